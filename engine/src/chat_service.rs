@@ -1,0 +1,227 @@
+//! [`ChatService`]: the user-facing entry point (seed 000's `ChatService`), turning "the user
+//! pressed send" into a persisted user message, a streamed and persisted assistant reply, and the
+//! events the app renders.
+//!
+//! Order matters and is the seed's: the input is checked, the user message is saved *before* any
+//! request is made (so a crash mid-request never loses what the user typed), then the reply is
+//! generated.
+
+use crate::cancel::CancelToken;
+use crate::clock::{Clock, IdGenerator};
+use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
+use crate::message::{branch, Conversation, MessageNode, MessageStatus, Role};
+use crate::provider::{self, openai, ChatMessage, ProviderError};
+use crate::provider_settings::{ProviderSettings, SettingsError};
+use crate::sse::SseDecoder;
+use crate::store::{ChatStore, StoreError};
+use crate::transport::{ByteStream, Transport, TransportError};
+use thiserror::Error;
+
+/// The most of an error body read to explain a failed request.
+const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
+/// The largest non-streaming response accepted.
+const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ChatError {
+    #[error("Type a message first.")]
+    EmptyMessage,
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+pub struct ChatService<T, S, C, I> {
+    pub transport: T,
+    pub store: S,
+    pub clock: C,
+    pub ids: I,
+}
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Sends `text` as a new user message in `conversation` (or in a new conversation when
+    /// `None`), then streams the assistant's reply.
+    ///
+    /// Returns `Err` only when nothing could be started (empty input, invalid settings, storage
+    /// failure); the caller keeps the user's text in that case. A provider failure is not an
+    /// `Err`: it is recorded on the assistant message (status [`MessageStatus::Error`]) and
+    /// reported through [`GenerationEvent::Finished`].
+    pub async fn send_message(
+        &self,
+        conversation: Option<Conversation>,
+        text: &str,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        if text.trim().is_empty() {
+            return Err(ChatError::EmptyMessage);
+        }
+        settings.validate()?;
+        let now = self.clock.now_ms();
+        let mut conversation = conversation.unwrap_or_else(|| Conversation {
+            id: self.ids.new_id(),
+            title: Conversation::title_from_first_message(text),
+            created_at_ms: now,
+            updated_at_ms: now,
+            current_leaf_id: None,
+        });
+        let mut nodes = self.store.load_messages(&conversation.id).await?;
+
+        let user = MessageNode {
+            id: self.ids.new_id(),
+            conversation_id: conversation.id.clone(),
+            parent_id: conversation.current_leaf_id.clone(),
+            role: Role::User,
+            text: text.to_owned(),
+            status: MessageStatus::Complete,
+            model: None,
+            created_at_ms: now,
+            finished_at_ms: Some(now),
+            error: None,
+        };
+        conversation.current_leaf_id = Some(user.id.clone());
+        conversation.updated_at_ms = now;
+        self.store.save_message(&conversation, &user).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::MessageAdded(user.clone()));
+        nodes.push(user);
+
+        let history = request_history(&nodes, conversation.current_leaf_id.as_deref());
+        let reply = MessageNode {
+            id: self.ids.new_id(),
+            conversation_id: conversation.id.clone(),
+            parent_id: conversation.current_leaf_id.clone(),
+            role: Role::Assistant,
+            text: String::new(),
+            status: MessageStatus::Streaming,
+            model: Some(settings.model.trim().to_owned()),
+            created_at_ms: self.clock.now_ms(),
+            finished_at_ms: None,
+            error: None,
+        };
+        conversation.current_leaf_id = Some(reply.id.clone());
+        self.store.save_message(&conversation, &reply).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+
+        let mut writer = ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
+        let end = self
+            .stream_reply(settings, &history, cancel, &mut writer)
+            .await;
+        Ok(writer.finish(end).await?)
+    }
+
+    /// Runs the provider request and feeds every delta into `writer`.
+    async fn stream_reply(
+        &self,
+        settings: &ProviderSettings,
+        history: &[ChatMessage],
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> ReplyEnd {
+        match self.try_stream_reply(settings, history, cancel, writer).await {
+            Ok(end) => end,
+            Err(_) if cancel.is_cancelled() => ReplyEnd::Cancelled,
+            Err(ProviderError::Transport(TransportError::Aborted)) => ReplyEnd::Cancelled,
+            Err(err) => ReplyEnd::Failed(err.to_string()),
+        }
+    }
+
+    async fn try_stream_reply(
+        &self,
+        settings: &ProviderSettings,
+        history: &[ChatMessage],
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> Result<ReplyEnd, ProviderError> {
+        let request = openai::build_chat_request(settings, history, true)?;
+        let mut response = self.transport.send(request, cancel).await?;
+        if !(200..300).contains(&response.status) {
+            let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
+            return Err(provider::error_from_status(response.status, &body));
+        }
+        let is_json = response
+            .content_type
+            .as_deref()
+            .is_some_and(|t| t.contains("application/json"));
+        if is_json {
+            // The server ignored `stream: true` and answered in one piece.
+            let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
+            for delta in openai::decode_completion(&body)? {
+                writer.apply(delta).await;
+            }
+            return Ok(ReplyEnd::Finished);
+        }
+
+        let mut decoder = SseDecoder::default();
+        let mut events = Vec::new();
+        while let Some(chunk) = response.body.next_chunk().await {
+            if cancel.is_cancelled() {
+                return Ok(ReplyEnd::Cancelled);
+            }
+            decoder.push(&chunk?, &mut events)?;
+            for event in events.drain(..) {
+                for delta in openai::decode_stream_data(&event.data)? {
+                    if writer.apply(delta).await {
+                        return Ok(ReplyEnd::Finished);
+                    }
+                }
+            }
+        }
+        if cancel.is_cancelled() {
+            return Ok(ReplyEnd::Cancelled);
+        }
+        if let Some(event) = decoder.finish()? {
+            for delta in openai::decode_stream_data(&event.data)? {
+                writer.apply(delta).await;
+            }
+        }
+        Ok(if writer.provider_finished() {
+            ReplyEnd::Finished
+        } else {
+            ReplyEnd::Truncated
+        })
+    }
+}
+
+/// The current branch as the provider should see it: user and assistant turns with text. A
+/// failed or still-empty assistant turn is left out (it would only confuse the model), but it
+/// stays in the local history.
+fn request_history(nodes: &[MessageNode], leaf_id: Option<&str>) -> Vec<ChatMessage> {
+    branch(nodes, leaf_id)
+        .into_iter()
+        .filter(|n| !n.text.is_empty() && n.status != MessageStatus::Streaming)
+        .filter(|n| !(n.role == Role::Assistant && n.status == MessageStatus::Error))
+        .map(|n| ChatMessage {
+            role: n.role,
+            content: n.text.clone(),
+        })
+        .collect()
+}
+
+/// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
+async fn read_body<B: ByteStream>(
+    body: &mut B,
+    limit: usize,
+    cancel: &CancelToken,
+) -> Result<Vec<u8>, ProviderError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next_chunk().await {
+        if cancel.is_cancelled() {
+            return Err(TransportError::Aborted.into());
+        }
+        let chunk = chunk?;
+        let room = limit.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if bytes.len() >= limit {
+            break;
+        }
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+#[path = "chat_service_tests.rs"]
+mod tests;

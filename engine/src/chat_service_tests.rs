@@ -1,0 +1,370 @@
+//! Tests of [`ChatService`] against a scripted transport (a test fixture that replays recorded
+//! provider bytes), the real [`MemoryStore`] and a manual clock.
+
+use super::*;
+use crate::generation::EventLog;
+use crate::memory_store::MemoryStore;
+use crate::transport::{HttpRequest, HttpResponse};
+use futures_executor::block_on;
+use std::cell::{Cell, RefCell};
+
+const STREAM_BASIC: &[u8] = include_bytes!("../../tests/fixtures/openai/stream_basic.sse");
+
+/// What the scripted transport answers with.
+#[derive(Clone)]
+enum Script {
+    Respond {
+        status: u16,
+        content_type: &'static str,
+        chunks: Vec<Vec<u8>>,
+    },
+    Unreachable,
+}
+
+/// Test fixture: replays a [`Script`] and records every request it was given.
+struct ScriptedTransport {
+    script: RefCell<Vec<Script>>,
+    requests: RefCell<Vec<HttpRequest>>,
+}
+
+impl ScriptedTransport {
+    fn new(scripts: Vec<Script>) -> Self {
+        Self {
+            script: RefCell::new(scripts),
+            requests: RefCell::default(),
+        }
+    }
+}
+
+struct ScriptedBody {
+    chunks: std::collections::VecDeque<Vec<u8>>,
+    cancel: CancelToken,
+}
+
+impl ByteStream for ScriptedBody {
+    async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
+        if self.cancel.is_cancelled() {
+            return Some(Err(TransportError::Aborted));
+        }
+        self.chunks.pop_front().map(Ok)
+    }
+}
+
+impl Transport for ScriptedTransport {
+    type Body = ScriptedBody;
+
+    async fn send(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+    ) -> Result<HttpResponse<ScriptedBody>, TransportError> {
+        let url = request.url.clone();
+        self.requests.borrow_mut().push(request);
+        match self.script.borrow_mut().remove(0) {
+            Script::Unreachable => Err(TransportError::Network {
+                url,
+                detail: "Failed to fetch".into(),
+            }),
+            Script::Respond {
+                status,
+                content_type,
+                chunks,
+            } => Ok(HttpResponse {
+                status,
+                content_type: Some(content_type.into()),
+                body: ScriptedBody {
+                    chunks: chunks.into(),
+                    cancel: cancel.clone(),
+                },
+            }),
+        }
+    }
+}
+
+/// Advances by `step_ms` every time it is read.
+struct ManualClock {
+    now: Cell<f64>,
+    step_ms: f64,
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> f64 {
+        let now = self.now.get();
+        self.now.set(now + self.step_ms);
+        now
+    }
+}
+
+#[derive(Default)]
+struct SequentialIds(Cell<u32>);
+
+impl IdGenerator for SequentialIds {
+    fn new_id(&self) -> String {
+        self.0.set(self.0.get() + 1);
+        format!("id{}", self.0.get())
+    }
+}
+
+type Service = ChatService<ScriptedTransport, MemoryStore, ManualClock, SequentialIds>;
+
+fn service(scripts: Vec<Script>) -> Service {
+    ChatService {
+        transport: ScriptedTransport::new(scripts),
+        store: MemoryStore::new(),
+        clock: ManualClock {
+            now: Cell::new(1_000.0),
+            step_ms: 10.0,
+        },
+        ids: SequentialIds::default(),
+    }
+}
+
+fn settings() -> ProviderSettings {
+    ProviderSettings {
+        base_url: "http://127.0.0.1:9/v1".into(),
+        api_key: "sk-test".into(),
+        model: "mock-model".into(),
+    }
+}
+
+fn sse(status: u16, body: &[u8], chunk_size: usize) -> Script {
+    Script::Respond {
+        status,
+        content_type: "text/event-stream",
+        chunks: body.chunks(chunk_size).map(<[u8]>::to_vec).collect(),
+    }
+}
+
+fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
+    let mut body = String::new();
+    for word in words {
+        let chunk = serde_json::json!({"choices": [{"index": 0, "delta": {"content": word}}]});
+        body.push_str(&format!("data: {chunk}\n\n"));
+    }
+    if done {
+        body.push_str("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
+        body.push_str("data: [DONE]\n\n");
+    }
+    body.into_bytes()
+}
+
+fn send(service: &Service, conversation: Option<Conversation>, text: &str) -> MessageNode {
+    block_on(service.send_message(
+        conversation,
+        text,
+        &settings(),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap()
+}
+
+fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
+    let conversations = block_on(service.store.list_conversations()).unwrap();
+    assert_eq!(conversations.len(), 1);
+    let messages = block_on(service.store.load_messages(&conversations[0].id)).unwrap();
+    (conversations[0].clone(), messages)
+}
+
+#[test]
+fn a_reply_streams_into_a_saved_assistant_message() {
+    let service = service(vec![sse(200, STREAM_BASIC, 7)]);
+    let log = EventLog::default();
+    let reply = block_on(service.send_message(
+        None,
+        "Say hello",
+        &settings(),
+        &CancelToken::new(),
+        &log,
+    ))
+    .unwrap();
+
+    assert_eq!(reply.text, "Hello, wörld — 世界 🎉");
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(reply.model.as_deref(), Some("gpt-4o-mini-2024-07-18"));
+    assert!(reply.finished_at_ms.is_some());
+
+    let (conversation, messages) = stored(&service);
+    assert_eq!(conversation.title, "Say hello");
+    assert_eq!(conversation.current_leaf_id.as_deref(), Some(reply.id.as_str()));
+    assert_eq!(messages.len(), 2);
+    assert_eq!((messages[0].role, messages[0].text.as_str()), (Role::User, "Say hello"));
+    assert_eq!(messages[1], reply);
+    assert_eq!(messages[1].parent_id.as_deref(), Some(messages[0].id.as_str()));
+
+    let deltas: Vec<String> = log
+        .0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            GenerationEvent::Delta { text, .. } => Some(text.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(deltas, ["Hello", ", wörld", " — 世界 🎉"]);
+    assert!(matches!(log.0.borrow().last(), Some(GenerationEvent::Finished(m)) if *m == reply));
+
+    let request = &service.transport.requests.borrow()[0];
+    assert_eq!(request.url, "http://127.0.0.1:9/v1/chat/completions");
+    assert_eq!(request.header("authorization"), Some("Bearer sk-test"));
+}
+
+#[test]
+fn the_second_turn_sends_the_whole_branch() {
+    let service = service(vec![
+        sse(200, &content_chunks(&["One."], true), 5),
+        sse(200, &content_chunks(&["Two."], true), 5),
+    ]);
+    send(&service, None, "first");
+    let (conversation, _) = stored(&service);
+    send(&service, Some(conversation), "second");
+
+    let requests = service.transport.requests.borrow();
+    let body: serde_json::Value =
+        serde_json::from_str(requests[1].body.as_deref().unwrap()).unwrap();
+    assert_eq!(
+        body["messages"],
+        serde_json::json!([
+            {"role": "user", "content": "first"},
+            {"role": "assistant", "content": "One."},
+            {"role": "user", "content": "second"},
+        ])
+    );
+    let (_, messages) = stored(&service);
+    assert_eq!(messages.len(), 4);
+}
+
+/// Cancels its token when it has seen `after` deltas: a user pressing stop mid-stream.
+struct StopAfter {
+    after: usize,
+    seen: Cell<usize>,
+    cancel: CancelToken,
+}
+
+impl GenerationSink for StopAfter {
+    fn emit(&self, event: GenerationEvent) {
+        if matches!(event, GenerationEvent::Delta { .. }) {
+            self.seen.set(self.seen.get() + 1);
+            if self.seen.get() == self.after {
+                self.cancel.cancel();
+            }
+        }
+    }
+}
+
+#[test]
+fn stopping_keeps_the_partial_answer_marked_incomplete() {
+    let body = content_chunks(&["a ", "b ", "c ", "d ", "e "], true);
+    let service = service(vec![sse(200, &body, 10)]);
+    let cancel = CancelToken::new();
+    let sink = StopAfter {
+        after: 2,
+        seen: Cell::new(0),
+        cancel: cancel.clone(),
+    };
+    let reply =
+        block_on(service.send_message(None, "count", &settings(), &cancel, &sink)).unwrap();
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert!(reply.text.starts_with("a b "), "{:?}", reply.text);
+    assert!(!reply.text.contains('e'));
+    let (_, messages) = stored(&service);
+    assert_eq!(messages[1], reply, "the partial answer is what was stored");
+}
+
+#[test]
+fn an_http_error_is_recorded_on_the_reply_and_the_question_is_kept() {
+    let body = br#"{"error":{"message":"Incorrect API key provided"}}"#;
+    let service = service(vec![Script::Respond {
+        status: 401,
+        content_type: "application/json",
+        chunks: vec![body.to_vec()],
+    }]);
+    let reply = send(&service, None, "hello?");
+    assert_eq!(reply.status, MessageStatus::Error);
+    let error = reply.error.unwrap();
+    assert!(error.contains("Incorrect API key provided"), "{error}");
+    assert!(error.contains("HTTP 401"), "{error}");
+    let (_, messages) = stored(&service);
+    assert_eq!(messages[0].text, "hello?");
+}
+
+#[test]
+fn an_unreachable_server_explains_cors_and_base_url() {
+    let service = service(vec![Script::Unreachable]);
+    let reply = send(&service, None, "hello?");
+    assert_eq!(reply.status, MessageStatus::Error);
+    let error = reply.error.unwrap();
+    assert!(error.contains("http://127.0.0.1:9/v1/chat/completions"), "{error}");
+    assert!(error.contains("CORS"), "{error}");
+}
+
+#[test]
+fn a_stream_that_just_stops_is_incomplete_not_complete() {
+    let service = service(vec![sse(200, &content_chunks(&["half ", "an"], false), 9)]);
+    let reply = send(&service, None, "q");
+    assert_eq!(reply.text, "half an");
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert!(reply.error.unwrap().contains("ended before"));
+}
+
+#[test]
+fn a_provider_error_mid_stream_keeps_the_words_already_received() {
+    let mut body = content_chunks(&["partial "], false);
+    body.extend_from_slice(b"data: {\"error\":{\"message\":\"model overloaded\"}}\n\n");
+    let service = service(vec![sse(200, &body, 4)]);
+    let reply = send(&service, None, "q");
+    assert_eq!(reply.text, "partial ");
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert!(reply.error.unwrap().contains("model overloaded"));
+}
+
+#[test]
+fn a_non_streaming_json_answer_is_accepted() {
+    let body = br#"{"model":"m2","choices":[{"message":{"content":"whole"},"finish_reason":"stop"}]}"#;
+    let service = service(vec![Script::Respond {
+        status: 200,
+        content_type: "application/json; charset=utf-8",
+        chunks: vec![body[..20].to_vec(), body[20..].to_vec()],
+    }]);
+    let reply = send(&service, None, "q");
+    assert_eq!((reply.text.as_str(), reply.status), ("whole", MessageStatus::Complete));
+    assert_eq!(reply.model.as_deref(), Some("m2"));
+}
+
+#[test]
+fn streaming_writes_are_throttled_but_the_final_text_is_saved() {
+    let words: Vec<String> = (0..100).map(|i| format!("w{i} ")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let service = service(vec![sse(200, &content_chunks(&words, true), 64)]);
+    let reply = send(&service, None, "long");
+    assert_eq!(reply.text, words.concat());
+    // Two writes before streaming (user, empty reply) and one final write, plus intermediate
+    // writes every 250 ms of clock time: far fewer than one per token, but more than none.
+    let writes = service.store.message_writes();
+    assert!(writes > 3, "intermediate writes happen: {writes}");
+    assert!(writes < 3 + words.len() / 4, "writes are throttled: {writes}");
+    assert_eq!(stored(&service).1[1].text, words.concat());
+}
+
+#[test]
+fn empty_input_and_bad_settings_store_nothing() {
+    let service = service(vec![]);
+    let run = |text: &str, settings: &ProviderSettings| {
+        block_on(service.send_message(
+            None,
+            text,
+            settings,
+            &CancelToken::new(),
+            &EventLog::default(),
+        ))
+    };
+    assert_eq!(run("  \n", &settings()), Err(ChatError::EmptyMessage));
+    let mut bad = settings();
+    bad.model.clear();
+    assert_eq!(
+        run("hi", &bad),
+        Err(ChatError::Settings(SettingsError::MissingModel))
+    );
+    assert!(block_on(service.store.list_conversations()).unwrap().is_empty());
+    assert!(service.transport.requests.borrow().is_empty());
+}

@@ -1,0 +1,12 @@
+//! Time and identity, injected so the engine stays deterministic under test and never touches
+//! `std::time::Instant` (which panics on wasm32).
+
+/// Wall-clock time in milliseconds since the Unix epoch (the browser's `Date.now()`).
+pub trait Clock {
+    fn now_ms(&self) -> f64;
+}
+
+/// Fresh, globally unique record IDs (the browser's `crypto.randomUUID()`).
+pub trait IdGenerator {
+    fn new_id(&self) -> String;
+}

@@ -1,0 +1,161 @@
+//! One assistant reply being generated: how provider deltas become message text, when the
+//! growing message is persisted, and how it ends (complete, incomplete or error).
+//!
+//! Progress is pushed to a [`GenerationSink`] as [`GenerationEvent`]s, ripgrep-style: the engine
+//! decides what happened; the app decides how to show it (and throttles its own rendering).
+
+use crate::clock::Clock;
+use crate::message::{Conversation, MessageNode, MessageStatus};
+use crate::provider::StreamDelta;
+use crate::store::{ChatStore, StoreError};
+
+/// A streaming message is written at most this often (plus a final write), so a closed tab
+/// loses at most this much of an answer without turning every token into a database write.
+pub const PERSIST_INTERVAL_MS: f64 = 250.0;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum GenerationEvent {
+    /// A conversation record was created or changed (title, timestamps, current leaf).
+    ConversationUpdated(Conversation),
+    /// A message node was added to the current branch.
+    MessageAdded(MessageNode),
+    /// Text appended to a streaming message.
+    Delta { message_id: String, text: String },
+    /// The message reached its final state; this is the record as stored.
+    Finished(MessageNode),
+    /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
+    Warning(String),
+}
+
+/// Receives generation progress. Called synchronously from the generation task.
+pub trait GenerationSink {
+    fn emit(&self, event: GenerationEvent);
+}
+
+/// Collects events; handy for tests and for callers that want a transcript.
+#[derive(Debug, Default)]
+pub struct EventLog(pub std::cell::RefCell<Vec<GenerationEvent>>);
+
+impl GenerationSink for EventLog {
+    fn emit(&self, event: GenerationEvent) {
+        self.0.borrow_mut().push(event);
+    }
+}
+
+/// How the provider's stream ended, as far as the reply is concerned.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplyEnd {
+    /// The provider said it was done (`[DONE]` or a finish reason).
+    Finished,
+    /// The user stopped it.
+    Cancelled,
+    /// The stream failed; the message says why, for the user.
+    Failed(String),
+    /// The body ended without the provider saying it was done: a dropped connection looks
+    /// exactly like this, so the answer may be cut short.
+    Truncated,
+}
+
+/// The message being written, with its persistence throttle.
+pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
+    pub store: &'a S,
+    pub clock: &'a C,
+    pub sink: &'a dyn crate::generation::GenerationSink,
+    pub conversation: &'a mut Conversation,
+    pub reply: MessageNode,
+    last_persist_ms: f64,
+    provider_finished: bool,
+}
+
+impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
+    pub fn new(
+        store: &'a S,
+        clock: &'a C,
+        sink: &'a dyn GenerationSink,
+        conversation: &'a mut Conversation,
+        reply: MessageNode,
+    ) -> Self {
+        let last_persist_ms = clock.now_ms();
+        Self {
+            store,
+            clock,
+            sink,
+            conversation,
+            reply,
+            last_persist_ms,
+            provider_finished: false,
+        }
+    }
+
+    /// Applies one delta; returns `true` when the provider signalled the end of its answer.
+    pub async fn apply(&mut self, delta: StreamDelta) -> bool {
+        match delta {
+            StreamDelta::Content(text) => {
+                self.reply.text.push_str(&text);
+                self.sink.emit(GenerationEvent::Delta {
+                    message_id: self.reply.id.clone(),
+                    text,
+                });
+                self.persist_if_due().await;
+            }
+            StreamDelta::Model(model) => self.reply.model = Some(model),
+            StreamDelta::Finish(_) => self.provider_finished = true,
+            StreamDelta::Done => {
+                self.provider_finished = true;
+                return true;
+            }
+            // Reasoning parts and usage are stored once the message model has parts for them.
+            StreamDelta::Reasoning(_) | StreamDelta::Usage(_) => {}
+        }
+        false
+    }
+
+    pub fn provider_finished(&self) -> bool {
+        self.provider_finished
+    }
+
+    async fn persist_if_due(&mut self) {
+        let now = self.clock.now_ms();
+        if now - self.last_persist_ms < PERSIST_INTERVAL_MS {
+            return;
+        }
+        self.last_persist_ms = now;
+        if let Err(err) = self.store.save_message(self.conversation, &self.reply).await {
+            self.sink.emit(GenerationEvent::Warning(format!(
+                "The answer could not be saved while streaming: {err}"
+            )));
+        }
+    }
+
+    /// Records how the reply ended, writes it, and emits [`GenerationEvent::Finished`].
+    ///
+    /// Partial text is always kept: a cancelled or failed reply keeps every word it received.
+    pub async fn finish(self, end: ReplyEnd) -> Result<MessageNode, StoreError> {
+        let Self {
+            store,
+            clock,
+            sink,
+            conversation,
+            mut reply,
+            ..
+        } = self;
+        let now = clock.now_ms();
+        let (status, error) = match end {
+            ReplyEnd::Finished => (MessageStatus::Complete, None),
+            ReplyEnd::Cancelled => (MessageStatus::Incomplete, None),
+            ReplyEnd::Truncated => (
+                MessageStatus::Incomplete,
+                Some("The connection ended before the provider finished the answer.".to_owned()),
+            ),
+            ReplyEnd::Failed(message) => (MessageStatus::Error, Some(message)),
+        };
+        reply.status = status;
+        reply.error = error;
+        reply.finished_at_ms = Some(now);
+        conversation.updated_at_ms = now;
+        store.save_message(conversation, &reply).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::Finished(reply.clone()));
+        Ok(reply)
+    }
+}

@@ -1,0 +1,77 @@
+//! [`MemoryStore`]: a complete, non-persistent [`ChatStore`] kept in memory. Used by the engine's
+//! own tests and by embedders that want no persistence.
+
+use crate::message::{Conversation, MessageNode};
+use crate::provider_settings::ProviderSettings;
+use crate::store::{ChatStore, StoreError};
+use std::cell::RefCell;
+
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    conversations: RefCell<Vec<Conversation>>,
+    messages: RefCell<Vec<MessageNode>>,
+    settings: RefCell<Option<ProviderSettings>>,
+    /// How many `save_message` calls were made: lets tests check write throttling.
+    message_writes: std::cell::Cell<usize>,
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn message_writes(&self) -> usize {
+        self.message_writes.get()
+    }
+}
+
+fn upsert<T>(items: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) {
+    match items.iter_mut().find(|existing| same(existing)) {
+        Some(existing) => *existing = item,
+        None => items.push(item),
+    }
+}
+
+impl ChatStore for MemoryStore {
+    async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
+        let mut list = self.conversations.borrow().clone();
+        list.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+        Ok(list)
+    }
+
+    async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
+        let mut list: Vec<MessageNode> = self
+            .messages
+            .borrow()
+            .iter()
+            .filter(|m| m.conversation_id == conversation_id)
+            .cloned()
+            .collect();
+        list.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
+        Ok(list)
+    }
+
+    async fn save_message(
+        &self,
+        conversation: &Conversation,
+        message: &MessageNode,
+    ) -> Result<(), StoreError> {
+        self.message_writes.set(self.message_writes.get() + 1);
+        upsert(&mut self.conversations.borrow_mut(), conversation.clone(), |c| {
+            c.id == conversation.id
+        });
+        upsert(&mut self.messages.borrow_mut(), message.clone(), |m| {
+            m.id == message.id
+        });
+        Ok(())
+    }
+
+    async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
+        Ok(self.settings.borrow().clone())
+    }
+
+    async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
+        *self.settings.borrow_mut() = Some(settings.clone());
+        Ok(())
+    }
+}

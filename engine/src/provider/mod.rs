@@ -1,0 +1,169 @@
+//! Provider protocols as pure functions: settings + messages → [`HttpRequest`](crate::HttpRequest),
+//! and response bytes → [`StreamDelta`]s. Only the OpenAI-compatible Chat Completions protocol
+//! exists so far ([`openai`]); Anthropic and Gemini join it behind the same types.
+
+pub mod openai;
+
+use crate::provider_settings::SettingsError;
+use crate::sse::SseError;
+use crate::transport::TransportError;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// One message of the outgoing request, already reduced to what the provider sees.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ChatMessage {
+    pub role: crate::Role,
+    pub content: String,
+}
+
+/// Token counts as the provider reported them.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenUsage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
+/// A provider-neutral piece of a streamed answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamDelta {
+    Content(String),
+    Reasoning(String),
+    /// The model that is answering, as the provider names it.
+    Model(String),
+    /// Why the provider stopped (`stop`, `length`, `content_filter`, …).
+    Finish(String),
+    Usage(TokenUsage),
+    /// The provider's explicit end-of-stream marker.
+    Done,
+}
+
+/// What kind of HTTP failure, so the UI can say what to do about it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HttpErrorKind {
+    BadRequest,
+    Authentication,
+    NotFound,
+    RateLimited,
+    Timeout,
+    Server,
+    Other,
+}
+
+impl HttpErrorKind {
+    pub fn from_status(status: u16) -> Self {
+        match status {
+            400 | 413 | 422 => Self::BadRequest,
+            401 | 403 => Self::Authentication,
+            404 => Self::NotFound,
+            408 | 504 => Self::Timeout,
+            429 => Self::RateLimited,
+            500..=599 => Self::Server,
+            _ => Self::Other,
+        }
+    }
+
+    fn advice(self) -> &'static str {
+        match self {
+            Self::BadRequest => "The provider rejected the request.",
+            Self::Authentication => "The provider refused the API key: check it in the settings.",
+            Self::NotFound => "Not found: check the base URL and the model name in the settings.",
+            Self::RateLimited => "Rate limited by the provider: wait a moment and try again.",
+            Self::Timeout => "The provider timed out: try again.",
+            Self::Server => "The provider had a server error: try again later.",
+            Self::Other => "The provider returned an unexpected status.",
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ProviderError {
+    #[error("{} (HTTP {status}) {message}", kind.advice())]
+    Http {
+        status: u16,
+        kind: HttpErrorKind,
+        message: String,
+    },
+    #[error("The provider reported an error while answering: {0}")]
+    Stream(String),
+    #[error("The provider sent a response Skein could not read: {0}")]
+    Decode(String),
+    #[error(transparent)]
+    Sse(#[from] SseError),
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Transport(#[from] TransportError),
+}
+
+/// The longest provider error text shown to the user, in characters.
+const MAX_ERROR_CHARS: usize = 500;
+
+/// Builds the error for a non-success status from the (untrusted) response body: the provider's
+/// own `error.message` when it sent one, else the start of the body.
+pub fn error_from_status(status: u16, body: &[u8]) -> ProviderError {
+    let text = String::from_utf8_lossy(body);
+    let message = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| error_message(&v))
+        .unwrap_or_else(|| text.trim().to_owned());
+    ProviderError::Http {
+        status,
+        kind: HttpErrorKind::from_status(status),
+        message: truncate_chars(&message, MAX_ERROR_CHARS),
+    }
+}
+
+/// `{"error": {"message": …}}`, `{"error": "…"}` or `{"message": …}`.
+fn error_message(value: &serde_json::Value) -> Option<String> {
+    let error = value.get("error").unwrap_or(value);
+    error
+        .get("message")
+        .and_then(|m| m.as_str())
+        .or_else(|| error.as_str())
+        .map(str::to_owned)
+}
+
+pub(crate) fn truncate_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn status_errors_use_the_providers_message() {
+        let err = error_from_status(
+            401,
+            br#"{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}"#,
+        );
+        assert_eq!(
+            err,
+            ProviderError::Http {
+                status: 401,
+                kind: HttpErrorKind::Authentication,
+                message: "Incorrect API key provided".into()
+            }
+        );
+        assert!(err.to_string().contains("check it in the settings"));
+
+        let err = error_from_status(404, br#"{"error":"model 'llama9' not found"}"#);
+        assert!(err.to_string().contains("model 'llama9' not found"));
+        assert!(err.to_string().contains("check the base URL"));
+    }
+
+    #[test]
+    fn non_json_error_bodies_are_shortened() {
+        let body = "x".repeat(10_000);
+        let ProviderError::Http { message, kind, .. } = error_from_status(502, body.as_bytes())
+        else {
+            panic!("expected an HTTP error")
+        };
+        assert_eq!(kind, HttpErrorKind::Server);
+        assert_eq!(message.chars().count(), MAX_ERROR_CHARS + 1);
+    }
+}

@@ -1,0 +1,37 @@
+//! The persistence boundary. The platform implements [`ChatStore`] with IndexedDB; the engine's
+//! [`MemoryStore`](crate::MemoryStore) keeps everything in memory.
+//!
+//! Writes are incremental by contract: [`save_message`](ChatStore::save_message) writes one message
+//! and its conversation record together (one transaction where the backend has them), never the
+//! whole conversation.
+
+use crate::message::{Conversation, MessageNode};
+use crate::provider_settings::ProviderSettings;
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum StoreError {
+    #[error("The browser's storage is full ({0}). Free some space (delete old chats or site data) and try again; nothing already saved was lost.")]
+    QuotaExceeded(String),
+    #[error("Local storage is not available: {0}. Private windows and some browser settings block it.")]
+    Unavailable(String),
+    #[error("A stored record could not be read ({0}); it was left untouched.")]
+    Corrupt(String),
+    #[error("Saving failed: {0}")]
+    Other(String),
+}
+
+pub trait ChatStore {
+    /// All conversations, newest first.
+    async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError>;
+    /// Every message node of one conversation, in creation order.
+    async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError>;
+    /// Writes `message` and `conversation` atomically.
+    async fn save_message(
+        &self,
+        conversation: &Conversation,
+        message: &MessageNode,
+    ) -> Result<(), StoreError>;
+    async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
+    async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
+}
