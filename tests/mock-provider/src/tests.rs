@@ -1,0 +1,95 @@
+use super::*;
+use axum::http::Request;
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+async fn call(app: &Router, method: &str, path: &str, body: Value) -> (StatusCode, Response) {
+    let request = Request::builder()
+        .method(method)
+        .header("access-control-request-headers", "authorization,content-type")
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.clone().oneshot(request).await.unwrap();
+    (response.status(), response)
+}
+
+async fn text(response: Response) -> String {
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8(bytes.to_vec()).unwrap()
+}
+
+fn chat(stream: bool, said: &str) -> Value {
+    json!({"model": "mock-model", "stream": stream,
+           "messages": [{"role": "user", "content": said}]})
+}
+
+#[tokio::test]
+async fn scripted_chunks_stream_as_openai_sse() {
+    let app = router(Mock::default());
+    let script = json!({"chunks": ["Hel", "lo"], "delay_ms": 0});
+    let (status, _) = call(&app, "POST", "/admin/script", script).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+
+    let (status, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "hi")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    assert_eq!(response.headers()["access-control-allow-origin"], "*");
+    let body = text(response).await;
+    let events: Vec<&str> = body.split("\n\n").filter(|e| !e.is_empty()).collect();
+    assert_eq!(events.len(), 5, "{body}");
+    assert!(events[1].contains(r#""content":"Hel""#));
+    assert!(events[2].contains(r#""content":"lo""#));
+    assert!(events[3].contains(r#""finish_reason":"stop""#));
+    assert_eq!(events[4], "data: [DONE]");
+}
+
+#[tokio::test]
+async fn without_a_script_it_echoes_and_says_it_is_the_mock() {
+    let app = router(Mock::default());
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(false, "ping")).await;
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(
+        body["choices"][0]["message"]["content"],
+        "(mock provider) You said: ping"
+    );
+}
+
+#[tokio::test]
+async fn scripted_errors_and_recorded_requests() {
+    let app = router(Mock::default());
+    let script = json!([{"status": 401, "error_message": "bad key"}]);
+    call(&app, "POST", "/admin/script", script).await;
+    let (status, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "x")).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert!(text(response).await.contains("bad key"));
+
+    let (_, response) = call(&app, "GET", "/admin/requests", Value::Null).await;
+    let recorded: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(recorded[0]["messages"][0]["content"], "x");
+
+    call(&app, "POST", "/admin/reset", Value::Null).await;
+    let (_, response) = call(&app, "GET", "/admin/requests", Value::Null).await;
+    assert_eq!(text(response).await, "[]");
+}
+
+#[tokio::test]
+async fn preflight_and_models() {
+    let app = router(Mock::default());
+    let (status, response) = call(&app, "OPTIONS", "/v1/chat/completions", Value::Null).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        response.headers()["access-control-allow-headers"],
+        "authorization,content-type"
+    );
+    let (_, response) = call(&app, "GET", "/v1/models", Value::Null).await;
+    assert!(text(response).await.contains(MOCK_MODEL));
+}
+
+#[tokio::test]
+async fn a_bad_script_is_refused() {
+    let app = router(Mock::default());
+    let (status, _) = call(&app, "POST", "/admin/script", json!({"chunkz": []})).await;
+    assert!(status.is_client_error());
+}
