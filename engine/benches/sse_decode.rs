@@ -28,7 +28,9 @@ fn main() {
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
         for piece in input.chunks(1024) {
-            decoder.push(piece, &mut events).expect("synthetic input is valid");
+            decoder
+                .push(piece, &mut events)
+                .expect("synthetic input is valid");
             for event in events.drain(..) {
                 deltas += decode_stream_data(&event.data).expect("valid chunk").len();
             }

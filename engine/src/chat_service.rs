@@ -113,6 +113,33 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(writer.finish(end).await?)
     }
 
+    /// Loads every message of `conversation`.
+    ///
+    /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
+    /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
+    /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
+    /// "streaming" forever or silently shown as complete.
+    pub async fn open_conversation(
+        &self,
+        conversation: &Conversation,
+        generating_here: bool,
+    ) -> Result<Vec<MessageNode>, StoreError> {
+        let mut nodes = self.store.load_messages(&conversation.id).await?;
+        if generating_here {
+            return Ok(nodes);
+        }
+        for node in nodes
+            .iter_mut()
+            .filter(|n| n.status == MessageStatus::Streaming)
+        {
+            node.status = MessageStatus::Incomplete;
+            node.error =
+                Some("Generation was interrupted (the page was closed or reloaded).".into());
+            self.store.save_message(conversation, node).await?;
+        }
+        Ok(nodes)
+    }
+
     /// Runs the provider request and feeds every delta into `writer`.
     async fn stream_reply(
         &self,
@@ -121,7 +148,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> ReplyEnd {
-        match self.try_stream_reply(settings, history, cancel, writer).await {
+        match self
+            .try_stream_reply(settings, history, cancel, writer)
+            .await
+        {
             Ok(end) => end,
             Err(_) if cancel.is_cancelled() => ReplyEnd::Cancelled,
             Err(ProviderError::Transport(TransportError::Aborted)) => ReplyEnd::Cancelled,

@@ -170,14 +170,9 @@ fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
 fn a_reply_streams_into_a_saved_assistant_message() {
     let service = service(vec![sse(200, STREAM_BASIC, 7)]);
     let log = EventLog::default();
-    let reply = block_on(service.send_message(
-        None,
-        "Say hello",
-        &settings(),
-        &CancelToken::new(),
-        &log,
-    ))
-    .unwrap();
+    let reply =
+        block_on(service.send_message(None, "Say hello", &settings(), &CancelToken::new(), &log))
+            .unwrap();
 
     assert_eq!(reply.text, "Hello, wörld — 世界 🎉");
     assert_eq!(reply.status, MessageStatus::Complete);
@@ -186,11 +181,20 @@ fn a_reply_streams_into_a_saved_assistant_message() {
 
     let (conversation, messages) = stored(&service);
     assert_eq!(conversation.title, "Say hello");
-    assert_eq!(conversation.current_leaf_id.as_deref(), Some(reply.id.as_str()));
+    assert_eq!(
+        conversation.current_leaf_id.as_deref(),
+        Some(reply.id.as_str())
+    );
     assert_eq!(messages.len(), 2);
-    assert_eq!((messages[0].role, messages[0].text.as_str()), (Role::User, "Say hello"));
+    assert_eq!(
+        (messages[0].role, messages[0].text.as_str()),
+        (Role::User, "Say hello")
+    );
     assert_eq!(messages[1], reply);
-    assert_eq!(messages[1].parent_id.as_deref(), Some(messages[0].id.as_str()));
+    assert_eq!(
+        messages[1].parent_id.as_deref(),
+        Some(messages[0].id.as_str())
+    );
 
     let deltas: Vec<String> = log
         .0
@@ -262,8 +266,7 @@ fn stopping_keeps_the_partial_answer_marked_incomplete() {
         seen: Cell::new(0),
         cancel: cancel.clone(),
     };
-    let reply =
-        block_on(service.send_message(None, "count", &settings(), &cancel, &sink)).unwrap();
+    let reply = block_on(service.send_message(None, "count", &settings(), &cancel, &sink)).unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert!(reply.text.starts_with("a b "), "{:?}", reply.text);
     assert!(!reply.text.contains('e'));
@@ -294,7 +297,10 @@ fn an_unreachable_server_explains_cors_and_base_url() {
     let reply = send(&service, None, "hello?");
     assert_eq!(reply.status, MessageStatus::Error);
     let error = reply.error.unwrap();
-    assert!(error.contains("http://127.0.0.1:9/v1/chat/completions"), "{error}");
+    assert!(
+        error.contains("http://127.0.0.1:9/v1/chat/completions"),
+        "{error}"
+    );
     assert!(error.contains("CORS"), "{error}");
 }
 
@@ -320,14 +326,18 @@ fn a_provider_error_mid_stream_keeps_the_words_already_received() {
 
 #[test]
 fn a_non_streaming_json_answer_is_accepted() {
-    let body = br#"{"model":"m2","choices":[{"message":{"content":"whole"},"finish_reason":"stop"}]}"#;
+    let body =
+        br#"{"model":"m2","choices":[{"message":{"content":"whole"},"finish_reason":"stop"}]}"#;
     let service = service(vec![Script::Respond {
         status: 200,
         content_type: "application/json; charset=utf-8",
         chunks: vec![body[..20].to_vec(), body[20..].to_vec()],
     }]);
     let reply = send(&service, None, "q");
-    assert_eq!((reply.text.as_str(), reply.status), ("whole", MessageStatus::Complete));
+    assert_eq!(
+        (reply.text.as_str(), reply.status),
+        ("whole", MessageStatus::Complete)
+    );
     assert_eq!(reply.model.as_deref(), Some("m2"));
 }
 
@@ -342,7 +352,10 @@ fn streaming_writes_are_throttled_but_the_final_text_is_saved() {
     // writes every 250 ms of clock time: far fewer than one per token, but more than none.
     let writes = service.store.message_writes();
     assert!(writes > 3, "intermediate writes happen: {writes}");
-    assert!(writes < 3 + words.len() / 4, "writes are throttled: {writes}");
+    assert!(
+        writes < 3 + words.len() / 4,
+        "writes are throttled: {writes}"
+    );
     assert_eq!(stored(&service).1[1].text, words.concat());
 }
 
@@ -365,6 +378,42 @@ fn empty_input_and_bad_settings_store_nothing() {
         run("hi", &bad),
         Err(ChatError::Settings(SettingsError::MissingModel))
     );
-    assert!(block_on(service.store.list_conversations()).unwrap().is_empty());
+    assert!(block_on(service.store.list_conversations())
+        .unwrap()
+        .is_empty());
     assert!(service.transport.requests.borrow().is_empty());
+}
+
+#[test]
+fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
+    let service = service(vec![]);
+    let conversation = Conversation {
+        id: "c".into(),
+        title: "t".into(),
+        created_at_ms: 0.0,
+        updated_at_ms: 0.0,
+        current_leaf_id: Some("a".into()),
+    };
+    let node = MessageNode {
+        id: "a".into(),
+        conversation_id: "c".into(),
+        parent_id: None,
+        role: Role::Assistant,
+        text: "words before the crash".into(),
+        status: MessageStatus::Streaming,
+        model: None,
+        created_at_ms: 0.0,
+        finished_at_ms: None,
+        error: None,
+    };
+    block_on(service.store.save_message(&conversation, &node)).unwrap();
+
+    // While this tab is generating it, the message is left alone.
+    let nodes = block_on(service.open_conversation(&conversation, true)).unwrap();
+    assert_eq!(nodes[0].status, MessageStatus::Streaming);
+
+    let nodes = block_on(service.open_conversation(&conversation, false)).unwrap();
+    assert_eq!(nodes[0].status, MessageStatus::Incomplete);
+    assert_eq!(nodes[0].text, "words before the crash");
+    assert_eq!(stored(&service).1, nodes, "the recovery was saved");
 }

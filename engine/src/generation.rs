@@ -120,7 +120,11 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             return;
         }
         self.last_persist_ms = now;
-        if let Err(err) = self.store.save_message(self.conversation, &self.reply).await {
+        if let Err(err) = self
+            .store
+            .save_message(self.conversation, &self.reply)
+            .await
+        {
             self.sink.emit(GenerationEvent::Warning(format!(
                 "The answer could not be saved while streaming: {err}"
             )));

@@ -57,9 +57,11 @@ impl ChatStore for MemoryStore {
         message: &MessageNode,
     ) -> Result<(), StoreError> {
         self.message_writes.set(self.message_writes.get() + 1);
-        upsert(&mut self.conversations.borrow_mut(), conversation.clone(), |c| {
-            c.id == conversation.id
-        });
+        upsert(
+            &mut self.conversations.borrow_mut(),
+            conversation.clone(),
+            |c| c.id == conversation.id,
+        );
         upsert(&mut self.messages.borrow_mut(), message.clone(), |m| {
             m.id == message.id
         });

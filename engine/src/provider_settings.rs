@@ -19,7 +19,14 @@ impl std::fmt::Debug for ProviderSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ProviderSettings")
             .field("base_url", &self.base_url)
-            .field("api_key", &if self.api_key.is_empty() { "" } else { "<redacted>" })
+            .field(
+                "api_key",
+                &if self.api_key.is_empty() {
+                    ""
+                } else {
+                    "<redacted>"
+                },
+            )
             .field("model", &self.model)
             .finish()
     }
@@ -93,7 +100,14 @@ mod tests {
     fn validation_names_the_bad_field() {
         let ok = settings("http://127.0.0.1:11434/v1", "llama3.2", "");
         assert_eq!(ok.validate(), Ok(()));
-        for bad in ["", "127.0.0.1:8080", "ftp://x", "https://", "https:///v1", "http://a b"] {
+        for bad in [
+            "",
+            "127.0.0.1:8080",
+            "ftp://x",
+            "https://",
+            "https:///v1",
+            "http://a b",
+        ] {
             assert_eq!(
                 settings(bad, "m", "").validate(),
                 Err(SettingsError::BaseUrl(bad.into())),

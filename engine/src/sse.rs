@@ -53,7 +53,9 @@ impl Default for SseLimits {
 pub enum SseError {
     #[error("the provider sent a stream line longer than {limit} bytes; the response was stopped")]
     LineTooLong { limit: usize },
-    #[error("the provider sent a stream event larger than {limit} bytes; the response was stopped")]
+    #[error(
+        "the provider sent a stream event larger than {limit} bytes; the response was stopped"
+    )]
     EventTooLarge { limit: usize },
 }
 
@@ -394,7 +396,9 @@ mod tests {
 
     /// A small deterministic generator, so split points are reproducible without a dependency.
     fn split_points(seed: u64, len: usize) -> Vec<usize> {
-        let mut state = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mut state = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         let mut points: Vec<usize> = (0..len / 3)
             .map(|_| {
                 state = state
@@ -437,7 +441,11 @@ mod tests {
         let text = "data: héllo — 世界 🎉\r\n\r\n".as_bytes();
         for cut in 0..text.len() {
             let (events, _) = decode_chunks(&[&text[..cut], &text[cut..]]);
-            assert_eq!(events, [ev("message", "héllo — 世界 🎉", None)], "cut {cut}");
+            assert_eq!(
+                events,
+                [ev("message", "héllo — 世界 🎉", None)],
+                "cut {cut}"
+            );
         }
     }
 }

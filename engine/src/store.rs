@@ -13,7 +13,9 @@ use thiserror::Error;
 pub enum StoreError {
     #[error("The browser's storage is full ({0}). Free some space (delete old chats or site data) and try again; nothing already saved was lost.")]
     QuotaExceeded(String),
-    #[error("Local storage is not available: {0}. Private windows and some browser settings block it.")]
+    #[error(
+        "Local storage is not available: {0}. Private windows and some browser settings block it."
+    )]
     Unavailable(String),
     #[error("A stored record could not be read ({0}); it was left untouched.")]
     Corrupt(String),

@@ -48,7 +48,10 @@ impl std::fmt::Debug for HttpRequest {
             .iter()
             .map(|(name, value)| {
                 let secret = SECRET_HEADERS.iter().any(|s| name.eq_ignore_ascii_case(s));
-                (name.as_str(), if secret { "<redacted>" } else { value.as_str() })
+                (
+                    name.as_str(),
+                    if secret { "<redacted>" } else { value.as_str() },
+                )
             })
             .collect();
         f.debug_struct("HttpRequest")
@@ -123,6 +126,9 @@ mod tests {
         let printed = format!("{request:?}");
         assert!(!printed.contains("secret"), "{printed}");
         assert!(printed.contains("application/json"));
-        assert_eq!(request.header("authorization"), Some("Bearer sk-secret-123"));
+        assert_eq!(
+            request.header("authorization"),
+            Some("Bearer sk-secret-123")
+        );
     }
 }

@@ -182,7 +182,11 @@ async fn chat_completions(State(mock): State<Mock>, body: Bytes) -> Response {
 }
 
 fn error_response(status: StatusCode, message: &str) -> Response {
-    (status, Json(json!({"error": {"message": message, "type": "mock_error"}}))).into_response()
+    (
+        status,
+        Json(json!({"error": {"message": message, "type": "mock_error"}})),
+    )
+        .into_response()
 }
 
 fn sse_data(value: &Value) -> Bytes {

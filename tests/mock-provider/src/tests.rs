@@ -6,7 +6,10 @@ use tower::ServiceExt;
 async fn call(app: &Router, method: &str, path: &str, body: Value) -> (StatusCode, Response) {
     let request = Request::builder()
         .method(method)
-        .header("access-control-request-headers", "authorization,content-type")
+        .header(
+            "access-control-request-headers",
+            "authorization,content-type",
+        )
         .uri(path)
         .header("content-type", "application/json")
         .body(Body::from(body.to_string()))

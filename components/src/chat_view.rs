@@ -1,0 +1,33 @@
+//! The current conversation: its messages and the composer.
+
+use crate::composer::Composer;
+use crate::message_item::{MessageItem, MessageView};
+use leptos::prelude::*;
+
+#[component]
+pub fn ChatView(
+    #[prop(into)] messages: Signal<Vec<MessageView>>,
+    draft: RwSignal<String>,
+    #[prop(into)] generating: Signal<bool>,
+    /// Called with the composer's text; returns whether it was accepted (the composer keeps the
+    /// text otherwise, so nothing the user typed is lost).
+    #[prop(into)]
+    on_send: Callback<String, bool>,
+    #[prop(into)] on_stop: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <section class="chat" data-testid="chat">
+            <div class="messages" data-testid="messages">
+                <Show when=move || messages.with(Vec::is_empty)>
+                    <p class="empty-hint">"Send a message to start a conversation."</p>
+                </Show>
+                <For
+                    each=move || messages.get()
+                    key=|message| message.id.get_value()
+                    children=move |message| view! { <MessageItem message /> }
+                />
+            </div>
+            <Composer draft generating on_send on_stop />
+        </section>
+    }
+}

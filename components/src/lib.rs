@@ -1,0 +1,22 @@
+//! # skein-components: the views
+//!
+//! Leptos components that render Skein's state and report what the user did.
+//!
+//! ## Architecture invariant
+//! Props in, callbacks out. No component fetches, touches IndexedDB or runs the engine; the app
+//! (`src/`) owns state and effects. Each message carries its own signals ([`MessageView`]), so a
+//! streamed token re-renders one text node, not the list.
+//!
+//! Model output is untrusted: it is only ever inserted as text, never as HTML.
+
+mod chat_view;
+mod composer;
+mod message_item;
+mod settings_form;
+mod sidebar;
+
+pub use chat_view::ChatView;
+pub use composer::Composer;
+pub use message_item::{MessageItem, MessageView};
+pub use settings_form::SettingsForm;
+pub use sidebar::{ConversationSummary, Sidebar};

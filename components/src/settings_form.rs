@@ -1,0 +1,63 @@
+//! Provider settings: base URL, API key, model.
+
+use leptos::prelude::*;
+use skein_engine::ProviderSettings;
+
+#[component]
+pub fn SettingsForm(
+    #[prop(into)] settings: Signal<ProviderSettings>,
+    /// Called with the edited settings; returns an error to show, or `None` when saved.
+    #[prop(into)]
+    on_save: Callback<ProviderSettings, Option<String>>,
+) -> impl IntoView {
+    let base_url = RwSignal::new(String::new());
+    let api_key = RwSignal::new(String::new());
+    let model = RwSignal::new(String::new());
+    let feedback = RwSignal::new(None::<Result<String, String>>);
+    // Follow the stored settings (they load after the first render).
+    Effect::new(move || {
+        let s = settings.get();
+        base_url.set(s.base_url);
+        api_key.set(s.api_key);
+        model.set(s.model);
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let edited = ProviderSettings {
+            base_url: base_url.get_untracked().trim().to_owned(),
+            api_key: api_key.get_untracked().trim().to_owned(),
+            model: model.get_untracked().trim().to_owned(),
+        };
+        feedback.set(Some(match on_save.run(edited) {
+            None => Ok("Saved.".to_owned()),
+            Some(error) => Err(error),
+        }));
+    };
+    view! {
+        <form class="settings" data-testid="settings" on:submit=submit>
+            <h2>"Provider"</h2>
+            <label>"Base URL (OpenAI-compatible)"
+                <input type="url" data-testid="settings-base-url" required
+                    placeholder="https://api.openai.com/v1"
+                    prop:value=move || base_url.get()
+                    on:input=move |ev| base_url.set(event_target_value(&ev)) />
+            </label>
+            <label>"API key (leave empty for local servers)"
+                <input type="password" data-testid="settings-api-key" autocomplete="off"
+                    prop:value=move || api_key.get()
+                    on:input=move |ev| api_key.set(event_target_value(&ev)) />
+            </label>
+            <label>"Model"
+                <input type="text" data-testid="settings-model" required
+                    placeholder="gpt-4o-mini, llama3.2, …"
+                    prop:value=move || model.get()
+                    on:input=move |ev| model.set(event_target_value(&ev)) />
+            </label>
+            <button type="submit" data-testid="settings-save">"Save"</button>
+            {move || feedback.get().map(|f| match f {
+                Ok(text) => view! { <p class="ok" data-testid="settings-feedback" role="status">{text}</p> },
+                Err(text) => view! { <p class="error" data-testid="settings-feedback" role="alert">{text}</p> },
+            })}
+        </form>
+    }
+}

@@ -1,0 +1,287 @@
+//! Browser tests of the views, run in headless Chromium by `cargo xtask test`.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::prelude::*;
+use skein_components::{ChatView, ConversationSummary, MessageView, Sidebar};
+use skein_engine::{MessageNode, MessageStatus, Role};
+use std::sync::{Arc, Mutex};
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{HtmlElement, HtmlTextAreaElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh container for one test's view.
+fn container() -> HtmlElement {
+    let div: HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&div).unwrap();
+    div
+}
+
+/// Lets Leptos run its scheduled effects (they run asynchronously after a signal changes).
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 20)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+fn query_all(root: &HtmlElement, selector: &str) -> Vec<HtmlElement> {
+    let list = root.query_selector_all(selector).unwrap();
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .map(|n| n.unchecked_into())
+        .collect()
+}
+
+fn query(root: &HtmlElement, selector: &str) -> HtmlElement {
+    query_all(root, selector)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("no element matches {selector}"))
+}
+
+fn node(id: &str, role: Role, text: &str, status: MessageStatus) -> MessageNode {
+    MessageNode {
+        id: id.into(),
+        conversation_id: "c".into(),
+        parent_id: None,
+        role,
+        text: text.into(),
+        status,
+        model: None,
+        created_at_ms: 0.0,
+        finished_at_ms: None,
+        error: None,
+    }
+}
+
+struct Mounted {
+    root: HtmlElement,
+    messages: RwSignal<Vec<MessageView>>,
+    generating: RwSignal<bool>,
+    draft: RwSignal<String>,
+    sent: Arc<Mutex<Vec<String>>>,
+    stops: Arc<Mutex<u32>>,
+}
+
+fn mount_chat(accept: bool) -> Mounted {
+    let root = container();
+    let messages = RwSignal::new(Vec::<MessageView>::new());
+    let generating = RwSignal::new(false);
+    let draft = RwSignal::new(String::new());
+    let sent = Arc::new(Mutex::new(Vec::new()));
+    let stops = Arc::new(Mutex::new(0));
+    let (sent_in, stops_in) = (sent.clone(), stops.clone());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let sent = sent_in.clone();
+        let stops = stops_in.clone();
+        view! {
+            <ChatView
+                messages=Signal::derive(move || messages.get())
+                draft
+                generating=Signal::derive(move || generating.get())
+                on_send=move |text: String| {
+                    sent.lock().unwrap().push(text);
+                    accept
+                }
+                on_stop=move |()| *stops.lock().unwrap() += 1
+            />
+        }
+    });
+    // The view stays mounted for the rest of the test page's life.
+    std::mem::forget(handle);
+    Mounted {
+        root,
+        messages,
+        generating,
+        draft,
+        sent,
+        stops,
+    }
+}
+
+#[wasm_bindgen_test]
+async fn model_output_is_shown_as_text_never_as_markup() {
+    let chat = mount_chat(true);
+    let hostile =
+        r#"<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>"#;
+    chat.messages.set(vec![MessageView::new(&node(
+        "a",
+        Role::Assistant,
+        hostile,
+        MessageStatus::Complete,
+    ))]);
+    settle().await;
+    let text = query(&chat.root, "[data-testid=message-text]");
+    assert_eq!(text.text_content().unwrap(), hostile);
+    assert_eq!(
+        text.child_element_count(),
+        0,
+        "no element was created from model text"
+    );
+    assert!(query_all(&chat.root, "img, script, b").is_empty());
+    let pwned = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__pwned".into()).unwrap();
+    assert!(pwned.is_undefined());
+}
+
+#[wasm_bindgen_test]
+async fn a_streamed_token_updates_only_its_own_message() {
+    let chat = mount_chat(true);
+    let first = MessageView::new(&node("u", Role::User, "question", MessageStatus::Complete));
+    let second = MessageView::new(&node("a", Role::Assistant, "Hel", MessageStatus::Streaming));
+    chat.messages.set(vec![first, second]);
+    settle().await;
+    let articles = query_all(&chat.root, "[data-testid=message]");
+    assert_eq!(articles.len(), 2);
+    let first_text_node = query_all(&chat.root, "[data-testid=message-text]")[0].clone();
+
+    second.text.update(|t| t.push_str("lo"));
+    settle().await;
+    let texts = query_all(&chat.root, "[data-testid=message-text]");
+    assert_eq!(texts[1].text_content().unwrap(), "Hello");
+    assert!(
+        texts[0].is_same_node(Some(&first_text_node)),
+        "the other message's DOM was not rebuilt"
+    );
+    assert_eq!(
+        articles[1].get_attribute("data-status").unwrap(),
+        "streaming"
+    );
+
+    let mut done = node("a", Role::Assistant, "Hello", MessageStatus::Incomplete);
+    done.error = None;
+    second.update_from(&done);
+    settle().await;
+    assert_eq!(
+        articles[1].get_attribute("data-status").unwrap(),
+        "incomplete"
+    );
+    assert!(query(&chat.root, "[data-testid=message-note]")
+        .text_content()
+        .unwrap()
+        .contains("incomplete"));
+}
+
+fn type_into(root: &HtmlElement, text: &str) {
+    let input: HtmlTextAreaElement = query(root, "[data-testid=composer-input]").unchecked_into();
+    input.set_value(text);
+    let event = web_sys::Event::new_with_event_init_dict("input", &{
+        let init = web_sys::EventInit::new();
+        init.set_bubbles(true);
+        init
+    })
+    .unwrap();
+    input.dispatch_event(&event).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
+    let chat = mount_chat(true);
+    type_into(&chat.root, "hello there");
+    settle().await;
+    query(&chat.root, "[data-testid=send]").click();
+    settle().await;
+    assert_eq!(*chat.sent.lock().unwrap(), ["hello there"]);
+    assert_eq!(chat.draft.get_untracked(), "");
+
+    let refusing = mount_chat(false);
+    type_into(&refusing.root, "keep me");
+    settle().await;
+    query(&refusing.root, "[data-testid=send]").click();
+    settle().await;
+    assert_eq!(*refusing.sent.lock().unwrap(), ["keep me"]);
+    assert_eq!(
+        refusing.draft.get_untracked(),
+        "keep me",
+        "a refused send keeps the text"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn enter_sends_and_shift_enter_does_not() {
+    let chat = mount_chat(true);
+    type_into(&chat.root, "line one");
+    settle().await;
+    let input = query(&chat.root, "[data-testid=composer-input]");
+    let key = |shift: bool| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key("Enter");
+        init.set_shift_key(shift);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
+    };
+    input.dispatch_event(&key(true)).unwrap();
+    settle().await;
+    assert!(chat.sent.lock().unwrap().is_empty());
+    input.dispatch_event(&key(false)).unwrap();
+    settle().await;
+    assert_eq!(*chat.sent.lock().unwrap(), ["line one"]);
+}
+
+#[wasm_bindgen_test]
+async fn while_generating_the_button_is_stop() {
+    let chat = mount_chat(true);
+    chat.generating.set(true);
+    settle().await;
+    assert!(query_all(&chat.root, "[data-testid=send]").is_empty());
+    query(&chat.root, "[data-testid=stop]").click();
+    settle().await;
+    assert_eq!(*chat.stops.lock().unwrap(), 1);
+    chat.generating.set(false);
+    settle().await;
+    assert_eq!(query_all(&chat.root, "[data-testid=send]").len(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn sidebar_lists_conversations_and_reports_the_choice() {
+    let root = container();
+    let chosen = Arc::new(Mutex::new(Vec::<String>::new()));
+    let chosen_in = chosen.clone();
+    let conversations = vec![
+        ConversationSummary {
+            id: "1".into(),
+            title: "<i>first</i>".into(),
+            generating: true,
+        },
+        ConversationSummary {
+            id: "2".into(),
+            title: "second".into(),
+            generating: false,
+        },
+    ];
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let chosen = chosen_in.clone();
+        let conversations = conversations.clone();
+        view! {
+            <Sidebar
+                conversations=Signal::derive(move || conversations.clone())
+                selected=Signal::derive(|| Some("2".to_owned()))
+                on_select=move |id| chosen.lock().unwrap().push(id)
+                on_new=|()| {}
+            />
+        }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    let items = query_all(&root, "[data-testid=conversation]");
+    assert_eq!(items.len(), 2);
+    assert!(items[0].text_content().unwrap().starts_with("<i>first</i>"));
+    assert_eq!(query_all(&root, "i").len(), 0);
+    assert_eq!(query_all(&root, ".generating-marker").len(), 1);
+    assert_eq!(
+        items[1].get_attribute("aria-current").as_deref(),
+        Some("page")
+    );
+    items[0].click();
+    settle().await;
+    assert_eq!(*chosen.lock().unwrap(), ["1"]);
+}

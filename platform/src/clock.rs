@@ -1,0 +1,56 @@
+//! The engine's clock and ID source, from the browser.
+
+use skein_engine::{Clock, IdGenerator};
+use wasm_bindgen::JsCast;
+
+/// `Date.now()`: wall-clock milliseconds.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BrowserClock;
+
+impl Clock for BrowserClock {
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+}
+
+/// Random version-4 UUIDs from `crypto.getRandomValues`, which (unlike `crypto.randomUUID`) also
+/// works on plain-HTTP origins such as a LAN address serving the app.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomIds;
+
+impl IdGenerator for RandomIds {
+    fn new_id(&self) -> String {
+        let mut bytes = [0u8; 16];
+        let filled = global_crypto()
+            .and_then(|crypto| crypto.get_random_values_with_u8_array(&mut bytes).ok());
+        if filled.is_none() {
+            // No Web Crypto at all (not a browser we support). Math.random is not
+            // cryptographic, but IDs only need to be unique, not secret.
+            for byte in &mut bytes {
+                *byte = (js_sys::Math::random() * 256.0) as u8;
+            }
+        }
+        format_uuid_v4(bytes)
+    }
+}
+
+/// `globalThis.crypto`, in a window and in a worker alike.
+fn global_crypto() -> Option<web_sys::Crypto> {
+    js_sys::Reflect::get(&js_sys::global(), &"crypto".into())
+        .ok()
+        .and_then(|c| c.dyn_into::<web_sys::Crypto>().ok())
+}
+
+fn format_uuid_v4(mut bytes: [u8; 16]) -> String {
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    format!(
+        "{}-{}-{}-{}-{}",
+        &hex[0..8],
+        &hex[8..12],
+        &hex[12..16],
+        &hex[16..20],
+        &hex[20..32]
+    )
+}

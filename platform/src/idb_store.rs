@@ -1,0 +1,173 @@
+//! [`IdbStore`]: the engine's [`ChatStore`] in IndexedDB.
+//!
+//! ## Schema (version 1)
+//! - `conversations`: one record per conversation, key `id`.
+//! - `messages`: one record per message node, key `id`, index `by_conversation` on
+//!   `conversation_id`. Saving a streaming message rewrites that one record, never the
+//!   conversation's other messages.
+//! - `settings`: small settings records under fixed keys (`"provider"`).
+//!
+//! Records are plain JSON objects (serialised by serde, parsed by the browser's `JSON.parse`), so
+//! they stay readable in the browser's developer tools and in exported backups.
+//!
+//! ## Limitations
+//! Migrations beyond version 1, cross-tab notification and quota handling beyond a clear error
+//! arrive with the storage work; the version number and the upgrade callback are where they go.
+
+use crate::idb::{self, store_error};
+use crate::js_error::describe;
+use serde::{de::DeserializeOwned, Serialize};
+use skein_engine::{ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
+use wasm_bindgen::JsValue;
+use web_sys::{
+    IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbTransaction,
+    IdbTransactionMode,
+};
+
+const SCHEMA_VERSION: u32 = 1;
+const CONVERSATIONS: &str = "conversations";
+const MESSAGES: &str = "messages";
+const BY_CONVERSATION: &str = "by_conversation";
+const SETTINGS: &str = "settings";
+const PROVIDER_KEY: &str = "provider";
+
+#[derive(Debug, Clone)]
+pub struct IdbStore {
+    db: IdbDatabase,
+}
+
+fn upgrade(db: &IdbDatabase, old_version: u32) -> Result<(), JsValue> {
+    if old_version < 1 {
+        let params = IdbObjectStoreParameters::new();
+        params.set_key_path(&JsValue::from_str("id"));
+        db.create_object_store_with_optional_parameters(CONVERSATIONS, &params)?;
+        let messages = db.create_object_store_with_optional_parameters(MESSAGES, &params)?;
+        messages.create_index_with_str_and_optional_parameters(
+            BY_CONVERSATION,
+            "conversation_id",
+            &IdbIndexParameters::new(),
+        )?;
+        db.create_object_store(SETTINGS)?;
+    }
+    Ok(())
+}
+
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, StoreError> {
+    let json = serde_json::to_string(value).map_err(|e| StoreError::Other(e.to_string()))?;
+    js_sys::JSON::parse(&json).map_err(|e| StoreError::Other(describe(&e)))
+}
+
+fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreError> {
+    let json = js_sys::JSON::stringify(value)
+        .map(String::from)
+        .map_err(|e| StoreError::Corrupt(describe(&e)))?;
+    serde_json::from_str(&json).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// Decodes every record of an array result. One unreadable record fails the read rather than
+/// being dropped silently; it stays stored, untouched, for a later version to read.
+fn from_js_array<T: DeserializeOwned>(value: &JsValue) -> Result<Vec<T>, StoreError> {
+    js_sys::Array::from(value)
+        .iter()
+        .map(|item| from_js(&item))
+        .collect()
+}
+
+impl IdbStore {
+    /// Opens (creating or upgrading) the database called `name`.
+    pub async fn open(name: &str) -> Result<Self, StoreError> {
+        let db = idb::open(name, SCHEMA_VERSION, upgrade).await?;
+        Ok(Self { db })
+    }
+
+    /// Closes the connection (tests delete their databases afterwards).
+    pub fn close(&self) {
+        self.db.close();
+    }
+
+    fn transaction(
+        &self,
+        stores: &[&str],
+        mode: IdbTransactionMode,
+    ) -> Result<IdbTransaction, StoreError> {
+        let names = js_sys::Array::new();
+        for store in stores {
+            names.push(&JsValue::from_str(store));
+        }
+        self.db
+            .transaction_with_str_sequence_and_mode(&names, mode)
+            .map_err(|e| store_error(&e))
+    }
+
+    fn object_store(tx: &IdbTransaction, name: &str) -> Result<IdbObjectStore, StoreError> {
+        tx.object_store(name).map_err(|e| store_error(&e))
+    }
+
+    async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, store)?
+            .get_all()
+            .map_err(|e| store_error(&e))?;
+        idb::request(&req).await
+    }
+}
+
+impl ChatStore for IdbStore {
+    async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
+        let mut list: Vec<Conversation> = from_js_array(&self.read_all(CONVERSATIONS).await?)?;
+        list.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+        Ok(list)
+    }
+
+    async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
+        let tx = self.transaction(&[MESSAGES], IdbTransactionMode::Readonly)?;
+        let index = Self::object_store(&tx, MESSAGES)?
+            .index(BY_CONVERSATION)
+            .map_err(|e| store_error(&e))?;
+        let req = index
+            .get_all_with_key(&JsValue::from_str(conversation_id))
+            .map_err(|e| store_error(&e))?;
+        let mut list: Vec<MessageNode> = from_js_array(&idb::request(&req).await?)?;
+        list.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
+        Ok(list)
+    }
+
+    async fn save_message(
+        &self,
+        conversation: &Conversation,
+        message: &MessageNode,
+    ) -> Result<(), StoreError> {
+        // Serialise first: a record that cannot be encoded must not open a transaction at all.
+        let conversation = to_js(conversation)?;
+        let message = to_js(message)?;
+        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, CONVERSATIONS)?
+            .put(&conversation)
+            .map_err(|e| store_error(&e))?;
+        Self::object_store(&tx, MESSAGES)?
+            .put(&message)
+            .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+
+    async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
+        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, SETTINGS)?
+            .get(&JsValue::from_str(PROVIDER_KEY))
+            .map_err(|e| store_error(&e))?;
+        let value = idb::request(&req).await?;
+        if value.is_undefined() {
+            return Ok(None);
+        }
+        from_js(&value).map(Some)
+    }
+
+    async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
+        let value = to_js(settings)?;
+        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, SETTINGS)?
+            .put_with_key(&value, &JsValue::from_str(PROVIDER_KEY))
+            .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+}

@@ -1,0 +1,30 @@
+//! # skein-platform: the browser adapters
+//!
+//! The imperative shell around [`skein_engine`]: it implements the engine's traits with the
+//! browser's own facilities and nothing else.
+//!
+//! - [`FetchTransport`]: `fetch` with a streamed `ReadableStream` body and an `AbortController`
+//!   wired to the engine's `CancelToken`.
+//! - [`IdbStore`]: IndexedDB, one record per conversation and per message node.
+//! - [`BrowserClock`] and [`RandomIds`]: `Date.now()` and `crypto.getRandomValues`.
+//!
+//! ## Architecture invariant
+//! This is the only crate that knows `JsValue` and `web-sys`. It holds no chat logic: deciding
+//! what to send, how to decode it and when to persist is the engine's job. No IndexedDB
+//! transaction awaits anything but IndexedDB (a transaction commits itself at the first foreign
+//! await): every write issues all its requests synchronously and then awaits the transaction.
+//!
+//! ## Why no IndexedDB wrapper crate
+//! The store needs three primitives (open with an upgrade, await a request, await a
+//! transaction); [`idb`] implements them in about a hundred lines over `web-sys`, which keeps the
+//! wasm bundle smaller than a general wrapper and keeps the auto-commit rule visible in our code.
+
+mod clock;
+mod fetch_transport;
+mod idb;
+mod idb_store;
+mod js_error;
+
+pub use clock::{BrowserClock, RandomIds};
+pub use fetch_transport::{FetchBody, FetchTransport};
+pub use idb_store::IdbStore;

@@ -1,0 +1,258 @@
+//! Browser tests of the platform adapters, run in headless Chromium by `cargo xtask test`, which
+//! starts the mock provider (a test fixture) and passes its URL in `SKEIN_MOCK_URL` at build time.
+#![cfg(target_arch = "wasm32")]
+
+use skein_engine::generation::{EventLog, GenerationEvent, GenerationSink};
+use skein_engine::{
+    ByteStream, CancelToken, ChatService, ChatStore, Conversation, HttpMethod, HttpRequest,
+    MessageNode, MessageStatus, ProviderSettings, Role, Transport,
+};
+use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
+use std::cell::Cell;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn mock_url() -> &'static str {
+    option_env!("SKEIN_MOCK_URL")
+        .expect("SKEIN_MOCK_URL must be set at build time; run these tests with `cargo xtask test`")
+}
+
+fn unique_name(prefix: &str) -> String {
+    use skein_engine::IdGenerator;
+    format!("{prefix}-{}", RandomIds.new_id())
+}
+
+async fn post_json(url: &str, body: &str) -> u16 {
+    let request = HttpRequest {
+        method: HttpMethod::Post,
+        url: url.to_owned(),
+        headers: vec![("Content-Type".into(), "application/json".into())],
+        body: Some(body.to_owned()),
+    };
+    let response = FetchTransport
+        .send(request, &CancelToken::new())
+        .await
+        .unwrap();
+    response.status
+}
+
+async fn script_mock(script: &str) {
+    let base = mock_url();
+    assert_eq!(post_json(&format!("{base}/admin/reset"), "{}").await, 204);
+    assert_eq!(
+        post_json(&format!("{base}/admin/script"), script).await,
+        204
+    );
+}
+
+fn settings() -> ProviderSettings {
+    ProviderSettings {
+        base_url: format!("{}/v1", mock_url()),
+        api_key: "sk-browser-test".into(),
+        model: "mock-model".into(),
+    }
+}
+
+fn service(store: IdbStore) -> ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds> {
+    ChatService {
+        transport: FetchTransport,
+        store,
+        clock: BrowserClock,
+        ids: RandomIds,
+    }
+}
+
+fn message(id: &str, conversation: &str, parent: Option<&str>, text: &str) -> MessageNode {
+    MessageNode {
+        id: id.into(),
+        conversation_id: conversation.into(),
+        parent_id: parent.map(Into::into),
+        role: Role::User,
+        text: text.into(),
+        status: MessageStatus::Complete,
+        model: None,
+        created_at_ms: 1.0,
+        finished_at_ms: None,
+        error: None,
+    }
+}
+
+#[wasm_bindgen_test]
+async fn indexeddb_round_trip_survives_reopening() {
+    let name = unique_name("skein-test-roundtrip");
+    let store = IdbStore::open(&name).await.unwrap();
+    let mut conversation = Conversation {
+        id: "c1".into(),
+        title: "Round trip ✓".into(),
+        created_at_ms: 1.0,
+        updated_at_ms: 2.0,
+        current_leaf_id: Some("m2".into()),
+    };
+    let first = message("m1", "c1", None, "hello");
+    let mut second = message("m2", "c1", Some("m1"), "world");
+    second.created_at_ms = 2.0;
+    store.save_message(&conversation, &first).await.unwrap();
+    store.save_message(&conversation, &second).await.unwrap();
+    // A message of another conversation must not show up in c1.
+    let other = Conversation {
+        id: "c2".into(),
+        updated_at_ms: 5.0,
+        ..conversation.clone()
+    };
+    store
+        .save_message(&other, &message("x", "c2", None, "elsewhere"))
+        .await
+        .unwrap();
+    // Rewriting one message replaces that record only.
+    second.text = "world, edited".into();
+    conversation.updated_at_ms = 9.0;
+    store.save_message(&conversation, &second).await.unwrap();
+    store.save_provider_settings(&settings()).await.unwrap();
+    store.close();
+
+    let reopened = IdbStore::open(&name).await.unwrap();
+    let conversations = reopened.list_conversations().await.unwrap();
+    assert_eq!(
+        conversations
+            .iter()
+            .map(|c| c.id.as_str())
+            .collect::<Vec<_>>(),
+        ["c1", "c2"],
+        "newest first"
+    );
+    assert_eq!(conversations[0], conversation);
+    let messages = reopened.load_messages("c1").await.unwrap();
+    assert_eq!(messages, [first, second]);
+    assert_eq!(
+        reopened.load_provider_settings().await.unwrap(),
+        Some(settings())
+    );
+    reopened.close();
+}
+
+#[wasm_bindgen_test]
+async fn a_fresh_database_has_no_settings() {
+    let store = IdbStore::open(&unique_name("skein-test-empty"))
+        .await
+        .unwrap();
+    assert_eq!(store.load_provider_settings().await.unwrap(), None);
+    assert!(store.list_conversations().await.unwrap().is_empty());
+    store.close();
+}
+
+#[wasm_bindgen_test]
+async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
+    script_mock(r#"{"chunks": ["Stream", "ed ", "from ", "the mock"], "delay_ms": 30}"#).await;
+    let store = IdbStore::open(&unique_name("skein-test-stream"))
+        .await
+        .unwrap();
+    let service = service(store);
+    let log = EventLog::default();
+    let reply = service
+        .send_message(None, "Hi mock", &settings(), &CancelToken::new(), &log)
+        .await
+        .unwrap();
+    assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
+    assert_eq!(reply.text, "Streamed from the mock");
+    let deltas = log
+        .0
+        .borrow()
+        .iter()
+        .filter(|e| matches!(e, GenerationEvent::Delta { .. }))
+        .count();
+    assert_eq!(deltas, 4, "each chunk arrived as its own delta");
+
+    let conversation = &service.store.list_conversations().await.unwrap()[0];
+    let stored = service.store.load_messages(&conversation.id).await.unwrap();
+    assert_eq!(stored.len(), 2);
+    assert_eq!(stored[1], reply);
+
+    // The mock saw the request the engine built, with the key as a bearer token.
+    let requests = FetchTransport
+        .send(
+            HttpRequest {
+                method: HttpMethod::Get,
+                url: format!("{}/admin/requests", mock_url()),
+                headers: vec![],
+                body: None,
+            },
+            &CancelToken::new(),
+        )
+        .await
+        .unwrap();
+    let mut body = requests.body;
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next_chunk().await {
+        bytes.extend(chunk.unwrap());
+    }
+    let recorded: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(recorded[0]["messages"][0]["content"], "Hi mock");
+    assert_eq!(recorded[0]["stream"], true);
+    service.store.close();
+}
+
+/// Presses "stop" after the first delta.
+struct StopAfterFirstDelta {
+    cancel: CancelToken,
+    deltas: Cell<usize>,
+}
+
+impl GenerationSink for StopAfterFirstDelta {
+    fn emit(&self, event: GenerationEvent) {
+        if matches!(event, GenerationEvent::Delta { .. }) {
+            self.deltas.set(self.deltas.get() + 1);
+            self.cancel.cancel();
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
+    script_mock(r#"{"chunks": ["first ", "second ", "third ", "fourth"], "delay_ms": 400}"#).await;
+    let store = IdbStore::open(&unique_name("skein-test-abort"))
+        .await
+        .unwrap();
+    let service = service(store);
+    let cancel = CancelToken::new();
+    let sink = StopAfterFirstDelta {
+        cancel: cancel.clone(),
+        deltas: Cell::new(0),
+    };
+    let reply = service
+        .send_message(None, "count slowly", &settings(), &cancel, &sink)
+        .await
+        .unwrap();
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert_eq!(reply.text, "first ");
+    assert_eq!(sink.deltas.get(), 1);
+    let conversation = &service.store.list_conversations().await.unwrap()[0];
+    let stored = service.store.load_messages(&conversation.id).await.unwrap();
+    assert_eq!(stored[1].text, "first ");
+    assert_eq!(stored[1].status, MessageStatus::Incomplete);
+    service.store.close();
+}
+
+#[wasm_bindgen_test]
+async fn an_unreachable_provider_is_an_error_message_not_a_crash() {
+    let store = IdbStore::open(&unique_name("skein-test-unreachable"))
+        .await
+        .unwrap();
+    let service = service(store);
+    let mut settings = settings();
+    // Port 9 (discard) on loopback: nothing listens there.
+    settings.base_url = "http://127.0.0.1:9/v1".into();
+    let reply = service
+        .send_message(
+            None,
+            "anyone?",
+            &settings,
+            &CancelToken::new(),
+            &EventLog::default(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert!(reply.error.as_deref().unwrap_or("").contains("CORS"));
+    service.store.close();
+}

@@ -1,0 +1,61 @@
+//! The root component: layout, and the wiring of views to runtime actions.
+
+use crate::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_components::{ChatView, SettingsForm, Sidebar};
+
+#[component]
+pub fn App() -> impl IntoView {
+    let state = AppState::new();
+    runtime::init(state);
+
+    let generating_here = Signal::derive(move || {
+        let current = state.current.get();
+        state
+            .generating
+            .with(|g| current.is_some_and(|id| g.contains(&id)))
+    });
+    let messages = Signal::derive(move || state.messages.get());
+
+    view! {
+        <div class="app" data-testid="app">
+            <header class="topbar">
+                <h1>"Skein"</h1>
+                <button type="button" data-testid="toggle-settings"
+                    aria-expanded=move || state.show_settings.get().to_string()
+                    on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>
+            </header>
+            {move || state.banner.get().map(|text| view! {
+                <div class="banner" role="alert" data-testid="banner">
+                    <span>{text}</span>
+                    <button type="button" aria-label="Dismiss"
+                        on:click=move |_| state.banner.set(None)>"×"</button>
+                </div>
+            })}
+            <div class="layout">
+                <Sidebar
+                    conversations=Signal::derive(move || state.summaries())
+                    selected=Signal::derive(move || state.current.get())
+                    on_select=move |id| runtime::select(state, id)
+                    on_new=move |()| runtime::new_chat(state)
+                />
+                <main class="main">
+                    <Show when=move || state.show_settings.get()>
+                        <SettingsForm
+                            settings=Signal::derive(move || state.settings.get())
+                            on_save=move |s| runtime::save_settings(state, s)
+                        />
+                    </Show>
+                    <ChatView
+                        messages
+                        draft=state.draft
+                        generating=generating_here
+                        on_send=move |text| runtime::send(state, text)
+                        on_stop=move |()| runtime::stop(state)
+                    />
+                </main>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,17 @@
+//! # skein: the app
+//!
+//! Mounts the UI, owns the reactive state, and wires the engine (orchestration) to the platform
+//! (browser adapters) and the components (views).
+//!
+//! ## Architecture invariant
+//! Nothing depends on this crate. It holds no chat logic of its own: it turns user actions into
+//! engine calls (run with `spawn_local`) and engine events into signal updates.
+
+mod app;
+mod runtime;
+mod state;
+mod ui_sink;
+
+fn main() {
+    leptos::mount::mount_to_body(app::App);
+}

@@ -1,0 +1,201 @@
+//! The browser-side runtime: the engine's [`ChatService`] over the platform adapters, the cancel
+//! token of each running generation, and the user actions that drive them.
+//!
+//! These values are not `Send` (they hold JavaScript objects), so they live in a thread-local;
+//! the browser runs this app on one thread.
+
+use crate::state::AppState;
+use crate::ui_sink::UiSink;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::MessageView;
+use skein_engine::message::branch;
+use skein_engine::{CancelToken, ChatError, ChatService, ChatStore, MessageNode, ProviderSettings};
+use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// The IndexedDB database holding everything the user keeps.
+const DATABASE_NAME: &str = "skein";
+
+pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds>;
+
+pub struct Runtime {
+    pub service: Service,
+    /// The cancel token of each conversation generating in this tab.
+    pub cancels: RefCell<HashMap<String, CancelToken>>,
+    /// The assistant message being streamed in each generating conversation, as it is now
+    /// (the stored copy can be up to one persistence interval behind).
+    pub live: RefCell<HashMap<String, MessageNode>>,
+}
+
+thread_local! {
+    static RUNTIME: RefCell<Option<Rc<Runtime>>> = const { RefCell::new(None) };
+}
+
+fn runtime() -> Option<Rc<Runtime>> {
+    RUNTIME.with(|r| r.borrow().clone())
+}
+
+/// Opens storage, then loads the settings and the conversation list.
+pub fn init(state: AppState) {
+    spawn_local(async move {
+        let store = match IdbStore::open(DATABASE_NAME).await {
+            Ok(store) => store,
+            Err(err) => {
+                state.banner.set(Some(format!(
+                    "Skein cannot open its local storage, so nothing can be saved: {err}"
+                )));
+                return;
+            }
+        };
+        let settings = store.load_provider_settings().await;
+        let conversations = store.list_conversations().await;
+        RUNTIME.with(|r| {
+            *r.borrow_mut() = Some(Rc::new(Runtime {
+                service: ChatService {
+                    transport: FetchTransport,
+                    store,
+                    clock: BrowserClock,
+                    ids: RandomIds,
+                },
+                cancels: RefCell::default(),
+                live: RefCell::default(),
+            }));
+        });
+        match settings {
+            Ok(Some(settings)) => state.settings.set(settings),
+            Ok(None) => state.show_settings.set(true),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+        match conversations {
+            Ok(list) => {
+                let first = list.first().map(|c| c.id.clone());
+                state.conversations.set(list);
+                if let Some(id) = first {
+                    select(state, id);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+/// Shows conversation `id`: its current branch, with any reply streaming in this tab up to date.
+pub fn select(state: AppState, id: String) {
+    state.current.set(Some(id.clone()));
+    let Some(runtime) = runtime() else { return };
+    let Some(conversation) = state
+        .conversations
+        .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
+    else {
+        return;
+    };
+    spawn_local(async move {
+        let generating_here = state.is_generating(&id);
+        let nodes = runtime
+            .service
+            .open_conversation(&conversation, generating_here)
+            .await;
+        if !state.is_current(&id) {
+            return; // the user moved on while this loaded
+        }
+        match nodes {
+            Ok(mut nodes) => {
+                if let Some(live) = runtime.live.borrow().get(&id) {
+                    if let Some(node) = nodes.iter_mut().find(|n| n.id == live.id) {
+                        *node = live.clone();
+                    }
+                }
+                let views = branch(&nodes, conversation.current_leaf_id.as_deref())
+                    .into_iter()
+                    .map(MessageView::new)
+                    .collect();
+                state.messages.set(views);
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+pub fn new_chat(state: AppState) {
+    state.current.set(None);
+    state.messages.set(Vec::new());
+}
+
+/// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
+/// composer keeps the text.
+pub fn send(state: AppState, text: String) -> bool {
+    let Some(runtime) = runtime() else {
+        state.banner.set(Some(
+            "Storage is still opening; try again in a moment.".into(),
+        ));
+        return false;
+    };
+    let settings = state.settings.get_untracked();
+    if let Err(err) = settings.validate() {
+        state.banner.set(Some(err.to_string()));
+        state.show_settings.set(true);
+        return false;
+    }
+    let current = state.current.get_untracked();
+    if current.as_deref().is_some_and(|id| state.is_generating(id)) {
+        return false;
+    }
+    let conversation = current.and_then(|id| {
+        state
+            .conversations
+            .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
+    });
+    state.banner.set(None);
+    spawn_local(async move {
+        let cancel = CancelToken::new();
+        let sink = UiSink::new(state, runtime.clone(), cancel.clone());
+        let result = runtime
+            .service
+            .send_message(conversation, &text, &settings, &cancel, &sink)
+            .await;
+        sink.generation_ended();
+        if let Err(err) = result {
+            if matches!(err, ChatError::Store(_)) && state.draft.with_untracked(String::is_empty) {
+                state.draft.set(text); // nothing the user typed is lost
+            }
+            state.banner.set(Some(err.to_string()));
+        }
+    });
+    true
+}
+
+/// Stops the generation of the conversation on screen, keeping what has arrived.
+pub fn stop(state: AppState) {
+    let (Some(runtime), Some(id)) = (runtime(), state.current.get_untracked()) else {
+        return;
+    };
+    let token = runtime.cancels.borrow().get(&id).cloned();
+    if let Some(token) = token {
+        token.cancel();
+    }
+}
+
+/// Validates and saves provider settings; returns the error to show, if any.
+pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<String> {
+    if let Err(err) = settings.validate() {
+        return Some(err.to_string());
+    }
+    let Some(runtime) = runtime() else {
+        return Some("Storage is still opening; try again in a moment.".into());
+    };
+    state.settings.set(settings.clone());
+    spawn_local(async move {
+        if let Err(err) = runtime
+            .service
+            .store
+            .save_provider_settings(&settings)
+            .await
+        {
+            state.banner.set(Some(err.to_string()));
+        }
+    });
+    None
+}

@@ -1,0 +1,72 @@
+//! The app's reactive state. Everything here is a signal (cheap to copy into closures); the
+//! non-`Send` browser resources live in [`crate::runtime`].
+
+use leptos::prelude::*;
+use skein_components::{ConversationSummary, MessageView};
+use skein_engine::{Conversation, ProviderSettings};
+
+#[derive(Debug, Clone, Copy)]
+pub struct AppState {
+    /// All conversations, newest first.
+    pub conversations: RwSignal<Vec<Conversation>>,
+    /// The conversation on screen; `None` for a new, still empty chat.
+    pub current: RwSignal<Option<String>>,
+    /// The current branch of the conversation on screen.
+    pub messages: RwSignal<Vec<MessageView>>,
+    /// Conversations with a generation running in this tab.
+    pub generating: RwSignal<Vec<String>>,
+    pub draft: RwSignal<String>,
+    pub banner: RwSignal<Option<String>>,
+    pub settings: RwSignal<ProviderSettings>,
+    pub show_settings: RwSignal<bool>,
+}
+
+impl AppState {
+    pub fn new() -> Self {
+        Self {
+            conversations: RwSignal::new(Vec::new()),
+            current: RwSignal::new(None),
+            messages: RwSignal::new(Vec::new()),
+            generating: RwSignal::new(Vec::new()),
+            draft: RwSignal::new(String::new()),
+            banner: RwSignal::new(None),
+            settings: RwSignal::new(ProviderSettings::default()),
+            show_settings: RwSignal::new(false),
+        }
+    }
+
+    pub fn is_generating(&self, conversation_id: &str) -> bool {
+        self.generating
+            .with_untracked(|g| g.iter().any(|id| id == conversation_id))
+    }
+
+    pub fn is_current(&self, conversation_id: &str) -> bool {
+        self.current
+            .with_untracked(|c| c.as_deref() == Some(conversation_id))
+    }
+
+    /// Inserts or replaces a conversation, keeping the list newest first.
+    pub fn upsert_conversation(&self, conversation: Conversation) {
+        self.conversations.update(|list| {
+            list.retain(|c| c.id != conversation.id);
+            let at = list
+                .iter()
+                .position(|c| c.updated_at_ms <= conversation.updated_at_ms)
+                .unwrap_or(list.len());
+            list.insert(at, conversation);
+        });
+    }
+
+    pub fn summaries(&self) -> Vec<ConversationSummary> {
+        let generating = self.generating.get();
+        self.conversations.with(|list| {
+            list.iter()
+                .map(|c| ConversationSummary {
+                    id: c.id.clone(),
+                    title: c.title.clone(),
+                    generating: generating.contains(&c.id),
+                })
+                .collect()
+        })
+    }
+}

@@ -1,0 +1,112 @@
+//! [`UiSink`]: turns the engine's generation events into signal updates.
+//!
+//! A streamed token updates the text signal of its own message only. Events of a conversation
+//! that is not on screen update the conversation list and the runtime's live copy, and nothing
+//! else, so a generation keeps running (and stays visible in the sidebar) while the user reads
+//! another chat.
+
+use crate::runtime::Runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_components::MessageView;
+use skein_engine::generation::{GenerationEvent, GenerationSink};
+use skein_engine::{CancelToken, MessageStatus};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+pub struct UiSink {
+    state: AppState,
+    runtime: Rc<Runtime>,
+    cancel: CancelToken,
+    /// Known after the first event (a new conversation gets its id from the engine).
+    conversation_id: RefCell<Option<String>>,
+}
+
+impl UiSink {
+    pub fn new(state: AppState, runtime: Rc<Runtime>, cancel: CancelToken) -> Self {
+        Self {
+            state,
+            runtime,
+            cancel,
+            conversation_id: RefCell::new(None),
+        }
+    }
+
+    fn register(&self, conversation_id: &str) {
+        if self.conversation_id.borrow().is_some() {
+            return;
+        }
+        *self.conversation_id.borrow_mut() = Some(conversation_id.to_owned());
+        self.runtime
+            .cancels
+            .borrow_mut()
+            .insert(conversation_id.to_owned(), self.cancel.clone());
+        self.state
+            .generating
+            .update(|g| g.push(conversation_id.to_owned()));
+        // A message sent from a new, empty chat puts its conversation on screen.
+        if self.state.current.get_untracked().is_none() {
+            self.state.current.set(Some(conversation_id.to_owned()));
+        }
+    }
+
+    /// Called once `send_message` has returned, whatever the outcome.
+    pub fn generation_ended(&self) {
+        if let Some(id) = self.conversation_id.borrow().as_deref() {
+            self.runtime.cancels.borrow_mut().remove(id);
+            self.runtime.live.borrow_mut().remove(id);
+            self.state.generating.update(|g| g.retain(|c| c != id));
+        }
+    }
+
+    fn view_of(&self, message_id: &str) -> Option<MessageView> {
+        self.state.messages.with_untracked(|messages| {
+            messages
+                .iter()
+                .rev()
+                .find(|m| m.id.with_value(|id| id == message_id))
+                .copied()
+        })
+    }
+}
+
+impl GenerationSink for UiSink {
+    fn emit(&self, event: GenerationEvent) {
+        match event {
+            GenerationEvent::ConversationUpdated(conversation) => {
+                self.register(&conversation.id);
+                self.state.upsert_conversation(conversation);
+            }
+            GenerationEvent::MessageAdded(node) => {
+                if node.status == MessageStatus::Streaming {
+                    self.runtime
+                        .live
+                        .borrow_mut()
+                        .insert(node.conversation_id.clone(), node.clone());
+                }
+                if self.state.is_current(&node.conversation_id) {
+                    self.state
+                        .messages
+                        .update(|m| m.push(MessageView::new(&node)));
+                }
+            }
+            GenerationEvent::Delta { message_id, text } => {
+                let mut live = self.runtime.live.borrow_mut();
+                if let Some(node) = live.values_mut().find(|n| n.id == message_id) {
+                    node.text.push_str(&text);
+                }
+                drop(live);
+                if let Some(view) = self.view_of(&message_id) {
+                    view.text.update(|t| t.push_str(&text));
+                }
+            }
+            GenerationEvent::Finished(node) => {
+                self.runtime.live.borrow_mut().remove(&node.conversation_id);
+                if let Some(view) = self.view_of(&node.id) {
+                    view.update_from(&node);
+                }
+            }
+            GenerationEvent::Warning(message) => self.state.banner.set(Some(message)),
+        }
+    }
+}

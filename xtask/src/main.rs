@@ -1,0 +1,69 @@
+//! # xtask: the only entry points a user or CI needs
+//!
+//! - `cargo xtask setup`: install every tool the project needs, only what is missing.
+//! - `cargo xtask serve [--mock]`: set up, build and serve the app on http://127.0.0.1:8080.
+//! - `cargo xtask dist [--public-url /path/]`: an optimised static build in `dist/`.
+//! - `cargo xtask test`: set up, then run every test tier; non-zero exit if any fails.
+//! - `cargo xtask bench`: the benchmarks whose figures issues quote.
+//!
+//! Only the Rust standard library is used, so the first `cargo xtask` compiles in seconds.
+
+mod bench;
+mod process;
+mod serve;
+mod setup;
+mod test;
+mod tools;
+
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: cargo xtask <command>
+
+commands:
+  setup                       install the toolchain pieces that are missing
+  serve [--mock]              build and serve the app on http://127.0.0.1:8080
+                              (--mock also starts the mock provider test fixture)
+  dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
+  test                        run every test tier (lint, native, browser, end-to-end)
+  bench                       run the benchmarks";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::run_setup(),
+        Some("serve") => serve::serve(args.iter().any(|a| a == "--mock")),
+        Some("dist") => match public_url_arg(&args[1..]) {
+            Ok(url) => serve::dist(url.as_deref().unwrap_or("/"), "dist").map(|_| ()),
+            Err(e) => Err(e),
+        },
+        Some("test") => test::run_tiers(),
+        Some("bench") => bench::run_benches(),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(format!("unknown or missing command\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn public_url_arg(args: &[String]) -> Result<Option<String>, String> {
+    let mut url = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--public-url" => {
+                let value = iter.next().ok_or("--public-url needs a value")?;
+                url = Some(value.clone());
+            }
+            other => return Err(format!("unknown dist argument: {other}")),
+        }
+    }
+    Ok(url)
+}

@@ -1,0 +1,103 @@
+//! `cargo xtask serve` and `cargo xtask dist`.
+
+use crate::process::{self, root, run, Background};
+use crate::setup;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+pub const APP_PORT: u16 = 8080;
+pub const MOCK_PORT: u16 = 18080;
+
+pub fn serve(with_mock: bool) -> Result<(), String> {
+    setup::run_setup()?;
+    let _mock = if with_mock {
+        let mut mock = start_mock(MOCK_PORT)?;
+        mock.wait_for_port(MOCK_PORT)?;
+        println!(
+            "\nMOCK PROVIDER (test fixture, not a real model) on http://127.0.0.1:{MOCK_PORT}/v1\n\
+             In Skein's settings use base URL http://127.0.0.1:{MOCK_PORT}/v1 and model mock-model.\n"
+        );
+        Some(mock)
+    } else {
+        None
+    };
+    println!("\nSkein: http://127.0.0.1:{APP_PORT}/ (building first; Ctrl-C stops)\n");
+    let trunk = Background::spawn(
+        "trunk serve",
+        Command::new("trunk")
+            .args([
+                "serve",
+                "--address",
+                "127.0.0.1",
+                "--port",
+                &APP_PORT.to_string(),
+            ])
+            .current_dir(root()),
+    )?;
+    trunk.wait()
+}
+
+/// Builds the mock provider and starts it on `port`.
+pub fn start_mock(port: u16) -> Result<Background, String> {
+    run(process::cargo().args(["build", "--quiet", "-p", "skein-mock-provider"]))?;
+    let binary = root().join("target/debug/skein-mock-provider");
+    Background::spawn(
+        "mock provider",
+        Command::new(binary).args(["--port", &port.to_string()]),
+    )
+}
+
+/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`.
+pub fn dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
+    setup::run_setup()?;
+    run(Command::new("trunk")
+        .args([
+            "build",
+            "--release",
+            "--public-url",
+            public_url,
+            "--dist",
+            dist_dir,
+        ])
+        .current_dir(root()))?;
+    let dir = root().join(dist_dir);
+    report_sizes(&dir)?;
+    Ok(dir)
+}
+
+/// Prints the size of the wasm and JS the browser downloads, raw and gzip-compressed.
+fn report_sizes(dir: &Path) -> Result<(), String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut total = (0u64, 0u64);
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if !matches!(ext, "wasm" | "js") {
+            continue;
+        }
+        let raw = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        let gz = gzip_size(&path).unwrap_or(0);
+        total = (total.0 + raw, total.1 + gz);
+        println!(
+            "dist: {:<40} {:>9} bytes raw, {:>9} bytes gzip",
+            path.file_name().unwrap_or_default().to_string_lossy(),
+            raw,
+            gz
+        );
+    }
+    println!(
+        "dist: wasm + js total {} bytes raw, {} bytes gzip",
+        total.0, total.1
+    );
+    Ok(())
+}
+
+fn gzip_size(path: &Path) -> Option<u64> {
+    let out = Command::new("gzip")
+        .arg("-9")
+        .arg("-c")
+        .arg(path)
+        .output()
+        .ok()?;
+    out.status.success().then_some(out.stdout.len() as u64)
+}

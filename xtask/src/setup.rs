@@ -1,0 +1,133 @@
+//! `cargo xtask setup`: installs what is missing, and only that, from the package registries
+//! (crates.io, Debian, npm). Nothing is downloaded from anywhere else: Trunk runs offline and finds
+//! wasm-bindgen and wasm-opt on PATH. A second run with everything present takes seconds.
+
+use crate::process::{self, output, root, run};
+use crate::tools::*;
+use std::path::Path;
+use std::process::Command;
+
+pub fn run_setup() -> Result<(), String> {
+    add_cargo_bin_to_path();
+    ensure_wasm_target()?;
+    ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
+    // Without --locked: one of wasm-bindgen-cli's locked dependencies is missing from crates.io.
+    ensure_cargo_tool(
+        "wasm-bindgen",
+        "wasm-bindgen-cli",
+        WASM_BINDGEN_VERSION,
+        &[],
+    )?;
+    ensure_debian_tools()?;
+    ensure_npm_packages()?;
+    println!("setup: everything is installed");
+    Ok(())
+}
+
+/// `cargo install` puts tools in `$CARGO_HOME/bin`; make sure the commands we start find them.
+fn add_cargo_bin_to_path() {
+    let cargo_home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
+    let Some(bin) = cargo_home.map(|h| h.join("bin")) else {
+        return;
+    };
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    if std::env::split_paths(&path).any(|p| p == bin) {
+        return;
+    }
+    let joined = std::env::join_paths(std::iter::once(bin).chain(std::env::split_paths(&path)));
+    if let Ok(joined) = joined {
+        // xtask has started no thread yet, so nothing reads the environment concurrently.
+        std::env::set_var("PATH", joined);
+    }
+}
+
+fn ensure_wasm_target() -> Result<(), String> {
+    let installed = output("rustup", &["target", "list", "--installed"]).unwrap_or_default();
+    if installed.lines().any(|l| l.trim() == WASM_TARGET) {
+        return Ok(());
+    }
+    run(Command::new("rustup").args(["target", "add", WASM_TARGET]))
+}
+
+fn ensure_cargo_tool(
+    bin: &str,
+    package: &str,
+    version: &str,
+    extra: &[&str],
+) -> Result<(), String> {
+    let current = output(bin, &["--version"]);
+    if current.as_deref().and_then(version_word) == Some(version) {
+        return Ok(());
+    }
+    println!(
+        "setup: {bin} {version} is needed (found: {}); installing from crates.io, this takes minutes",
+        current.as_deref().map(str::trim).unwrap_or("none")
+    );
+    let spec = format!("{package}@{version}");
+    let mut command = process::cargo();
+    command.args(["install", &spec, "--force"]).args(extra);
+    run(&mut command)
+}
+
+fn have(program: &str) -> bool {
+    output(program, &["--version"]).is_some()
+}
+
+fn ensure_debian_tools() -> Result<(), String> {
+    let mut missing = Vec::new();
+    if !have("wasm-opt") {
+        missing.push("binaryen");
+    }
+    let chromium = output(CHROMIUM, &["--version"])
+        .as_deref()
+        .and_then(major_version);
+    let driver = output(CHROMEDRIVER, &["--version"])
+        .as_deref()
+        .and_then(major_version);
+    if chromium.is_none() || driver.is_none() || chromium != driver {
+        missing.extend(["chromium", "chromium-driver"]);
+    }
+    if !have("node") || !have("npm") {
+        missing.extend(["nodejs", "npm"]);
+    }
+    if missing.is_empty() {
+        return Ok(());
+    }
+    println!("setup: installing Debian packages: {}", missing.join(" "));
+    apt(&["update", "-qq"])?;
+    let mut args = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    args.extend(&missing);
+    apt(&args)
+}
+
+fn apt(args: &[&str]) -> Result<(), String> {
+    let is_root = output("id", &["-u"]).is_some_and(|id| id.trim() == "0");
+    let mut command = if is_root {
+        Command::new("apt-get")
+    } else {
+        let mut sudo = Command::new("sudo");
+        sudo.arg("apt-get");
+        sudo
+    };
+    command.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+    run(&mut command)
+}
+
+/// Playwright (`playwright-core` only: it drives the system Chromium and downloads nothing).
+fn ensure_npm_packages() -> Result<(), String> {
+    let e2e = root().join("tests/e2e");
+    let lock = std::fs::read_to_string(e2e.join("package-lock.json"))
+        .map_err(|e| format!("tests/e2e/package-lock.json: {e}"))?;
+    let wanted = npm_locked_version(&lock, "playwright-core");
+    let installed = std::fs::read_to_string(e2e.join("node_modules/playwright-core/package.json"))
+        .ok()
+        .and_then(|p| json_string_field(&p, "version").map(str::to_owned));
+    if wanted.is_some() && installed.as_deref() == wanted {
+        return Ok(());
+    }
+    run(Command::new("npm")
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(&e2e))
+}
