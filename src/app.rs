@@ -19,7 +19,7 @@ pub fn App() -> impl IntoView {
     let messages = Signal::derive(move || state.messages.get());
 
     view! {
-        <div class="app" data-testid="app">
+        <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
             <header class="topbar">
                 <h1>"Skein"</h1>
                 <button type="button" data-testid="toggle-settings"

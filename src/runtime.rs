@@ -47,6 +47,7 @@ pub fn init(state: AppState) {
                 state.banner.set(Some(format!(
                     "Skein cannot open its local storage, so nothing can be saved: {err}"
                 )));
+                state.ready.set(true);
                 return;
             }
         };
@@ -79,6 +80,7 @@ pub fn init(state: AppState) {
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
+        state.ready.set(true);
     });
 }
 

@@ -19,6 +19,8 @@ pub struct AppState {
     pub banner: RwSignal<Option<String>>,
     pub settings: RwSignal<ProviderSettings>,
     pub show_settings: RwSignal<bool>,
+    /// Start-up (opening storage, loading settings and the list) has finished, well or not.
+    pub ready: RwSignal<bool>,
 }
 
 impl AppState {
@@ -32,6 +34,7 @@ impl AppState {
             banner: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
             show_settings: RwSignal::new(false),
+            ready: RwSignal::new(false),
         }
     }
 

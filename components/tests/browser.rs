@@ -1,5 +1,10 @@
 //! Browser tests of the views, run in headless Chromium by `cargo xtask test`.
 #![cfg(target_arch = "wasm32")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a panic is the test failing"
+)]
 
 use leptos::prelude::*;
 use skein_components::{ChatView, ConversationSummary, MessageView, Sidebar};

@@ -1,6 +1,11 @@
 //! Throughput of the SSE decoder plus OpenAI chunk decoding, on a synthetic 2,000-chunk answer
 //! fed in 1 KiB network-sized pieces. Run with `cargo xtask bench`; prints MiB/s and chunks/s.
 
+#![allow(
+    clippy::expect_used,
+    reason = "the input is synthetic and valid; a failure is a bug the benchmark should report loudly"
+)]
+
 use skein_engine::provider::openai::decode_stream_data;
 use skein_engine::sse::SseDecoder;
 use std::hint::black_box;

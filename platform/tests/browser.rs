@@ -1,6 +1,11 @@
 //! Browser tests of the platform adapters, run in headless Chromium by `cargo xtask test`, which
 //! starts the mock provider (a test fixture) and passes its URL in `SKEIN_MOCK_URL` at build time.
 #![cfg(target_arch = "wasm32")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    reason = "test code: a panic is the test failing"
+)]
 
 use skein_engine::generation::{EventLog, GenerationEvent, GenerationSink};
 use skein_engine::{
@@ -14,8 +19,12 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn mock_url() -> &'static str {
-    option_env!("SKEIN_MOCK_URL")
-        .expect("SKEIN_MOCK_URL must be set at build time; run these tests with `cargo xtask test`")
+    match option_env!("SKEIN_MOCK_URL") {
+        Some(url) => url,
+        None => panic!(
+            "SKEIN_MOCK_URL must be set at build time; run these tests with `cargo xtask test`"
+        ),
+    }
 }
 
 fn unique_name(prefix: &str) -> String {

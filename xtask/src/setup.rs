@@ -11,15 +11,15 @@ pub fn run_setup() -> Result<(), String> {
     add_cargo_bin_to_path();
     ensure_wasm_target()?;
     ensure_cargo_tool("trunk", "trunk", TRUNK_VERSION, &["--locked"])?;
-    // Without --locked: one of wasm-bindgen-cli's locked dependencies is missing from crates.io.
-    ensure_cargo_tool(
-        "wasm-bindgen",
-        "wasm-bindgen-cli",
-        WASM_BINDGEN_VERSION,
-        &[],
-    )?;
+    // The CLI must match the crate in Cargo.lock exactly. Without --locked: one of
+    // wasm-bindgen-cli's locked dependencies is missing from crates.io.
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).unwrap_or_default();
+    let wasm_bindgen = locked_version(&lock, "wasm-bindgen").unwrap_or(WASM_BINDGEN_VERSION);
+    ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", wasm_bindgen, &[])?;
     ensure_debian_tools()?;
-    ensure_npm_packages()?;
+    ensure_npm_package("xtask/tools", "binaryen")?;
+    ensure_npm_package("tests/e2e", "playwright-core")?;
+    add_to_path(root().join("xtask/tools/node_modules/.bin"));
     println!("setup: everything is installed");
     Ok(())
 }
@@ -29,9 +29,13 @@ fn add_cargo_bin_to_path() {
     let cargo_home = std::env::var_os("CARGO_HOME")
         .map(std::path::PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".cargo")));
-    let Some(bin) = cargo_home.map(|h| h.join("bin")) else {
-        return;
-    };
+    if let Some(home) = cargo_home {
+        add_to_path(home.join("bin"));
+    }
+}
+
+/// Puts `bin` first on this process's PATH (inherited by every command xtask starts).
+fn add_to_path(bin: std::path::PathBuf) {
     let path = std::env::var_os("PATH").unwrap_or_default();
     if std::env::split_paths(&path).any(|p| p == bin) {
         return;
@@ -77,9 +81,6 @@ fn have(program: &str) -> bool {
 
 fn ensure_debian_tools() -> Result<(), String> {
     let mut missing = Vec::new();
-    if !have("wasm-opt") {
-        missing.push("binaryen");
-    }
     let chromium = output(CHROMIUM, &["--version"])
         .as_deref()
         .and_then(major_version);
@@ -115,13 +116,18 @@ fn apt(args: &[&str]) -> Result<(), String> {
     run(&mut command)
 }
 
-/// Playwright (`playwright-core` only: it drives the system Chromium and downloads nothing).
-fn ensure_npm_packages() -> Result<(), String> {
-    let e2e = root().join("tests/e2e");
-    let lock = std::fs::read_to_string(e2e.join("package-lock.json"))
-        .map_err(|e| format!("tests/e2e/package-lock.json: {e}"))?;
-    let wanted = npm_locked_version(&lock, "playwright-core");
-    let installed = std::fs::read_to_string(e2e.join("node_modules/playwright-core/package.json"))
+/// Installs the npm packages locked in `dir` when `package` is missing or at another version.
+///
+/// - `xtask/tools`: binaryen's `wasm-opt` (Debian's binaryen 108 predates the reference-types
+///   handling wasm-bindgen needs: its output fails to start in the browser).
+/// - `tests/e2e`: `playwright-core`, which drives the system Chromium and downloads nothing.
+fn ensure_npm_package(dir: &str, package: &str) -> Result<(), String> {
+    let dir = root().join(dir);
+    let lock = std::fs::read_to_string(dir.join("package-lock.json"))
+        .map_err(|e| format!("{}: {e}", dir.join("package-lock.json").display()))?;
+    let wanted = npm_locked_version(&lock, package);
+    let manifest = dir.join("node_modules").join(package).join("package.json");
+    let installed = std::fs::read_to_string(manifest)
         .ok()
         .and_then(|p| json_string_field(&p, "version").map(str::to_owned));
     if wanted.is_some() && installed.as_deref() == wanted {
@@ -129,5 +135,5 @@ fn ensure_npm_packages() -> Result<(), String> {
     }
     run(Command::new("npm")
         .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-        .current_dir(&e2e))
+        .current_dir(&dir))
 }

@@ -1,0 +1,208 @@
+// End-to-end tests: the optimised `dist` build, served under a sub-path, in headless Chromium,
+// talking to the mock provider (a test fixture started by `cargo xtask test`).
+//
+// Environment (set by `cargo xtask test`): SKEIN_DIST_DIR, SKEIN_PUBLIC_PATH, SKEIN_MOCK_URL,
+// CHROMIUM.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { serveStatic } from './static_server.mjs';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the end-to-end tests with \`cargo xtask test\``);
+  return value;
+};
+
+const MOCK = env('SKEIN_MOCK_URL');
+const PUBLIC_PATH = env('SKEIN_PUBLIC_PATH');
+const SCREENSHOTS = new URL('../../target/e2e-screenshots/', import.meta.url);
+
+let server;
+let browser;
+let appUrl;
+
+before(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await serveStatic(env('SKEIN_DIST_DIR'), PUBLIC_PATH);
+  appUrl = `http://127.0.0.1:${server.port}${PUBLIC_PATH}`;
+  browser = await chromium.launch({
+    executablePath: env('CHROMIUM'),
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function mock(path, body) {
+  const response = await fetch(`${MOCK}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `mock ${path} answered ${response.status}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/// A new page with every script error recorded; fails the test if the app does not mount.
+async function openApp(context) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(message.text());
+  });
+  await page.goto(appUrl);
+  await mounted(page);
+  return page;
+}
+
+async function mounted(page) {
+  // The composer exists only once the wasm app has mounted; `data-ready` once it has opened
+  // storage and loaded the settings and the conversation list.
+  await page.locator('[data-testid=composer]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
+}
+
+async function configureMockProvider(page) {
+  const settings = page.locator('[data-testid=settings]');
+  if (!(await settings.isVisible())) await page.click('[data-testid=toggle-settings]');
+  await page.fill('[data-testid=settings-base-url]', `${MOCK}/v1`);
+  await page.fill('[data-testid=settings-api-key]', 'sk-e2e');
+  await page.fill('[data-testid=settings-model]', 'mock-model');
+  await page.click('[data-testid=settings-save]');
+  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+}
+
+async function assertText(locator, expected) {
+  await locator.waitFor();
+  assert.equal((await locator.textContent()).trim(), expected);
+}
+
+async function send(page, text) {
+  await page.fill('[data-testid=composer-input]', text);
+  await page.press('[data-testid=composer-input]', 'Enter');
+}
+
+const lastAssistant = (page) => page.locator('[data-testid=message][data-role=assistant]').last();
+
+/// Every distinct text the last assistant message showed until `done` resolved.
+async function watchAssistantText(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const seen = [];
+    const poll = () => {
+      const messages = document.querySelectorAll('[data-testid=message][data-role=assistant]');
+      const last = messages[messages.length - 1];
+      if (last) {
+        const text = last.querySelector('[data-testid=message-text]').textContent;
+        if (seen[seen.length - 1] !== text) seen.push(text);
+        if (last.dataset.status !== 'streaming' && text.length > 0) return resolve(seen);
+      }
+      requestAnimationFrame(poll);
+    };
+    poll();
+  }));
+}
+
+test('send streams token by token, stop keeps partial text, and both survive a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+
+  // 1. A streamed answer appears piece by piece.
+  await mock('/admin/script', { chunks: ['Alpha ', 'beta ', 'gamma ', 'delta'], delay_ms: 250 });
+  const watching = watchAssistantText(page);
+  await send(page, 'first question');
+  const seen = await watching;
+  assert.deepEqual(seen.filter((t) => t !== ''),
+    ['Alpha ', 'Alpha beta ', 'Alpha beta gamma ', 'Alpha beta gamma delta']);
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
+  assert.equal(await page.inputValue('[data-testid=composer-input]'), '', 'the composer was cleared');
+
+  // 2. A second conversation, stopped mid-stream.
+  await page.click('[data-testid=new-chat]');
+  await mock('/admin/script', { chunks: ['One ', 'two ', 'three ', 'four ', 'five'], delay_ms: 600 });
+  await send(page, 'second question');
+  await page.waitForFunction(() => {
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    return texts.length > 0 && texts[texts.length - 1].textContent.includes('two');
+  });
+  await page.click('[data-testid=stop]');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+  const partial = await lastAssistant(page).locator('[data-testid=message-text]').textContent();
+  assert.match(partial, /^One two /);
+  assert.ok(!partial.includes('five'), `stopped before the end: ${partial}`);
+  await page.locator('[data-testid=send]').waitFor();
+  await page.screenshot({ path: new URL('after-stop.png', SCREENSHOTS).pathname });
+
+  // 3. After a reload both conversations are still there, newest first, with their text.
+  await page.reload();
+  await mounted(page);
+  const titles = page.locator('[data-testid=conversation]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 2);
+  assert.deepEqual((await titles.allTextContents()).map((t) => t.trim()),
+    ['second question', 'first question']);
+  await page.locator('[data-testid=message][data-role=assistant]').waitFor();
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), partial);
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
+
+  await titles.nth(1).click();
+  await page.waitForFunction(() => {
+    const text = document.querySelector('[data-role=assistant] [data-testid=message-text]');
+    return text && text.textContent === 'Alpha beta gamma delta';
+  });
+  const userText = await page.locator('[data-role=user] [data-testid=message-text]').textContent();
+  assert.equal(userText, 'first question');
+
+  // 4. The provider got what the engine built: model, stream flag, the key, the user's words.
+  const requests = await mock('/admin/requests');
+  assert.equal(requests.length, 2);
+  assert.equal(requests[0].model, 'mock-model');
+  assert.equal(requests[0].stream, true);
+  assert.deepEqual(requests[1].messages, [{ role: 'user', content: 'second question' }]);
+  await page.screenshot({ path: new URL('after-reload.png', SCREENSHOTS).pathname });
+
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+});
+
+test('a provider error is shown on the answer and the question is kept', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', { status: 401, error_message: 'Invalid API key (mock)' });
+  await send(page, 'will this fail?');
+  const note = page.locator('[data-testid=message][data-status=error] [data-testid=message-note]');
+  await note.waitFor();
+  const text = await note.textContent();
+  assert.match(text, /Invalid API key \(mock\)/);
+  assert.match(text, /check it in the settings/);
+  assert.equal(
+    await page.locator('[data-role=user] [data-testid=message-text]').textContent(),
+    'will this fail?');
+  await context.close();
+});
+
+test('sending without a model opens the settings and keeps the typed text', async () => {
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await send(page, 'not yet configured');
+  await page.locator('[data-testid=banner]').waitFor();
+  assert.match(await page.locator('[data-testid=banner]').textContent(), /model/);
+  assert.ok(await page.locator('[data-testid=settings]').isVisible());
+  assert.equal(await page.inputValue('[data-testid=composer-input]'), 'not yet configured');
+  assert.equal(await page.locator('[data-testid=message]').count(), 0);
+  await context.close();
+});
