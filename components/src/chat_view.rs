@@ -17,15 +17,19 @@ pub fn ChatView(
 ) -> impl IntoView {
     view! {
         <section class="chat" data-testid="chat">
-            <div class="messages" data-testid="messages">
-                <Show when=move || messages.with(Vec::is_empty)>
-                    <p class="empty-hint">"Send a message to start a conversation."</p>
-                </Show>
-                <For
-                    each=move || messages.get()
-                    key=|message| message.id.get_value()
-                    children=move |message| view! { <MessageItem message /> }
-                />
+            // A reversed flex scroller stays pinned to the newest text while it streams, and
+            // stays where the reader is once they scroll up: no script runs per token.
+            <div class="messages-scroller">
+                <div class="messages" data-testid="messages">
+                    <Show when=move || messages.with(Vec::is_empty)>
+                        <p class="empty-hint">"Send a message to start a conversation."</p>
+                    </Show>
+                    <For
+                        each=move || messages.get()
+                        key=|message| message.id.get_value()
+                        children=move |message| view! { <MessageItem message /> }
+                    />
+                </div>
             </div>
             <Composer draft generating on_send on_stop />
         </section>

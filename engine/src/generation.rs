@@ -58,11 +58,11 @@ pub enum ReplyEnd {
 
 /// The message being written, with its persistence throttle.
 pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
-    pub store: &'a S,
-    pub clock: &'a C,
-    pub sink: &'a dyn crate::generation::GenerationSink,
-    pub conversation: &'a mut Conversation,
-    pub reply: MessageNode,
+    store: &'a S,
+    clock: &'a C,
+    sink: &'a dyn GenerationSink,
+    conversation: &'a mut Conversation,
+    reply: MessageNode,
     last_persist_ms: f64,
     provider_finished: bool,
 }

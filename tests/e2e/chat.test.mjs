@@ -157,6 +157,12 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), partial);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
 
+  // The provider settings were persisted too.
+  await page.click('[data-testid=toggle-settings]');
+  assert.equal(await page.inputValue('[data-testid=settings-base-url]'), `${MOCK}/v1`);
+  assert.equal(await page.inputValue('[data-testid=settings-model]'), 'mock-model');
+  assert.equal(await page.inputValue('[data-testid=settings-api-key]'), 'sk-e2e');
+
   await titles.nth(1).click();
   await page.waitForFunction(() => {
     const text = document.querySelector('[data-role=assistant] [data-testid=message-text]');

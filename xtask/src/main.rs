@@ -8,6 +8,7 @@
 //!
 //! Only the Rust standard library is used, so the first `cargo xtask` compiles in seconds.
 
+mod architecture;
 mod bench;
 mod process;
 mod serve;

@@ -47,9 +47,14 @@ pub fn start_mock(port: u16) -> Result<Background, String> {
     )
 }
 
-/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`.
+/// `cargo xtask dist`: set up, then [`build_dist`].
 pub fn dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     setup::run_setup()?;
+    build_dist(public_url, dist_dir)
+}
+
+/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`.
+pub fn build_dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     run(Command::new("trunk")
         .args([
             "build",

@@ -98,7 +98,7 @@ fn ensure_debian_tools() -> Result<(), String> {
     }
     println!("setup: installing Debian packages: {}", missing.join(" "));
     apt(&["update", "-qq"])?;
-    let mut args = vec!["install", "-y", "-qq", "--no-install-recommends"];
+    let mut args = vec!["install", "-y", "-qq"];
     args.extend(&missing);
     apt(&args)
 }

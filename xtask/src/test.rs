@@ -1,13 +1,14 @@
 //! `cargo xtask test`: every tier, in order of cost, failing at the end if any tier failed.
 //!
-//! 1. lint: `cargo fmt --check`, clippy `-D warnings` for the host and for wasm32;
+//! 1. lint: `cargo fmt --check`, the crate-graph boundaries, clippy `-D warnings` for the host
+//!    and for wasm32;
 //! 2. native: `cargo test` for the host crates (engine, xtask, mock provider);
 //! 3. browser: `wasm-bindgen-test` in headless Chromium (platform, components), against the mock
 //!    provider test fixture;
 //! 4. end to end: Playwright against the `dist` build (served under a sub-path) and the mock.
 
 use crate::process::{self, free_port, root, run, run_watching};
-use crate::serve::{dist, start_mock};
+use crate::serve::{build_dist, start_mock};
 use crate::setup;
 use crate::tools::{CHROMEDRIVER, CHROMIUM, WASM_TARGET};
 use std::process::Command;
@@ -60,6 +61,7 @@ fn with_packages(command: &mut Command, crates: &[&str]) {
 
 fn lint() -> Result<(), String> {
     run(process::cargo().args(["fmt", "--all", "--check"]))?;
+    crate::architecture::check()?;
     let mut host = process::cargo();
     host.arg("clippy");
     with_packages(&mut host, &HOST_CRATES);
@@ -89,7 +91,7 @@ fn browser(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
 }
 
 fn end_to_end(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
-    let dist_dir = dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
+    let dist_dir = build_dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
     let mut command = Command::new("node");
     command
         .args(["--test", "--test-reporter=tap", "--test-concurrency=1"])

@@ -1,0 +1,89 @@
+//! The crate-graph boundaries of `../shared/DESIGN.md`, checked on the real dependency tree
+//! (`cargo tree`), so a dependency added in the wrong crate fails the lint tier instead of eroding
+//! the architecture quietly.
+
+use crate::process;
+
+/// (crate, dependencies it must never have, directly or through another crate, and why).
+const RULES: [(&str, &[&str], &str); 3] = [
+    (
+        "skein-engine",
+        &[
+            "wasm-bindgen",
+            "web-sys",
+            "js-sys",
+            "leptos",
+            "skein-platform",
+            "skein-components",
+        ],
+        "the engine is pure Rust, tested on the host",
+    ),
+    (
+        "skein-platform",
+        &["leptos", "skein-components"],
+        "the platform adapts the browser; it renders nothing",
+    ),
+    (
+        "skein-components",
+        &["skein-platform"],
+        "components are views: no fetch, no IndexedDB",
+    ),
+];
+
+/// Crate names in `cargo tree --prefix none` output (`name v1.2.3 (...)`).
+pub fn crate_names(tree: &str) -> Vec<&str> {
+    tree.lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .collect()
+}
+
+/// Returns the forbidden crates found in `tree` for `rule_deps`.
+pub fn violations<'a>(tree: &str, forbidden: &[&'a str]) -> Vec<&'a str> {
+    let names = crate_names(tree);
+    forbidden
+        .iter()
+        .copied()
+        .filter(|f| names.contains(f))
+        .collect()
+}
+
+pub fn check() -> Result<(), String> {
+    let mut problems = Vec::new();
+    for (krate, forbidden, why) in RULES {
+        let out = process::cargo()
+            .args(["tree", "-p", krate, "-e", "normal", "--prefix", "none"])
+            .args(["--target", crate::tools::WASM_TARGET])
+            .output()
+            .map_err(|e| format!("cannot run cargo tree: {e}"))?;
+        if !out.status.success() {
+            return Err(format!(
+                "cargo tree -p {krate} failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+        let tree = String::from_utf8_lossy(&out.stdout);
+        for bad in violations(&tree, forbidden) {
+            problems.push(format!("{krate} depends on {bad}, but {why}"));
+        }
+    }
+    if problems.is_empty() {
+        println!("architecture: crate boundaries hold");
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forbidden_crates_are_found_in_a_tree() {
+        let tree = "skein-engine v0.1.0 (/w/engine)\nserde v1.0.0\nweb-sys v0.3.80\n";
+        assert_eq!(violations(tree, &["web-sys", "leptos"]), ["web-sys"]);
+        assert!(violations("serde v1\n", &["web-sys"]).is_empty());
+        // A crate whose name merely starts with a forbidden one is not a match.
+        assert!(violations("leptos_macro v0.8\n", &["leptos"]).is_empty());
+    }
+}
