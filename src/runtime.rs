@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MessageView;
 use skein_engine::message::branch;
-use skein_engine::{CancelToken, ChatError, ChatService, ChatStore, MessageNode, ProviderSettings};
+use skein_engine::{CancelToken, ChatService, ChatStore, MessageNode, ProviderSettings};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -160,8 +160,10 @@ pub fn send(state: AppState, text: String) -> bool {
             .await;
         sink.generation_ended();
         if let Err(err) = result {
-            if matches!(err, ChatError::Store(_)) && state.draft.with_untracked(String::is_empty) {
-                state.draft.set(text); // nothing the user typed is lost
+            // Nothing the user typed is lost: if it never reached storage, it goes back into
+            // the (still empty) composer.
+            if !sink.user_message_saved() && state.draft.with_untracked(String::is_empty) {
+                state.draft.set(text);
             }
             state.banner.set(Some(err.to_string()));
         }

@@ -10,7 +10,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::MessageView;
 use skein_engine::generation::{GenerationEvent, GenerationSink};
-use skein_engine::{CancelToken, MessageStatus};
+use skein_engine::{CancelToken, MessageStatus, Role};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -20,6 +20,8 @@ pub struct UiSink {
     cancel: CancelToken,
     /// Known after the first event (a new conversation gets its id from the engine).
     conversation_id: RefCell<Option<String>>,
+    /// The engine reported the user's message as added, i.e. saved.
+    user_message_saved: std::cell::Cell<bool>,
 }
 
 impl UiSink {
@@ -29,7 +31,13 @@ impl UiSink {
             runtime,
             cancel,
             conversation_id: RefCell::new(None),
+            user_message_saved: std::cell::Cell::new(false),
         }
+    }
+
+    /// Whether the user's message reached storage (if not, the app gives the text back).
+    pub fn user_message_saved(&self) -> bool {
+        self.user_message_saved.get()
     }
 
     fn register(&self, conversation_id: &str) {
@@ -78,6 +86,9 @@ impl GenerationSink for UiSink {
                 self.state.upsert_conversation(conversation);
             }
             GenerationEvent::MessageAdded(node) => {
+                if node.role == Role::User {
+                    self.user_message_saved.set(true);
+                }
                 if node.status == MessageStatus::Streaming {
                     self.runtime
                         .live

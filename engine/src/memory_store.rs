@@ -3,7 +3,7 @@
 
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
-use crate::store::{ChatStore, StoreError};
+use crate::store::{sort_in_creation_order, sort_newest_first, ChatStore, StoreError};
 use std::cell::RefCell;
 
 #[derive(Debug, Default)]
@@ -35,7 +35,7 @@ fn upsert<T>(items: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) {
 impl ChatStore for MemoryStore {
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
         let mut list = self.conversations.borrow().clone();
-        list.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+        sort_newest_first(&mut list);
         Ok(list)
     }
 
@@ -47,7 +47,7 @@ impl ChatStore for MemoryStore {
             .filter(|m| m.conversation_id == conversation_id)
             .cloned()
             .collect();
-        list.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
+        sort_in_creation_order(&mut list);
         Ok(list)
     }
 

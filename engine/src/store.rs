@@ -23,6 +23,16 @@ pub enum StoreError {
     Other(String),
 }
 
+/// The order [`ChatStore::list_conversations`] returns: most recently updated first.
+pub fn sort_newest_first(conversations: &mut [Conversation]) {
+    conversations.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+}
+
+/// The order [`ChatStore::load_messages`] returns: creation order.
+pub fn sort_in_creation_order(messages: &mut [MessageNode]) {
+    messages.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
+}
+
 pub trait ChatStore {
     /// All conversations, newest first.
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError>;

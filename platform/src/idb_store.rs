@@ -17,6 +17,7 @@
 use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use serde::{de::DeserializeOwned, Serialize};
+use skein_engine::store::{sort_in_creation_order, sort_newest_first};
 use skein_engine::{ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
 use wasm_bindgen::JsValue;
 use web_sys::{
@@ -115,7 +116,7 @@ impl IdbStore {
 impl ChatStore for IdbStore {
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
         let mut list: Vec<Conversation> = from_js_array(&self.read_all(CONVERSATIONS).await?)?;
-        list.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+        sort_newest_first(&mut list);
         Ok(list)
     }
 
@@ -128,7 +129,7 @@ impl ChatStore for IdbStore {
             .get_all_with_key(&JsValue::from_str(conversation_id))
             .map_err(|e| store_error(&e))?;
         let mut list: Vec<MessageNode> = from_js_array(&idb::request(&req).await?)?;
-        list.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
+        sort_in_creation_order(&mut list);
         Ok(list)
     }
 

@@ -35,6 +35,10 @@ pub fn run(command: &mut Command) -> Result<(), String> {
     let status = command
         .status()
         .map_err(|e| format!("cannot start `{}`: {e}", describe(command)))?;
+    check(command, status)
+}
+
+fn check(command: &Command, status: std::process::ExitStatus) -> Result<(), String> {
     if status.success() {
         Ok(())
     } else {
@@ -85,11 +89,7 @@ pub fn run_watching(command: &mut Command, mut on_line: impl FnMut(&str)) -> Res
     let status = child
         .wait()
         .map_err(|e| format!("`{}` did not finish: {e}", describe(command)))?;
-    if status.success() {
-        Ok(())
-    } else {
-        Err(format!("`{}` failed ({status})", describe(command)))
-    }
+    check(command, status)
 }
 
 /// A background process, killed when dropped.
