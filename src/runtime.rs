@@ -9,8 +9,9 @@ use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MessageView;
-use skein_engine::message::branch;
-use skein_engine::{CancelToken, ChatService, ChatStore, MessageNode, ProviderSettings};
+use skein_engine::{
+    CancelToken, ChatService, ChatStore, ConversationTree, MessageNode, ProviderSettings,
+};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -103,20 +104,28 @@ pub fn select(state: AppState, id: String) {
         if !state.is_current(&id) {
             return; // the user moved on while this loaded
         }
-        match nodes {
-            Ok(mut nodes) => {
-                if let Some(live) = runtime.live.borrow().get(&id) {
-                    if let Some(node) = nodes.iter_mut().find(|n| n.id == live.id) {
-                        *node = live.clone();
-                    }
-                }
-                let views = branch(&nodes, conversation.current_leaf_id.as_deref())
+        let mut nodes = match nodes {
+            Ok(nodes) => nodes,
+            Err(err) => {
+                state.banner.set(Some(err.to_string()));
+                return;
+            }
+        };
+        if let Some(live) = runtime.live.borrow().get(&id) {
+            if let Some(node) = nodes.iter_mut().find(|n| n.id == live.id) {
+                *node = live.clone();
+            }
+        }
+        match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
+            Ok(tree) => state.messages.set(
+                tree.current_branch()
                     .into_iter()
                     .map(MessageView::new)
-                    .collect();
-                state.messages.set(views);
-            }
-            Err(err) => state.banner.set(Some(err.to_string())),
+                    .collect(),
+            ),
+            Err(err) => state.banner.set(Some(format!(
+                "This conversation cannot be shown: {err}. Its stored messages were left untouched."
+            ))),
         }
     });
 }

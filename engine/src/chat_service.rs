@@ -9,12 +9,13 @@
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
-use crate::message::{branch, Conversation, MessageNode, MessageStatus, Role};
+use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::provider::{self, openai, ChatMessage, ProviderError};
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::sse::SseDecoder;
 use crate::store::{ChatStore, StoreError};
 use crate::transport::{ByteStream, Transport, TransportError};
+use crate::tree::{ConversationTree, TreeError};
 use thiserror::Error;
 
 /// The most of an error body read to explain a failed request.
@@ -30,6 +31,8 @@ pub enum ChatError {
     Settings(#[from] SettingsError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error("This conversation's stored messages are damaged ({0}); nothing was changed.")]
+    Tree(#[from] TreeError),
 }
 
 pub struct ChatService<T, S, C, I> {
@@ -67,12 +70,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             updated_at_ms: now,
             current_leaf_id: None,
         });
-        let mut nodes = self.store.load_messages(&conversation.id).await?;
+        let nodes = self.store.load_messages(&conversation.id).await?;
+        let mut tree = ConversationTree::from_nodes(
+            &conversation.id,
+            nodes,
+            conversation.current_leaf_id.as_deref(),
+        )?;
 
         let user = MessageNode {
             id: self.ids.new_id(),
             conversation_id: conversation.id.clone(),
-            parent_id: conversation.current_leaf_id.clone(),
+            parent_id: None, // set by `append`
             role: Role::User,
             text: text.to_owned(),
             status: MessageStatus::Complete,
@@ -81,18 +89,18 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             finished_at_ms: Some(now),
             error: None,
         };
+        let user = tree.append(user)?.saved.remove(0);
         conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
         self.store.save_message(&conversation, &user).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-        sink.emit(GenerationEvent::MessageAdded(user.clone()));
-        nodes.push(user);
+        sink.emit(GenerationEvent::MessageAdded(user));
 
-        let history = request_history(&nodes, conversation.current_leaf_id.as_deref());
+        let history = request_history(&tree);
         let reply = MessageNode {
             id: self.ids.new_id(),
             conversation_id: conversation.id.clone(),
-            parent_id: conversation.current_leaf_id.clone(),
+            parent_id: None, // set by `append`
             role: Role::Assistant,
             text: String::new(),
             status: MessageStatus::Streaming,
@@ -101,6 +109,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             finished_at_ms: None,
             error: None,
         };
+        let reply = tree.append(reply)?.saved.remove(0);
         conversation.current_leaf_id = Some(reply.id.clone());
         self.store.save_message(&conversation, &reply).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
@@ -219,8 +228,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 /// The current branch as the provider should see it: user and assistant turns with text. A
 /// failed or still-empty assistant turn is left out (it would only confuse the model), but it
 /// stays in the local history.
-fn request_history(nodes: &[MessageNode], leaf_id: Option<&str>) -> Vec<ChatMessage> {
-    branch(nodes, leaf_id)
+fn request_history(tree: &ConversationTree) -> Vec<ChatMessage> {
+    tree.current_branch()
         .into_iter()
         .filter(|n| !n.text.is_empty() && n.status != MessageStatus::Streaming)
         .filter(|n| !(n.role == Role::Assistant && n.status == MessageStatus::Error))

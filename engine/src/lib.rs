@@ -39,6 +39,7 @@ pub mod provider_settings;
 pub mod sse;
 pub mod store;
 pub mod transport;
+pub mod tree;
 
 pub use cancel::CancelToken;
 pub use chat_service::{ChatError, ChatService};
@@ -50,3 +51,4 @@ pub use provider::ProviderError;
 pub use provider_settings::{ProviderSettings, SettingsError};
 pub use store::{ChatStore, StoreError};
 pub use transport::{ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError};
+pub use tree::{ConversationTree, Siblings, TreeChange, TreeError};

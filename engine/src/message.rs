@@ -1,14 +1,12 @@
 //! Conversations and the message nodes they are made of.
 //!
-//! A conversation is a tree of [`MessageNode`]s linked by `parent_id`; the *current branch* is the
-//! path from the root to [`Conversation::current_leaf_id`]. Every node is its own record (so one
-//! changed message is one write), and nothing here ever deletes a node to fit a provider's
-//! context window.
+//! A conversation is a tree of [`MessageNode`]s linked by `parent_id` (see
+//! [`ConversationTree`](crate::ConversationTree)); the *current branch* is the path from a root to
+//! [`Conversation::current_leaf_id`]. Every node is its own record, so one changed message is one
+//! write.
 //!
 //! ## Limitations (for now)
-//! The walking skeleton only appends to the current branch; regenerate, edit-as-branch and sibling
-//! navigation build on this same shape later. Parts other than plain text (images, reasoning, tool
-//! calls, citations) are not modelled yet.
+//! Parts other than plain text (images, reasoning, tool calls, citations) are not modelled yet.
 
 use serde::{Deserialize, Serialize};
 
@@ -77,72 +75,9 @@ impl Conversation {
     }
 }
 
-/// The current branch: the nodes from the root to `leaf_id`, in order.
-///
-/// Stops (rather than loops) on a parent cycle or a missing parent, so corrupted stored data
-/// yields the part of the branch that can be trusted instead of hanging or panicking.
-pub fn branch<'a>(nodes: &'a [MessageNode], leaf_id: Option<&str>) -> Vec<&'a MessageNode> {
-    let by_id: std::collections::HashMap<&str, &MessageNode> =
-        nodes.iter().map(|n| (n.id.as_str(), n)).collect();
-    let mut path = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    let mut next = leaf_id;
-    while let Some(id) = next {
-        let Some(node) = by_id.get(id) else { break };
-        if !seen.insert(id) {
-            break; // a parent cycle
-        }
-        path.push(*node);
-        next = node.parent_id.as_deref();
-    }
-    path.reverse();
-    path
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn node(id: &str, parent: Option<&str>) -> MessageNode {
-        MessageNode {
-            id: id.into(),
-            conversation_id: "c".into(),
-            parent_id: parent.map(Into::into),
-            role: Role::User,
-            text: id.into(),
-            status: MessageStatus::Complete,
-            model: None,
-            created_at_ms: 0.0,
-            finished_at_ms: None,
-            error: None,
-        }
-    }
-
-    fn ids(path: &[&MessageNode]) -> Vec<String> {
-        path.iter().map(|n| n.id.clone()).collect()
-    }
-
-    #[test]
-    fn branch_follows_parents_from_the_leaf() {
-        let nodes = [
-            node("a", None),
-            node("b", Some("a")),
-            node("b2", Some("a")),
-            node("c", Some("b")),
-        ];
-        assert_eq!(ids(&branch(&nodes, Some("c"))), ["a", "b", "c"]);
-        assert_eq!(ids(&branch(&nodes, Some("b2"))), ["a", "b2"]);
-        assert!(branch(&nodes, None).is_empty());
-    }
-
-    #[test]
-    fn branch_survives_cycles_and_missing_nodes() {
-        let cyclic = [node("a", Some("b")), node("b", Some("a"))];
-        assert_eq!(ids(&branch(&cyclic, Some("a"))), ["b", "a"]);
-        let orphan = [node("b", Some("gone"))];
-        assert_eq!(ids(&branch(&orphan, Some("b"))), ["b"]);
-        assert!(branch(&orphan, Some("unknown")).is_empty());
-    }
 
     #[test]
     fn titles_come_from_the_first_non_blank_line() {
