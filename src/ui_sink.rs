@@ -10,7 +10,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::MessageView;
 use skein_engine::generation::{GenerationEvent, GenerationSink};
-use skein_engine::{CancelToken, MessageStatus, Role};
+use skein_engine::{CancelToken, MessageNode, MessageStatus, Role};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -67,6 +67,14 @@ impl UiSink {
         }
     }
 
+    /// The live copy of a streaming message, if `message_id` is one.
+    fn live_node(&self, message_id: &str) -> Option<std::cell::RefMut<'_, MessageNode>> {
+        std::cell::RefMut::filter_map(self.runtime.live.borrow_mut(), |live| {
+            live.values_mut().find(|n| n.id == message_id)
+        })
+        .ok()
+    }
+
     fn view_of(&self, message_id: &str) -> Option<MessageView> {
         self.state.messages.with_untracked(|messages| {
             messages
@@ -102,13 +110,21 @@ impl GenerationSink for UiSink {
                 }
             }
             GenerationEvent::Delta { message_id, text } => {
-                let mut live = self.runtime.live.borrow_mut();
-                if let Some(node) = live.values_mut().find(|n| n.id == message_id) {
-                    node.text.push_str(&text);
+                if let Some(node) = self.live_node(&message_id).as_mut() {
+                    node.push_text(&text);
                 }
-                drop(live);
                 if let Some(view) = self.view_of(&message_id) {
                     view.text.update(|t| t.push_str(&text));
+                }
+            }
+            GenerationEvent::ReasoningDelta { message_id, text } => {
+                if let Some(node) = self.live_node(&message_id).as_mut() {
+                    // Only the text matters in the live copy; the stored record, with the real
+                    // timings, replaces it when generation finishes.
+                    node.push_reasoning(&text, 0.0);
+                }
+                if let Some(view) = self.view_of(&message_id) {
+                    view.reasoning.update(|r| r.push_str(&text));
                 }
             }
             GenerationEvent::Finished(node) => {

@@ -1,7 +1,7 @@
 //! One message of the current branch.
 
 use leptos::prelude::*;
-use skein_engine::{MessageNode, MessageStatus, Role};
+use skein_engine::{MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token
 /// updates exactly one text node.
@@ -10,6 +10,8 @@ pub struct MessageView {
     pub id: StoredValue<String>,
     pub role: Role,
     pub text: RwSignal<String>,
+    /// The model's visible reasoning, shown folded above the answer.
+    pub reasoning: RwSignal<String>,
     pub status: RwSignal<MessageStatus>,
     pub error: RwSignal<Option<String>>,
 }
@@ -19,7 +21,8 @@ impl MessageView {
         Self {
             id: StoredValue::new(node.id.clone()),
             role: node.role,
-            text: RwSignal::new(node.text.clone()),
+            text: RwSignal::new(node.text()),
+            reasoning: RwSignal::new(reasoning_of(node)),
             status: RwSignal::new(node.status),
             error: RwSignal::new(node.error.clone()),
         }
@@ -27,8 +30,13 @@ impl MessageView {
 
     /// Brings the signals in line with a stored record (only those that changed notify).
     pub fn update_from(&self, node: &MessageNode) {
-        if self.text.with_untracked(|t| *t != node.text) {
-            self.text.set(node.text.clone());
+        let text = node.text();
+        if self.text.with_untracked(|t| *t != text) {
+            self.text.set(text);
+        }
+        let reasoning = reasoning_of(node);
+        if self.reasoning.with_untracked(|r| *r != reasoning) {
+            self.reasoning.set(reasoning);
         }
         if self.status.get_untracked() != node.status {
             self.status.set(node.status);
@@ -37,6 +45,17 @@ impl MessageView {
             self.error.set(node.error.clone());
         }
     }
+}
+
+fn reasoning_of(node: &MessageNode) -> String {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::Reasoning { text, .. } => Some(text.as_str()),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -73,6 +92,12 @@ pub fn MessageItem(message: MessageView) -> impl IntoView {
         <article class="message" data-testid="message" data-role=role_name(message.role)
             data-status=status>
             <div class="message-role">{role_name(message.role)}</div>
+            {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
+                <details class="reasoning" data-testid="reasoning">
+                    <summary>"Reasoning"</summary>
+                    <div class="reasoning-text">{move || message.reasoning.get()}</div>
+                </details>
+            })}
             // Plain text only: model output never becomes markup.
             <div class="message-text" data-testid="message-text">{move || message.text.get()}</div>
             {move || note().map(|note| view! {

@@ -54,18 +54,9 @@ fn query(root: &HtmlElement, selector: &str) -> HtmlElement {
 }
 
 fn node(id: &str, role: Role, text: &str, status: MessageStatus) -> MessageNode {
-    MessageNode {
-        id: id.into(),
-        conversation_id: "c".into(),
-        parent_id: None,
-        role,
-        text: text.into(),
-        status,
-        model: None,
-        created_at_ms: 0.0,
-        finished_at_ms: None,
-        error: None,
-    }
+    MessageNode::new(id, "c", role, 0.0)
+        .with_text(text)
+        .with_status(status)
 }
 
 struct Mounted {

@@ -77,18 +77,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             conversation.current_leaf_id.as_deref(),
         )?;
 
-        let user = MessageNode {
-            id: self.ids.new_id(),
-            conversation_id: conversation.id.clone(),
-            parent_id: None, // set by `append`
-            role: Role::User,
-            text: text.to_owned(),
-            status: MessageStatus::Complete,
-            model: None,
-            created_at_ms: now,
-            finished_at_ms: Some(now),
-            error: None,
-        };
+        let mut user =
+            MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
+        user.finished_at_ms = Some(now);
         let user = tree.append(user)?.saved.remove(0);
         conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
@@ -97,18 +88,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::MessageAdded(user));
 
         let history = request_history(&tree);
-        let reply = MessageNode {
-            id: self.ids.new_id(),
-            conversation_id: conversation.id.clone(),
-            parent_id: None, // set by `append`
-            role: Role::Assistant,
-            text: String::new(),
-            status: MessageStatus::Streaming,
-            model: Some(settings.model.trim().to_owned()),
-            created_at_ms: self.clock.now_ms(),
-            finished_at_ms: None,
-            error: None,
-        };
+        let mut reply = MessageNode::new(
+            &self.ids.new_id(),
+            &conversation.id,
+            Role::Assistant,
+            self.clock.now_ms(),
+        )
+        .with_status(MessageStatus::Streaming);
+        reply.model = Some(settings.model.trim().to_owned());
         let reply = tree.append(reply)?.saved.remove(0);
         conversation.current_leaf_id = Some(reply.id.clone());
         self.store.save_message(&conversation, &reply).await?;
@@ -231,11 +218,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 fn request_history(tree: &ConversationTree) -> Vec<ChatMessage> {
     tree.current_branch()
         .into_iter()
-        .filter(|n| !n.text.is_empty() && n.status != MessageStatus::Streaming)
+        .filter(|n| !n.has_no_text() && n.status != MessageStatus::Streaming)
         .filter(|n| !(n.role == Role::Assistant && n.status == MessageStatus::Error))
         .map(|n| ChatMessage {
             role: n.role,
-            content: n.text.clone(),
+            content: n.text(),
         })
         .collect()
 }

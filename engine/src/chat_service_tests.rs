@@ -174,7 +174,7 @@ fn a_reply_streams_into_a_saved_assistant_message() {
         block_on(service.send_message(None, "Say hello", &settings(), &CancelToken::new(), &log))
             .unwrap();
 
-    assert_eq!(reply.text, "Hello, wörld — 世界 🎉");
+    assert_eq!(reply.text(), "Hello, wörld — 世界 🎉");
     assert_eq!(reply.status, MessageStatus::Complete);
     assert_eq!(reply.model.as_deref(), Some("gpt-4o-mini-2024-07-18"));
     assert!(reply.finished_at_ms.is_some());
@@ -187,7 +187,7 @@ fn a_reply_streams_into_a_saved_assistant_message() {
     );
     assert_eq!(messages.len(), 2);
     assert_eq!(
-        (messages[0].role, messages[0].text.as_str()),
+        (messages[0].role, messages[0].text().as_str()),
         (Role::User, "Say hello")
     );
     assert_eq!(messages[1], reply);
@@ -268,8 +268,8 @@ fn stopping_keeps_the_partial_answer_marked_incomplete() {
     };
     let reply = block_on(service.send_message(None, "count", &settings(), &cancel, &sink)).unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
-    assert!(reply.text.starts_with("a b "), "{:?}", reply.text);
-    assert!(!reply.text.contains('e'));
+    assert!(reply.text().starts_with("a b "), "{:?}", reply.text());
+    assert!(!reply.text().contains('e'));
     let (_, messages) = stored(&service);
     assert_eq!(messages[1], reply, "the partial answer is what was stored");
 }
@@ -288,7 +288,7 @@ fn an_http_error_is_recorded_on_the_reply_and_the_question_is_kept() {
     assert!(error.contains("Incorrect API key provided"), "{error}");
     assert!(error.contains("HTTP 401"), "{error}");
     let (_, messages) = stored(&service);
-    assert_eq!(messages[0].text, "hello?");
+    assert_eq!(messages[0].text(), "hello?");
 }
 
 #[test]
@@ -308,7 +308,7 @@ fn an_unreachable_server_explains_cors_and_base_url() {
 fn a_stream_that_just_stops_is_incomplete_not_complete() {
     let service = service(vec![sse(200, &content_chunks(&["half ", "an"], false), 9)]);
     let reply = send(&service, None, "q");
-    assert_eq!(reply.text, "half an");
+    assert_eq!(reply.text(), "half an");
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert!(reply.error.unwrap().contains("ended before"));
 }
@@ -319,7 +319,7 @@ fn a_provider_error_mid_stream_keeps_the_words_already_received() {
     body.extend_from_slice(b"data: {\"error\":{\"message\":\"model overloaded\"}}\n\n");
     let service = service(vec![sse(200, &body, 4)]);
     let reply = send(&service, None, "q");
-    assert_eq!(reply.text, "partial ");
+    assert_eq!(reply.text(), "partial ");
     assert_eq!(reply.status, MessageStatus::Error);
     assert!(reply.error.unwrap().contains("model overloaded"));
 }
@@ -335,7 +335,7 @@ fn a_non_streaming_json_answer_is_accepted() {
     }]);
     let reply = send(&service, None, "q");
     assert_eq!(
-        (reply.text.as_str(), reply.status),
+        (reply.text().as_str(), reply.status),
         ("whole", MessageStatus::Complete)
     );
     assert_eq!(reply.model.as_deref(), Some("m2"));
@@ -347,7 +347,7 @@ fn streaming_writes_are_throttled_but_the_final_text_is_saved() {
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let service = service(vec![sse(200, &content_chunks(&words, true), 64)]);
     let reply = send(&service, None, "long");
-    assert_eq!(reply.text, words.concat());
+    assert_eq!(reply.text(), words.concat());
     // Two writes before streaming (user, empty reply) and one final write, plus intermediate
     // writes every 250 ms of clock time: far fewer than one per token, but more than none.
     let writes = service.store.message_writes();
@@ -356,7 +356,7 @@ fn streaming_writes_are_throttled_but_the_final_text_is_saved() {
         writes < 3 + words.len() / 4,
         "writes are throttled: {writes}"
     );
-    assert_eq!(stored(&service).1[1].text, words.concat());
+    assert_eq!(stored(&service).1[1].text(), words.concat());
 }
 
 #[test]
@@ -394,18 +394,9 @@ fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
         updated_at_ms: 0.0,
         current_leaf_id: Some("a".into()),
     };
-    let node = MessageNode {
-        id: "a".into(),
-        conversation_id: "c".into(),
-        parent_id: None,
-        role: Role::Assistant,
-        text: "words before the crash".into(),
-        status: MessageStatus::Streaming,
-        model: None,
-        created_at_ms: 0.0,
-        finished_at_ms: None,
-        error: None,
-    };
+    let node = MessageNode::new("a", "c", Role::Assistant, 0.0)
+        .with_text("words before the crash")
+        .with_status(MessageStatus::Streaming);
     block_on(service.store.save_message(&conversation, &node)).unwrap();
 
     // While this tab is generating it, the message is left alone.
@@ -414,6 +405,39 @@ fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
 
     let nodes = block_on(service.open_conversation(&conversation, false)).unwrap();
     assert_eq!(nodes[0].status, MessageStatus::Incomplete);
-    assert_eq!(nodes[0].text, "words before the crash");
+    assert_eq!(nodes[0].text(), "words before the crash");
     assert_eq!(stored(&service).1, nodes, "the recovery was saved");
+}
+
+#[test]
+fn reasoning_and_usage_are_kept_on_the_reply() {
+    let body = concat!(
+        "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"Let me \"}}]}\n\n",
+        "data: {\"choices\":[{\"delta\":{\"reasoning_content\":\"think.\"}}]}\n\n",
+        "data: {\"choices\":[{\"delta\":{\"content\":\"Answer.\"},\"finish_reason\":\"stop\"}]}\n\n",
+        "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":12,\"completion_tokens\":40}}\n\n",
+        "data: [DONE]\n\n",
+    );
+    let service = service(vec![sse(200, body.as_bytes(), 16)]);
+    let reply = send(&service, None, "q");
+    assert_eq!(reply.text(), "Answer.");
+    let crate::MessagePart::Reasoning {
+        text,
+        started_at_ms: Some(started),
+        finished_at_ms: Some(finished),
+        ..
+    } = &reply.parts[0]
+    else {
+        panic!("expected a closed reasoning part first: {:?}", reply.parts)
+    };
+    assert_eq!(text, "Let me think.");
+    assert!(finished >= started);
+    assert_eq!(
+        reply.usage,
+        Some(crate::provider::TokenUsage {
+            prompt_tokens: 12,
+            completion_tokens: 40
+        })
+    );
+    assert_eq!(stored(&service).1[1], reply);
 }

@@ -21,6 +21,8 @@ pub enum GenerationEvent {
     MessageAdded(MessageNode),
     /// Text appended to a streaming message.
     Delta { message_id: String, text: String },
+    /// Reasoning ("thinking") appended to a streaming message.
+    ReasoningDelta { message_id: String, text: String },
     /// The message reached its final state; this is the record as stored.
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
@@ -91,21 +93,30 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     pub async fn apply(&mut self, delta: StreamDelta) -> bool {
         match delta {
             StreamDelta::Content(text) => {
-                self.reply.text.push_str(&text);
+                // Answer text after reasoning means the reasoning is over.
+                self.reply.close_reasoning(self.clock.now_ms());
+                self.reply.push_text(&text);
                 self.sink.emit(GenerationEvent::Delta {
                     message_id: self.reply.id.clone(),
                     text,
                 });
                 self.persist_if_due().await;
             }
+            StreamDelta::Reasoning(text) => {
+                self.reply.push_reasoning(&text, self.clock.now_ms());
+                self.sink.emit(GenerationEvent::ReasoningDelta {
+                    message_id: self.reply.id.clone(),
+                    text,
+                });
+                self.persist_if_due().await;
+            }
             StreamDelta::Model(model) => self.reply.model = Some(model),
+            StreamDelta::Usage(usage) => self.reply.usage = Some(usage),
             StreamDelta::Finish(_) => self.provider_finished = true,
             StreamDelta::Done => {
                 self.provider_finished = true;
                 return true;
             }
-            // Reasoning parts and usage are stored once the message model has parts for them.
-            StreamDelta::Reasoning(_) | StreamDelta::Usage(_) => {}
         }
         false
     }
@@ -156,6 +167,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         reply.status = status;
         reply.error = error;
         reply.finished_at_ms = Some(now);
+        reply.close_reasoning(now);
         conversation.updated_at_ms = now;
         store.save_message(conversation, &reply).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));

@@ -34,6 +34,7 @@ pub mod clock;
 pub mod generation;
 pub mod memory_store;
 pub mod message;
+pub mod message_part;
 pub mod provider;
 pub mod provider_settings;
 pub mod sse;
@@ -47,6 +48,9 @@ pub use clock::{Clock, IdGenerator};
 pub use generation::{GenerationEvent, GenerationSink};
 pub use memory_store::MemoryStore;
 pub use message::{Conversation, MessageNode, MessageStatus, Role};
+pub use message_part::{
+    Annotation, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
+};
 pub use provider::ProviderError;
 pub use provider_settings::{ProviderSettings, SettingsError};
 pub use store::{ChatStore, StoreError};

@@ -1,20 +1,8 @@
 use super::*;
-use crate::message::MessageStatus;
 use proptest::prelude::*;
 
 fn node(id: &str, role: Role, at: f64) -> MessageNode {
-    MessageNode {
-        id: id.into(),
-        conversation_id: "c".into(),
-        parent_id: None,
-        role,
-        text: id.into(),
-        status: MessageStatus::Complete,
-        model: None,
-        created_at_ms: at,
-        finished_at_ms: None,
-        error: None,
-    }
+    MessageNode::new(id, "c", role, at).with_text(id)
 }
 
 fn child(id: &str, parent: &str, role: Role, at: f64) -> MessageNode {
@@ -136,13 +124,13 @@ fn switching_siblings_clamps_at_the_ends() {
 #[test]
 fn continue_selects_the_answer_to_extend() {
     let mut tree = linear();
-    let text = tree.continue_from("a1").unwrap().text.clone();
+    let text = tree.continue_from("a1").unwrap().text();
     assert_eq!(text, "a1");
     assert_eq!(branch_ids(&tree), ["u1", "a1"]);
     let mut longer = tree.get("a1").unwrap().clone();
-    longer.text.push_str(" and more");
+    longer.push_text(" and more");
     let change = tree.update(longer).unwrap();
-    assert_eq!(change.saved[0].text, "a1 and more");
+    assert_eq!(change.saved[0].text(), "a1 and more");
     assert!(tree.continue_from("u1").is_err());
 }
 

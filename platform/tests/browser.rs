@@ -73,18 +73,9 @@ fn service(store: IdbStore) -> ChatService<FetchTransport, IdbStore, BrowserCloc
 }
 
 fn message(id: &str, conversation: &str, parent: Option<&str>, text: &str) -> MessageNode {
-    MessageNode {
-        id: id.into(),
-        conversation_id: conversation.into(),
-        parent_id: parent.map(Into::into),
-        role: Role::User,
-        text: text.into(),
-        status: MessageStatus::Complete,
-        model: None,
-        created_at_ms: 1.0,
-        finished_at_ms: None,
-        error: None,
-    }
+    MessageNode::new(id, conversation, Role::User, 1.0)
+        .with_text(text)
+        .with_parent(parent)
 }
 
 #[wasm_bindgen_test]
@@ -114,7 +105,7 @@ async fn indexeddb_round_trip_survives_reopening() {
         .await
         .unwrap();
     // Rewriting one message replaces that record only.
-    second.text = "world, edited".into();
+    second.parts = vec![skein_engine::MessagePart::text("world, edited")];
     conversation.updated_at_ms = 9.0;
     store.save_message(&conversation, &second).await.unwrap();
     store.save_provider_settings(&settings()).await.unwrap();
@@ -163,7 +154,7 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
         .await
         .unwrap();
     assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
-    assert_eq!(reply.text, "Streamed from the mock");
+    assert_eq!(reply.text(), "Streamed from the mock");
     let deltas = log
         .0
         .borrow()
@@ -233,11 +224,11 @@ async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
         .await
         .unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
-    assert_eq!(reply.text, "first ");
+    assert_eq!(reply.text(), "first ");
     assert_eq!(sink.deltas.get(), 1);
     let conversation = &service.store.list_conversations().await.unwrap()[0];
     let stored = service.store.load_messages(&conversation.id).await.unwrap();
-    assert_eq!(stored[1].text, "first ");
+    assert_eq!(stored[1].text(), "first ");
     assert_eq!(stored[1].status, MessageStatus::Incomplete);
     service.store.close();
 }

@@ -1,0 +1,162 @@
+//! The typed parts a message is made of, and its annotations.
+//!
+//! Binary content never lives in the tree: an image part holds a reference to a stored blob
+//! (`blob_id`), so loading a 2,000-message conversation never decodes megabytes of base64.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum MessagePart {
+    Text {
+        text: String,
+    },
+    /// An image stored elsewhere (IndexedDB blobs), by reference.
+    Image {
+        blob_id: String,
+        mime: String,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// An attached document and the text extracted from it.
+    Document {
+        name: String,
+        mime: String,
+        text: String,
+    },
+    /// The model's visible reasoning ("thinking"), with when it started and ended.
+    Reasoning {
+        text: String,
+        #[serde(default)]
+        started_at_ms: Option<f64>,
+        #[serde(default)]
+        finished_at_ms: Option<f64>,
+        /// Provider-issued signature that must accompany the reasoning on the next turn
+        /// (Anthropic's thinking blocks).
+        #[serde(default)]
+        signature: Option<String>,
+    },
+    ToolCall(ToolCall),
+}
+
+impl MessagePart {
+    pub fn text(text: impl Into<String>) -> Self {
+        Self::Text { text: text.into() }
+    }
+}
+
+/// A tool call the model made, its approval state and its result. Results stay attached to the
+/// call (seed 000 §8), not in a separate message.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ToolCall {
+    pub id: String,
+    pub name: String,
+    /// The arguments as the JSON text the model produced (possibly invalid: it is untrusted).
+    pub arguments: String,
+    pub approval: ToolApproval,
+    #[serde(default)]
+    pub result: Option<ToolResult>,
+}
+
+/// Seed 000 §8: `Auto → Pending → Approved | Denied | Answered`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum ToolApproval {
+    Auto,
+    Pending,
+    Approved,
+    Denied {
+        #[serde(default)]
+        reason: Option<String>,
+    },
+    /// The user answered in the tool's place; the answer is the tool result.
+    Answered {
+        answer: String,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ToolResult {
+    pub content: String,
+    #[serde(default)]
+    pub is_error: bool,
+}
+
+/// Something attached to a message that is not content: a citation of a knowledge chunk.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Annotation {
+    Citation {
+        /// The cited chunk; only chunks retrieved for this request or returned by an executed
+        /// knowledge tool may be cited (seed 000 invariants).
+        chunk_id: String,
+        document_id: String,
+        title: String,
+        #[serde(default)]
+        snippet: String,
+    },
+}
+
+/// Timings a provider reported (llama.cpp's `timings`), for tokens-per-second display.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct ProviderTimings {
+    #[serde(default)]
+    pub prompt_tokens: u64,
+    #[serde(default)]
+    pub prompt_ms: f64,
+    #[serde(default)]
+    pub predicted_tokens: u64,
+    #[serde(default)]
+    pub predicted_ms: f64,
+}
+
+impl ProviderTimings {
+    /// Generation speed in tokens per second, when measurable.
+    pub fn predicted_per_second(&self) -> Option<f64> {
+        (self.predicted_ms > 0.0).then(|| self.predicted_tokens as f64 * 1000.0 / self.predicted_ms)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parts_serialise_with_a_type_tag() {
+        let parts = vec![
+            MessagePart::text("hi"),
+            MessagePart::Image {
+                blob_id: "b1".into(),
+                mime: "image/png".into(),
+                name: None,
+            },
+            MessagePart::ToolCall(ToolCall {
+                id: "call_1".into(),
+                name: "search".into(),
+                arguments: r#"{"q":"rust"}"#.into(),
+                approval: ToolApproval::Denied { reason: None },
+                result: None,
+            }),
+        ];
+        let json = serde_json::to_value(&parts).unwrap();
+        assert_eq!(json[0], serde_json::json!({"type": "text", "text": "hi"}));
+        assert_eq!(json[1]["type"], "image");
+        assert_eq!(
+            json[2]["approval"],
+            serde_json::json!({"state": "denied", "reason": null})
+        );
+        let back: Vec<MessagePart> = serde_json::from_value(json).unwrap();
+        assert_eq!(back, parts);
+    }
+
+    #[test]
+    fn tokens_per_second() {
+        let timings = ProviderTimings {
+            predicted_tokens: 50,
+            predicted_ms: 500.0,
+            ..ProviderTimings::default()
+        };
+        assert_eq!(timings.predicted_per_second(), Some(100.0));
+        assert_eq!(ProviderTimings::default().predicted_per_second(), None);
+    }
+}
