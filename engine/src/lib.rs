@@ -39,6 +39,7 @@ pub mod provider;
 pub mod provider_settings;
 pub mod sse;
 pub mod store;
+pub mod token_estimate;
 pub mod transport;
 pub mod tree;
 
