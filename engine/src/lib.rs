@@ -37,6 +37,7 @@ pub mod message;
 pub mod message_part;
 pub mod provider;
 pub mod provider_settings;
+pub mod rolling_context;
 pub mod sse;
 pub mod store;
 pub mod token_estimate;
