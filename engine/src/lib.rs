@@ -29,6 +29,7 @@
 )]
 
 pub mod cancel;
+pub mod chat_dictionary;
 pub mod chat_service;
 pub mod clock;
 pub mod generation;
@@ -37,6 +38,7 @@ pub mod message;
 pub mod message_part;
 pub mod provider;
 pub mod provider_settings;
+pub mod regex_rules;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
