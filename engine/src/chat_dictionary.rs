@@ -56,7 +56,11 @@ impl CompiledDictionary {
             .map(|entry| match &entry.pattern {
                 DictionaryPattern::Keyword(word) => {
                     let pattern = format!(r"(?i)\b{}\b", regex_lite::escape(word));
-                    Ok((compile_pattern(&dictionary.name, &pattern)?, entry.replacement.clone(), false))
+                    Ok((
+                        compile_pattern(&dictionary.name, &pattern)?,
+                        entry.replacement.clone(),
+                        false,
+                    ))
                 }
                 DictionaryPattern::Regex(pattern) => Ok((
                     compile_pattern(&dictionary.name, pattern)?,
@@ -126,11 +130,17 @@ mod tests {
     #[test]
     fn keywords_match_whole_words_case_insensitively_and_literally() {
         let d = dictionary(
-            &[(DictionaryPattern::Keyword("k8s".into()), "Kubernetes ($1 stays literal)")],
+            &[(
+                DictionaryPattern::Keyword("k8s".into()),
+                "Kubernetes ($1 stays literal)",
+            )],
             100,
         );
         let out = d.apply("Deploy to K8s, not k8ss.");
-        assert_eq!(out.text, "Deploy to Kubernetes ($1 stays literal), not k8ss.");
+        assert_eq!(
+            out.text,
+            "Deploy to Kubernetes ($1 stays literal), not k8ss."
+        );
         assert_eq!(out.replacements, 1);
     }
 

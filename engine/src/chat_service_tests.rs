@@ -441,3 +441,18 @@ fn reasoning_and_usage_are_kept_on_the_reply() {
     );
     assert_eq!(stored(&service).1[1], reply);
 }
+
+#[test]
+fn think_tags_in_the_answer_become_a_reasoning_part() {
+    let body = content_chunks(
+        &["<thi", "nk>Weighing it", " up.</th", "ink>\n\nYes."],
+        true,
+    );
+    let service = service(vec![sse(200, &body, 7)]);
+    let reply = send(&service, None, "q");
+    assert_eq!(reply.text(), "Yes.");
+    assert!(matches!(
+        &reply.parts[0],
+        crate::MessagePart::Reasoning { text, finished_at_ms: Some(_), .. } if text == "Weighing it up."
+    ));
+}

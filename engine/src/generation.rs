@@ -8,6 +8,7 @@ use crate::clock::Clock;
 use crate::message::{Conversation, MessageNode, MessageStatus};
 use crate::provider::StreamDelta;
 use crate::store::{ChatStore, StoreError};
+use crate::think_tags::{Segment, ThinkTagSplitter};
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
 /// loses at most this much of an answer without turning every token into a database write.
@@ -67,6 +68,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     reply: MessageNode,
     last_persist_ms: f64,
     provider_finished: bool,
+    /// Separates `<think>` reasoning from answer text in content deltas.
+    think_tags: ThinkTagSplitter,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -86,6 +89,25 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             reply,
             last_persist_ms,
             provider_finished: false,
+            think_tags: ThinkTagSplitter::new(),
+        }
+    }
+
+    fn apply_segment(&mut self, segment: Segment) {
+        let now = self.clock.now_ms();
+        let message_id = self.reply.id.clone();
+        match segment {
+            Segment::Content(text) => {
+                // Answer text after reasoning means the reasoning is over.
+                self.reply.close_reasoning(now);
+                self.reply.push_text(&text);
+                self.sink.emit(GenerationEvent::Delta { message_id, text });
+            }
+            Segment::Reasoning(text) => {
+                self.reply.push_reasoning(&text, now);
+                self.sink
+                    .emit(GenerationEvent::ReasoningDelta { message_id, text });
+            }
         }
     }
 
@@ -93,21 +115,13 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     pub async fn apply(&mut self, delta: StreamDelta) -> bool {
         match delta {
             StreamDelta::Content(text) => {
-                // Answer text after reasoning means the reasoning is over.
-                self.reply.close_reasoning(self.clock.now_ms());
-                self.reply.push_text(&text);
-                self.sink.emit(GenerationEvent::Delta {
-                    message_id: self.reply.id.clone(),
-                    text,
-                });
+                for segment in self.think_tags.push(&text) {
+                    self.apply_segment(segment);
+                }
                 self.persist_if_due().await;
             }
             StreamDelta::Reasoning(text) => {
-                self.reply.push_reasoning(&text, self.clock.now_ms());
-                self.sink.emit(GenerationEvent::ReasoningDelta {
-                    message_id: self.reply.id.clone(),
-                    text,
-                });
+                self.apply_segment(Segment::Reasoning(text));
                 self.persist_if_due().await;
             }
             StreamDelta::Model(model) => self.reply.model = Some(model),
@@ -145,7 +159,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// Records how the reply ended, writes it, and emits [`GenerationEvent::Finished`].
     ///
     /// Partial text is always kept: a cancelled or failed reply keeps every word it received.
-    pub async fn finish(self, end: ReplyEnd) -> Result<MessageNode, StoreError> {
+    pub async fn finish(mut self, end: ReplyEnd) -> Result<MessageNode, StoreError> {
+        for segment in self.think_tags.finish() {
+            self.apply_segment(segment);
+        }
         let Self {
             store,
             clock,

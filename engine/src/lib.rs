@@ -42,6 +42,7 @@ pub mod regex_rules;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
+pub mod think_tags;
 pub mod token_estimate;
 pub mod transport;
 pub mod tree;

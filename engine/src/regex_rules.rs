@@ -109,9 +109,24 @@ mod tests {
     #[test]
     fn rules_apply_in_order_to_their_scope_only() {
         let rules = CompiledRules::compile(&[
-            rule("mask emails", r"[\w.]+@[\w.]+", "<email>", &[RuleScope::User]),
-            rule("swap", r"(\w+) and (\w+)", "$2 and $1", &[RuleScope::User, RuleScope::Assistant]),
-            rule("strip sign-off", r"(?m)^-- .*$", "", &[RuleScope::Assistant]),
+            rule(
+                "mask emails",
+                r"[\w.]+@[\w.]+",
+                "<email>",
+                &[RuleScope::User],
+            ),
+            rule(
+                "swap",
+                r"(\w+) and (\w+)",
+                "$2 and $1",
+                &[RuleScope::User, RuleScope::Assistant],
+            ),
+            rule(
+                "strip sign-off",
+                r"(?m)^-- .*$",
+                "",
+                &[RuleScope::Assistant],
+            ),
         ])
         .unwrap();
         assert_eq!(
