@@ -1,0 +1,31 @@
+//! Prompt assembly (seeds 000 §4 and 004): the system message, and the input transformers that
+//! turn the current branch into the messages of one request.
+//!
+//! Everything here works on a **request-only copy**: stored messages are never rewritten.
+//!
+//! - [`system_prompt`]: the system message, layered in the seed's order.
+//! - [`pipeline`]: the input transformers, run in exactly the seed's order, each receiving the
+//!   previous one's output: time reminder → prompt injection → placeholders → document-as-prompt
+//!   → OCR → message template → workspace reminder → knowledge retrieval → memory retrieval.
+//! - [`data_block`]: retrieved knowledge, memory and documents are wrapped as delimited,
+//!   informational DATA, never as instructions (seed 004).
+
+pub mod data_block;
+pub mod documents;
+pub mod hooks;
+pub mod injection;
+pub mod pipeline;
+pub mod placeholders;
+pub mod system_prompt;
+pub mod template;
+pub mod time_context;
+
+use crate::message::MessageNode;
+
+/// What is sent for one request, before a provider protocol encodes it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PromptRequest {
+    /// The system message; empty when there is none.
+    pub system: String,
+    pub messages: Vec<MessageNode>,
+}
