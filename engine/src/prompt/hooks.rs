@@ -1,1 +1,43 @@
+//! Extension points of the input pipeline whose capabilities live elsewhere: OCR of images, the
+//! workspace reminder, knowledge retrieval and memory retrieval.
+//!
+//! Each is a trait the pipeline calls at its fixed place in the order. The futures are boxed so
+//! the pipeline can hold any implementation behind `&dyn`, and they are not `Send` (the browser
+//! is single-threaded). A hook that fails never fails the request: the pipeline records an
+//! honest notice instead (seed 004: "if the store cannot be reached, say so, do not guess").
 
+use std::future::Future;
+use std::pin::Pin;
+use thiserror::Error;
+
+pub type HookFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, HookError>> + 'a>>;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{0}")]
+pub struct HookError(pub String);
+
+/// Text recognised in an image.
+pub trait OcrHook {
+    fn recognize<'a>(&'a self, blob_id: &'a str, mime: &'a str) -> HookFuture<'a, String>;
+}
+
+/// The active workspace (OPFS folder) and what the model should know about it.
+pub trait WorkspaceHook {
+    fn reminder(&self) -> HookFuture<'_, Option<String>>;
+}
+
+/// One retrieved item: a knowledge chunk or a memory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RetrievedItem {
+    /// The chunk or memory ID (citations point at it).
+    pub id: String,
+    /// The document the chunk came from (empty for memories).
+    pub document_id: String,
+    pub title: String,
+    pub text: String,
+}
+
+/// Finds items relevant to a query (the latest user message).
+pub trait RetrievalHook {
+    fn retrieve<'a>(&'a self, query: &'a str) -> HookFuture<'a, Vec<RetrievedItem>>;
+}

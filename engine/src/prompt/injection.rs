@@ -129,7 +129,7 @@ impl CompiledLorebook {
             })
             .map(|(_, entry)| entry)
             .collect();
-        fired.sort_by(|a, b| b.priority.cmp(&a.priority));
+        fired.sort_by_key(|entry| std::cmp::Reverse(entry.priority));
         let mut spent = 0;
         fired.retain(|entry| {
             let cost = estimate_tokens(&entry.content);

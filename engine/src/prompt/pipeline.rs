@@ -1,1 +1,298 @@
+//! The input transformers, run on a request-only copy in exactly this order (seed 000 §4), each
+//! receiving the previous one's output:
+//!
+//! | # | transformer | effect |
+//! | --- | --- | --- |
+//! | 1 | time reminder | the user's current date and time, before the last user message |
+//! | 2 | prompt injection | lorebook and mode entries at their positions |
+//! | 3 | placeholders | `{{char}}`, `{{user}}`, `{{date}}`, … in the system prompt and texts |
+//! | 4 | document-as-prompt | attached documents inlined as fenced text |
+//! | 5 | OCR | text recognised in images, after each image |
+//! | 6 | message template | each user message's text rendered through the template |
+//! | 7 | workspace reminder | the active workspace, in the system prompt |
+//! | 8 | knowledge retrieval | up to six chunks as a DATA block, each one a citation |
+//! | 9 | memory retrieval | up to six memories as a DATA block |
+//!
+//! Chat dictionaries run before all of them, on the user's text only. A transformer that is not
+//! configured is skipped; a hook that fails leaves an honest notice in the system prompt and in
+//! [`PreparedRequest::notices`] instead of failing the request.
 
+use super::data_block::{data_block, DATA_PREAMBLE};
+use super::documents::inline_documents;
+use super::hooks::{OcrHook, RetrievalHook, RetrievedItem, WorkspaceHook};
+use super::injection::CompiledLorebook;
+use super::placeholders::PlaceholderValues;
+use super::template::MessageTemplate;
+use super::time_context::TimeContext;
+use super::PromptRequest;
+use crate::chat_dictionary::CompiledDictionary;
+use crate::message::Role;
+use crate::message_part::{Annotation, MessagePart};
+
+/// At most this many knowledge chunks, and as many memories, join one request.
+pub const MAX_RETRIEVED: usize = 6;
+
+#[derive(Default)]
+pub struct InputPipeline<'a> {
+    pub dictionaries: &'a [CompiledDictionary],
+    pub time_reminder: Option<&'a TimeContext>,
+    pub lorebook: Option<&'a CompiledLorebook>,
+    pub placeholders: Option<&'a PlaceholderValues>,
+    pub documents_as_prompt: bool,
+    pub ocr: Option<&'a dyn OcrHook>,
+    pub template: Option<&'a MessageTemplate>,
+    pub workspace: Option<&'a dyn WorkspaceHook>,
+    pub knowledge: Option<&'a dyn RetrievalHook>,
+    pub memory: Option<&'a dyn RetrievalHook>,
+}
+
+/// The request after every transformer, with what the transformers produced on the side.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct PreparedRequest {
+    pub request: PromptRequest,
+    /// Citations of the knowledge chunks added to this request (only these may be cited).
+    pub citations: Vec<Annotation>,
+    /// Honest notices about what could not be done (a failed retrieval, an unreadable image).
+    pub notices: Vec<String>,
+    /// The transformers that ran, in order.
+    pub trace: Vec<&'static str>,
+}
+
+impl PreparedRequest {
+    fn note(&mut self, notice: String) {
+        self.notices.push(notice);
+    }
+
+    fn system_append(&mut self, block: String) {
+        let system = &mut self.request.system;
+        if !system.is_empty() {
+            system.push_str("\n\n");
+        }
+        system.push_str(&block);
+    }
+
+    fn last_user_text(&self) -> String {
+        self.request
+            .messages
+            .iter()
+            .rev()
+            .find(|m| m.role == Role::User)
+            .map(|m| m.text())
+            .unwrap_or_default()
+    }
+}
+
+impl InputPipeline<'_> {
+    pub async fn run(&self, request: PromptRequest) -> PreparedRequest {
+        let mut out = PreparedRequest {
+            request,
+            ..PreparedRequest::default()
+        };
+        if !self.dictionaries.is_empty() {
+            out.trace.push("chat_dictionaries");
+            for message in out
+                .request
+                .messages
+                .iter_mut()
+                .filter(|m| m.role == Role::User)
+            {
+                for part in &mut message.parts {
+                    if let MessagePart::Text { text } = part {
+                        for dictionary in self.dictionaries {
+                            *text = dictionary.apply(text).text;
+                        }
+                    }
+                }
+            }
+        }
+        if let Some(time) = self.time_reminder {
+            out.trace.push("time_reminder");
+            if let Some(last_user) = out
+                .request
+                .messages
+                .iter_mut()
+                .rev()
+                .find(|m| m.role == Role::User)
+            {
+                let reminder = format!(
+                    "<context>\nThe user's current date and time: {}\n</context>\n\n",
+                    time.describe()
+                );
+                last_user.parts.insert(0, MessagePart::text(reminder));
+            }
+        }
+        if let Some(lorebook) = self.lorebook {
+            out.trace.push("prompt_injection");
+            lorebook.apply(&mut out.request);
+        }
+        if let Some(values) = self.placeholders {
+            out.trace.push("placeholders");
+            out.request.system = values.resolve(&out.request.system);
+            for message in &mut out.request.messages {
+                for part in &mut message.parts {
+                    if let MessagePart::Text { text } = part {
+                        *text = values.resolve(text);
+                    }
+                }
+            }
+        }
+        if self.documents_as_prompt {
+            out.trace.push("document_as_prompt");
+            out.request.messages.iter_mut().for_each(inline_documents);
+        }
+        if let Some(ocr) = self.ocr {
+            out.trace.push("ocr");
+            self.recognize_images(ocr, &mut out).await;
+        }
+        if let Some(template) = self.template {
+            out.trace.push("template");
+            self.render_template(template, &mut out);
+        }
+        if let Some(workspace) = self.workspace {
+            out.trace.push("workspace_reminder");
+            match workspace.reminder().await {
+                Ok(Some(reminder)) => {
+                    out.system_append(format!("<workspace>\n{reminder}\n</workspace>"))
+                }
+                Ok(None) => {}
+                Err(err) => out.note(format!("The workspace could not be read: {err}.")),
+            }
+        }
+        if let Some(knowledge) = self.knowledge {
+            out.trace.push("knowledge_retrieval");
+            let query = out.last_user_text();
+            match knowledge.retrieve(&query).await {
+                Ok(items) => add_knowledge(&mut out, items),
+                Err(err) => {
+                    let notice = format!(
+                        "Knowledge retrieval failed for this request ({err}); the answer is made \
+                         without the knowledge base. Say so if the question depends on it."
+                    );
+                    out.system_append(notice.clone());
+                    out.note(notice);
+                }
+            }
+        }
+        if let Some(memory) = self.memory {
+            out.trace.push("memory_retrieval");
+            let query = out.last_user_text();
+            match memory.retrieve(&query).await {
+                Ok(items) if !items.is_empty() => {
+                    let body = numbered(&items[..items.len().min(MAX_RETRIEVED)]);
+                    out.system_append(data_block("memory", DATA_PREAMBLE, &body));
+                }
+                Ok(_) => {}
+                Err(err) => {
+                    let notice = format!(
+                        "Memory could not be reached for this request ({err}). If the answer \
+                         depends on what you remember about the user, say so honestly; do not \
+                         guess."
+                    );
+                    out.system_append(notice.clone());
+                    out.note(notice);
+                }
+            }
+        }
+        out
+    }
+
+    async fn recognize_images(&self, ocr: &dyn OcrHook, out: &mut PreparedRequest) {
+        let mut notices = Vec::new();
+        for message in &mut out.request.messages {
+            let mut parts = Vec::with_capacity(message.parts.len());
+            for part in std::mem::take(&mut message.parts) {
+                let image = match &part {
+                    MessagePart::Image { blob_id, mime, .. } => {
+                        Some((blob_id.clone(), mime.clone()))
+                    }
+                    _ => None,
+                };
+                parts.push(part);
+                let Some((blob_id, mime)) = image else {
+                    continue;
+                };
+                match ocr.recognize(&blob_id, &mime).await {
+                    Ok(text) if !text.trim().is_empty() => {
+                        parts.push(MessagePart::text(data_block(
+                            "image_text",
+                            "Text recognised in the image above (OCR):",
+                            &text,
+                        )))
+                    }
+                    Ok(_) => {}
+                    Err(err) => notices.push(format!("Text in an image could not be read: {err}.")),
+                }
+            }
+            message.parts = parts;
+        }
+        out.notices.extend(notices);
+    }
+
+    fn render_template(&self, template: &MessageTemplate, out: &mut PreparedRequest) {
+        for message in out
+            .request
+            .messages
+            .iter_mut()
+            .filter(|m| m.role == Role::User)
+        {
+            let text = message.text();
+            let rendered = template.render(&|variable: &str| match variable {
+                "message" => text.clone(),
+                "role" => "user".to_owned(),
+                other => self.placeholder(other),
+            });
+            // The rendered text takes the place of the first text part; other parts stay.
+            let first_text = message
+                .parts
+                .iter()
+                .position(|p| matches!(p, MessagePart::Text { .. }));
+            message
+                .parts
+                .retain(|p| !matches!(p, MessagePart::Text { .. }));
+            let at = first_text.unwrap_or(0).min(message.parts.len());
+            message.parts.insert(at, MessagePart::text(rendered));
+        }
+    }
+
+    fn placeholder(&self, name: &str) -> String {
+        let Some(values) = self.placeholders else {
+            return String::new();
+        };
+        match name {
+            "date" => values.time.date(),
+            "time" => values.time.time(),
+            "model" => values.model.clone(),
+            "char" => values.char.clone(),
+            "user" => values.user.clone(),
+            _ => String::new(),
+        }
+    }
+}
+
+fn numbered(items: &[RetrievedItem]) -> String {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| format!("[{}] {}\n{}", i + 1, item.title, item.text))
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+fn add_knowledge(out: &mut PreparedRequest, items: Vec<RetrievedItem>) {
+    let items = &items[..items.len().min(MAX_RETRIEVED)];
+    if items.is_empty() {
+        return;
+    }
+    out.system_append(data_block("knowledge", DATA_PREAMBLE, &numbered(items)));
+    out.citations
+        .extend(items.iter().map(|item| Annotation::Citation {
+            chunk_id: item.id.clone(),
+            document_id: item.document_id.clone(),
+            title: item.title.clone(),
+            snippet: item.text.chars().take(200).collect(),
+        }));
+}
+
+#[cfg(test)]
+#[path = "pipeline_tests.rs"]
+mod tests;

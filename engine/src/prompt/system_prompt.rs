@@ -1,1 +1,120 @@
+//! The system message (seed 000 §4), assembled from its sources in this order:
+//!
+//! 1. the conversation's own system prompt when the assistant allows one, otherwise the
+//!    assistant's;
+//! 2. the capability block for a model without tool calling, so it does not claim tools it
+//!    lacks;
+//! 3. the validated rolling-context summary;
+//! 4. basic memory text, when memory is on without memory retrieval;
+//! 5. system prompts contributed by the request's tools.
+//!
+//! Empty sources are skipped; the rest are separated by blank lines.
 
+use super::data_block::{data_block, DATA_PREAMBLE};
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SystemPromptSources<'a> {
+    pub assistant_prompt: &'a str,
+    pub conversation_prompt: Option<&'a str>,
+    pub allow_conversation_prompt: bool,
+    /// Names of the tools the app has, for a model that cannot call tools.
+    pub capability_block: Option<String>,
+    pub rolling_summary: Option<&'a str>,
+    pub basic_memory: Option<&'a str>,
+    pub tool_prompts: Vec<String>,
+}
+
+/// Tells a model without tool calling what it cannot do, so it does not pretend to.
+pub fn capability_block(tool_names: &[&str]) -> String {
+    let mut text = String::from(
+        "This model cannot call tools in this conversation. Do not claim to have searched, run \
+         code, saved files or taken any other action; say plainly when a request needs a tool.",
+    );
+    if !tool_names.is_empty() {
+        text.push_str(&format!(
+            " (Tools exist in the app but are not available to you: {}.)",
+            tool_names.join(", ")
+        ));
+    }
+    text
+}
+
+pub fn assemble(sources: &SystemPromptSources<'_>) -> String {
+    let base = match sources.conversation_prompt {
+        Some(own) if sources.allow_conversation_prompt && !own.trim().is_empty() => own,
+        _ => sources.assistant_prompt,
+    };
+    let summary = sources.rolling_summary.map(|s| {
+        data_block(
+            "conversation_summary",
+            "A summary of the earlier part of this conversation, which is not repeated below.",
+            s,
+        )
+    });
+    let memory = sources
+        .basic_memory
+        .map(|m| data_block("memory", DATA_PREAMBLE, m));
+    let layers = [
+        Some(base.to_owned()),
+        sources.capability_block.clone(),
+        summary,
+        memory,
+    ]
+    .into_iter()
+    .flatten()
+    .chain(sources.tool_prompts.iter().cloned());
+    layers
+        .map(|layer| layer.trim().to_owned())
+        .filter(|layer| !layer.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layers_come_in_the_seed_order() {
+        let sources = SystemPromptSources {
+            assistant_prompt: "You are Skein.",
+            conversation_prompt: Some("You are a pirate."),
+            allow_conversation_prompt: true,
+            capability_block: Some(capability_block(&["web_search"])),
+            rolling_summary: Some("They planned a trip."),
+            basic_memory: Some("The user likes tea."),
+            tool_prompts: vec!["Use search for news.".into()],
+        };
+        let prompt = assemble(&sources);
+        let order: Vec<usize> = [
+            "You are a pirate.",
+            "cannot call tools",
+            "<conversation_summary>",
+            "<memory>",
+            "Use search for news.",
+        ]
+        .iter()
+        .map(|needle| {
+            prompt
+                .find(needle)
+                .unwrap_or_else(|| panic!("{needle} missing: {prompt}"))
+        })
+        .collect();
+        assert!(order.windows(2).all(|w| w[0] < w[1]), "{prompt}");
+        assert!(!prompt.contains("You are Skein."));
+    }
+
+    #[test]
+    fn the_conversation_prompt_needs_permission_and_content() {
+        let mut sources = SystemPromptSources {
+            assistant_prompt: "You are Skein.",
+            conversation_prompt: Some("You are a pirate."),
+            ..SystemPromptSources::default()
+        };
+        assert_eq!(assemble(&sources), "You are Skein.");
+        sources.allow_conversation_prompt = true;
+        sources.conversation_prompt = Some("  ");
+        assert_eq!(assemble(&sources), "You are Skein.");
+        assert_eq!(assemble(&SystemPromptSources::default()), "");
+    }
+}
