@@ -36,6 +36,7 @@ pub mod generation;
 pub mod memory_store;
 pub mod message;
 pub mod message_part;
+pub mod output_transform;
 pub mod prompt;
 pub mod provider;
 pub mod provider_settings;
