@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MessageView;
 use skein_engine::{
-    CancelToken, ChatService, ChatStore, ConversationTree, MessageNode, ProviderSettings,
+    Assistant, CancelToken, ChatService, ChatStore, ConversationTree, MessageNode, ProviderSettings,
 };
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::RefCell;
@@ -159,13 +159,16 @@ pub fn send(state: AppState, text: String) -> bool {
             .conversations
             .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
     });
+    // Assistants (system prompt, rules, template) get their settings screen with the chat-UI
+    // work; until then every conversation uses the default assistant.
+    let assistant = Assistant::default();
     state.banner.set(None);
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone(), cancel.clone());
         let result = runtime
             .service
-            .send_message(conversation, &text, &settings, &cancel, &sink)
+            .send_message(conversation, &text, &settings, &assistant, &cancel, &sink)
             .await;
         sink.generation_ended();
         if let Err(err) = result {

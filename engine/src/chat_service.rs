@@ -6,12 +6,16 @@
 //! request is made (so a crash mid-request never loses what the user typed), then the reply is
 //! generated.
 
+use crate::assistant::{Assistant, AssistantError};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::prompt::time_context::TimeContext;
 use crate::provider::{self, openai, ChatMessage, ProviderError};
 use crate::provider_settings::{ProviderSettings, SettingsError};
+use crate::regex_rules::RuleScope;
+use crate::request_builder::{build_request, chat_messages, RequestInputs};
 use crate::sse::SseDecoder;
 use crate::store::{ChatStore, StoreError};
 use crate::transport::{ByteStream, Transport, TransportError};
@@ -33,6 +37,8 @@ pub enum ChatError {
     Store(#[from] StoreError),
     #[error("This conversation's stored messages are damaged ({0}); nothing was changed.")]
     Tree(#[from] TreeError),
+    #[error(transparent)]
+    Assistant(#[from] AssistantError),
 }
 
 pub struct ChatService<T, S, C, I> {
@@ -55,6 +61,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         conversation: Option<Conversation>,
         text: &str,
         settings: &ProviderSettings,
+        assistant: &Assistant,
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
@@ -62,6 +69,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             return Err(ChatError::EmptyMessage);
         }
         settings.validate()?;
+        let compiled = assistant.compile()?;
         let now = self.clock.now_ms();
         let mut conversation = conversation.unwrap_or_else(|| Conversation {
             id: self.ids.new_id(),
@@ -80,6 +88,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut user =
             MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
         user.finished_at_ms = Some(now);
+        // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
+        compiled
+            .rules
+            .apply_to_parts(RuleScope::User, &mut user.parts);
         let user = tree.append(user)?.saved.remove(0);
         conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
@@ -87,7 +99,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::MessageAdded(user));
 
-        let history = request_history(&tree);
+        let prepared = build_request(RequestInputs {
+            branch: tree.current_branch(),
+            conversation: &conversation,
+            assistant,
+            compiled: &compiled,
+            model: settings.model.trim(),
+            time: TimeContext {
+                now_ms: now,
+                utc_offset_minutes: self.clock.utc_offset_minutes(),
+                time_zone: self.clock.time_zone(),
+            },
+        })
+        .await;
+        let history = chat_messages(&prepared);
         let mut reply = MessageNode::new(
             &self.ids.new_id(),
             &conversation.id,
@@ -106,7 +131,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let end = self
             .stream_reply(settings, &history, cancel, &mut writer)
             .await;
-        Ok(writer.finish(end).await?)
+        Ok(writer.finish(end, &compiled).await?)
     }
 
     /// Loads every message of `conversation`.
@@ -210,21 +235,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ReplyEnd::Truncated
         })
     }
-}
-
-/// The current branch as the provider should see it: user and assistant turns with text. A
-/// failed or still-empty assistant turn is left out (it would only confuse the model), but it
-/// stays in the local history.
-fn request_history(tree: &ConversationTree) -> Vec<ChatMessage> {
-    tree.current_branch()
-        .into_iter()
-        .filter(|n| !n.has_no_text() && n.status != MessageStatus::Streaming)
-        .filter(|n| !(n.role == Role::Assistant && n.status == MessageStatus::Error))
-        .map(|n| ChatMessage {
-            role: n.role,
-            content: n.text(),
-        })
-        .collect()
 }
 
 /// Reads a whole (bounded) body; used for error bodies and non-streaming completions.

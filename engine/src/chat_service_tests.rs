@@ -153,6 +153,7 @@ fn send(service: &Service, conversation: Option<Conversation>, text: &str) -> Me
         conversation,
         text,
         &settings(),
+        &Assistant::default(),
         &CancelToken::new(),
         &EventLog::default(),
     ))
@@ -170,9 +171,15 @@ fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
 fn a_reply_streams_into_a_saved_assistant_message() {
     let service = service(vec![sse(200, STREAM_BASIC, 7)]);
     let log = EventLog::default();
-    let reply =
-        block_on(service.send_message(None, "Say hello", &settings(), &CancelToken::new(), &log))
-            .unwrap();
+    let reply = block_on(service.send_message(
+        None,
+        "Say hello",
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &log,
+    ))
+    .unwrap();
 
     assert_eq!(reply.text(), "Hello, wörld — 世界 🎉");
     assert_eq!(reply.status, MessageStatus::Complete);
@@ -266,7 +273,15 @@ fn stopping_keeps_the_partial_answer_marked_incomplete() {
         seen: Cell::new(0),
         cancel: cancel.clone(),
     };
-    let reply = block_on(service.send_message(None, "count", &settings(), &cancel, &sink)).unwrap();
+    let reply = block_on(service.send_message(
+        None,
+        "count",
+        &settings(),
+        &Assistant::default(),
+        &cancel,
+        &sink,
+    ))
+    .unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert!(reply.text().starts_with("a b "), "{:?}", reply.text());
     assert!(!reply.text().contains('e'));
@@ -367,6 +382,7 @@ fn empty_input_and_bad_settings_store_nothing() {
             None,
             text,
             settings,
+            &Assistant::default(),
             &CancelToken::new(),
             &EventLog::default(),
         ))
@@ -455,4 +471,79 @@ fn think_tags_in_the_answer_become_a_reasoning_part() {
         &reply.parts[0],
         crate::MessagePart::Reasoning { text, finished_at_ms: Some(_), .. } if text == "Weighing it up."
     ));
+}
+
+#[test]
+fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
+    use crate::regex_rules::{RegexRule, RuleScope};
+    let service = service(vec![sse(200, &content_chunks(&["Sure!!!"], true), 8)]);
+    let assistant = Assistant {
+        name: "Tutor".into(),
+        system_prompt: "You are {{char}}, helping {{user}}.".into(),
+        user_name: "Ada".into(),
+        message_template: Some("Q: {{ message }}".into()),
+        regex_rules: vec![
+            RegexRule {
+                name: "mask phone".into(),
+                pattern: r"\d{3}-\d{4}".into(),
+                replacement: "<phone>".into(),
+                scopes: vec![RuleScope::User],
+                enabled: true,
+            },
+            RegexRule {
+                name: "calm".into(),
+                pattern: "!+".into(),
+                replacement: ".".into(),
+                scopes: vec![RuleScope::Assistant],
+                enabled: true,
+            },
+        ],
+        ..Assistant::default()
+    };
+    let reply = block_on(service.send_message(
+        None,
+        "Call 555-1234",
+        &settings(),
+        &assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+    // Stored: the user rule changed the question, the output rule the answer.
+    let (_, messages) = stored(&service);
+    assert_eq!(messages[0].text(), "Call <phone>");
+    assert_eq!(reply.text(), "Sure.");
+    assert_eq!(messages[1].text(), "Sure.");
+    // Sent: system prompt with placeholders, and the templated (not stored) question.
+    let requests = service.transport.requests.borrow();
+    let body: serde_json::Value =
+        serde_json::from_str(requests[0].body.as_deref().unwrap()).unwrap();
+    assert_eq!(
+        body["messages"],
+        serde_json::json!([
+            {"role": "system", "content": "You are Tutor, helping Ada."},
+            {"role": "user", "content": "Q: Call <phone>"},
+        ])
+    );
+}
+
+#[test]
+fn a_broken_assistant_is_refused_before_anything_is_stored() {
+    let service = service(vec![]);
+    let assistant = Assistant {
+        message_template: Some("{% if %}".into()),
+        ..Assistant::default()
+    };
+    let result = block_on(service.send_message(
+        None,
+        "hi",
+        &settings(),
+        &assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ));
+    assert!(matches!(result, Err(ChatError::Assistant(_))));
+    assert!(block_on(service.store.list_conversations())
+        .unwrap()
+        .is_empty());
 }

@@ -4,6 +4,16 @@
 /// Wall-clock time in milliseconds since the Unix epoch (the browser's `Date.now()`).
 pub trait Clock {
     fn now_ms(&self) -> f64;
+
+    /// The user's UTC offset in minutes east of UTC, now.
+    fn utc_offset_minutes(&self) -> i32 {
+        0
+    }
+
+    /// The user's IANA time zone name.
+    fn time_zone(&self) -> String {
+        "UTC".to_owned()
+    }
 }
 
 /// Fresh, globally unique record IDs (the browser's `crypto.randomUUID()`).

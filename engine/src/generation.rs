@@ -4,8 +4,10 @@
 //! Progress is pushed to a [`GenerationSink`] as [`GenerationEvent`]s, ripgrep-style: the engine
 //! decides what happened; the app decides how to show it (and throttles its own rendering).
 
+use crate::assistant::CompiledAssistant;
 use crate::clock::Clock;
 use crate::message::{Conversation, MessageNode, MessageStatus};
+use crate::output_transform::stored_transform;
 use crate::provider::StreamDelta;
 use crate::store::{ChatStore, StoreError};
 use crate::think_tags::{Segment, ThinkTagSplitter};
@@ -159,10 +161,16 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// Records how the reply ended, writes it, and emits [`GenerationEvent::Finished`].
     ///
     /// Partial text is always kept: a cancelled or failed reply keeps every word it received.
-    pub async fn finish(mut self, end: ReplyEnd) -> Result<MessageNode, StoreError> {
+    pub async fn finish(
+        mut self,
+        end: ReplyEnd,
+        assistant: &CompiledAssistant,
+    ) -> Result<MessageNode, StoreError> {
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
         }
+        // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
+        stored_transform(&mut self.reply, &assistant.rules);
         let Self {
             store,
             clock,

@@ -28,6 +28,7 @@
     reason = "the engine's futures are intentionally not Send: it runs on the browser's single thread"
 )]
 
+pub mod assistant;
 pub mod cancel;
 pub mod chat_dictionary;
 pub mod chat_service;
@@ -41,6 +42,7 @@ pub mod prompt;
 pub mod provider;
 pub mod provider_settings;
 pub mod regex_rules;
+pub mod request_builder;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
@@ -49,6 +51,7 @@ pub mod token_estimate;
 pub mod transport;
 pub mod tree;
 
+pub use assistant::{Assistant, AssistantError};
 pub use cancel::CancelToken;
 pub use chat_service::{ChatError, ChatService};
 pub use clock::{Clock, IdGenerator};

@@ -109,7 +109,13 @@ pub fn extract_inline_images(
 fn parse_image_data_url(url: &str) -> Option<(&str, &str)> {
     let rest = url.strip_prefix("data:")?;
     let (mime, payload) = rest.split_once(";base64,")?;
-    let allowed = ["image/png", "image/jpeg", "image/gif", "image/webp", "image/avif"];
+    let allowed = [
+        "image/png",
+        "image/jpeg",
+        "image/gif",
+        "image/webp",
+        "image/avif",
+    ];
     let valid = !payload.is_empty()
         && payload
             .bytes()
@@ -180,8 +186,12 @@ mod tests {
         reply.push_text("![](data:image/webp;base64,UklGRg==)");
         let images = finish(&mut reply, 5.0, &mut ids());
         assert_eq!(images.len(), 1);
-        assert!(matches!(reply.parts[0], MessagePart::Reasoning { finished_at_ms: Some(t), .. } if t == 5.0));
-        assert!(matches!(&reply.parts[1], MessagePart::Image { blob_id, .. } if blob_id == "blob1"));
+        assert!(
+            matches!(reply.parts[0], MessagePart::Reasoning { finished_at_ms: Some(t), .. } if t == 5.0)
+        );
+        assert!(
+            matches!(&reply.parts[1], MessagePart::Image { blob_id, .. } if blob_id == "blob1")
+        );
         assert!(!serde_json::to_string(&reply).unwrap().contains("UklGRg"));
     }
 

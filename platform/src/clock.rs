@@ -11,6 +11,21 @@ impl Clock for BrowserClock {
     fn now_ms(&self) -> f64 {
         js_sys::Date::now()
     }
+
+    /// `Date.getTimezoneOffset()` counts minutes *west* of UTC; the engine wants east.
+    fn utc_offset_minutes(&self) -> i32 {
+        -(js_sys::Date::new_0().get_timezone_offset() as i32)
+    }
+
+    /// `Intl.DateTimeFormat().resolvedOptions().timeZone`, e.g. `Europe/Berlin`.
+    fn time_zone(&self) -> String {
+        let format =
+            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
+        js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
+            .ok()
+            .and_then(|zone| zone.as_string())
+            .unwrap_or_else(|| "UTC".to_owned())
+    }
 }
 
 /// Random version-4 UUIDs from `crypto.getRandomValues`, which (unlike `crypto.randomUUID`) also

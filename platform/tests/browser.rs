@@ -9,8 +9,8 @@
 
 use skein_engine::generation::{EventLog, GenerationEvent, GenerationSink};
 use skein_engine::{
-    ByteStream, CancelToken, ChatService, ChatStore, Conversation, HttpMethod, HttpRequest,
-    MessageNode, MessageStatus, ProviderSettings, Role, Transport,
+    Assistant, ByteStream, CancelToken, ChatService, ChatStore, Conversation, HttpMethod,
+    HttpRequest, MessageNode, MessageStatus, ProviderSettings, Role, Transport,
 };
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::Cell;
@@ -150,7 +150,14 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
     let service = service(store);
     let log = EventLog::default();
     let reply = service
-        .send_message(None, "Hi mock", &settings(), &CancelToken::new(), &log)
+        .send_message(
+            None,
+            "Hi mock",
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &log,
+        )
         .await
         .unwrap();
     assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
@@ -220,7 +227,14 @@ async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
         deltas: Cell::new(0),
     };
     let reply = service
-        .send_message(None, "count slowly", &settings(), &cancel, &sink)
+        .send_message(
+            None,
+            "count slowly",
+            &settings(),
+            &Assistant::default(),
+            &cancel,
+            &sink,
+        )
         .await
         .unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
@@ -247,6 +261,7 @@ async fn an_unreachable_provider_is_an_error_message_not_a_crash() {
             None,
             "anyone?",
             &settings,
+            &Assistant::default(),
             &CancelToken::new(),
             &EventLog::default(),
         )
@@ -255,4 +270,15 @@ async fn an_unreachable_provider_is_an_error_message_not_a_crash() {
     assert_eq!(reply.status, MessageStatus::Error);
     assert!(reply.error.as_deref().unwrap_or("").contains("CORS"));
     service.store.close();
+}
+
+#[wasm_bindgen_test]
+fn the_browser_clock_reports_the_users_zone() {
+    use skein_engine::Clock;
+    let zone = BrowserClock.time_zone();
+    assert!(!zone.is_empty());
+    let offset = BrowserClock.utc_offset_minutes();
+    assert!((-14 * 60..=14 * 60).contains(&offset), "{offset}");
+    let now = BrowserClock.now_ms();
+    assert!(now > 1.7e12, "{now}");
 }

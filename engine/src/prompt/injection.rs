@@ -58,6 +58,7 @@ pub struct Lorebook {
     pub scan_depth: usize,
 }
 
+#[derive(Debug)]
 enum Matcher {
     Always,
     Words(Vec<String>, bool),
@@ -65,6 +66,7 @@ enum Matcher {
 }
 
 /// A lorebook with its patterns compiled.
+#[derive(Debug)]
 pub struct CompiledLorebook {
     entries: Vec<(Matcher, PromptInjection)>,
     token_budget: u64,

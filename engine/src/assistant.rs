@@ -1,0 +1,139 @@
+//! [`Assistant`]: the configuration a conversation is generated with (seed 000): system prompt,
+//! rolling-context threshold, regex rules, message template, time reminder, lorebook and chat
+//! dictionaries.
+//!
+//! Everything the user writes here (patterns, templates) is checked by [`Assistant::compile`]
+//! before a message is sent, so a typo becomes a clear error naming the rule instead of a
+//! half-processed request.
+
+use crate::chat_dictionary::{ChatDictionary, CompiledDictionary};
+use crate::prompt::injection::{CompiledLorebook, Lorebook};
+use crate::prompt::template::{MessageTemplate, TemplateError};
+use crate::regex_rules::{CompiledRules, RegexRule, RuleError};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Assistant {
+    pub id: String,
+    /// Also the `{{char}}` placeholder.
+    pub name: String,
+    pub system_prompt: String,
+    /// Whether a conversation's own system prompt replaces this one.
+    pub allow_conversation_system_prompt: bool,
+    /// The rolling-context threshold; `None`, zero or negative (older "disabled" values) mean
+    /// the default.
+    pub context_threshold_tokens: Option<i64>,
+    pub regex_rules: Vec<RegexRule>,
+    /// Wraps each user message, e.g. `[{{ time }}] {{ message }}`; `None` sends it as written.
+    pub message_template: Option<String>,
+    /// Tell the model the user's current date and time with each request.
+    pub time_reminder: bool,
+    pub lorebook: Option<Lorebook>,
+    pub chat_dictionaries: Vec<ChatDictionary>,
+    /// The `{{user}}` placeholder.
+    pub user_name: String,
+}
+
+impl Default for Assistant {
+    fn default() -> Self {
+        Self {
+            id: "default".into(),
+            name: "Skein".into(),
+            system_prompt: String::new(),
+            allow_conversation_system_prompt: true,
+            context_threshold_tokens: None,
+            regex_rules: Vec::new(),
+            message_template: None,
+            time_reminder: false,
+            lorebook: None,
+            chat_dictionaries: Vec::new(),
+            user_name: "User".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AssistantError {
+    #[error(transparent)]
+    Rule(#[from] RuleError),
+    #[error("The assistant's message template is invalid. {0}")]
+    Template(#[from] TemplateError),
+}
+
+/// An assistant with every user-written pattern and template compiled.
+#[derive(Debug)]
+pub struct CompiledAssistant {
+    pub rules: CompiledRules,
+    pub template: Option<MessageTemplate>,
+    pub lorebook: Option<CompiledLorebook>,
+    pub dictionaries: Vec<CompiledDictionary>,
+}
+
+impl Assistant {
+    pub fn compile(&self) -> Result<CompiledAssistant, AssistantError> {
+        Ok(CompiledAssistant {
+            rules: CompiledRules::compile(&self.regex_rules)?,
+            template: self
+                .message_template
+                .as_deref()
+                .map(MessageTemplate::parse)
+                .transpose()?,
+            lorebook: self
+                .lorebook
+                .as_ref()
+                .map(CompiledLorebook::compile)
+                .transpose()?,
+            dictionaries: self
+                .chat_dictionaries
+                .iter()
+                .map(CompiledDictionary::compile)
+                .collect::<Result<_, _>>()?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::regex_rules::RuleScope;
+
+    #[test]
+    fn every_user_written_piece_is_checked() {
+        assert!(Assistant::default().compile().is_ok());
+        let bad_template = Assistant {
+            message_template: Some("{{ mesage }}".into()),
+            ..Assistant::default()
+        };
+        assert!(matches!(
+            bad_template.compile(),
+            Err(AssistantError::Template(
+                TemplateError::UnknownVariable { .. }
+            ))
+        ));
+        let bad_rule = Assistant {
+            regex_rules: vec![RegexRule {
+                name: "oops".into(),
+                pattern: "[".into(),
+                replacement: String::new(),
+                scopes: vec![RuleScope::User],
+                enabled: true,
+            }],
+            ..Assistant::default()
+        };
+        assert!(bad_rule.compile().unwrap_err().to_string().contains("oops"));
+    }
+
+    #[test]
+    fn older_records_load_with_defaults() {
+        let assistant: Assistant =
+            serde_json::from_str(r#"{"name": "Tutor", "context_threshold_tokens": 0}"#).unwrap();
+        assert_eq!(assistant.name, "Tutor");
+        assert!(assistant.allow_conversation_system_prompt);
+        assert_eq!(
+            crate::rolling_context::effective_threshold(assistant.context_threshold_tokens, None),
+            crate::rolling_context::DEFAULT_THRESHOLD_TOKENS
+        );
+    }
+}
