@@ -1,28 +1,45 @@
 //! # skein-engine: the orchestration core
 //!
-//! Everything Skein *decides* lives here: the conversation model, how a provider request is
-//! built, how a provider's byte stream becomes message deltas, when a streaming message is
-//! persisted, and how a cancelled or failed generation is recorded.
+//! Everything Skein *decides* lives here; the browser shell only carries it out.
+//!
+//! ## The model, in the seeds' vocabulary
+//! - A [`Conversation`] is a tree of [`MessageNode`]s ([`ConversationTree`]): regenerating an
+//!   answer or editing a question adds a sibling, so every branch stays reachable (‹ 2/3 ›). The
+//!   *current branch* is what the user sees and what requests are built from. Local history is
+//!   never deleted to fit a provider's context.
+//! - A message is made of typed [`MessagePart`]s (text, image by reference, document, reasoning,
+//!   tool call with its [`ToolApproval`] state and result) plus [`Annotation`]s (citations), and
+//!   records its model, times, status, token usage and provider timings.
+//! - [`ChatService`] is the seed's `ChatService`: it checks the input, applies the
+//!   [`Assistant`]'s user-scope [regex rules](regex_rules), saves the user node *before*
+//!   generating, builds the request, streams the reply and records how it ended.
+//! - The request is built by [`request_builder`]: the [rolling context](rolling_context) chooses
+//!   the window (a [`rolling_context::RollingContextSummary`] stands in for an exact, validated
+//!   prefix), the [system prompt](prompt::system_prompt) is layered in the seed's order, and the
+//!   [input transformers](prompt::pipeline) run in the seed's order on a request-only copy.
+//!   Retrieved knowledge and memory enter only as delimited DATA ([`prompt::data_block`]).
+//! - Output processing has the seed's three phases ([`output_transform`]): stored transforms,
+//!   visual transforms (`<think>` reasoning, [`think_tags`]) and finish.
+//! - Provider protocols are pure functions of bytes ([`sse`], [`provider::openai`]), so they are
+//!   tested with recorded transcripts and fuzzed.
 //!
 //! ## Architecture invariant
 //! This crate does no I/O and knows nothing about the browser: no `wasm-bindgen`, `web-sys`,
-//! `js-sys` or `leptos` (the crate graph enforces it: none of them is a dependency). It talks to the
-//! world only through the small traits it defines ([`Transport`], [`ChatStore`], [`Clock`],
-//! [`IdGenerator`]) and reports progress as [`GenerationEvent`]s pushed into a caller-supplied
-//! [`GenerationSink`]. Futures are deliberately not `Send`: the browser is single-threaded, and the
-//! traits use `async fn` directly.
-//!
-//! Time always comes from the injected [`Clock`] (`std::time::Instant` panics on wasm32).
+//! `js-sys` or `leptos` (`cargo xtask test` checks the dependency tree). It talks to the world
+//! only through the small traits it defines ([`Transport`], [`ChatStore`], [`Clock`],
+//! [`IdGenerator`], the [prompt hooks](prompt::hooks)) and reports progress as
+//! [`GenerationEvent`]s pushed into a caller-supplied [`GenerationSink`]. Futures are
+//! deliberately not `Send`: the browser is single-threaded. Time always comes from the injected
+//! [`Clock`] (`std::time::Instant` panics on wasm32).
 //!
 //! ## API boundary
-//! The public API is [`ChatService`] plus the data types it speaks in ([`Conversation`],
-//! [`MessageNode`], [`ProviderSettings`]) and the traits above. Provider protocols are pure
-//! functions of bytes ([`sse`], [`provider::openai`]) so they can be tested with recorded
-//! transcripts and fuzzed.
+//! [`ChatService`] and the data types it speaks in, the traits above, and the pure functions
+//! of each module (tree operations, planner, transformers, protocols), each usable alone.
 //!
 //! ## Errors
-//! Input the engine did not create (provider bytes, stored records, user settings) never causes a
-//! panic: it becomes a typed error whose `Display` is a message a user can act on.
+//! Input the engine did not create (provider bytes, stored or imported records, user-written
+//! rules and templates, settings) never causes a panic: it becomes a typed error whose `Display`
+//! is a message a user can act on.
 #![allow(
     async_fn_in_trait,
     reason = "the engine's futures are intentionally not Send: it runs on the browser's single thread"
@@ -46,6 +63,7 @@ pub mod request_builder;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
+pub mod summary_prompt;
 pub mod think_tags;
 pub mod token_estimate;
 pub mod transport;

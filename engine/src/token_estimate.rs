@@ -6,10 +6,10 @@
 //!
 //! | class | estimate |
 //! | --- | --- |
-//! | ASCII word | 1 token up to [`WORD_CHARS_PER_EXTRA_TOKEN`]-ish letters, then 1 per that many more |
+//! | ASCII word | 1 token for the first six letters, then 1 per six more |
 //! | digits | 1 per 3 (BPE vocabularies split numbers in groups of up to three) |
 //! | non-ASCII letters (accented, Cyrillic, Greek, …) | about 1 per 4.5 characters |
-//! | CJK ideographs, kana, Hangul | [`CJK_TOKENS_PER_CHAR`] per character |
+//! | CJK ideographs, kana, Hangul | about 0.74 per character |
 //! | punctuation | a run is 1 token plus about a third per further character |
 //! | emoji and other symbols | about 1.5 each |
 //! | whitespace | a single space joins the next word; a run of spaces or newlines is 1 |
