@@ -131,7 +131,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let end = self
             .stream_reply(settings, &history, cancel, &mut writer)
             .await;
-        Ok(writer.finish(end, &compiled).await?)
+        Ok(writer
+            .finish(end, &compiled, &mut || self.ids.new_id())
+            .await?)
     }
 
     /// Loads every message of `conversation`.

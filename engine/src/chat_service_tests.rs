@@ -547,3 +547,34 @@ fn a_broken_assistant_is_refused_before_anything_is_stored() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn inline_images_in_an_answer_are_moved_to_the_blob_store() {
+    let body = content_chunks(
+        &[
+            "Here: ",
+            "![dot](data:image/png;base64,iVBORw0K",
+            "GgoA)",
+            " done",
+        ],
+        true,
+    );
+    let service = service(vec![sse(200, &body, 11)]);
+    let reply = send(&service, None, "draw");
+    assert_eq!(reply.text(), "Here:  done");
+    let crate::MessagePart::Image {
+        blob_id,
+        mime,
+        name,
+    } = &reply.parts[1]
+    else {
+        panic!("expected an image part: {:?}", reply.parts)
+    };
+    assert_eq!((mime.as_str(), name.as_deref()), ("image/png", Some("dot")));
+    let blob = block_on(service.store.load_blob(blob_id)).unwrap().unwrap();
+    assert_eq!(
+        blob.bytes,
+        [0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a, 0x00]
+    );
+    assert_eq!(stored(&service).1[1], reply);
+}

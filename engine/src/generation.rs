@@ -7,9 +7,9 @@
 use crate::assistant::CompiledAssistant;
 use crate::clock::Clock;
 use crate::message::{Conversation, MessageNode, MessageStatus};
-use crate::output_transform::stored_transform;
+use crate::output_transform::{self, stored_transform};
 use crate::provider::StreamDelta;
-use crate::store::{ChatStore, StoreError};
+use crate::store::{Blob, ChatStore, StoreError};
 use crate::think_tags::{Segment, ThinkTagSplitter};
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
@@ -165,6 +165,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         mut self,
         end: ReplyEnd,
         assistant: &CompiledAssistant,
+        new_id: &mut dyn FnMut() -> String,
     ) -> Result<MessageNode, StoreError> {
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
@@ -193,10 +194,46 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         reply.error = error;
         reply.finished_at_ms = Some(now);
         reply.close_reasoning(now);
+        move_inline_images_to_blobs(store, sink, &mut reply, now, new_id).await;
         conversation.updated_at_ms = now;
         store.save_message(conversation, &reply).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::Finished(reply.clone()));
         Ok(reply)
+    }
+}
+
+/// Finish phase (seed 000 §7): inline base64 images leave the answer text for the blob store.
+/// If any image cannot be decoded or stored, the answer keeps its text exactly as it came (no
+/// word or image is lost) and the user is told.
+async fn move_inline_images_to_blobs<S: ChatStore>(
+    store: &S,
+    sink: &dyn GenerationSink,
+    reply: &mut MessageNode,
+    now: f64,
+    new_id: &mut dyn FnMut() -> String,
+) {
+    let original = reply.parts.clone();
+    let images = output_transform::finish(reply, now, new_id);
+    for image in images {
+        let saved = match crate::base64::decode(&image.base64) {
+            Ok(bytes) => {
+                let blob = Blob {
+                    id: image.blob_id,
+                    mime: image.mime,
+                    bytes,
+                };
+                store.save_blob(&blob).await
+            }
+            Err(err) => Err(StoreError::Corrupt(err.to_string())),
+        };
+        if let Err(err) = saved {
+            reply.parts = original;
+            sink.emit(GenerationEvent::Warning(format!(
+                "An image in the answer could not be stored separately ({err}); it was kept in \
+                 the text."
+            )));
+            return;
+        }
     }
 }

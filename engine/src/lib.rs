@@ -46,6 +46,7 @@
 )]
 
 pub mod assistant;
+pub mod base64;
 pub mod cancel;
 pub mod chat_dictionary;
 pub mod chat_service;
@@ -81,6 +82,6 @@ pub use message_part::{
 };
 pub use provider::ProviderError;
 pub use provider_settings::{ProviderSettings, SettingsError};
-pub use store::{ChatStore, StoreError};
+pub use store::{Blob, ChatStore, StoreError};
 pub use transport::{ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError};
 pub use tree::{ConversationTree, Siblings, TreeChange, TreeError};

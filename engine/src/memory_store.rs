@@ -3,7 +3,7 @@
 
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
-use crate::store::{sort_in_creation_order, sort_newest_first, ChatStore, StoreError};
+use crate::store::{sort_in_creation_order, sort_newest_first, Blob, ChatStore, StoreError};
 use std::cell::RefCell;
 
 #[derive(Debug, Default)]
@@ -11,6 +11,7 @@ pub struct MemoryStore {
     conversations: RefCell<Vec<Conversation>>,
     messages: RefCell<Vec<MessageNode>>,
     settings: RefCell<Option<ProviderSettings>>,
+    blobs: RefCell<Vec<Blob>>,
     /// How many `save_message` calls were made: lets tests check write throttling.
     message_writes: std::cell::Cell<usize>,
 }
@@ -75,5 +76,16 @@ impl ChatStore for MemoryStore {
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
         *self.settings.borrow_mut() = Some(settings.clone());
         Ok(())
+    }
+
+    async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
+        upsert(&mut self.blobs.borrow_mut(), blob.clone(), |b| {
+            b.id == blob.id
+        });
+        Ok(())
+    }
+
+    async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
+        Ok(self.blobs.borrow().iter().find(|b| b.id == id).cloned())
     }
 }

@@ -23,6 +23,15 @@ pub enum StoreError {
     Other(String),
 }
 
+/// Binary content (images, attachments) stored apart from the messages that refer to it by
+/// `id`, so loading a conversation never loads megabytes it does not show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Blob {
+    pub id: String,
+    pub mime: String,
+    pub bytes: Vec<u8>,
+}
+
 /// The order [`ChatStore::list_conversations`] returns: most recently updated first.
 pub fn sort_newest_first(conversations: &mut [Conversation]) {
     conversations.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
@@ -46,4 +55,6 @@ pub trait ChatStore {
     ) -> Result<(), StoreError>;
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
+    async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
+    async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError>;
 }

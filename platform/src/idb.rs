@@ -72,12 +72,12 @@ pub(crate) async fn transaction_done(tx: &IdbTransaction) -> Result<(), StoreErr
         .map_err(|e| store_error(&e))
 }
 
-/// Opens `name` at `version`, calling `upgrade(db, old_version)` inside the upgrade transaction
-/// when the stored schema is older.
+/// Opens `name` at `version`, calling `upgrade(db, old_version, version)` inside the upgrade
+/// transaction when the stored schema is older.
 pub(crate) async fn open(
     name: &str,
     version: u32,
-    upgrade: impl Fn(&IdbDatabase, u32) -> Result<(), JsValue> + 'static,
+    upgrade: impl Fn(&IdbDatabase, u32, u32) -> Result<(), JsValue> + 'static,
 ) -> Result<IdbDatabase, StoreError> {
     let factory = idb_factory()?;
     let req: IdbOpenDbRequest = factory
@@ -89,7 +89,7 @@ pub(crate) async fn open(
             let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) else {
                 return;
             };
-            if upgrade(&db, event.old_version() as u32).is_err() {
+            if upgrade(&db, event.old_version() as u32, version).is_err() {
                 // Aborting the upgrade makes the open request fail with AbortError, which
                 // surfaces below; the stored data stays at its old version, untouched.
                 if let Some(tx) = req.transaction() {

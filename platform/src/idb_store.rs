@@ -1,11 +1,17 @@
 //! [`IdbStore`]: the engine's [`ChatStore`] in IndexedDB.
 //!
-//! ## Schema (version 1)
+//! ## Schema
+//! Version 1:
 //! - `conversations`: one record per conversation, key `id`.
 //! - `messages`: one record per message node, key `id`, index `by_conversation` on
 //!   `conversation_id`. Saving a streaming message rewrites that one record, never the
 //!   conversation's other messages.
 //! - `settings`: small settings records under fixed keys (`"provider"`).
+//!
+//! Version 2 adds `blobs` (key `id`: `mime` and the raw `bytes` as a `Uint8Array`), for images
+//! referred to by message parts. Message records changed shape in version 2 (a `parts` list
+//! instead of one `text` field); version 1 records are read as they are (see the engine's
+//! `MessageNode`), so the upgrade rewrites nothing and cannot lose anything.
 //!
 //! Records are plain JSON objects (serialised by serde, parsed by the browser's `JSON.parse`), so
 //! they stay readable in the browser's developer tools and in exported backups.
@@ -18,18 +24,19 @@ use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::store::{sort_in_creation_order, sort_newest_first};
-use skein_engine::{ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
-use wasm_bindgen::JsValue;
+use skein_engine::{Blob, ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
     IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbTransaction,
     IdbTransactionMode,
 };
 
-const SCHEMA_VERSION: u32 = 1;
+pub(crate) const SCHEMA_VERSION: u32 = 2;
 const CONVERSATIONS: &str = "conversations";
 const MESSAGES: &str = "messages";
 const BY_CONVERSATION: &str = "by_conversation";
 const SETTINGS: &str = "settings";
+const BLOBS: &str = "blobs";
 const PROVIDER_KEY: &str = "provider";
 
 #[derive(Debug, Clone)]
@@ -37,18 +44,25 @@ pub struct IdbStore {
     db: IdbDatabase,
 }
 
-fn upgrade(db: &IdbDatabase, old_version: u32) -> Result<(), JsValue> {
-    if old_version < 1 {
+/// Brings a database from `old_version` up to `new_version`, one version step at a time.
+pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> Result<(), JsValue> {
+    let keyed_by_id = || {
         let params = IdbObjectStoreParameters::new();
         params.set_key_path(&JsValue::from_str("id"));
-        db.create_object_store_with_optional_parameters(CONVERSATIONS, &params)?;
-        let messages = db.create_object_store_with_optional_parameters(MESSAGES, &params)?;
+        params
+    };
+    if old_version < 1 && new_version >= 1 {
+        db.create_object_store_with_optional_parameters(CONVERSATIONS, &keyed_by_id())?;
+        let messages = db.create_object_store_with_optional_parameters(MESSAGES, &keyed_by_id())?;
         messages.create_index_with_str_and_optional_parameters(
             BY_CONVERSATION,
             "conversation_id",
             &IdbIndexParameters::new(),
         )?;
         db.create_object_store(SETTINGS)?;
+    }
+    if old_version < 2 && new_version >= 2 {
+        db.create_object_store_with_optional_parameters(BLOBS, &keyed_by_id())?;
     }
     Ok(())
 }
@@ -171,4 +185,48 @@ impl ChatStore for IdbStore {
             .map_err(|e| store_error(&e))?;
         idb::transaction_done(&tx).await
     }
+
+    async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
+        let record = js_sys::Object::new();
+        let set = |key: &str, value: &JsValue| {
+            js_sys::Reflect::set(&record, &JsValue::from_str(key), value)
+                .map_err(|e| StoreError::Other(describe(&e)))
+        };
+        set("id", &JsValue::from_str(&blob.id))?;
+        set("mime", &JsValue::from_str(&blob.mime))?;
+        set("bytes", &js_sys::Uint8Array::from(blob.bytes.as_slice()))?;
+        let tx = self.transaction(&[BLOBS], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, BLOBS)?
+            .put(&record)
+            .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+
+    async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
+        let tx = self.transaction(&[BLOBS], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, BLOBS)?
+            .get(&JsValue::from_str(id))
+            .map_err(|e| store_error(&e))?;
+        let value = idb::request(&req).await?;
+        if value.is_undefined() {
+            return Ok(None);
+        }
+        let get = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok();
+        let mime = get("mime").and_then(|m| m.as_string());
+        let bytes = get("bytes").and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok());
+        match (mime, bytes) {
+            (Some(mime), Some(bytes)) => Ok(Some(Blob {
+                id: id.to_owned(),
+                mime,
+                bytes: bytes.to_vec(),
+            })),
+            _ => Err(StoreError::Corrupt(format!(
+                "blob {id} has no mime or bytes"
+            ))),
+        }
+    }
 }
+
+#[cfg(test)]
+#[path = "idb_migration_tests.rs"]
+mod migration_tests;
