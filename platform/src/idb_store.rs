@@ -118,6 +118,33 @@ impl IdbStore {
         tx.object_store(name).map_err(|e| store_error(&e))
     }
 
+    /// The record under `key` in `store`, if any.
+    async fn get_record(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, store)?
+            .get(&JsValue::from_str(key))
+            .map_err(|e| store_error(&e))?;
+        let value = idb::request(&req).await?;
+        Ok((!value.is_undefined()).then_some(value))
+    }
+
+    /// Writes one record (under `key` for stores without a key path) in its own transaction.
+    async fn put_record(
+        &self,
+        store: &str,
+        value: &JsValue,
+        key: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readwrite)?;
+        let object_store = Self::object_store(&tx, store)?;
+        match key {
+            Some(key) => object_store.put_with_key(value, &JsValue::from_str(key)),
+            None => object_store.put(value),
+        }
+        .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+
     async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
         let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
         let req = Self::object_store(&tx, store)?
@@ -166,24 +193,15 @@ impl ChatStore for IdbStore {
     }
 
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
-        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, SETTINGS)?
-            .get(&JsValue::from_str(PROVIDER_KEY))
-            .map_err(|e| store_error(&e))?;
-        let value = idb::request(&req).await?;
-        if value.is_undefined() {
-            return Ok(None);
-        }
-        from_js(&value).map(Some)
+        self.get_record(SETTINGS, PROVIDER_KEY)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()
     }
 
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
-        let value = to_js(settings)?;
-        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readwrite)?;
-        Self::object_store(&tx, SETTINGS)?
-            .put_with_key(&value, &JsValue::from_str(PROVIDER_KEY))
-            .map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.put_record(SETTINGS, &to_js(settings)?, Some(PROVIDER_KEY))
+            .await
     }
 
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
@@ -195,22 +213,13 @@ impl ChatStore for IdbStore {
         set("id", &JsValue::from_str(&blob.id))?;
         set("mime", &JsValue::from_str(&blob.mime))?;
         set("bytes", &js_sys::Uint8Array::from(blob.bytes.as_slice()))?;
-        let tx = self.transaction(&[BLOBS], IdbTransactionMode::Readwrite)?;
-        Self::object_store(&tx, BLOBS)?
-            .put(&record)
-            .map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.put_record(BLOBS, &record, None).await
     }
 
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
-        let tx = self.transaction(&[BLOBS], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, BLOBS)?
-            .get(&JsValue::from_str(id))
-            .map_err(|e| store_error(&e))?;
-        let value = idb::request(&req).await?;
-        if value.is_undefined() {
+        let Some(value) = self.get_record(BLOBS, id).await? else {
             return Ok(None);
-        }
+        };
         let get = |key: &str| js_sys::Reflect::get(&value, &JsValue::from_str(key)).ok();
         let mime = get("mime").and_then(|m| m.as_string());
         let bytes = get("bytes").and_then(|b| b.dyn_into::<js_sys::Uint8Array>().ok());
