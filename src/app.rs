@@ -1,9 +1,10 @@
 //! The root component: layout, and the wiring of views to runtime actions.
 
 use crate::runtime;
+use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
-use skein_components::{ChatView, SettingsForm, Sidebar};
+use skein_components::{ChatView, MessageActions, SettingsForm, Sidebar};
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -53,9 +54,35 @@ pub fn App() -> impl IntoView {
                         generating=generating_here
                         on_send=move |text| runtime::send(state, text)
                         on_stop=move |()| runtime::stop(state)
+                        actions=MessageActions {
+                            regenerate: Callback::new(move |id| {
+                                runtime::start(state, Generate::Regenerate(id));
+                            }),
+                            continue_reply: Callback::new(move |id| {
+                                runtime::start(state, Generate::Continue(id));
+                            }),
+                            edit: Callback::new(move |(id, text)| {
+                                runtime::start(state, Generate::Edit(id, text))
+                            }),
+                            switch_branch: Callback::new(move |(id, offset)| {
+                                runtime::reshape(state, Reshape::Switch(id, offset));
+                            }),
+                            delete: Callback::new(move |id| {
+                                if confirm("Delete this message and everything after it on this branch?") {
+                                    runtime::reshape(state, Reshape::Delete(id));
+                                }
+                            }),
+                        }
                     />
                 </main>
             </div>
         </div>
     }
+}
+
+/// The browser's own confirmation dialog: deleting cannot be undone yet.
+fn confirm(question: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.confirm_with_message(question).ok())
+        .unwrap_or(false)
 }

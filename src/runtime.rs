@@ -10,7 +10,8 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MessageView;
 use skein_engine::{
-    Assistant, CancelToken, ChatService, ChatStore, ConversationTree, MessageNode, ProviderSettings,
+    Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
+    ProviderSettings,
 };
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::RefCell;
@@ -118,9 +119,9 @@ pub fn select(state: AppState, id: String) {
         }
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
             Ok(tree) => state.messages.set(
-                tree.current_branch()
-                    .into_iter()
-                    .map(MessageView::new)
+                tree.current_branch_entries()
+                    .iter()
+                    .map(MessageView::from_entry)
                     .collect(),
             ),
             Err(err) => state.banner.set(Some(format!(
@@ -135,9 +136,23 @@ pub fn new_chat(state: AppState) {
     state.messages.set(Vec::new());
 }
 
+/// A user action that generates a reply.
+pub enum Generate {
+    Send(String),
+    Regenerate(String),
+    Continue(String),
+    /// The user message's ID and its new text.
+    Edit(String, String),
+}
+
 /// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
 /// composer keeps the text.
 pub fn send(state: AppState, text: String) -> bool {
+    start(state, Generate::Send(text))
+}
+
+/// Starts a generation. Returns `false` (and explains why) when it cannot start.
+pub fn start(state: AppState, action: Generate) -> bool {
     let Some(runtime) = runtime() else {
         state.banner.set(Some(
             "Storage is still opening; try again in a moment.".into(),
@@ -154,11 +169,10 @@ pub fn send(state: AppState, text: String) -> bool {
     if current.as_deref().is_some_and(|id| state.is_generating(id)) {
         return false;
     }
-    let conversation = current.and_then(|id| {
-        state
-            .conversations
-            .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
-    });
+    let conversation = current_conversation(state);
+    if conversation.is_none() && !matches!(action, Generate::Send(_)) {
+        return false;
+    }
     // Assistants (system prompt, rules, template) get their settings screen with the chat-UI
     // work; until then every conversation uses the default assistant.
     let assistant = Assistant::default();
@@ -166,21 +180,81 @@ pub fn send(state: AppState, text: String) -> bool {
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone(), cancel.clone());
-        let result = runtime
-            .service
-            .send_message(conversation, &text, &settings, &assistant, &cancel, &sink)
-            .await;
+        let service = &runtime.service;
+        let (s, a, c) = (&settings, &assistant, &cancel);
+        let result = match (&action, conversation) {
+            (Generate::Send(text), conversation) => {
+                service
+                    .send_message(conversation, text, s, a, c, &sink)
+                    .await
+            }
+            (Generate::Regenerate(id), Some(conv)) => {
+                service.regenerate(conv, id, s, a, c, &sink).await
+            }
+            (Generate::Continue(id), Some(conv)) => {
+                service.continue_reply(conv, id, s, a, c, &sink).await
+            }
+            (Generate::Edit(id, text), Some(conv)) => {
+                service
+                    .edit_and_resend(conv, id, text, s, a, c, &sink)
+                    .await
+            }
+            (_, None) => return,
+        };
         sink.generation_ended();
         if let Err(err) = result {
             // Nothing the user typed is lost: if it never reached storage, it goes back into
             // the (still empty) composer.
-            if !sink.user_message_saved() && state.draft.with_untracked(String::is_empty) {
-                state.draft.set(text);
+            if let Generate::Send(text) = action {
+                if !sink.user_message_saved() && state.draft.with_untracked(String::is_empty) {
+                    state.draft.set(text);
+                }
             }
             state.banner.set(Some(err.to_string()));
         }
     });
     true
+}
+
+fn current_conversation(state: AppState) -> Option<Conversation> {
+    let id = state.current.get_untracked()?;
+    state
+        .conversations
+        .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
+}
+
+/// Shows another version of a message (‹ / ›), or deletes a message and what follows it.
+pub enum Reshape {
+    Switch(String, isize),
+    Delete(String),
+}
+
+pub fn reshape(state: AppState, action: Reshape) {
+    let (Some(runtime), Some(conversation)) = (runtime(), current_conversation(state)) else {
+        return;
+    };
+    if state.is_generating(&conversation.id) {
+        return;
+    }
+    spawn_local(async move {
+        let service = &runtime.service;
+        let result = match &action {
+            Reshape::Switch(id, offset) => service.switch_branch(conversation, id, *offset).await,
+            Reshape::Delete(id) => service.delete_message(conversation, id).await,
+        };
+        match result {
+            Ok((conversation, branch)) => {
+                let id = conversation.id.clone();
+                state.upsert_conversation(conversation);
+                if state.is_current(&id) {
+                    state
+                        .messages
+                        .set(branch.iter().map(MessageView::from_entry).collect());
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
 }
 
 /// Stops the generation of the conversation on screen, keeping what has arrived.

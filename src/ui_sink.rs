@@ -109,6 +109,25 @@ impl GenerationSink for UiSink {
                         .update(|m| m.push(MessageView::new(&node)));
                 }
             }
+            GenerationEvent::BranchChanged {
+                conversation_id,
+                branch,
+            } => {
+                if let Some(streaming) = branch
+                    .iter()
+                    .find(|e| e.node.status == MessageStatus::Streaming)
+                {
+                    self.runtime
+                        .live
+                        .borrow_mut()
+                        .insert(conversation_id.clone(), streaming.node.clone());
+                }
+                if self.state.is_current(&conversation_id) {
+                    self.state
+                        .messages
+                        .set(branch.iter().map(MessageView::from_entry).collect());
+                }
+            }
             GenerationEvent::Delta { message_id, text } => {
                 if let Some(node) = self.live_node(&message_id).as_mut() {
                     node.push_text(&text);

@@ -1,7 +1,7 @@
 //! The current conversation: its messages and the composer.
 
 use crate::composer::Composer;
-use crate::message_item::{MessageItem, MessageView};
+use crate::message_item::{MessageActions, MessageItem, MessageView};
 use leptos::prelude::*;
 
 #[component]
@@ -14,6 +14,7 @@ pub fn ChatView(
     #[prop(into)]
     on_send: Callback<String, bool>,
     #[prop(into)] on_stop: Callback<()>,
+    actions: MessageActions,
 ) -> impl IntoView {
     view! {
         <section class="chat" data-testid="chat">
@@ -27,7 +28,7 @@ pub fn ChatView(
                     <For
                         each=move || messages.get()
                         key=|message| message.id.get_value()
-                        children=move |message| view! { <MessageItem message /> }
+                        children=move |message| view! { <MessageItem message actions busy=generating /> }
                     />
                 </div>
             </div>

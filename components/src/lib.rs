@@ -17,6 +17,6 @@ mod sidebar;
 
 pub use chat_view::ChatView;
 pub use composer::Composer;
-pub use message_item::{MessageItem, MessageView};
+pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use settings_form::SettingsForm;
 pub use sidebar::{ConversationSummary, Sidebar};

@@ -1,7 +1,7 @@
 //! One message of the current branch.
 
 use leptos::prelude::*;
-use skein_engine::{MessageNode, MessagePart, MessageStatus, Role};
+use skein_engine::{BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token
 /// updates exactly one text node.
@@ -14,6 +14,20 @@ pub struct MessageView {
     pub reasoning: RwSignal<String>,
     pub status: RwSignal<MessageStatus>,
     pub error: RwSignal<Option<String>>,
+    /// This message's place among its alternatives: (0-based position, count).
+    pub siblings: RwSignal<(usize, usize)>,
+}
+
+/// What the user can do to a message. Each callback gets the message's ID.
+#[derive(Clone, Copy)]
+pub struct MessageActions {
+    pub regenerate: Callback<String>,
+    pub continue_reply: Callback<String>,
+    /// The ID and the new text; returns whether the edit was accepted.
+    pub edit: Callback<(String, String), bool>,
+    /// The ID and the direction (−1 previous, +1 next alternative).
+    pub switch_branch: Callback<(String, isize)>,
+    pub delete: Callback<String>,
 }
 
 impl MessageView {
@@ -25,7 +39,16 @@ impl MessageView {
             reasoning: RwSignal::new(reasoning_of(node)),
             status: RwSignal::new(node.status),
             error: RwSignal::new(node.error.clone()),
+            siblings: RwSignal::new((0, 1)),
         }
+    }
+
+    /// A view of a branch node, with its sibling position for ‹ 2/3 ›.
+    pub fn from_entry(entry: &BranchEntry) -> Self {
+        let view = Self::new(&entry.node);
+        view.siblings
+            .set((entry.sibling_position, entry.sibling_count));
+        view
     }
 
     /// Brings the signals in line with a stored record (only those that changed notify).
@@ -76,7 +99,13 @@ fn status_name(status: MessageStatus) -> &'static str {
 }
 
 #[component]
-pub fn MessageItem(message: MessageView) -> impl IntoView {
+pub fn MessageItem(
+    message: MessageView,
+    actions: MessageActions,
+    /// A reply is being generated in this conversation: actions that start one wait.
+    #[prop(into)]
+    busy: Signal<bool>,
+) -> impl IntoView {
     let status = move || status_name(message.status.get());
     let note = move || match message.status.get() {
         MessageStatus::Incomplete => Some(
@@ -88,6 +117,40 @@ pub fn MessageItem(message: MessageView) -> impl IntoView {
         MessageStatus::Error => message.error.get(),
         _ => None,
     };
+    let id = move || message.id.get_value();
+    let editing = RwSignal::new(false);
+    let edit_text = RwSignal::new(String::new());
+    let is_assistant = message.role == Role::Assistant;
+    let can_continue = move || {
+        is_assistant
+            && matches!(
+                message.status.get(),
+                MessageStatus::Incomplete | MessageStatus::Error
+            )
+            && !message.text.with(String::is_empty)
+    };
+    let branch_nav = move || {
+        let (position, count) = message.siblings.get();
+        (count > 1).then(|| {
+            view! {
+                <span class="branch-nav" data-testid="branch-nav">
+                    <button type="button" aria-label="Previous version" data-testid="branch-prev"
+                        disabled=move || busy.get() || position == 0
+                        on:click=move |_| actions.switch_branch.run((id(), -1))>"‹"</button>
+                    <span data-testid="branch-position">{format!("{}/{}", position + 1, count)}</span>
+                    <button type="button" aria-label="Next version" data-testid="branch-next"
+                        disabled=move || busy.get() || position + 1 == count
+                        on:click=move |_| actions.switch_branch.run((id(), 1))>"›"</button>
+                </span>
+            }
+        })
+    };
+    let save_edit = move || {
+        let text = edit_text.get_untracked();
+        if !text.trim().is_empty() && actions.edit.run((id(), text)) {
+            editing.set(false);
+        }
+    };
     view! {
         <article class="message" data-testid="message" data-role=role_name(message.role)
             data-status=status>
@@ -98,11 +161,47 @@ pub fn MessageItem(message: MessageView) -> impl IntoView {
                     <div class="reasoning-text">{move || message.reasoning.get()}</div>
                 </details>
             })}
-            // Plain text only: model output never becomes markup.
-            <div class="message-text" data-testid="message-text">{move || message.text.get()}</div>
+            <Show
+                when=move || editing.get()
+                fallback=move || view! {
+                    // Plain text only: model output never becomes markup.
+                    <div class="message-text" data-testid="message-text">{move || message.text.get()}</div>
+                }
+            >
+                <div class="message-edit">
+                    <textarea data-testid="edit-input" aria-label="Edit message" rows="3"
+                        prop:value=move || edit_text.get()
+                        on:input=move |ev| edit_text.set(event_target_value(&ev))></textarea>
+                    <button type="button" data-testid="edit-save"
+                        disabled=move || busy.get()
+                        on:click=move |_| save_edit()>"Save & send"</button>
+                    <button type="button" data-testid="edit-cancel"
+                        on:click=move |_| editing.set(false)>"Cancel"</button>
+                </div>
+            </Show>
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}
+            <div class="message-actions">
+                {branch_nav}
+                {(!is_assistant).then(|| view! {
+                    <button type="button" data-testid="edit" disabled=move || busy.get()
+                        on:click=move |_| {
+                            edit_text.set(message.text.get_untracked());
+                            editing.set(true);
+                        }>"Edit"</button>
+                })}
+                {is_assistant.then(|| view! {
+                    <button type="button" data-testid="regenerate" disabled=move || busy.get()
+                        on:click=move |_| actions.regenerate.run(id())>"Regenerate"</button>
+                })}
+                {move || can_continue().then(|| view! {
+                    <button type="button" data-testid="continue" disabled=move || busy.get()
+                        on:click=move |_| actions.continue_reply.run(id())>"Continue"</button>
+                })}
+                <button type="button" data-testid="delete" disabled=move || busy.get()
+                    on:click=move |_| actions.delete.run(id())>"Delete"</button>
+            </div>
         </article>
     }
 }

@@ -7,7 +7,7 @@
 )]
 
 use leptos::prelude::*;
-use skein_components::{ChatView, ConversationSummary, MessageView, Sidebar};
+use skein_components::{ChatView, ConversationSummary, MessageActions, MessageView, Sidebar};
 use skein_engine::{MessageNode, MessageStatus, Role};
 use std::sync::{Arc, Mutex};
 use wasm_bindgen::JsCast;
@@ -66,6 +66,29 @@ struct Mounted {
     draft: RwSignal<String>,
     sent: Arc<Mutex<Vec<String>>>,
     stops: Arc<Mutex<u32>>,
+    /// Every message action the view reported, as "action:id[:detail]".
+    actions: Arc<Mutex<Vec<String>>>,
+}
+
+fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
+    let record = move |entry: String| log.lock().unwrap().push(entry);
+    let (r1, r2, r3, r4, r5) = (
+        record.clone(),
+        record.clone(),
+        record.clone(),
+        record.clone(),
+        record,
+    );
+    MessageActions {
+        regenerate: Callback::new(move |id| r1(format!("regenerate:{id}"))),
+        continue_reply: Callback::new(move |id| r2(format!("continue:{id}"))),
+        edit: Callback::new(move |(id, text)| {
+            r3(format!("edit:{id}:{text}"));
+            true
+        }),
+        switch_branch: Callback::new(move |(id, offset)| r4(format!("switch:{id}:{offset}"))),
+        delete: Callback::new(move |id| r5(format!("delete:{id}"))),
+    }
 }
 
 fn mount_chat(accept: bool) -> Mounted {
@@ -76,6 +99,8 @@ fn mount_chat(accept: bool) -> Mounted {
     let sent = Arc::new(Mutex::new(Vec::new()));
     let stops = Arc::new(Mutex::new(0));
     let (sent_in, stops_in) = (sent.clone(), stops.clone());
+    let actions = Arc::new(Mutex::new(Vec::new()));
+    let message_actions = recording_actions(actions.clone());
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let sent = sent_in.clone();
         let stops = stops_in.clone();
@@ -89,6 +114,7 @@ fn mount_chat(accept: bool) -> Mounted {
                     accept
                 }
                 on_stop=move |()| *stops.lock().unwrap() += 1
+                actions=message_actions
             />
         }
     });
@@ -101,6 +127,7 @@ fn mount_chat(accept: bool) -> Mounted {
         draft,
         sent,
         stops,
+        actions,
     }
 }
 
@@ -280,4 +307,65 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     items[0].click();
     settle().await;
     assert_eq!(*chosen.lock().unwrap(), ["1"]);
+}
+
+#[wasm_bindgen_test]
+async fn alternatives_show_their_position_and_actions_report_the_message() {
+    let chat = mount_chat(true);
+    let question = MessageView::new(&node("u", Role::User, "question", MessageStatus::Complete));
+    let answer = MessageView::new(&node(
+        "a",
+        Role::Assistant,
+        "partial",
+        MessageStatus::Incomplete,
+    ));
+    answer.siblings.set((1, 3));
+    chat.messages.set(vec![question, answer]);
+    settle().await;
+    assert_eq!(
+        query_all(&chat.root, "[data-testid=branch-nav]").len(),
+        1,
+        "only where there are alternatives"
+    );
+    assert_eq!(
+        query(&chat.root, "[data-testid=branch-position]")
+            .text_content()
+            .unwrap(),
+        "2/3"
+    );
+    query(&chat.root, "[data-testid=branch-prev]").click();
+    query(&chat.root, "[data-testid=regenerate]").click();
+    query(&chat.root, "[data-testid=continue]").click();
+    settle().await;
+    assert_eq!(
+        *chat.actions.lock().unwrap(),
+        ["switch:a:-1", "regenerate:a", "continue:a"]
+    );
+
+    // Editing a question happens in place and reports the new text.
+    query(&chat.root, "[data-testid=edit]").click();
+    settle().await;
+    let input: HtmlTextAreaElement = query(&chat.root, "[data-testid=edit-input]").unchecked_into();
+    assert_eq!(input.value(), "question");
+    input.set_value("better question");
+    input
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    query(&chat.root, "[data-testid=edit-save]").click();
+    settle().await;
+    assert_eq!(
+        chat.actions.lock().unwrap().last().unwrap(),
+        "edit:u:better question"
+    );
+    assert!(
+        query_all(&chat.root, "[data-testid=edit-input]").is_empty(),
+        "the editor closed"
+    );
+
+    // While generating, actions wait.
+    chat.generating.set(true);
+    settle().await;
+    let regenerate: web_sys::HtmlButtonElement =
+        query(&chat.root, "[data-testid=regenerate]").unchecked_into();
+    assert!(regenerate.disabled());
 }

@@ -6,7 +6,7 @@
 //! request is made (so a crash mid-request never loses what the user typed), then the reply is
 //! generated.
 
-use crate::assistant::{Assistant, AssistantError};
+use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
@@ -19,7 +19,7 @@ use crate::request_builder::{build_request, chat_messages, RequestInputs};
 use crate::sse::SseDecoder;
 use crate::store::{ChatStore, StoreError};
 use crate::transport::{ByteStream, Transport, TransportError};
-use crate::tree::{ConversationTree, TreeError};
+use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use thiserror::Error;
 
 /// The most of an error body read to explain a failed request.
@@ -39,6 +39,16 @@ pub enum ChatError {
     Tree(#[from] TreeError),
     #[error(transparent)]
     Assistant(#[from] AssistantError),
+}
+
+/// Where the reply being generated goes.
+enum ReplyTarget {
+    /// A new answer below the current leaf.
+    Append,
+    /// A new answer beside this assistant message (regenerate).
+    SiblingOf(String),
+    /// More text for this assistant message.
+    Continue(String),
 }
 
 pub struct ChatService<T, S, C, I> {
@@ -78,12 +88,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             updated_at_ms: now,
             current_leaf_id: None,
         });
-        let nodes = self.store.load_messages(&conversation.id).await?;
-        let mut tree = ConversationTree::from_nodes(
-            &conversation.id,
-            nodes,
-            conversation.current_leaf_id.as_deref(),
-        )?;
+        let mut tree = self.load_tree(&conversation).await?;
 
         let mut user =
             MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
@@ -99,11 +104,208 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::MessageAdded(user));
 
+        self.generate(
+            conversation,
+            tree,
+            ReplyTarget::Append,
+            settings,
+            assistant,
+            &compiled,
+            cancel,
+            sink,
+        )
+        .await
+    }
+
+    /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
+    /// one and everything below it stay.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per user action, all explicit"
+    )]
+    pub async fn regenerate(
+        &self,
+        conversation: Conversation,
+        assistant_message_id: &str,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        settings.validate()?;
+        let compiled = assistant.compile()?;
+        let tree = self.load_tree(&conversation).await?;
+        let target = ReplyTarget::SiblingOf(assistant_message_id.to_owned());
+        self.generate(
+            conversation,
+            tree,
+            target,
+            settings,
+            assistant,
+            &compiled,
+            cancel,
+            sink,
+        )
+        .await
+    }
+
+    /// Edits a user message: the edited text becomes a new sibling with its own answer; the
+    /// original question and its answers stay on their branch.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per user action, all explicit"
+    )]
+    pub async fn edit_and_resend(
+        &self,
+        conversation: Conversation,
+        user_message_id: &str,
+        text: &str,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        if text.trim().is_empty() {
+            return Err(ChatError::EmptyMessage);
+        }
+        settings.validate()?;
+        let compiled = assistant.compile()?;
+        let mut conversation = conversation;
+        let mut tree = self.load_tree(&conversation).await?;
+        let now = self.clock.now_ms();
+        let mut edited =
+            MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
+        edited.finished_at_ms = Some(now);
+        compiled
+            .rules
+            .apply_to_parts(RuleScope::User, &mut edited.parts);
+        let edited = tree
+            .edit_user_message(user_message_id, edited)?
+            .saved
+            .remove(0);
+        conversation.current_leaf_id = Some(edited.id.clone());
+        conversation.updated_at_ms = now;
+        self.store.save_message(&conversation, &edited).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::BranchChanged {
+            conversation_id: conversation.id.clone(),
+            branch: tree.current_branch_entries(),
+        });
+        self.generate(
+            conversation,
+            tree,
+            ReplyTarget::Append,
+            settings,
+            assistant,
+            &compiled,
+            cancel,
+            sink,
+        )
+        .await
+    }
+
+    /// Continues an assistant message: the provider receives the branch ending with that
+    /// (partial) answer and its text is appended to the same message.
+    pub async fn continue_reply(
+        &self,
+        conversation: Conversation,
+        assistant_message_id: &str,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        settings.validate()?;
+        let compiled = assistant.compile()?;
+        let tree = self.load_tree(&conversation).await?;
+        let target = ReplyTarget::Continue(assistant_message_id.to_owned());
+        self.generate(
+            conversation,
+            tree,
+            target,
+            settings,
+            assistant,
+            &compiled,
+            cancel,
+            sink,
+        )
+        .await
+    }
+
+    /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
+    /// leaf, and saves the choice. Returns the updated conversation and its branch.
+    pub async fn switch_branch(
+        &self,
+        mut conversation: Conversation,
+        message_id: &str,
+        offset: isize,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        let mut tree = self.load_tree(&conversation).await?;
+        tree.switch_sibling(message_id, offset)?;
+        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
+        self.store.save_conversation(&conversation).await?;
+        Ok((conversation, tree.current_branch_entries()))
+    }
+
+    /// Deletes a message and everything below it, in one transaction.
+    pub async fn delete_message(
+        &self,
+        mut conversation: Conversation,
+        message_id: &str,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        let mut tree = self.load_tree(&conversation).await?;
+        let change = tree.delete_subtree(message_id)?;
+        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
+        conversation.updated_at_ms = self.clock.now_ms();
+        self.store
+            .delete_messages(&conversation, &change.deleted)
+            .await?;
+        Ok((conversation, tree.current_branch_entries()))
+    }
+
+    async fn load_tree(&self, conversation: &Conversation) -> Result<ConversationTree, ChatError> {
+        let nodes = self.store.load_messages(&conversation.id).await?;
+        Ok(ConversationTree::from_nodes(
+            &conversation.id,
+            nodes,
+            conversation.current_leaf_id.as_deref(),
+        )?)
+    }
+
+    /// The completion path every action shares: build the request from the branch the reply
+    /// answers, place the reply in the tree, persist it, stream into it, and finish it.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "internal; the public actions are narrower"
+    )]
+    async fn generate(
+        &self,
+        mut conversation: Conversation,
+        mut tree: ConversationTree,
+        target: ReplyTarget,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        compiled: &CompiledAssistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        let now = self.clock.now_ms();
+        // The branch the reply answers: up to the current leaf for a new turn, up to the
+        // regenerated answer's parent, or through the answer being continued.
+        let context_leaf = match &target {
+            ReplyTarget::Append => tree.current_leaf().map(str::to_owned),
+            ReplyTarget::SiblingOf(id) => tree
+                .get(id)
+                .ok_or_else(|| TreeError::UnknownId(id.clone()))?
+                .parent_id
+                .clone(),
+            ReplyTarget::Continue(id) => Some(id.clone()),
+        };
         let prepared = build_request(RequestInputs {
-            branch: tree.current_branch(),
+            branch: tree.path_to(context_leaf.as_deref()),
             conversation: &conversation,
             assistant,
-            compiled: &compiled,
+            compiled,
             model: settings.model.trim(),
             time: TimeContext {
                 now_ms: now,
@@ -113,26 +315,44 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         })
         .await;
         let history = chat_messages(&prepared);
-        let mut reply = MessageNode::new(
-            &self.ids.new_id(),
-            &conversation.id,
-            Role::Assistant,
-            self.clock.now_ms(),
-        )
-        .with_status(MessageStatus::Streaming);
-        reply.model = Some(settings.model.trim().to_owned());
-        let reply = tree.append(reply)?.saved.remove(0);
+
+        let fresh = || {
+            let mut reply =
+                MessageNode::new(&self.ids.new_id(), &conversation.id, Role::Assistant, now)
+                    .with_status(MessageStatus::Streaming);
+            reply.model = Some(settings.model.trim().to_owned());
+            reply
+        };
+        let (reply, added) = match &target {
+            ReplyTarget::Append => (tree.append(fresh())?.saved.remove(0), true),
+            ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.saved.remove(0), false),
+            ReplyTarget::Continue(id) => {
+                let mut existing = tree.continue_from(id)?.clone();
+                existing.status = MessageStatus::Streaming;
+                existing.error = None;
+                existing.finished_at_ms = None;
+                (tree.update(existing)?.saved.remove(0), false)
+            }
+        };
         conversation.current_leaf_id = Some(reply.id.clone());
+        conversation.updated_at_ms = now;
         self.store.save_message(&conversation, &reply).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-        sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+        if added {
+            sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+        } else {
+            sink.emit(GenerationEvent::BranchChanged {
+                conversation_id: conversation.id.clone(),
+                branch: tree.current_branch_entries(),
+            });
+        }
 
         let mut writer = ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
         let end = self
             .stream_reply(settings, &history, cancel, &mut writer)
             .await;
         Ok(writer
-            .finish(end, &compiled, &mut || self.ids.new_id())
+            .finish(end, compiled, &mut || self.ids.new_id())
             .await?)
     }
 

@@ -20,8 +20,13 @@ pub const PERSIST_INTERVAL_MS: f64 = 250.0;
 pub enum GenerationEvent {
     /// A conversation record was created or changed (title, timestamps, current leaf).
     ConversationUpdated(Conversation),
-    /// A message node was added to the current branch.
+    /// A message node was added at the end of the current branch.
     MessageAdded(MessageNode),
+    /// The current branch changed shape (regenerate, edit, continue): this is the whole branch.
+    BranchChanged {
+        conversation_id: String,
+        branch: Vec<crate::tree::BranchEntry>,
+    },
     /// Text appended to a streaming message.
     Delta { message_id: String, text: String },
     /// Reasoning ("thinking") appended to a streaming message.

@@ -84,4 +84,4 @@ pub use provider::ProviderError;
 pub use provider_settings::{ProviderSettings, SettingsError};
 pub use store::{Blob, ChatStore, StoreError};
 pub use transport::{ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError};
-pub use tree::{ConversationTree, Siblings, TreeChange, TreeError};
+pub use tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};

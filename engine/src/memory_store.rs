@@ -69,6 +69,24 @@ impl ChatStore for MemoryStore {
         Ok(())
     }
 
+    async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
+        upsert(
+            &mut self.conversations.borrow_mut(),
+            conversation.clone(),
+            |c| c.id == conversation.id,
+        );
+        Ok(())
+    }
+
+    async fn delete_messages(
+        &self,
+        conversation: &Conversation,
+        ids: &[String],
+    ) -> Result<(), StoreError> {
+        self.messages.borrow_mut().retain(|m| !ids.contains(&m.id));
+        self.save_conversation(conversation).await
+    }
+
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
         Ok(self.settings.borrow().clone())
     }

@@ -53,6 +53,14 @@ pub trait ChatStore {
         conversation: &Conversation,
         message: &MessageNode,
     ) -> Result<(), StoreError>;
+    /// Writes the conversation record alone (title, timestamps, selected branch).
+    async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError>;
+    /// Deletes the messages `ids` and writes `conversation`, atomically: all or nothing.
+    async fn delete_messages(
+        &self,
+        conversation: &Conversation,
+        ids: &[String],
+    ) -> Result<(), StoreError>;
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;

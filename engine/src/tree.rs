@@ -61,6 +61,14 @@ pub struct TreeChange {
     pub deleted: Vec<String>,
 }
 
+/// A node of the current branch with its place among its siblings (0-based position).
+#[derive(Debug, Clone, PartialEq)]
+pub struct BranchEntry {
+    pub node: MessageNode,
+    pub sibling_position: usize,
+    pub sibling_count: usize,
+}
+
 /// Where a message stands among its siblings: `position` of `count` (0-based position).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Siblings {
@@ -200,7 +208,23 @@ impl ConversationTree {
         self.path_to(self.current_leaf.as_deref())
     }
 
-    fn path_to(&self, id: Option<&str>) -> Vec<&MessageNode> {
+    /// The current branch with each node's place among its siblings (for ‹ 2/3 ›).
+    pub fn current_branch_entries(&self) -> Vec<BranchEntry> {
+        self.current_branch()
+            .into_iter()
+            .map(|node| {
+                let siblings = self.children(node.parent_id.as_deref());
+                BranchEntry {
+                    sibling_position: siblings.iter().position(|s| s.id == node.id).unwrap_or(0),
+                    sibling_count: siblings.len(),
+                    node: node.clone(),
+                }
+            })
+            .collect()
+    }
+
+    /// The path from a root to `id` (empty for `None` or an unknown ID), root first.
+    pub fn path_to(&self, id: Option<&str>) -> Vec<&MessageNode> {
         let mut path = Vec::new();
         let mut next = id.and_then(|id| self.get(id));
         while let Some(node) = next {

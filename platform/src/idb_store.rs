@@ -192,6 +192,30 @@ impl ChatStore for IdbStore {
         idb::transaction_done(&tx).await
     }
 
+    async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
+        self.put_record(CONVERSATIONS, &to_js(conversation)?, None)
+            .await
+    }
+
+    async fn delete_messages(
+        &self,
+        conversation: &Conversation,
+        ids: &[String],
+    ) -> Result<(), StoreError> {
+        let conversation = to_js(conversation)?;
+        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
+        let messages = Self::object_store(&tx, MESSAGES)?;
+        for id in ids {
+            messages
+                .delete(&JsValue::from_str(id))
+                .map_err(|e| store_error(&e))?;
+        }
+        Self::object_store(&tx, CONVERSATIONS)?
+            .put(&conversation)
+            .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
         self.get_record(SETTINGS, PROVIDER_KEY)
             .await?

@@ -212,3 +212,40 @@ test('sending without a model opens the settings and keeps the typed text', asyn
   assert.equal(await page.locator('[data-testid=message]').count(), 0);
   await context.close();
 });
+
+async function assistantTextIs(page, expected) {
+  await page.waitForFunction((text) => {
+    const answers = document.querySelectorAll('[data-role=assistant]');
+    const last = answers[answers.length - 1];
+    return last && last.dataset.status === 'complete'
+      && last.querySelector('[data-testid=message-text]').textContent === text;
+  }, expected);
+}
+
+test('regenerate keeps both answers; ‹ › switches between them, also after a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['First ', 'answer'], delay_ms: 20 },
+    { chunks: ['Second ', 'answer'], delay_ms: 20 },
+  ]);
+  await send(page, 'pick a number');
+  await assistantTextIs(page, 'First answer');
+
+  await page.click('[data-testid=regenerate]');
+  await assistantTextIs(page, 'Second answer');
+  await assertText(page.locator('[data-testid=branch-position]'), '2/2');
+
+  await page.click('[data-testid=branch-prev]');
+  await assistantTextIs(page, 'First answer');
+  await assertText(page.locator('[data-testid=branch-position]'), '1/2');
+
+  await page.reload();
+  await mounted(page);
+  await assistantTextIs(page, 'First answer');
+  await assertText(page.locator('[data-testid=branch-position]'), '1/2');
+  assert.equal(await page.locator('[data-testid=message]').count(), 2);
+  await context.close();
+});
