@@ -119,10 +119,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 
     /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
     /// one and everything below it stay.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per user action, all explicit"
-    )]
     pub async fn regenerate(
         &self,
         conversation: Conversation,
