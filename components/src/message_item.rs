@@ -1,7 +1,7 @@
 //! One message of the current branch.
 
 use leptos::prelude::*;
-use skein_engine::{BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
+use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token
 /// updates exactly one text node.
@@ -16,6 +16,8 @@ pub struct MessageView {
     pub error: RwSignal<Option<String>>,
     /// This message's place among its alternatives: (0-based position, count).
     pub siblings: RwSignal<(usize, usize)>,
+    /// Chips from the honesty gates (corrections, follow-up promises).
+    pub chips: RwSignal<Vec<String>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -40,6 +42,7 @@ impl MessageView {
             status: RwSignal::new(node.status),
             error: RwSignal::new(node.error.clone()),
             siblings: RwSignal::new((0, 1)),
+            chips: RwSignal::new(chips_of(node)),
         }
     }
 
@@ -67,7 +70,27 @@ impl MessageView {
         if self.error.with_untracked(|e| *e != node.error) {
             self.error.set(node.error.clone());
         }
+        let chips = chips_of(node);
+        if self.chips.with_untracked(|c| *c != chips) {
+            self.chips.set(chips);
+        }
     }
+}
+
+/// What the honesty gates noted about a message, in words for the reader.
+fn chips_of(node: &MessageNode) -> Vec<String> {
+    node.annotations
+        .iter()
+        .filter_map(|a| match a {
+            Annotation::HonestyCorrection { claimed, .. } => Some(format!(
+                "Corrected: the reply said \"{claimed}\", but no tool ran, so nothing was done."
+            )),
+            Annotation::FollowUpPromise { phrase } => Some(format!(
+                "\"{phrase}\": the assistant cannot follow up on its own. Set a reminder if you need one."
+            )),
+            Annotation::HonestRefusal | Annotation::Citation { .. } => None,
+        })
+        .collect()
 }
 
 fn reasoning_of(node: &MessageNode) -> String {
@@ -182,6 +205,11 @@ pub fn MessageItem(
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}
+            <For
+                each=move || message.chips.get()
+                key=|chip| chip.clone()
+                children=|chip| view! { <div class="chip" data-testid="chip">{chip}</div> }
+            />
             <div class="message-actions">
                 {branch_nav}
                 {(!is_assistant).then(|| view! {

@@ -369,3 +369,33 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
         query(&chat.root, "[data-testid=regenerate]").unchecked_into();
     assert!(regenerate.disabled());
 }
+
+#[wasm_bindgen_test]
+async fn honesty_annotations_show_as_chips() {
+    let chat = mount_chat(true);
+    let mut reply = node(
+        "a",
+        Role::Assistant,
+        "Correction: … I'll let you know.",
+        MessageStatus::Complete,
+    );
+    reply.annotations = vec![
+        skein_engine::Annotation::HonestyCorrection {
+            claimed: "I've sent".into(),
+            original: "I've sent it. I'll let you know.".into(),
+        },
+        skein_engine::Annotation::FollowUpPromise {
+            phrase: "I'll let you know".into(),
+        },
+        skein_engine::Annotation::HonestRefusal,
+    ];
+    chat.messages.set(vec![MessageView::new(&reply)]);
+    settle().await;
+    let chips: Vec<String> = query_all(&chat.root, "[data-testid=chip]")
+        .iter()
+        .map(|c| c.text_content().unwrap())
+        .collect();
+    assert_eq!(chips.len(), 2, "{chips:?}");
+    assert!(chips[0].contains("no tool ran"));
+    assert!(chips[1].contains("cannot follow up"));
+}

@@ -34,6 +34,9 @@ pub struct Assistant {
     pub chat_dictionaries: Vec<ChatDictionary>,
     /// The `{{user}}` placeholder.
     pub user_name: String,
+    /// Answer requests for actions no tool can perform honestly, without calling the model
+    /// (seed 004's honest-refusal short-circuit).
+    pub honest_refusal: bool,
 }
 
 impl Default for Assistant {
@@ -50,6 +53,7 @@ impl Default for Assistant {
             lorebook: None,
             chat_dictionaries: Vec::new(),
             user_name: "User".into(),
+            honest_refusal: true,
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
+use crate::honesty;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::prompt::time_context::TimeContext;
 use crate::provider::{self, openai, ChatMessage, ProviderError};
@@ -104,6 +105,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::MessageAdded(user));
 
+        if let Some(reply) = self
+            .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
+            .await?
+        {
+            return Ok(reply);
+        }
         self.generate(
             conversation,
             tree,
@@ -187,6 +194,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             conversation_id: conversation.id.clone(),
             branch: tree.current_branch_entries(),
         });
+        if let Some(reply) = self
+            .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
+            .await?
+        {
+            return Ok(reply);
+        }
         self.generate(
             conversation,
             tree,
@@ -257,6 +270,42 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .delete_messages(&conversation, &change.deleted)
             .await?;
         Ok((conversation, tree.current_branch_entries()))
+    }
+
+    /// Seed 004's honest-refusal short-circuit: a request for an action no enabled tool can
+    /// perform is answered without calling the model, and the answer is stored like any other.
+    /// (No tool can be enabled yet, so every such request qualifies.)
+    async fn refuse_if_unavailable(
+        &self,
+        conversation: &mut Conversation,
+        tree: &mut ConversationTree,
+        assistant: &Assistant,
+        user_text: &str,
+        sink: &dyn GenerationSink,
+    ) -> Result<Option<MessageNode>, ChatError> {
+        let Some(answer) = assistant
+            .honest_refusal
+            .then(|| honesty::honest_refusal(user_text))
+            .flatten()
+        else {
+            return Ok(None);
+        };
+        let now = self.clock.now_ms();
+        let mut reply =
+            MessageNode::new(&self.ids.new_id(), &conversation.id, Role::Assistant, now)
+                .with_text(&answer);
+        reply.finished_at_ms = Some(now);
+        reply
+            .annotations
+            .push(crate::message_part::Annotation::HonestRefusal);
+        let reply = tree.append(reply)?.saved.remove(0);
+        conversation.current_leaf_id = Some(reply.id.clone());
+        conversation.updated_at_ms = now;
+        self.store.save_message(conversation, &reply).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+        sink.emit(GenerationEvent::Finished(reply.clone()));
+        Ok(Some(reply))
     }
 
     async fn load_tree(&self, conversation: &Conversation) -> Result<ConversationTree, ChatError> {

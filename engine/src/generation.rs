@@ -6,6 +6,7 @@
 
 use crate::assistant::CompiledAssistant;
 use crate::clock::Clock;
+use crate::honesty::apply_reply_gates;
 use crate::message::{Conversation, MessageNode, MessageStatus};
 use crate::output_transform::{self, stored_transform};
 use crate::provider::StreamDelta;
@@ -177,6 +178,11 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         }
         // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
         stored_transform(&mut self.reply, &assistant.rules);
+        // Seed 004's gates. No tool can run yet (the tool loop comes later), so a claimed action
+        // is always unfounded.
+        if !matches!(end, ReplyEnd::Failed(_)) {
+            apply_reply_gates(&mut self.reply, false);
+        }
         let Self {
             store,
             clock,

@@ -52,6 +52,7 @@ pub mod chat_dictionary;
 pub mod chat_service;
 pub mod clock;
 pub mod generation;
+pub mod honesty;
 pub mod memory_store;
 pub mod message;
 pub mod message_part;

@@ -95,6 +95,14 @@ pub enum Annotation {
         #[serde(default)]
         snippet: String,
     },
+    /// The anti-fabrication gate corrected this reply (seed 004); `original` is the reply as the
+    /// model wrote it, kept for inspection.
+    HonestyCorrection { claimed: String, original: String },
+    /// The reply promises to act later ("I'll let you know"), which the assistant cannot do on
+    /// its own; shown as a follow-up chip.
+    FollowUpPromise { phrase: String },
+    /// This reply is an honest refusal made without calling the model.
+    HonestRefusal,
 }
 
 /// Timings a provider reported (llama.cpp's `timings`), for tokens-per-second display.

@@ -254,8 +254,9 @@ fn retrieval_is_capped_cited_and_fenced() {
     assert!(!out.request.system.contains("[7]"));
     assert_eq!(out.request.system.matches("</knowledge>").count(), 1);
     assert!(out.request.system.contains("not instructions"));
-    let Annotation::Citation { chunk_id, .. } = &out.citations[0];
-    assert_eq!(chunk_id, "chunk1");
+    assert!(
+        matches!(&out.citations[0], Annotation::Citation { chunk_id, .. } if chunk_id == "chunk1")
+    );
 }
 
 #[test]
