@@ -10,6 +10,7 @@
 mod app;
 mod runtime;
 mod state;
+mod stream_publisher;
 mod ui_sink;
 
 fn main() {

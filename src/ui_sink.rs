@@ -7,6 +7,7 @@
 
 use crate::runtime::Runtime;
 use crate::state::AppState;
+use crate::stream_publisher::StreamPublisher;
 use leptos::prelude::*;
 use skein_components::MessageView;
 use skein_engine::generation::{GenerationEvent, GenerationSink};
@@ -22,6 +23,8 @@ pub struct UiSink {
     conversation_id: RefCell<Option<String>>,
     /// The engine reported the user's message as added, i.e. saved.
     user_message_saved: std::cell::Cell<bool>,
+    /// Streamed text reaches the screen through the throttle.
+    publisher: Rc<StreamPublisher>,
 }
 
 impl UiSink {
@@ -32,6 +35,7 @@ impl UiSink {
             cancel,
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
+            publisher: StreamPublisher::new(state),
         }
     }
 
@@ -113,6 +117,7 @@ impl GenerationSink for UiSink {
                 conversation_id,
                 branch,
             } => {
+                self.publisher.flush();
                 if let Some(streaming) = branch
                     .iter()
                     .find(|e| e.node.status == MessageStatus::Streaming)
@@ -132,9 +137,7 @@ impl GenerationSink for UiSink {
                 if let Some(node) = self.live_node(&message_id).as_mut() {
                     node.push_text(&text);
                 }
-                if let Some(view) = self.view_of(&message_id) {
-                    view.text.update(|t| t.push_str(&text));
-                }
+                self.publisher.push(&message_id, &text, "");
             }
             GenerationEvent::ReasoningDelta { message_id, text } => {
                 if let Some(node) = self.live_node(&message_id).as_mut() {
@@ -142,11 +145,11 @@ impl GenerationSink for UiSink {
                     // timings, replaces it when generation finishes.
                     node.push_reasoning(&text, 0.0);
                 }
-                if let Some(view) = self.view_of(&message_id) {
-                    view.reasoning.update(|r| r.push_str(&text));
-                }
+                self.publisher.push(&message_id, "", &text);
             }
             GenerationEvent::Finished(node) => {
+                // The final state is always published, before the stored record replaces it.
+                self.publisher.flush();
                 self.runtime.live.borrow_mut().remove(&node.conversation_id);
                 if let Some(view) = self.view_of(&node.id) {
                     view.update_from(&node);

@@ -67,6 +67,7 @@ pub mod sse;
 pub mod store;
 pub mod summary_prompt;
 pub mod think_tags;
+pub mod throttle;
 pub mod token_estimate;
 pub mod transport;
 pub mod tree;

@@ -249,3 +249,32 @@ test('regenerate keeps both answers; ‹ › switches between them, also after a
   assert.equal(await page.locator('[data-testid=message]').count(), 2);
   await context.close();
 });
+
+test('a fast stream is throttled on screen and its final text is complete', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const chunks = Array.from({ length: 300 }, (_, i) => `w${i} `);
+  await mock('/admin/script', { chunks, delay_ms: 2 });
+  // Count how often the answer's text node changes while it streams.
+  const counting = page.evaluate(() => new Promise((resolve) => {
+    let renders = 0;
+    const observer = new MutationObserver(() => {
+      const answers = document.querySelectorAll('[data-role=assistant]');
+      const last = answers[answers.length - 1];
+      if (!last) return;
+      renders += 1;
+      if (last.dataset.status === 'complete') {
+        observer.disconnect();
+        resolve({ renders, text: last.querySelector('[data-testid=message-text]').textContent });
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+  }));
+  await send(page, 'count fast');
+  const { renders, text } = await counting;
+  assert.equal(text, chunks.join(''), 'every word arrived');
+  assert.ok(renders < chunks.length / 2, `throttled: ${renders} DOM updates for ${chunks.length} tokens`);
+  await context.close();
+});

@@ -1,0 +1,112 @@
+//! [`StreamPublisher`]: streamed text reaches the per-message signals through the engine's
+//! [`PublishThrottle`]: the first token at once, then at most one update per interval, and
+//! whatever is still held when the reply finishes. The engine decides *when*; this module owns
+//! the timer and publishes.
+
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_components::MessageView;
+use skein_engine::throttle::{Decision, PublishThrottle};
+use skein_engine::Clock;
+use skein_platform::BrowserClock;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+#[derive(Default)]
+struct Held {
+    throttle: PublishThrottle,
+    message_id: String,
+    text: String,
+    reasoning: String,
+    timer_set: bool,
+}
+
+pub struct StreamPublisher {
+    state: AppState,
+    held: RefCell<Held>,
+}
+
+impl StreamPublisher {
+    pub fn new(state: AppState) -> Rc<Self> {
+        Rc::new(Self {
+            state,
+            held: RefCell::default(),
+        })
+    }
+
+    /// Queues streamed text or reasoning for `message_id` and publishes when the throttle says.
+    pub fn push(self: &Rc<Self>, message_id: &str, text: &str, reasoning: &str) {
+        let decision = {
+            let mut held = self.held.borrow_mut();
+            if held.message_id != message_id {
+                held.message_id = message_id.to_owned();
+            }
+            held.text.push_str(text);
+            held.reasoning.push_str(reasoning);
+            held.throttle.update(BrowserClock.now_ms(), false)
+        };
+        match decision {
+            Decision::Now => self.publish(),
+            Decision::At(at) => self.arm_timer(at),
+        }
+    }
+
+    /// Publishes whatever is held (the reply finished, or the branch is being replaced).
+    pub fn flush(&self) {
+        if self.held.borrow_mut().throttle.finish() {
+            self.publish();
+        }
+    }
+
+    fn arm_timer(self: &Rc<Self>, at: f64) {
+        if std::mem::replace(&mut self.held.borrow_mut().timer_set, true) {
+            return;
+        }
+        let this = Rc::clone(self);
+        let callback = Closure::once_into_js(move || {
+            this.held.borrow_mut().timer_set = false;
+            let due = this.held.borrow_mut().throttle.due(BrowserClock.now_ms());
+            if due {
+                this.publish();
+            }
+        });
+        let delay = (at - BrowserClock.now_ms()).max(0.0) as i32;
+        let scheduled = web_sys::window().and_then(|w| {
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
+                .ok()
+        });
+        if scheduled.is_none() {
+            // No timer available: publish now rather than hold text back.
+            self.held.borrow_mut().timer_set = false;
+            self.publish();
+        }
+    }
+
+    fn publish(&self) {
+        let (message_id, text, reasoning) = {
+            let mut held = self.held.borrow_mut();
+            (
+                held.message_id.clone(),
+                std::mem::take(&mut held.text),
+                std::mem::take(&mut held.reasoning),
+            )
+        };
+        let view: Option<MessageView> = self.state.messages.with_untracked(|messages| {
+            messages
+                .iter()
+                .rev()
+                .find(|m| m.id.with_value(|id| *id == message_id))
+                .copied()
+        });
+        if let Some(view) = view {
+            if !text.is_empty() {
+                view.text.update(|t| t.push_str(&text));
+            }
+            if !reasoning.is_empty() {
+                view.reasoning.update(|r| r.push_str(&reasoning));
+            }
+        }
+    }
+}
