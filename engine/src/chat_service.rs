@@ -16,9 +16,14 @@ use crate::prompt::time_context::TimeContext;
 use crate::provider::{self, openai, ChatMessage, ProviderError};
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
-use crate::request_builder::{build_request, chat_messages, RequestInputs};
+use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
+use crate::rolling_context::{
+    effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
+};
 use crate::sse::SseDecoder;
 use crate::store::{ChatStore, StoreError};
+use crate::summary_prompt::{summary_request, transcript_pieces};
+use crate::think_tags::{Segment, ThinkTagSplitter};
 use crate::transport::{ByteStream, Transport, TransportError};
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use thiserror::Error;
@@ -272,6 +277,125 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok((conversation, tree.current_branch_entries()))
     }
 
+    /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in
+    /// for what comes before it. When the planner asks for a summary it is generated (previous
+    /// summary + newly covered messages) and stored; if that fails the request still uses only
+    /// the recent window, never the full history, and the user is told.
+    async fn rolling_window(
+        &self,
+        conversation_id: &str,
+        branch: &[&MessageNode],
+        assistant: &Assistant,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> (usize, Option<String>) {
+        let threshold = effective_threshold(assistant.context_threshold_tokens, None);
+        let summaries = self
+            .store
+            .load_summaries(conversation_id)
+            .await
+            .unwrap_or_default();
+        let previous = valid_summary(&summaries, branch);
+        match plan(branch, previous, threshold, false) {
+            RollingContextPlan::Send { start } => (
+                start,
+                previous.filter(|_| start > 0).map(|s| s.text.clone()),
+            ),
+            RollingContextPlan::Summarize {
+                new_from,
+                window_start,
+            } => {
+                let refreshed = self
+                    .summarize(
+                        previous.map(|s| s.text.as_str()),
+                        &branch[new_from..window_start],
+                        threshold,
+                        settings,
+                        cancel,
+                    )
+                    .await;
+                match refreshed {
+                    Ok(text) => {
+                        let now = self.clock.now_ms();
+                        if let Some(summary) = summary_covering(branch, window_start, text, now) {
+                            if let Err(err) = self.store.save_summary(&summary).await {
+                                sink.emit(GenerationEvent::Warning(format!(
+                                    "The conversation summary could not be saved: {err}"
+                                )));
+                            }
+                            return (window_start, Some(summary.text));
+                        }
+                        (window_start, None)
+                    }
+                    Err(err) => {
+                        sink.emit(GenerationEvent::Warning(format!(
+                            "This conversation is longer than the context limit and summarising \
+                             its older part failed ({err}); only the recent messages were sent."
+                        )));
+                        (window_start, None)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Summarises `new_messages` into `previous`, one budget-sized piece at a time.
+    async fn summarize(
+        &self,
+        previous: Option<&str>,
+        new_messages: &[&MessageNode],
+        piece_budget: u64,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+    ) -> Result<String, ProviderError> {
+        let mut summary = previous.map(str::to_owned);
+        for piece in transcript_pieces(new_messages, piece_budget.max(1_000)) {
+            // Each piece carries the summary so far, so nothing covered earlier is re-read.
+            let request = summary_request(summary.as_deref(), &piece, None);
+            summary = Some(self.complete_once(settings, &request, cancel).await?);
+        }
+        summary.ok_or_else(|| ProviderError::Decode("nothing to summarise".into()))
+    }
+
+    /// One non-streaming completion, reasoning removed: the answer text only.
+    async fn complete_once(
+        &self,
+        settings: &ProviderSettings,
+        messages: &[ChatMessage],
+        cancel: &CancelToken,
+    ) -> Result<String, ProviderError> {
+        let request = openai::build_chat_request(settings, messages, false)?;
+        let mut response = self.transport.send(request, cancel).await?;
+        let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
+        if !(200..300).contains(&response.status) {
+            return Err(provider::error_from_status(response.status, &body));
+        }
+        let mut splitter = ThinkTagSplitter::new();
+        let mut text = String::new();
+        for delta in openai::decode_completion(&body)? {
+            if let provider::StreamDelta::Content(content) = delta {
+                for segment in splitter.push(&content) {
+                    if let Segment::Content(part) = segment {
+                        text.push_str(&part);
+                    }
+                }
+            }
+        }
+        for segment in splitter.finish() {
+            if let Segment::Content(part) = segment {
+                text.push_str(&part);
+            }
+        }
+        let text = text.trim().to_owned();
+        if text.is_empty() {
+            return Err(ProviderError::Decode(
+                "the provider returned an empty text".into(),
+            ));
+        }
+        Ok(text)
+    }
+
     /// Seed 004's honest-refusal short-circuit: a request for an action no enabled tool can
     /// perform is answered without calling the model, and the answer is stored like any other.
     /// (No tool can be enabled yet, so every such request qualifies.)
@@ -346,8 +470,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .clone(),
             ReplyTarget::Continue(id) => Some(id.clone()),
         };
+        let branch = sendable_branch(tree.path_to(context_leaf.as_deref()));
+        let (start, summary) = self
+            .rolling_window(&conversation.id, &branch, assistant, settings, cancel, sink)
+            .await;
         let prepared = build_request(RequestInputs {
-            branch: tree.path_to(context_leaf.as_deref()),
+            window: &branch[start..],
+            summary: summary.as_deref(),
             conversation: &conversation,
             assistant,
             compiled,

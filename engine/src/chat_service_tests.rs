@@ -769,3 +769,125 @@ fn an_honest_answer_passes_the_gates_untouched() {
     assert!(reply.text().starts_with("Here is a draft"));
     assert!(reply.annotations.is_empty());
 }
+
+fn json_completion(text: &str) -> Script {
+    let body =
+        serde_json::json!({"choices": [{"message": {"content": text}, "finish_reason": "stop"}]});
+    Script::Respond {
+        status: 200,
+        content_type: "application/json",
+        chunks: vec![body.to_string().into_bytes()],
+    }
+}
+
+/// Three long exchanges, then a fourth question that pushes the branch past a 2,000-token
+/// threshold: the oldest turn must be summarised before the answer is requested.
+fn long_conversation(summary: Script) -> (Service, Assistant) {
+    let long_reply = "answer ".repeat(700);
+    let mut scripts: Vec<Script> = (0..3)
+        .map(|_| sse(200, &content_chunks(&[long_reply.as_str()], true), 4096))
+        .collect();
+    scripts.push(summary);
+    scripts.push(sse(200, &content_chunks(&["Fourth answer."], true), 64));
+    let service = service(scripts);
+    let assistant = Assistant {
+        context_threshold_tokens: Some(2_000),
+        ..Assistant::default()
+    };
+    let ask = |conversation: Option<Conversation>, text: &str| {
+        block_on(service.send_message(
+            conversation,
+            text,
+            &settings(),
+            &assistant,
+            &CancelToken::new(),
+            &EventLog::default(),
+        ))
+        .unwrap();
+    };
+    let question = "question ".repeat(700);
+    ask(None, &format!("Q1 {question}"));
+    for n in 2..=4 {
+        ask(Some(stored(&service).0), &format!("Q{n} {question}"));
+    }
+    (service, assistant)
+}
+
+fn request_body(service: &Service, index: usize) -> serde_json::Value {
+    serde_json::from_str(
+        service.transport.requests.borrow()[index]
+            .body
+            .as_deref()
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn a_long_branch_is_summarised_and_the_summary_replaces_the_prefix_in_the_request() {
+    let (service, _) = long_conversation(json_completion("<think>hmm</think>They discussed Q1."));
+    // Request 3 is the summary request: non-streaming, with the first turn's transcript.
+    let summary_request = request_body(&service, 3);
+    assert_eq!(summary_request["stream"], false);
+    let transcript = summary_request["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        transcript.contains("User: Q1") && !transcript.contains("Q3"),
+        "only the covered prefix"
+    );
+
+    // Request 4 answers Q4 with the summary in the system prompt and only the recent window.
+    let answer_request = request_body(&service, 4);
+    let messages = answer_request["messages"].as_array().unwrap();
+    let system = messages[0]["content"].as_str().unwrap();
+    assert!(system.contains("<conversation_summary>") && system.contains("They discussed Q1."));
+    assert!(
+        !system.contains("hmm"),
+        "reasoning is not part of the summary"
+    );
+    let sent: Vec<&str> = messages[1..]
+        .iter()
+        .map(|m| m["content"].as_str().unwrap())
+        .collect();
+    assert!(
+        sent[0].starts_with("Q2"),
+        "the window starts at a user turn: {:?}",
+        &sent[0][..10]
+    );
+    assert!(
+        sent.iter().all(|m| !m.starts_with("Q1")),
+        "Q1 is only in the summary"
+    );
+
+    // The summary is stored with the exact prefix it covers, and nothing local was deleted.
+    let (conversation, nodes) = stored(&service);
+    let summaries = block_on(service.store.load_summaries(&conversation.id)).unwrap();
+    assert_eq!(summaries.len(), 1);
+    assert_eq!(
+        summaries[0].covered_ids,
+        [nodes[0].id.clone(), nodes[1].id.clone()]
+    );
+    assert_eq!(nodes.len(), 8);
+}
+
+#[test]
+fn a_failed_summary_falls_back_to_the_recent_window_not_the_full_history() {
+    let failure = Script::Respond {
+        status: 503,
+        content_type: "application/json",
+        chunks: vec![br#"{"error":{"message":"overloaded"}}"#.to_vec()],
+    };
+    let (service, _) = long_conversation(failure);
+    let answer_request = request_body(&service, 4);
+    let messages = answer_request["messages"].as_array().unwrap();
+    assert!(messages
+        .iter()
+        .all(|m| !m["content"].as_str().unwrap().starts_with("Q1")));
+    assert!(
+        messages[0]["content"].as_str().unwrap().starts_with("Q2"),
+        "no system prompt, window only"
+    );
+    let conversation = stored(&service).0;
+    assert!(block_on(service.store.load_summaries(&conversation.id))
+        .unwrap()
+        .is_empty());
+}

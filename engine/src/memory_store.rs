@@ -3,7 +3,10 @@
 
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
-use crate::store::{sort_in_creation_order, sort_newest_first, Blob, ChatStore, StoreError};
+use crate::rolling_context::RollingContextSummary;
+use crate::store::{
+    sort_in_creation_order, sort_newest_first, summary_key, Blob, ChatStore, StoreError,
+};
 use std::cell::RefCell;
 
 #[derive(Debug, Default)]
@@ -12,6 +15,7 @@ pub struct MemoryStore {
     messages: RefCell<Vec<MessageNode>>,
     settings: RefCell<Option<ProviderSettings>>,
     blobs: RefCell<Vec<Blob>>,
+    summaries: RefCell<Vec<RollingContextSummary>>,
     /// How many `save_message` calls were made: lets tests check write throttling.
     message_writes: std::cell::Cell<usize>,
 }
@@ -105,5 +109,26 @@ impl ChatStore for MemoryStore {
 
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
         Ok(self.blobs.borrow().iter().find(|b| b.id == id).cloned())
+    }
+
+    async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
+        let key = summary_key(summary);
+        upsert(&mut self.summaries.borrow_mut(), summary.clone(), |s| {
+            summary_key(s) == key
+        });
+        Ok(())
+    }
+
+    async fn load_summaries(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<RollingContextSummary>, StoreError> {
+        Ok(self
+            .summaries
+            .borrow()
+            .iter()
+            .filter(|s| s.conversation_id == conversation_id)
+            .cloned()
+            .collect())
     }
 }

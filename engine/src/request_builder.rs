@@ -1,12 +1,7 @@
-//! From the current branch to the messages of one provider request: the request window chosen
-//! by the [rolling context](crate::rolling_context), the [system prompt](crate::prompt::system_prompt)
-//! and the [input pipeline](crate::prompt::pipeline), all on a request-only copy.
-//!
-//! ## Limitations
-//! Summaries are not generated yet (that needs a model call, part of the generation loop). When
-//! the planner asks for one, the request uses the recent window instead, exactly as the seed's
-//! fallback for a failed summary does: the provider never receives more than the window, and the
-//! local history stays whole.
+//! From the request window of the current branch (chosen by the
+//! [rolling context](crate::rolling_context) in [`ChatService`](crate::ChatService)) to the
+//! messages of one provider request: the [system prompt](crate::prompt::system_prompt) with the
+//! rolling summary, and the [input pipeline](crate::prompt::pipeline), on a request-only copy.
 
 use crate::assistant::{Assistant, CompiledAssistant};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
@@ -16,10 +11,13 @@ use crate::prompt::system_prompt::{assemble, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
 use crate::prompt::PromptRequest;
 use crate::provider::ChatMessage;
-use crate::rolling_context::{effective_threshold, plan, RollingContextPlan};
 
-/// Whether a stored message belongs in a request: a failed or still-empty answer would only
+/// The messages of `branch` that belong in a request: a failed or still-empty answer would only
 /// confuse the model (it stays in the local history).
+pub fn sendable_branch(branch: Vec<&MessageNode>) -> Vec<&MessageNode> {
+    branch.into_iter().filter(|n| sendable(n)).collect()
+}
+
 fn sendable(node: &MessageNode) -> bool {
     node.status != MessageStatus::Streaming
         && !(node.role == Role::Assistant
@@ -27,7 +25,10 @@ fn sendable(node: &MessageNode) -> bool {
 }
 
 pub struct RequestInputs<'a> {
-    pub branch: Vec<&'a MessageNode>,
+    /// The request window: the sendable branch after the part the summary covers.
+    pub window: &'a [&'a MessageNode],
+    /// The rolling summary standing in for the messages before the window.
+    pub summary: Option<&'a str>,
     pub conversation: &'a Conversation,
     pub assistant: &'a Assistant,
     pub compiled: &'a CompiledAssistant,
@@ -36,20 +37,15 @@ pub struct RequestInputs<'a> {
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
-    let branch: Vec<&MessageNode> = inputs.branch.into_iter().filter(|n| sendable(n)).collect();
-    let threshold = effective_threshold(inputs.assistant.context_threshold_tokens, None);
-    let start = match plan(&branch, None, threshold, false) {
-        RollingContextPlan::Send { start } => start,
-        RollingContextPlan::Summarize { window_start, .. } => window_start,
-    };
     let system = assemble(&SystemPromptSources {
         assistant_prompt: &inputs.assistant.system_prompt,
         allow_conversation_prompt: inputs.assistant.allow_conversation_system_prompt,
+        rolling_summary: inputs.summary,
         ..SystemPromptSources::default()
     });
     let request = PromptRequest {
         system,
-        messages: branch[start..].iter().map(|n| (*n).clone()).collect(),
+        messages: inputs.window.iter().map(|n| (*n).clone()).collect(),
     };
     let placeholders = PlaceholderValues {
         char: inputs.assistant.name.clone(),

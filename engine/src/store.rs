@@ -7,6 +7,7 @@
 
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
+use crate::rolling_context::RollingContextSummary;
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -30,6 +31,13 @@ pub struct Blob {
     pub id: String,
     pub mime: String,
     pub bytes: Vec<u8>,
+}
+
+/// The storage key of a summary: its conversation and the last message it covers, so a refresh
+/// of the same prefix replaces the old one and other branches' summaries stay.
+pub fn summary_key(summary: &RollingContextSummary) -> String {
+    let last = summary.covered_ids.last().map_or("", String::as_str);
+    format!("{}:{last}", summary.conversation_id)
 }
 
 /// The order [`ChatStore::list_conversations`] returns: most recently updated first.
@@ -64,5 +72,12 @@ pub trait ChatStore {
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
+    /// Stores a rolling-context summary; one with the same covered prefix is replaced.
+    async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError>;
+    /// Every summary of a conversation, of any branch (validity is checked by the caller).
+    async fn load_summaries(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<RollingContextSummary>, StoreError>;
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError>;
 }

@@ -70,5 +70,18 @@ async fn a_version_1_database_opens_at_the_current_version_with_nothing_lost() {
     store.save_blob(&blob).await.unwrap();
     assert_eq!(store.load_blob("b1").await.unwrap(), Some(blob));
     assert_eq!(store.load_blob("missing").await.unwrap(), None);
+
+    // Version 3's summaries: stored by covered prefix, a refresh of the same prefix replaces it.
+    let mut summary = skein_engine::rolling_context::RollingContextSummary {
+        conversation_id: "c1".into(),
+        text: "They said hello.".into(),
+        covered_ids: vec!["m1".into()],
+        created_at_ms: 5.0,
+    };
+    store.save_summary(&summary).await.unwrap();
+    summary.text = "They said hello, refreshed.".into();
+    store.save_summary(&summary).await.unwrap();
+    assert_eq!(store.load_summaries("c1").await.unwrap(), [summary]);
+    assert!(store.load_summaries("other").await.unwrap().is_empty());
     store.close();
 }

@@ -9,7 +9,8 @@
 //! - `settings`: small settings records under fixed keys (`"provider"`).
 //!
 //! Version 2 adds `blobs` (key `id`: `mime` and the raw `bytes` as a `Uint8Array`), for images
-//! referred to by message parts. Message records changed shape in version 2 (a `parts` list
+//! referred to by message parts. Version 3 adds `summaries`: rolling-context summaries under the
+//! key `{conversation}:{last covered message}`, indexed `by_conversation`. Message records changed shape in version 2 (a `parts` list
 //! instead of one `text` field); version 1 records are read as they are (see the engine's
 //! `MessageNode`), so the upgrade rewrites nothing and cannot lose anything.
 //!
@@ -23,7 +24,8 @@
 use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use serde::{de::DeserializeOwned, Serialize};
-use skein_engine::store::{sort_in_creation_order, sort_newest_first};
+use skein_engine::rolling_context::RollingContextSummary;
+use skein_engine::store::{sort_in_creation_order, sort_newest_first, summary_key};
 use skein_engine::{Blob, ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -31,12 +33,13 @@ use web_sys::{
     IdbTransactionMode,
 };
 
-pub(crate) const SCHEMA_VERSION: u32 = 2;
+pub(crate) const SCHEMA_VERSION: u32 = 3;
 const CONVERSATIONS: &str = "conversations";
 const MESSAGES: &str = "messages";
 const BY_CONVERSATION: &str = "by_conversation";
 const SETTINGS: &str = "settings";
 const BLOBS: &str = "blobs";
+const SUMMARIES: &str = "summaries";
 const PROVIDER_KEY: &str = "provider";
 
 #[derive(Debug, Clone)]
@@ -63,6 +66,14 @@ pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> R
     }
     if old_version < 2 && new_version >= 2 {
         db.create_object_store_with_optional_parameters(BLOBS, &keyed_by_id())?;
+    }
+    if old_version < 3 && new_version >= 3 {
+        db.create_object_store(SUMMARIES)?
+            .create_index_with_str_and_optional_parameters(
+                BY_CONVERSATION,
+                "conversation_id",
+                &IdbIndexParameters::new(),
+            )?;
     }
     Ok(())
 }
@@ -145,6 +156,21 @@ impl IdbStore {
         idb::transaction_done(&tx).await
     }
 
+    /// Every record of `store` whose `conversation_id` is `conversation_id`.
+    async fn read_by_conversation<T: DeserializeOwned>(
+        &self,
+        store: &str,
+        conversation_id: &str,
+    ) -> Result<Vec<T>, StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, store)?
+            .index(BY_CONVERSATION)
+            .map_err(|e| store_error(&e))?
+            .get_all_with_key(&JsValue::from_str(conversation_id))
+            .map_err(|e| store_error(&e))?;
+        from_js_array(&idb::request(&req).await?)
+    }
+
     async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
         let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
         let req = Self::object_store(&tx, store)?
@@ -162,14 +188,8 @@ impl ChatStore for IdbStore {
     }
 
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
-        let tx = self.transaction(&[MESSAGES], IdbTransactionMode::Readonly)?;
-        let index = Self::object_store(&tx, MESSAGES)?
-            .index(BY_CONVERSATION)
-            .map_err(|e| store_error(&e))?;
-        let req = index
-            .get_all_with_key(&JsValue::from_str(conversation_id))
-            .map_err(|e| store_error(&e))?;
-        let mut list: Vec<MessageNode> = from_js_array(&idb::request(&req).await?)?;
+        let mut list: Vec<MessageNode> =
+            self.read_by_conversation(MESSAGES, conversation_id).await?;
         sort_in_creation_order(&mut list);
         Ok(list)
     }
@@ -257,6 +277,18 @@ impl ChatStore for IdbStore {
                 "blob {id} has no mime or bytes"
             ))),
         }
+    }
+
+    async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
+        self.put_record(SUMMARIES, &to_js(summary)?, Some(&summary_key(summary)))
+            .await
+    }
+
+    async fn load_summaries(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<RollingContextSummary>, StoreError> {
+        self.read_by_conversation(SUMMARIES, conversation_id).await
     }
 }
 
