@@ -103,7 +103,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         compiled
             .rules
             .apply_to_parts(RuleScope::User, &mut user.parts);
-        let user = tree.append(user)?.saved.remove(0);
+        let user = tree.append(user)?.into_node();
         conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
         self.store.save_message(&conversation, &user).await?;
@@ -187,10 +187,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         compiled
             .rules
             .apply_to_parts(RuleScope::User, &mut edited.parts);
-        let edited = tree
-            .edit_user_message(user_message_id, edited)?
-            .saved
-            .remove(0);
+        let edited = tree.edit_user_message(user_message_id, edited)?.into_node();
         conversation.current_leaf_id = Some(edited.id.clone());
         conversation.updated_at_ms = now;
         self.store.save_message(&conversation, &edited).await?;
@@ -422,7 +419,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         reply
             .annotations
             .push(crate::message_part::Annotation::HonestRefusal);
-        let reply = tree.append(reply)?.saved.remove(0);
+        let reply = tree.append(reply)?.into_node();
         conversation.current_leaf_id = Some(reply.id.clone());
         conversation.updated_at_ms = now;
         self.store.save_message(conversation, &reply).await?;
@@ -498,14 +495,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             reply
         };
         let (reply, added) = match &target {
-            ReplyTarget::Append => (tree.append(fresh())?.saved.remove(0), true),
-            ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.saved.remove(0), false),
+            ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
+            ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
             ReplyTarget::Continue(id) => {
                 let mut existing = tree.continue_from(id)?.clone();
                 existing.status = MessageStatus::Streaming;
                 existing.error = None;
                 existing.finished_at_ms = None;
-                (tree.update(existing)?.saved.remove(0), false)
+                (tree.update(existing)?.into_node(), false)
             }
         };
         conversation.current_leaf_id = Some(reply.id.clone());

@@ -69,6 +69,15 @@ pub struct BranchEntry {
     pub sibling_count: usize,
 }
 
+impl TreeChange {
+    /// The record an insert (append, regenerate, edit) or an update wrote. Those operations
+    /// return exactly one saved node on success (see `insert` and `update`), so indexing the
+    /// first cannot fail.
+    pub fn into_node(mut self) -> MessageNode {
+        self.saved.swap_remove(0)
+    }
+}
+
 /// Where a message stands among its siblings: `position` of `count` (0-based position).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Siblings {
