@@ -9,29 +9,17 @@
 use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::{GenerationEvent, GenerationSink, ReplyEnd, ReplyWriter};
+use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
 use crate::honesty;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::prompt::time_context::TimeContext;
-use crate::provider::{self, openai, ChatMessage, ProviderError};
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
-use crate::rolling_context::{
-    effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
-};
-use crate::sse::SseDecoder;
 use crate::store::{ChatStore, StoreError};
-use crate::summary_prompt::{summary_request, transcript_pieces};
-use crate::think_tags::{Segment, ThinkTagSplitter};
-use crate::transport::{ByteStream, Transport, TransportError};
+use crate::transport::Transport;
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use thiserror::Error;
-
-/// The most of an error body read to explain a failed request.
-const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
-/// The largest non-streaming response accepted.
-const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ChatError {
@@ -81,52 +69,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
-        if text.trim().is_empty() {
-            return Err(ChatError::EmptyMessage);
-        }
-        settings.validate()?;
-        let compiled = assistant.compile()?;
         let now = self.clock.now_ms();
-        let mut conversation = conversation.unwrap_or_else(|| Conversation {
+        let conversation = conversation.unwrap_or_else(|| Conversation {
             id: self.ids.new_id(),
             title: Conversation::title_from_first_message(text),
             created_at_ms: now,
             updated_at_ms: now,
             current_leaf_id: None,
         });
-        let mut tree = self.load_tree(&conversation).await?;
-
-        let mut user =
-            MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
-        user.finished_at_ms = Some(now);
-        // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
-        compiled
-            .rules
-            .apply_to_parts(RuleScope::User, &mut user.parts);
-        let user = tree.append(user)?.into_node();
-        conversation.current_leaf_id = Some(user.id.clone());
-        conversation.updated_at_ms = now;
-        self.store.save_message(&conversation, &user).await?;
-        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-        sink.emit(GenerationEvent::MessageAdded(user));
-
-        if let Some(reply) = self
-            .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
-            .await?
-        {
-            return Ok(reply);
-        }
-        self.generate(
-            conversation,
-            tree,
-            ReplyTarget::Append,
-            settings,
-            assistant,
-            &compiled,
-            cancel,
-            sink,
-        )
-        .await
+        self.ask(conversation, None, text, settings, assistant, cancel, sink)
+            .await
     }
 
     /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
@@ -140,21 +92,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
-        settings.validate()?;
-        let compiled = assistant.compile()?;
-        let tree = self.load_tree(&conversation).await?;
         let target = ReplyTarget::SiblingOf(assistant_message_id.to_owned());
-        self.generate(
-            conversation,
-            tree,
-            target,
-            settings,
-            assistant,
-            &compiled,
-            cancel,
-            sink,
-        )
-        .await
+        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
+            .await
     }
 
     /// Edits a user message: the edited text becomes a new sibling with its own answer; the
@@ -173,28 +113,63 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
+        self.ask(
+            conversation,
+            Some(user_message_id),
+            text,
+            settings,
+            assistant,
+            cancel,
+            sink,
+        )
+        .await
+    }
+
+    /// Send and edit-and-resend: store the user's message (new, or a new sibling of
+    /// `edit_of`) before anything else, then answer it.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "internal; the public actions are narrower"
+    )]
+    async fn ask(
+        &self,
+        mut conversation: Conversation,
+        edit_of: Option<&str>,
+        text: &str,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
         if text.trim().is_empty() {
             return Err(ChatError::EmptyMessage);
         }
         settings.validate()?;
         let compiled = assistant.compile()?;
-        let mut conversation = conversation;
         let mut tree = self.load_tree(&conversation).await?;
         let now = self.clock.now_ms();
-        let mut edited =
+        let mut user =
             MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
-        edited.finished_at_ms = Some(now);
+        user.finished_at_ms = Some(now);
+        // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
         compiled
             .rules
-            .apply_to_parts(RuleScope::User, &mut edited.parts);
-        let edited = tree.edit_user_message(user_message_id, edited)?.into_node();
-        conversation.current_leaf_id = Some(edited.id.clone());
+            .apply_to_parts(RuleScope::User, &mut user.parts);
+        let user = match edit_of {
+            None => tree.append(user)?,
+            Some(original) => tree.edit_user_message(original, user)?,
+        }
+        .into_node();
+        conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
-        self.store.save_message(&conversation, &edited).await?;
+        self.store.save_message(&conversation, &user).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-        sink.emit(GenerationEvent::BranchChanged {
-            conversation_id: conversation.id.clone(),
-            branch: tree.current_branch_entries(),
+        sink.emit(match edit_of {
+            None => GenerationEvent::MessageAdded(user),
+            Some(_) => GenerationEvent::BranchChanged {
+                conversation_id: conversation.id.clone(),
+                branch: tree.current_branch_entries(),
+            },
         });
         if let Some(reply) = self
             .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
@@ -226,10 +201,24 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
+        let target = ReplyTarget::Continue(assistant_message_id.to_owned());
+        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
+            .await
+    }
+
+    /// Regenerate and continue: a reply for a branch that is already stored.
+    async fn answer_existing(
+        &self,
+        conversation: Conversation,
+        target: ReplyTarget,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
         settings.validate()?;
         let compiled = assistant.compile()?;
         let tree = self.load_tree(&conversation).await?;
-        let target = ReplyTarget::Continue(assistant_message_id.to_owned());
         self.generate(
             conversation,
             tree,
@@ -272,125 +261,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .delete_messages(&conversation, &change.deleted)
             .await?;
         Ok((conversation, tree.current_branch_entries()))
-    }
-
-    /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in
-    /// for what comes before it. When the planner asks for a summary it is generated (previous
-    /// summary + newly covered messages) and stored; if that fails the request still uses only
-    /// the recent window, never the full history, and the user is told.
-    async fn rolling_window(
-        &self,
-        conversation_id: &str,
-        branch: &[&MessageNode],
-        assistant: &Assistant,
-        settings: &ProviderSettings,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
-    ) -> (usize, Option<String>) {
-        let threshold = effective_threshold(assistant.context_threshold_tokens, None);
-        let summaries = self
-            .store
-            .load_summaries(conversation_id)
-            .await
-            .unwrap_or_default();
-        let previous = valid_summary(&summaries, branch);
-        match plan(branch, previous, threshold, false) {
-            RollingContextPlan::Send { start } => (
-                start,
-                previous.filter(|_| start > 0).map(|s| s.text.clone()),
-            ),
-            RollingContextPlan::Summarize {
-                new_from,
-                window_start,
-            } => {
-                let refreshed = self
-                    .summarize(
-                        previous.map(|s| s.text.as_str()),
-                        &branch[new_from..window_start],
-                        threshold,
-                        settings,
-                        cancel,
-                    )
-                    .await;
-                match refreshed {
-                    Ok(text) => {
-                        let now = self.clock.now_ms();
-                        if let Some(summary) = summary_covering(branch, window_start, text, now) {
-                            if let Err(err) = self.store.save_summary(&summary).await {
-                                sink.emit(GenerationEvent::Warning(format!(
-                                    "The conversation summary could not be saved: {err}"
-                                )));
-                            }
-                            return (window_start, Some(summary.text));
-                        }
-                        (window_start, None)
-                    }
-                    Err(err) => {
-                        sink.emit(GenerationEvent::Warning(format!(
-                            "This conversation is longer than the context limit and summarising \
-                             its older part failed ({err}); only the recent messages were sent."
-                        )));
-                        (window_start, None)
-                    }
-                }
-            }
-        }
-    }
-
-    /// Summarises `new_messages` into `previous`, one budget-sized piece at a time.
-    async fn summarize(
-        &self,
-        previous: Option<&str>,
-        new_messages: &[&MessageNode],
-        piece_budget: u64,
-        settings: &ProviderSettings,
-        cancel: &CancelToken,
-    ) -> Result<String, ProviderError> {
-        let mut summary = previous.map(str::to_owned);
-        for piece in transcript_pieces(new_messages, piece_budget.max(1_000)) {
-            // Each piece carries the summary so far, so nothing covered earlier is re-read.
-            let request = summary_request(summary.as_deref(), &piece, None);
-            summary = Some(self.complete_once(settings, &request, cancel).await?);
-        }
-        summary.ok_or_else(|| ProviderError::Decode("nothing to summarise".into()))
-    }
-
-    /// One non-streaming completion, reasoning removed: the answer text only.
-    async fn complete_once(
-        &self,
-        settings: &ProviderSettings,
-        messages: &[ChatMessage],
-        cancel: &CancelToken,
-    ) -> Result<String, ProviderError> {
-        let request = openai::build_chat_request(settings, messages, false)?;
-        let mut response = self.transport.send(request, cancel).await?;
-        let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
-        if !(200..300).contains(&response.status) {
-            return Err(provider::error_from_status(response.status, &body));
-        }
-        let mut splitter = ThinkTagSplitter::new();
-        let mut text = String::new();
-        for delta in openai::decode_completion(&body)? {
-            if let provider::StreamDelta::Content(content) = delta {
-                for segment in splitter.push(&content) {
-                    if let Segment::Content(part) = segment {
-                        text.push_str(&part);
-                    }
-                }
-            }
-        }
-        for segment in splitter.finish() {
-            if let Segment::Content(part) = segment {
-                text.push_str(&part);
-            }
-        }
-        let text = text.trim().to_owned();
-        if text.is_empty() {
-            return Err(ProviderError::Decode(
-                "the provider returned an empty text".into(),
-            ));
-        }
-        Ok(text)
     }
 
     /// Seed 004's honest-refusal short-circuit: a request for an action no enabled tool can
@@ -553,102 +423,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         Ok(nodes)
     }
-
-    /// Runs the provider request and feeds every delta into `writer`.
-    async fn stream_reply(
-        &self,
-        settings: &ProviderSettings,
-        history: &[ChatMessage],
-        cancel: &CancelToken,
-        writer: &mut ReplyWriter<'_, S, C>,
-    ) -> ReplyEnd {
-        match self
-            .try_stream_reply(settings, history, cancel, writer)
-            .await
-        {
-            Ok(end) => end,
-            Err(_) if cancel.is_cancelled() => ReplyEnd::Cancelled,
-            Err(ProviderError::Transport(TransportError::Aborted)) => ReplyEnd::Cancelled,
-            Err(err) => ReplyEnd::Failed(err.to_string()),
-        }
-    }
-
-    async fn try_stream_reply(
-        &self,
-        settings: &ProviderSettings,
-        history: &[ChatMessage],
-        cancel: &CancelToken,
-        writer: &mut ReplyWriter<'_, S, C>,
-    ) -> Result<ReplyEnd, ProviderError> {
-        let request = openai::build_chat_request(settings, history, true)?;
-        let mut response = self.transport.send(request, cancel).await?;
-        if !(200..300).contains(&response.status) {
-            let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
-            return Err(provider::error_from_status(response.status, &body));
-        }
-        let is_json = response
-            .content_type
-            .as_deref()
-            .is_some_and(|t| t.contains("application/json"));
-        if is_json {
-            // The server ignored `stream: true` and answered in one piece.
-            let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
-            for delta in openai::decode_completion(&body)? {
-                writer.apply(delta).await;
-            }
-            return Ok(ReplyEnd::Finished);
-        }
-
-        let mut decoder = SseDecoder::default();
-        let mut events = Vec::new();
-        while let Some(chunk) = response.body.next_chunk().await {
-            if cancel.is_cancelled() {
-                return Ok(ReplyEnd::Cancelled);
-            }
-            decoder.push(&chunk?, &mut events)?;
-            for event in events.drain(..) {
-                for delta in openai::decode_stream_data(&event.data)? {
-                    if writer.apply(delta).await {
-                        return Ok(ReplyEnd::Finished);
-                    }
-                }
-            }
-        }
-        if cancel.is_cancelled() {
-            return Ok(ReplyEnd::Cancelled);
-        }
-        if let Some(event) = decoder.finish()? {
-            for delta in openai::decode_stream_data(&event.data)? {
-                writer.apply(delta).await;
-            }
-        }
-        Ok(if writer.provider_finished() {
-            ReplyEnd::Finished
-        } else {
-            ReplyEnd::Truncated
-        })
-    }
-}
-
-/// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
-async fn read_body<B: ByteStream>(
-    body: &mut B,
-    limit: usize,
-    cancel: &CancelToken,
-) -> Result<Vec<u8>, ProviderError> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = body.next_chunk().await {
-        if cancel.is_cancelled() {
-            return Err(TransportError::Aborted.into());
-        }
-        let chunk = chunk?;
-        let room = limit.saturating_sub(bytes.len());
-        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        if bytes.len() >= limit {
-            break;
-        }
-    }
-    Ok(bytes)
 }
 
 #[cfg(test)]

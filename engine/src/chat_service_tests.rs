@@ -4,7 +4,7 @@
 use super::*;
 use crate::generation::EventLog;
 use crate::memory_store::MemoryStore;
-use crate::transport::{HttpRequest, HttpResponse};
+use crate::transport::{ByteStream, HttpRequest, HttpResponse, TransportError};
 use futures_executor::block_on;
 use std::cell::{Cell, RefCell};
 

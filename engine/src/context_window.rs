@@ -1,0 +1,101 @@
+//! Seed 000 §2 in the running service: the request window of a branch, and the summary that
+//! stands in for what comes before it, generated and stored when the
+//! [planner](crate::rolling_context::plan) asks for one.
+
+use crate::assistant::Assistant;
+use crate::cancel::CancelToken;
+use crate::chat_service::ChatService;
+use crate::clock::{Clock, IdGenerator};
+use crate::generation::{GenerationEvent, GenerationSink};
+use crate::message::MessageNode;
+use crate::provider::ProviderError;
+use crate::provider_settings::ProviderSettings;
+use crate::rolling_context::{
+    effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
+};
+use crate::store::ChatStore;
+use crate::summary_prompt::{summary_request, transcript_pieces};
+use crate::transport::Transport;
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in
+    /// for what comes before it. When the planner asks for a summary it is generated (previous
+    /// summary + newly covered messages) and stored; if that fails the request still uses only
+    /// the recent window, never the full history, and the user is told.
+    pub(crate) async fn rolling_window(
+        &self,
+        conversation_id: &str,
+        branch: &[&MessageNode],
+        assistant: &Assistant,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> (usize, Option<String>) {
+        let threshold = effective_threshold(assistant.context_threshold_tokens, None);
+        let summaries = self
+            .store
+            .load_summaries(conversation_id)
+            .await
+            .unwrap_or_default();
+        let previous = valid_summary(&summaries, branch);
+        match plan(branch, previous, threshold, false) {
+            RollingContextPlan::Send { start } => (
+                start,
+                previous.filter(|_| start > 0).map(|s| s.text.clone()),
+            ),
+            RollingContextPlan::Summarize {
+                new_from,
+                window_start,
+            } => {
+                let refreshed = self
+                    .summarize(
+                        previous.map(|s| s.text.as_str()),
+                        &branch[new_from..window_start],
+                        threshold,
+                        settings,
+                        cancel,
+                    )
+                    .await;
+                match refreshed {
+                    Ok(text) => {
+                        let now = self.clock.now_ms();
+                        if let Some(summary) = summary_covering(branch, window_start, text, now) {
+                            if let Err(err) = self.store.save_summary(&summary).await {
+                                sink.emit(GenerationEvent::Warning(format!(
+                                    "The conversation summary could not be saved: {err}"
+                                )));
+                            }
+                            return (window_start, Some(summary.text));
+                        }
+                        (window_start, None)
+                    }
+                    Err(err) => {
+                        sink.emit(GenerationEvent::Warning(format!(
+                            "This conversation is longer than the context limit and summarising \
+                             its older part failed ({err}); only the recent messages were sent."
+                        )));
+                        (window_start, None)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Summarises `new_messages` into `previous`, one budget-sized piece at a time.
+    pub(crate) async fn summarize(
+        &self,
+        previous: Option<&str>,
+        new_messages: &[&MessageNode],
+        piece_budget: u64,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+    ) -> Result<String, ProviderError> {
+        let mut summary = previous.map(str::to_owned);
+        for piece in transcript_pieces(new_messages, piece_budget.max(1_000)) {
+            // Each piece carries the summary so far, so nothing covered earlier is re-read.
+            let request = summary_request(summary.as_deref(), &piece, None);
+            summary = Some(self.complete_once(settings, &request, cancel).await?);
+        }
+        summary.ok_or_else(|| ProviderError::Decode("nothing to summarise".into()))
+    }
+}

@@ -1,0 +1,155 @@
+//! The provider calls a [`ChatService`] makes: a streamed reply fed into a
+//! [`ReplyWriter`], and one-shot completions (summaries). Bodies are read with size limits,
+//! because a provider's response is untrusted.
+
+use crate::cancel::CancelToken;
+use crate::chat_service::ChatService;
+use crate::clock::{Clock, IdGenerator};
+use crate::generation::{ReplyEnd, ReplyWriter};
+use crate::provider::{self, openai, ChatMessage, ProviderError};
+use crate::provider_settings::ProviderSettings;
+use crate::sse::SseDecoder;
+use crate::store::ChatStore;
+use crate::think_tags::{Segment, ThinkTagSplitter};
+use crate::transport::{ByteStream, Transport, TransportError};
+
+/// The most of an error body read to explain a failed request.
+const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
+/// The largest non-streaming response accepted.
+const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Runs the provider request and feeds every delta into `writer`.
+    pub(crate) async fn stream_reply(
+        &self,
+        settings: &ProviderSettings,
+        history: &[ChatMessage],
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> ReplyEnd {
+        match self
+            .try_stream_reply(settings, history, cancel, writer)
+            .await
+        {
+            Ok(end) => end,
+            Err(_) if cancel.is_cancelled() => ReplyEnd::Cancelled,
+            Err(ProviderError::Transport(TransportError::Aborted)) => ReplyEnd::Cancelled,
+            Err(err) => ReplyEnd::Failed(err.to_string()),
+        }
+    }
+
+    pub(crate) async fn try_stream_reply(
+        &self,
+        settings: &ProviderSettings,
+        history: &[ChatMessage],
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> Result<ReplyEnd, ProviderError> {
+        let request = openai::build_chat_request(settings, history, true)?;
+        let mut response = self.transport.send(request, cancel).await?;
+        if !(200..300).contains(&response.status) {
+            let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
+            return Err(provider::error_from_status(response.status, &body));
+        }
+        let is_json = response
+            .content_type
+            .as_deref()
+            .is_some_and(|t| t.contains("application/json"));
+        if is_json {
+            // The server ignored `stream: true` and answered in one piece.
+            let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
+            for delta in openai::decode_completion(&body)? {
+                writer.apply(delta).await;
+            }
+            return Ok(ReplyEnd::Finished);
+        }
+
+        let mut decoder = SseDecoder::default();
+        let mut events = Vec::new();
+        while let Some(chunk) = response.body.next_chunk().await {
+            if cancel.is_cancelled() {
+                return Ok(ReplyEnd::Cancelled);
+            }
+            decoder.push(&chunk?, &mut events)?;
+            for event in events.drain(..) {
+                for delta in openai::decode_stream_data(&event.data)? {
+                    if writer.apply(delta).await {
+                        return Ok(ReplyEnd::Finished);
+                    }
+                }
+            }
+        }
+        if cancel.is_cancelled() {
+            return Ok(ReplyEnd::Cancelled);
+        }
+        if let Some(event) = decoder.finish()? {
+            for delta in openai::decode_stream_data(&event.data)? {
+                writer.apply(delta).await;
+            }
+        }
+        Ok(if writer.provider_finished() {
+            ReplyEnd::Finished
+        } else {
+            ReplyEnd::Truncated
+        })
+    }
+
+    /// One non-streaming completion, reasoning removed: the answer text only.
+    pub(crate) async fn complete_once(
+        &self,
+        settings: &ProviderSettings,
+        messages: &[ChatMessage],
+        cancel: &CancelToken,
+    ) -> Result<String, ProviderError> {
+        let request = openai::build_chat_request(settings, messages, false)?;
+        let mut response = self.transport.send(request, cancel).await?;
+        let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
+        if !(200..300).contains(&response.status) {
+            return Err(provider::error_from_status(response.status, &body));
+        }
+        let mut splitter = ThinkTagSplitter::new();
+        let mut text = String::new();
+        for delta in openai::decode_completion(&body)? {
+            if let provider::StreamDelta::Content(content) = delta {
+                for segment in splitter.push(&content) {
+                    if let Segment::Content(part) = segment {
+                        text.push_str(&part);
+                    }
+                }
+            }
+        }
+        for segment in splitter.finish() {
+            if let Segment::Content(part) = segment {
+                text.push_str(&part);
+            }
+        }
+        let text = text.trim().to_owned();
+        if text.is_empty() {
+            return Err(ProviderError::Decode(
+                "the provider returned an empty text".into(),
+            ));
+        }
+        Ok(text)
+    }
+}
+
+/// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
+async fn read_body<B: ByteStream>(
+    body: &mut B,
+    limit: usize,
+    cancel: &CancelToken,
+) -> Result<Vec<u8>, ProviderError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next_chunk().await {
+        if cancel.is_cancelled() {
+            return Err(TransportError::Aborted.into());
+        }
+        let chunk = chunk?;
+        let room = limit.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if bytes.len() >= limit {
+            break;
+        }
+    }
+    Ok(bytes)
+}
