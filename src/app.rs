@@ -4,12 +4,16 @@ use crate::runtime;
 use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
-use skein_components::{ChatView, MessageActions, SettingsForm, Sidebar};
+use skein_components::{ChatView, ImageUrls, MessageActions, SettingsForm, Sidebar};
 
 #[component]
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     runtime::init(state);
+    provide_context(ImageUrls {
+        urls: state.image_urls,
+        request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
+    });
 
     let generating_here = Signal::derive(move || {
         let current = state.current.get();

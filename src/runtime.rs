@@ -30,6 +30,8 @@ pub struct Runtime {
     /// The assistant message being streamed in each generating conversation, as it is now
     /// (the stored copy can be up to one persistence interval behind).
     pub live: RefCell<HashMap<String, MessageNode>>,
+    /// Images being loaded, so each is read from storage once.
+    pub loading_images: RefCell<std::collections::HashSet<String>>,
 }
 
 thread_local! {
@@ -65,6 +67,7 @@ pub fn init(state: AppState) {
                 },
                 cancels: RefCell::default(),
                 live: RefCell::default(),
+                loading_images: RefCell::default(),
             }));
         });
         match settings {
@@ -266,6 +269,35 @@ pub fn stop(state: AppState) {
     if let Some(token) = token {
         token.cancel();
     }
+}
+
+/// Loads a message image from storage and makes it displayable (a `blob:` URL, nothing leaves
+/// the page). Each image is loaded once.
+pub fn load_image(state: AppState, blob_id: String) {
+    let Some(runtime) = runtime() else { return };
+    if state
+        .image_urls
+        .with_untracked(|urls| urls.contains_key(&blob_id))
+        || !runtime.loading_images.borrow_mut().insert(blob_id.clone())
+    {
+        return;
+    }
+    spawn_local(async move {
+        match runtime.service.store.load_blob(&blob_id).await {
+            Ok(Some(blob)) => match skein_platform::object_url(&blob) {
+                Ok(url) => state.image_urls.update(|urls| {
+                    urls.insert(blob_id, url);
+                }),
+                Err(err) => state
+                    .banner
+                    .set(Some(format!("An image cannot be shown: {err}"))),
+            },
+            Ok(None) => state.banner.set(Some(
+                "An image of this conversation is missing from storage.".into(),
+            )),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
 }
 
 /// Validates and saves provider settings; returns the error to show, if any.

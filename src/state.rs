@@ -21,6 +21,8 @@ pub struct AppState {
     pub show_settings: RwSignal<bool>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
     pub ready: RwSignal<bool>,
+    /// Blob ID → `blob:` URL of the message images loaded so far.
+    pub image_urls: RwSignal<std::collections::HashMap<String, String>>,
 }
 
 impl AppState {
@@ -35,6 +37,7 @@ impl AppState {
             settings: RwSignal::new(ProviderSettings::default()),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
+            image_urls: RwSignal::new(std::collections::HashMap::new()),
         }
     }
 

@@ -11,12 +11,14 @@
 
 mod chat_view;
 mod composer;
+mod images;
 mod message_item;
 mod settings_form;
 mod sidebar;
 
 pub use chat_view::ChatView;
 pub use composer::Composer;
+pub use images::{ImageRef, ImageUrls, MessageImage};
 pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use settings_form::SettingsForm;
 pub use sidebar::{ConversationSummary, Sidebar};

@@ -1,5 +1,6 @@
 //! One message of the current branch.
 
+use crate::images::{ImageRef, MessageImage};
 use leptos::prelude::*;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
@@ -18,6 +19,7 @@ pub struct MessageView {
     pub siblings: RwSignal<(usize, usize)>,
     /// Chips from the honesty gates (corrections, follow-up promises).
     pub chips: RwSignal<Vec<String>>,
+    pub images: RwSignal<Vec<ImageRef>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -43,6 +45,7 @@ impl MessageView {
             error: RwSignal::new(node.error.clone()),
             siblings: RwSignal::new((0, 1)),
             chips: RwSignal::new(chips_of(node)),
+            images: RwSignal::new(images_of(node)),
         }
     }
 
@@ -74,7 +77,24 @@ impl MessageView {
         if self.chips.with_untracked(|c| *c != chips) {
             self.chips.set(chips);
         }
+        let images = images_of(node);
+        if self.images.with_untracked(|i| *i != images) {
+            self.images.set(images);
+        }
     }
+}
+
+fn images_of(node: &MessageNode) -> Vec<ImageRef> {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::Image { blob_id, name, .. } => Some(ImageRef {
+                blob_id: blob_id.clone(),
+                alt: name.clone(),
+            }),
+            _ => None,
+        })
+        .collect()
 }
 
 /// What the honesty gates noted about a message, in words for the reader.
@@ -202,6 +222,11 @@ pub fn MessageItem(
                         on:click=move |_| editing.set(false)>"Cancel"</button>
                 </div>
             </Show>
+            <For
+                each=move || message.images.get()
+                key=|image| image.blob_id.clone()
+                children=|image| view! { <MessageImage image /> }
+            />
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}

@@ -399,3 +399,46 @@ async fn honesty_annotations_show_as_chips() {
     assert!(chips[0].contains("no tool ran"));
     assert!(chips[1].contains("cannot follow up"));
 }
+
+#[wasm_bindgen_test]
+async fn image_parts_ask_for_their_url_and_show_it_when_known() {
+    use skein_components::ImageUrls;
+    use std::collections::HashMap;
+    let root = container();
+    let urls = RwSignal::new(HashMap::<String, String>::new());
+    let requested = Arc::new(Mutex::new(Vec::<String>::new()));
+    let requested_in = requested.clone();
+    let mut answer = node("a", Role::Assistant, "A dot:", MessageStatus::Complete);
+    answer.parts.push(skein_engine::MessagePart::Image {
+        blob_id: "blob-1".into(),
+        mime: "image/png".into(),
+        name: Some("dot".into()),
+    });
+    let view_model = MessageView::new(&answer);
+    let actions = recording_actions(Arc::new(Mutex::new(Vec::new())));
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let requested = requested_in.clone();
+        provide_context(ImageUrls {
+            urls,
+            request: Callback::new(move |id| requested.lock().unwrap().push(id)),
+        });
+        view! { <skein_components::MessageItem message=view_model actions busy=Signal::derive(|| false) /> }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    assert_eq!(*requested.lock().unwrap(), ["blob-1"]);
+    assert!(
+        query_all(&root, "img").is_empty(),
+        "no URL yet: a placeholder, not a broken image"
+    );
+    urls.update(|u| {
+        u.insert("blob-1".into(), "blob:http://127.0.0.1/x".into());
+    });
+    settle().await;
+    let img = query(&root, "[data-testid=message-image] img");
+    assert_eq!(
+        img.get_attribute("src").as_deref(),
+        Some("blob:http://127.0.0.1/x")
+    );
+    assert_eq!(img.get_attribute("alt").as_deref(), Some("dot"));
+}

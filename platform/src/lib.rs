@@ -19,12 +19,14 @@
 //! transaction); [`idb`] implements them in about a hundred lines over `web-sys`, which keeps the
 //! wasm bundle smaller than a general wrapper and keeps the auto-commit rule visible in our code.
 
+mod blob_url;
 mod clock;
 mod fetch_transport;
 mod idb;
 mod idb_store;
 mod js_error;
 
+pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use idb_store::IdbStore;

@@ -282,3 +282,19 @@ fn the_browser_clock_reports_the_users_zone() {
     let now = BrowserClock.now_ms();
     assert!(now > 1.7e12, "{now}");
 }
+
+#[wasm_bindgen_test]
+fn images_become_blob_urls_and_svg_does_not() {
+    let png = skein_engine::Blob {
+        id: "b".into(),
+        mime: "image/png".into(),
+        bytes: vec![0x89, b'P', b'N', b'G'],
+    };
+    let url = skein_platform::object_url(&png).unwrap();
+    assert!(url.starts_with("blob:"), "{url}");
+    let svg = skein_engine::Blob {
+        mime: "image/svg+xml".into(),
+        ..png
+    };
+    assert!(skein_platform::object_url(&svg).is_err());
+}

@@ -278,3 +278,26 @@ test('a fast stream is throttled on screen and its final text is complete', asyn
   assert.ok(renders < chunks.length / 2, `throttled: ${renders} DOM updates for ${chunks.length} tokens`);
   await context.close();
 });
+
+test('an image in an answer is stored apart and shown from the page, also after a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const dot = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  await mock('/admin/script', { chunks: ['Here is a dot: ', `![dot](data:image/png;base64,${dot})`, ' done.'], delay_ms: 20 });
+  await send(page, 'draw a dot');
+  const shown = async () => {
+    const img = page.locator('[data-testid=message-image] img');
+    await img.waitFor();
+    assert.match(await img.getAttribute('src'), /^blob:/);
+    await page.waitForFunction(() => document.querySelector('[data-testid=message-image] img').naturalWidth === 1);
+  };
+  await shown();
+  const text = await lastAssistant(page).locator('[data-testid=message-text]').textContent();
+  assert.equal(text, 'Here is a dot:  done.', 'no base64 left in the text');
+  await page.reload();
+  await mounted(page);
+  await shown();
+  await context.close();
+});
