@@ -34,7 +34,7 @@ pub struct ClaimedAction {
 /// Verbs that are world actions whatever their object.
 const ACTION_VERBS: &str = "sent|emailed|e-mailed|texted|messaged|forwarded|scheduled|booked|\
     reserved|ordered|purchased|bought|paid|transferred|posted|published|tweeted|uploaded|\
-    submitted|notified|contacted|called|phoned|installed|executed|deployed|cancelled|canceled|\
+    submitted|notified|contacted|phoned|installed|executed|deployed|cancelled|canceled|\
     unsubscribed|signed you up|subscribed you";
 
 /// Verbs that are world actions only with a world object.
@@ -202,7 +202,7 @@ pub fn follow_up_promises(reply: &str) -> Vec<String> {
 fn refusal_pattern() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
     regex(&CELL, || {
-        r"(?i)^\s*(?:please\s+|hey[,!]?\s+|ok(?:ay)?[,!]?\s+|can you\s+|could you\s+)?(remind me|set (?:a|an|my) (?:reminder|alarm|timer)|send (?:an? )?(?:email|e-mail|text|sms|message) to|email|text|call|book (?:a|an|me a)|order (?:me )?(?:a|an|some)|schedule (?:a|an|my))\b".to_owned()
+        r"(?i)^\s*(?:please\s+|hey[,!]?\s+|ok(?:ay)?[,!]?\s+|can you\s+|could you\s+)?(remind me|set (?:a|an|my) (?:reminder|alarm|timer)|send (?:an? )?(?:email|e-mail|text|sms|message) to|(?:email|e-mail|text|message|call|phone) (?:my|mom|dad|him|her|them)|book (?:a|an|me a)|order (?:me )?(?:a|an|some)|schedule (?:a|an|my))\b".to_owned()
     })
 }
 

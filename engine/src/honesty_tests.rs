@@ -36,6 +36,7 @@ fn claimed_actions_are_caught_in_many_phrasings() {
             "checked",
         ),
         ("OK. The reminder has been created.", "created"),
+        ("I phoned the clinic and they open at 9.", "phoned"),
     ] {
         let claim = fabricated_action(reply).unwrap_or_else(|| panic!("missed: {reply}"));
         assert_eq!(claim.verb, verb, "{reply}");
@@ -55,6 +56,7 @@ fn hypotheticals_negations_questions_and_code_talk_are_not_claims() {
         "I removed the unused import and renamed the variable in the code above.",
         "I created a function called `parse` below.",
         "I set x to 5 in this example.",
+        "I called the helper twice so the loop stays short.",
         "I added a comment explaining the loop.",
         "In the story, the knight sent a letter to the king.",
         "Have you booked the flight yet?",
@@ -105,6 +107,8 @@ fn requests_for_unavailable_actions_get_an_honest_refusal() {
         "Book a table for two at Luigi's tonight",
         "hey, schedule a meeting with Ana next week",
         "Order me some coffee beans",
+        "Call my dentist and move the appointment",
+        "text mom that I'll be late",
     ] {
         let refusal = honest_refusal(request).unwrap_or_else(|| panic!("missed: {request}"));
         assert!(refusal.contains("I can't do that yet"), "{refusal}");
@@ -117,6 +121,9 @@ fn requests_for_unavailable_actions_get_an_honest_refusal() {
         "What should I order at a Thai restaurant?",
         "Explain how to schedule a cron job",
         "My boss asked me to remind me... never mind, summarise this article",
+        "Call me Ishmael. Now continue the story.",
+        "Email etiquette tips for managers",
+        "Text analysis of this paragraph, please",
         "",
     ] {
         assert_eq!(honest_refusal(fine), None, "false positive: {fine}");
