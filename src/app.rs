@@ -44,6 +44,11 @@ pub fn App() -> impl IntoView {
                     selected=Signal::derive(move || state.current.get())
                     on_select=move |id| runtime::select(state, id)
                     on_new=move |()| runtime::new_chat(state)
+                    on_delete=move |id: String| {
+                        if confirm("Delete this conversation and all its messages? This cannot be undone.") {
+                            runtime::delete_conversation(state, id);
+                        }
+                    }
                 />
                 <main class="main">
                     <Show when=move || state.show_settings.get()>

@@ -271,6 +271,27 @@ pub fn stop(state: AppState) {
     }
 }
 
+/// Deletes a whole conversation (not while it is generating).
+pub fn delete_conversation(state: AppState, id: String) {
+    let Some(runtime) = runtime() else { return };
+    if state.is_generating(&id) {
+        return;
+    }
+    spawn_local(async move {
+        match runtime.service.delete_conversation(&id).await {
+            Ok(()) => {
+                state
+                    .conversations
+                    .update(|list| list.retain(|c| c.id != id));
+                if state.is_current(&id) {
+                    new_chat(state);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
 /// Loads a message image from storage and makes it displayable (a `blob:` URL, nothing leaves
 /// the page). Each image is loaded once.
 pub fn load_image(state: AppState, blob_id: String) {

@@ -16,6 +16,7 @@ pub fn Sidebar(
     #[prop(into)] selected: Signal<Option<String>>,
     #[prop(into)] on_select: Callback<String>,
     #[prop(into)] on_new: Callback<()>,
+    #[prop(into)] on_delete: Callback<String>,
 ) -> impl IntoView {
     view! {
         <nav class="sidebar" data-testid="sidebar" aria-label="Conversations">
@@ -27,6 +28,7 @@ pub fn Sidebar(
                     key=|c| (c.id.clone(), c.title.clone(), c.generating)
                     children=move |c| {
                         let id = c.id.clone();
+                        let delete_id = c.id.clone();
                         let is_selected = {
                             let id = id.clone();
                             move || selected.with(|s| s.as_deref() == Some(id.as_str()))
@@ -42,6 +44,10 @@ pub fn Sidebar(
                                         <span class="generating-marker" title="Generating">" ●"</span>
                                     })}
                                 </button>
+                                <button type="button" class="conversation-delete"
+                                    data-testid="conversation-delete" aria-label="Delete conversation"
+                                    disabled=c.generating
+                                    on:click=move |_| on_delete.run(delete_id.clone())>"×"</button>
                             </li>
                         }
                     }

@@ -290,6 +290,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
                 selected=Signal::derive(|| Some("2".to_owned()))
                 on_select=move |id| chosen.lock().unwrap().push(id)
                 on_new=|()| {}
+                on_delete=|_id: String| {}
             />
         }
     });

@@ -299,6 +299,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(Some(reply))
     }
 
+    /// Deletes a whole conversation: its record, every message and every summary, in one
+    /// transaction.
+    pub async fn delete_conversation(&self, conversation_id: &str) -> Result<(), ChatError> {
+        Ok(self.store.delete_conversation(conversation_id).await?)
+    }
+
     async fn load_tree(&self, conversation: &Conversation) -> Result<ConversationTree, ChatError> {
         let nodes = self.store.load_messages(&conversation.id).await?;
         Ok(ConversationTree::from_nodes(

@@ -891,3 +891,17 @@ fn a_failed_summary_falls_back_to_the_recent_window_not_the_full_history() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn deleting_a_conversation_removes_everything_of_it() {
+    let service = service(vec![sse(200, &content_chunks(&["Hi."], true), 8)]);
+    send(&service, None, "Hello");
+    let conversation = stored(&service).0;
+    block_on(service.delete_conversation(&conversation.id)).unwrap();
+    assert!(block_on(service.store.list_conversations())
+        .unwrap()
+        .is_empty());
+    assert!(block_on(service.store.load_messages(&conversation.id))
+        .unwrap()
+        .is_empty());
+}

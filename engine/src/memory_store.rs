@@ -91,6 +91,19 @@ impl ChatStore for MemoryStore {
         self.save_conversation(conversation).await
     }
 
+    async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
+        self.conversations
+            .borrow_mut()
+            .retain(|c| c.id != conversation_id);
+        self.messages
+            .borrow_mut()
+            .retain(|m| m.conversation_id != conversation_id);
+        self.summaries
+            .borrow_mut()
+            .retain(|s| s.conversation_id != conversation_id);
+        Ok(())
+    }
+
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
         Ok(self.settings.borrow().clone())
     }

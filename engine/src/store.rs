@@ -69,6 +69,8 @@ pub trait ChatStore {
         conversation: &Conversation,
         ids: &[String],
     ) -> Result<(), StoreError>;
+    /// Deletes a conversation with all its messages and summaries, atomically.
+    async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError>;
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;

@@ -236,6 +236,33 @@ impl ChatStore for IdbStore {
         idb::transaction_done(&tx).await
     }
 
+    async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
+        let tx = self.transaction(
+            &[CONVERSATIONS, MESSAGES, SUMMARIES],
+            IdbTransactionMode::Readwrite,
+        )?;
+        let key = JsValue::from_str(conversation_id);
+        Self::object_store(&tx, CONVERSATIONS)?
+            .delete(&key)
+            .map_err(|e| store_error(&e))?;
+        // The awaits below are IndexedDB requests of this same transaction, so it stays open.
+        for store in [MESSAGES, SUMMARIES] {
+            let object_store = Self::object_store(&tx, store)?;
+            let keys_request = object_store
+                .index(BY_CONVERSATION)
+                .map_err(|e| store_error(&e))?
+                .get_all_keys_with_key(&key)
+                .map_err(|e| store_error(&e))?;
+            let keys = idb::request(&keys_request).await?;
+            for record_key in js_sys::Array::from(&keys).iter() {
+                object_store
+                    .delete(&record_key)
+                    .map_err(|e| store_error(&e))?;
+            }
+        }
+        idb::transaction_done(&tx).await
+    }
+
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
         self.get_record(SETTINGS, PROVIDER_KEY)
             .await?

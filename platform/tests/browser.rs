@@ -298,3 +298,48 @@ fn images_become_blob_urls_and_svg_does_not() {
     };
     assert!(skein_platform::object_url(&svg).is_err());
 }
+
+#[wasm_bindgen_test]
+async fn deleting_a_conversation_removes_its_messages_and_summaries_only() {
+    let name = unique_name("skein-test-delete");
+    let store = IdbStore::open(&name).await.unwrap();
+    for id in ["keep", "drop"] {
+        let conversation = Conversation {
+            id: id.into(),
+            title: id.into(),
+            created_at_ms: 1.0,
+            updated_at_ms: 1.0,
+            current_leaf_id: None,
+        };
+        for n in 0..3 {
+            let message = message(&format!("{id}-{n}"), id, None, "text");
+            store.save_message(&conversation, &message).await.unwrap();
+        }
+        store
+            .save_summary(&skein_engine::rolling_context::RollingContextSummary {
+                conversation_id: id.into(),
+                text: "summary".into(),
+                covered_ids: vec![format!("{id}-0")],
+                created_at_ms: 1.0,
+            })
+            .await
+            .unwrap();
+    }
+    store.delete_conversation("drop").await.unwrap();
+    store.close();
+
+    let reopened = IdbStore::open(&name).await.unwrap();
+    let ids: Vec<String> = reopened
+        .list_conversations()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(ids, ["keep"]);
+    assert!(reopened.load_messages("drop").await.unwrap().is_empty());
+    assert!(reopened.load_summaries("drop").await.unwrap().is_empty());
+    assert_eq!(reopened.load_messages("keep").await.unwrap().len(), 3);
+    assert_eq!(reopened.load_summaries("keep").await.unwrap().len(), 1);
+    reopened.close();
+}

@@ -301,3 +301,37 @@ test('an image in an answer is stored apart and shown from the page, also after 
   await shown();
   await context.close();
 });
+
+test('deleting a conversation asks first and removes it for good', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  for (const question of ['keep this chat', 'delete this chat']) {
+    await page.click('[data-testid=new-chat]');
+    await mock('/admin/script', { chunks: ['ok'], delay_ms: 5 });
+    await send(page, question);
+    await assistantTextIs(page, 'ok');
+  }
+  const items = page.locator('[data-testid=conversation]');
+  assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['delete this chat', 'keep this chat']);
+
+  // Declining the confirmation keeps it.
+  page.once('dialog', (dialog) => dialog.dismiss());
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.waitForTimeout(200);
+  assert.equal(await items.count(), 2);
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  assert.equal(await page.locator('[data-testid=message]').count(), 0, 'the deleted chat left the screen');
+
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['keep this chat']);
+  await context.close();
+});
