@@ -160,6 +160,23 @@ fn send(service: &Service, conversation: Option<Conversation>, text: &str) -> Me
     .unwrap()
 }
 
+/// Sends with a particular assistant; the result is returned as is.
+fn send_as(
+    service: &Service,
+    conversation: Option<Conversation>,
+    text: &str,
+    assistant: &Assistant,
+) -> Result<MessageNode, ChatError> {
+    block_on(service.send_message(
+        conversation,
+        text,
+        &settings(),
+        assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+}
+
 fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
     let conversations = block_on(service.store.list_conversations()).unwrap();
     assert_eq!(conversations.len(), 1);
@@ -500,15 +517,7 @@ fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
         ],
         ..Assistant::default()
     };
-    let reply = block_on(service.send_message(
-        None,
-        "My number is 555-1234",
-        &settings(),
-        &assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
-    ))
-    .unwrap();
+    let reply = send_as(&service, None, "My number is 555-1234", &assistant).unwrap();
     // Stored: the user rule changed the question, the output rule the answer.
     let (_, messages) = stored(&service);
     assert_eq!(messages[0].text(), "My number is <phone>");
@@ -534,14 +543,7 @@ fn a_broken_assistant_is_refused_before_anything_is_stored() {
         message_template: Some("{% if %}".into()),
         ..Assistant::default()
     };
-    let result = block_on(service.send_message(
-        None,
-        "hi",
-        &settings(),
-        &assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
-    ));
+    let result = send_as(&service, None, "hi", &assistant);
     assert!(matches!(result, Err(ChatError::Assistant(_))));
     assert!(block_on(service.store.list_conversations())
         .unwrap()
@@ -705,15 +707,7 @@ fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
         honest_refusal: false,
         ..Assistant::default()
     };
-    let reply = block_on(service.send_message(
-        None,
-        "Remind me to stretch at 4pm",
-        &settings(),
-        &assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
-    ))
-    .unwrap();
+    let reply = send_as(&service, None, "Remind me to stretch at 4pm", &assistant).unwrap();
     assert_eq!(reply.text(), "Noted.");
 }
 
@@ -795,15 +789,7 @@ fn long_conversation(summary: Script) -> (Service, Assistant) {
         ..Assistant::default()
     };
     let ask = |conversation: Option<Conversation>, text: &str| {
-        block_on(service.send_message(
-            conversation,
-            text,
-            &settings(),
-            &assistant,
-            &CancelToken::new(),
-            &EventLog::default(),
-        ))
-        .unwrap();
+        send_as(&service, conversation, text, &assistant).unwrap();
     };
     let question = "question ".repeat(700);
     ask(None, &format!("Q1 {question}"));
