@@ -4,7 +4,9 @@ use crate::runtime;
 use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
-use skein_components::{ChatView, ImageUrls, MessageActions, SettingsForm, Sidebar};
+use skein_components::{
+    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar,
+};
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -55,6 +57,10 @@ pub fn App() -> impl IntoView {
                         <SettingsForm
                             settings=Signal::derive(move || state.settings.get())
                             on_save=move |s| runtime::save_settings(state, s)
+                        />
+                        <NotificationToggle
+                            status=Signal::derive(move || state.notifications.get())
+                            on_enable=move |()| crate::notify::enable(state)
                         />
                     </Show>
                     <ChatView

@@ -2,7 +2,7 @@
 //! non-`Send` browser resources live in [`crate::runtime`].
 
 use leptos::prelude::*;
-use skein_components::{ConversationSummary, MessageView};
+use skein_components::{ConversationSummary, MessageView, NotificationStatus};
 use skein_engine::{Conversation, ProviderSettings};
 
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +21,8 @@ pub struct AppState {
     pub show_settings: RwSignal<bool>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
     pub ready: RwSignal<bool>,
+    /// Whether answers finishing in a background tab raise a notification.
+    pub notifications: RwSignal<NotificationStatus>,
     /// Blob ID → `blob:` URL of the message images loaded so far.
     pub image_urls: RwSignal<std::collections::HashMap<String, String>>,
 }
@@ -38,6 +40,7 @@ impl AppState {
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),
+            notifications: RwSignal::new(crate::notify::status()),
         }
     }
 

@@ -150,6 +150,7 @@ impl GenerationSink for UiSink {
             GenerationEvent::Finished(node) => {
                 // The final state is always published, before the stored record replaces it.
                 self.publisher.flush();
+                crate::notify::generation_ended(self.state, &node);
                 self.runtime.live.borrow_mut().remove(&node.conversation_id);
                 if let Some(view) = self.view_of(&node.id) {
                     view.update_from(&node);

@@ -13,6 +13,7 @@ mod chat_view;
 mod composer;
 mod images;
 mod message_item;
+mod notification_toggle;
 mod settings_form;
 mod sidebar;
 
@@ -20,5 +21,6 @@ pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use images::{ImageRef, ImageUrls, MessageImage};
 pub use message_item::{MessageActions, MessageItem, MessageView};
+pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use settings_form::SettingsForm;
 pub use sidebar::{ConversationSummary, Sidebar};

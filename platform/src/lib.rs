@@ -25,8 +25,13 @@ mod fetch_transport;
 mod idb;
 mod idb_store;
 mod js_error;
+mod notifications;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use idb_store::IdbStore;
+pub use notifications::{
+    notification_permission, notify, page_hidden, request_notification_permission,
+    NotificationAccess,
+};

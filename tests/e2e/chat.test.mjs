@@ -335,3 +335,42 @@ test('deleting a conversation asks first and removes it for good', async () => {
   assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['keep this chat']);
   await context.close();
 });
+
+test('an answer that finishes in a background tab raises a notification, not in the foreground', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  // Headless Chromium shows no notifications; this recording stand-in for the browser's
+  // Notification API (installed before the app loads) lets the test see what the app asks for.
+  await context.addInitScript(() => {
+    window.__notifications = [];
+    window.__hidden = false;
+    class RecordingNotification {
+      static permission = 'default';
+      static requestPermission() {
+        RecordingNotification.permission = 'granted';
+        return Promise.resolve('granted');
+      }
+      constructor(title, options) { window.__notifications.push({ title, body: options?.body }); }
+    }
+    window.Notification = RecordingNotification;
+    Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+  });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await page.click('[data-testid=enable-notifications]');
+  await page.locator('[data-testid=notifications] p').waitFor();
+  assert.match(await page.locator('[data-testid=notifications]').textContent(), /Notifications are on/);
+
+  await mock('/admin/script', { chunks: ['Visible answer.'], delay_ms: 10 });
+  await send(page, 'while I watch');
+  await assistantTextIs(page, 'Visible answer.');
+  assert.deepEqual(await page.evaluate(() => window.__notifications), [], 'nothing while the tab is visible');
+
+  await mock('/admin/script', { chunks: ['Background ', 'answer.'], delay_ms: 300 });
+  await send(page, 'while I am away');
+  await page.evaluate(() => { window.__hidden = true; });
+  await page.waitForFunction(() => window.__notifications.length === 1);
+  assert.deepEqual(await page.evaluate(() => window.__notifications),
+    [{ title: 'while I watch', body: 'Background answer.' }]);
+  await context.close();
+});
