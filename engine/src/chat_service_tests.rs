@@ -177,6 +177,17 @@ fn send_as(
     ))
 }
 
+/// The JSON body of the `index`-th request the transport received.
+fn request_body(service: &Service, index: usize) -> serde_json::Value {
+    serde_json::from_str(
+        service.transport.requests.borrow()[index]
+            .body
+            .as_deref()
+            .unwrap(),
+    )
+    .unwrap()
+}
+
 fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
     let conversations = block_on(service.store.list_conversations()).unwrap();
     assert_eq!(conversations.len(), 1);
@@ -247,9 +258,7 @@ fn the_second_turn_sends_the_whole_branch() {
     let (conversation, _) = stored(&service);
     send(&service, Some(conversation), "second");
 
-    let requests = service.transport.requests.borrow();
-    let body: serde_json::Value =
-        serde_json::from_str(requests[1].body.as_deref().unwrap()).unwrap();
+    let body = request_body(&service, 1);
     assert_eq!(
         body["messages"],
         serde_json::json!([
@@ -524,9 +533,7 @@ fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
     assert_eq!(reply.text(), "Sure.");
     assert_eq!(messages[1].text(), "Sure.");
     // Sent: system prompt with placeholders, and the templated (not stored) question.
-    let requests = service.transport.requests.borrow();
-    let body: serde_json::Value =
-        serde_json::from_str(requests[0].body.as_deref().unwrap()).unwrap();
+    let body = request_body(&service, 0);
     assert_eq!(
         body["messages"],
         serde_json::json!([
@@ -610,13 +617,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
         run(service.regenerate(conversation.clone(), &first.id, &settings(), &a, &c, &log));
     assert_eq!(second.text(), "Second answer.");
     assert_eq!(second.parent_id, first.parent_id);
-    let request: serde_json::Value = serde_json::from_str(
-        service.transport.requests.borrow()[1]
-            .body
-            .as_deref()
-            .unwrap(),
-    )
-    .unwrap();
+    let request = request_body(&service, 1);
     assert_eq!(
         request["messages"],
         serde_json::json!([{"role": "user", "content": "Question?"}]),
@@ -651,13 +652,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     assert_eq!(continued.id, edited.id);
     assert_eq!(continued.text(), "Answer to the edit, continued.");
     assert_eq!(continued.status, MessageStatus::Complete);
-    let request: serde_json::Value = serde_json::from_str(
-        service.transport.requests.borrow()[3]
-            .body
-            .as_deref()
-            .unwrap(),
-    )
-    .unwrap();
+    let request = request_body(&service, 3);
     assert_eq!(
         request["messages"],
         serde_json::json!([
@@ -797,16 +792,6 @@ fn long_conversation(summary: Script) -> (Service, Assistant) {
         ask(Some(stored(&service).0), &format!("Q{n} {question}"));
     }
     (service, assistant)
-}
-
-fn request_body(service: &Service, index: usize) -> serde_json::Value {
-    serde_json::from_str(
-        service.transport.requests.borrow()[index]
-            .body
-            .as_deref()
-            .unwrap(),
-    )
-    .unwrap()
 }
 
 #[test]
