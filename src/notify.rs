@@ -41,13 +41,8 @@ pub fn generation_ended(state: AppState, reply: &MessageNode) {
         return;
     }
     let title = state
-        .conversations
-        .with_untracked(|list| {
-            list.iter()
-                .find(|c| c.id == reply.conversation_id)
-                .map(|c| c.title.clone())
-        })
-        .unwrap_or_else(|| "Skein".to_owned());
+        .conversation(&reply.conversation_id)
+        .map_or_else(|| "Skein".to_owned(), |c| c.title);
     let body: String = match reply.status {
         MessageStatus::Error => format!(
             "The answer failed: {}",

@@ -8,7 +8,6 @@ use crate::state::AppState;
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_components::MessageView;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
     ProviderSettings,
@@ -93,10 +92,7 @@ pub fn init(state: AppState) {
 pub fn select(state: AppState, id: String) {
     state.current.set(Some(id.clone()));
     let Some(runtime) = runtime() else { return };
-    let Some(conversation) = state
-        .conversations
-        .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
-    else {
+    let Some(conversation) = state.conversation(&id) else {
         return;
     };
     spawn_local(async move {
@@ -121,12 +117,7 @@ pub fn select(state: AppState, id: String) {
             }
         }
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
-            Ok(tree) => state.messages.set(
-                tree.current_branch_entries()
-                    .iter()
-                    .map(MessageView::from_entry)
-                    .collect(),
-            ),
+            Ok(tree) => state.show_branch(&id, &tree.current_branch_entries()),
             Err(err) => state.banner.set(Some(format!(
                 "This conversation cannot be shown: {err}. Its stored messages were left untouched."
             ))),
@@ -220,10 +211,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
 }
 
 fn current_conversation(state: AppState) -> Option<Conversation> {
-    let id = state.current.get_untracked()?;
-    state
-        .conversations
-        .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
+    state.conversation(&state.current.get_untracked()?)
 }
 
 /// Shows another version of a message (‹ / ›), or deletes a message and what follows it.
@@ -249,11 +237,7 @@ pub fn reshape(state: AppState, action: Reshape) {
             Ok((conversation, branch)) => {
                 let id = conversation.id.clone();
                 state.upsert_conversation(conversation);
-                if state.is_current(&id) {
-                    state
-                        .messages
-                        .set(branch.iter().map(MessageView::from_entry).collect());
-                }
+                state.show_branch(&id, &branch);
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 use skein_components::{ConversationSummary, MessageView, NotificationStatus};
-use skein_engine::{Conversation, ProviderSettings};
+use skein_engine::{BranchEntry, Conversation, ProviderSettings};
 
 #[derive(Debug, Clone, Copy)]
 pub struct AppState {
@@ -52,6 +52,31 @@ impl AppState {
     pub fn is_current(&self, conversation_id: &str) -> bool {
         self.current
             .with_untracked(|c| c.as_deref() == Some(conversation_id))
+    }
+
+    pub fn conversation(&self, id: &str) -> Option<Conversation> {
+        self.conversations
+            .with_untracked(|list| list.iter().find(|c| c.id == id).cloned())
+    }
+
+    /// The view of message `id` in the branch on screen (searched from the end, where the
+    /// streaming message is).
+    pub fn message_view(&self, id: &str) -> Option<MessageView> {
+        self.messages.with_untracked(|messages| {
+            messages
+                .iter()
+                .rev()
+                .find(|m| m.id.with_value(|own| own == id))
+                .copied()
+        })
+    }
+
+    /// Puts `branch` on screen if it belongs to the conversation on screen.
+    pub fn show_branch(&self, conversation_id: &str, branch: &[BranchEntry]) {
+        if self.is_current(conversation_id) {
+            self.messages
+                .set(branch.iter().map(MessageView::from_entry).collect());
+        }
     }
 
     /// Inserts or replaces a conversation, keeping the list newest first.

@@ -5,7 +5,6 @@
 
 use crate::state::AppState;
 use leptos::prelude::*;
-use skein_components::MessageView;
 use skein_engine::throttle::{Decision, PublishThrottle};
 use skein_engine::Clock;
 use skein_platform::BrowserClock;
@@ -93,14 +92,7 @@ impl StreamPublisher {
                 std::mem::take(&mut held.reasoning),
             )
         };
-        let view: Option<MessageView> = self.state.messages.with_untracked(|messages| {
-            messages
-                .iter()
-                .rev()
-                .find(|m| m.id.with_value(|id| *id == message_id))
-                .copied()
-        });
-        if let Some(view) = view {
+        if let Some(view) = self.state.message_view(&message_id) {
             if !text.is_empty() {
                 view.text.update(|t| t.push_str(&text));
             }

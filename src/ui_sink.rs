@@ -78,16 +78,6 @@ impl UiSink {
         })
         .ok()
     }
-
-    fn view_of(&self, message_id: &str) -> Option<MessageView> {
-        self.state.messages.with_untracked(|messages| {
-            messages
-                .iter()
-                .rev()
-                .find(|m| m.id.with_value(|id| id == message_id))
-                .copied()
-        })
-    }
 }
 
 impl GenerationSink for UiSink {
@@ -127,11 +117,7 @@ impl GenerationSink for UiSink {
                         .borrow_mut()
                         .insert(conversation_id.clone(), streaming.node.clone());
                 }
-                if self.state.is_current(&conversation_id) {
-                    self.state
-                        .messages
-                        .set(branch.iter().map(MessageView::from_entry).collect());
-                }
+                self.state.show_branch(&conversation_id, &branch);
             }
             GenerationEvent::Delta { message_id, text } => {
                 if let Some(node) = self.live_node(&message_id).as_mut() {
@@ -152,7 +138,7 @@ impl GenerationSink for UiSink {
                 self.publisher.flush();
                 crate::notify::generation_ended(self.state, &node);
                 self.runtime.live.borrow_mut().remove(&node.conversation_id);
-                if let Some(view) = self.view_of(&node.id) {
+                if let Some(view) = self.state.message_view(&node.id) {
                     view.update_from(&node);
                 }
             }
