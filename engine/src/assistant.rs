@@ -9,6 +9,8 @@
 use crate::chat_dictionary::{ChatDictionary, CompiledDictionary};
 use crate::prompt::injection::{CompiledLorebook, Lorebook};
 use crate::prompt::template::{MessageTemplate, TemplateError};
+use crate::provider::GenerationParams;
+use crate::tools::EnabledTool;
 use crate::regex_rules::{CompiledRules, RegexRule, RuleError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -37,6 +39,18 @@ pub struct Assistant {
     /// Answer requests for actions no tool can perform honestly, without calling the model
     /// (seed 004's honest-refusal short-circuit).
     pub honest_refusal: bool,
+    /// Temperature, top-p, maximum output tokens and reasoning level of each request.
+    pub params: GenerationParams,
+    /// Stream answers token by token; off, each answer arrives in one response (normalised into
+    /// the same message model).
+    pub stream: bool,
+    /// The tools this assistant may call, each optionally with its own approval policy.
+    pub enabled_tools: Vec<EnabledTool>,
+    /// Name a new conversation from its first exchange (one short extra request).
+    pub generate_titles: bool,
+    /// Suggest follow-up questions after each answer (one extra request per answer, so off
+    /// unless the user wants them).
+    pub follow_up_suggestions: bool,
 }
 
 impl Default for Assistant {
@@ -54,6 +68,11 @@ impl Default for Assistant {
             chat_dictionaries: Vec::new(),
             user_name: "User".into(),
             honest_refusal: true,
+            params: GenerationParams::default(),
+            stream: true,
+            enabled_tools: Vec::new(),
+            generate_titles: true,
+            follow_up_suggestions: false,
         }
     }
 }

@@ -10,13 +10,18 @@ use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
+use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
+use crate::message_part::MessagePart;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::prompt::time_context::TimeContext;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
 use crate::store::{ChatStore, StoreError};
+use crate::tool_loop::complete_interrupted_calls;
+use crate::tools::session::RetrievalModes;
+use crate::tools::{RequestTools, ToolCatalog};
 use crate::transport::Transport;
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use thiserror::Error;
@@ -33,16 +38,28 @@ pub enum ChatError {
     Tree(#[from] TreeError),
     #[error(transparent)]
     Assistant(#[from] AssistantError),
+    #[error("{0}")]
+    ToolCall(String),
 }
 
 /// Where the reply being generated goes.
-enum ReplyTarget {
+pub(crate) enum ReplyTarget {
     /// A new answer below the current leaf.
     Append,
     /// A new answer beside this assistant message (regenerate).
     SiblingOf(String),
-    /// More text for this assistant message.
+    /// More for this assistant message: more text, or the rest of its tool loop.
     Continue(String),
+}
+
+/// What one generation works with, decided once when it starts.
+pub(crate) struct Turn<'a> {
+    pub settings: &'a ProviderSettings,
+    pub assistant: &'a Assistant,
+    pub compiled: CompiledAssistant,
+    pub tools: RequestTools,
+    pub cancel: &'a CancelToken,
+    pub sink: &'a dyn GenerationSink,
 }
 
 pub struct ChatService<T, S, C, I> {
@@ -50,9 +67,59 @@ pub struct ChatService<T, S, C, I> {
     pub store: S,
     pub clock: C,
     pub ids: I,
+    /// Every tool the app has; each assistant enables some of them.
+    pub tools: ToolCatalog,
+    /// The running generation of each conversation.
+    pub generations: GenerationRegistry,
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    pub fn new(transport: T, store: S, clock: C, ids: I) -> Self {
+        Self {
+            transport,
+            store,
+            clock,
+            ids,
+            tools: ToolCatalog::default(),
+            generations: GenerationRegistry::default(),
+        }
+    }
+
+    /// Checks the settings and the assistant and assembles the request's tools.
+    pub(crate) fn turn<'a>(
+        &self,
+        settings: &'a ProviderSettings,
+        assistant: &'a Assistant,
+        cancel: &'a CancelToken,
+        sink: &'a dyn GenerationSink,
+    ) -> Result<Turn<'a>, ChatError> {
+        settings.validate()?;
+        let compiled = assistant.compile()?;
+        let tools = self.tools.for_request(
+            &assistant.enabled_tools,
+            settings.supports_tools,
+            RetrievalModes::default(),
+        );
+        Ok(Turn {
+            settings,
+            assistant,
+            compiled,
+            tools,
+            cancel,
+            sink,
+        })
+    }
+
+    /// The stored version of `conversation` (another generation may have moved its current
+    /// leaf since the caller read it), or `conversation` itself when it is new.
+    pub(crate) async fn reload(&self, conversation: Conversation) -> Result<Conversation, ChatError> {
+        Ok(self
+            .store
+            .load_conversation(&conversation.id)
+            .await?
+            .unwrap_or(conversation))
+    }
+
     /// Sends `text` as a new user message in `conversation` (or in a new conversation when
     /// `None`), then streams the assistant's reply.
     ///
@@ -133,7 +200,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     )]
     async fn ask(
         &self,
-        mut conversation: Conversation,
+        conversation: Conversation,
         edit_of: Option<&str>,
         text: &str,
         settings: &ProviderSettings,
@@ -144,15 +211,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if text.trim().is_empty() {
             return Err(ChatError::EmptyMessage);
         }
-        settings.validate()?;
-        let compiled = assistant.compile()?;
+        let turn = self.turn(settings, assistant, cancel, sink)?;
+        // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
+        // what it had, before anything else happens here.
+        let _running = self.generations.begin(&conversation.id, cancel).await;
+        let mut conversation = self.reload(conversation).await?;
         let mut tree = self.load_tree(&conversation).await?;
+        self.complete_interrupted_tools(&conversation, &mut tree, sink)
+            .await?;
         let now = self.clock.now_ms();
         let mut user =
             MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
         user.finished_at_ms = Some(now);
         // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
-        compiled
+        turn.compiled
             .rules
             .apply_to_parts(RuleScope::User, &mut user.parts);
         let user = match edit_of {
@@ -171,23 +243,38 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 branch: tree.current_branch_entries(),
             },
         });
-        if let Some(reply) = self
-            .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
-            .await?
-        {
-            return Ok(reply);
+        if !turn.tools.has_user_tools() {
+            if let Some(reply) = self
+                .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
+                .await?
+            {
+                return Ok(reply);
+            }
         }
-        self.generate(
-            conversation,
-            tree,
-            ReplyTarget::Append,
-            settings,
-            assistant,
-            &compiled,
-            cancel,
-            sink,
-        )
-        .await
+        self.generate(conversation, tree, ReplyTarget::Append, &turn)
+            .await
+    }
+
+    /// Seed 000 §1 step 3: tool calls of the branch's last answer that were left pending or
+    /// interrupted get a result now (denied, or "not run"), so the next request is well formed
+    /// and nothing waits forever.
+    async fn complete_interrupted_tools(
+        &self,
+        conversation: &Conversation,
+        tree: &mut ConversationTree,
+        sink: &dyn GenerationSink,
+    ) -> Result<(), ChatError> {
+        let Some(leaf) = tree.current_leaf().and_then(|id| tree.get(id)).cloned() else {
+            return Ok(());
+        };
+        let mut node = leaf;
+        if node.role != Role::Assistant || !complete_interrupted_calls(&mut node) {
+            return Ok(());
+        }
+        let node = tree.update(node)?.into_node();
+        self.store.save_message(conversation, &node).await?;
+        sink.emit(GenerationEvent::MessageUpdated(node));
+        Ok(())
     }
 
     /// Continues an assistant message: the provider receives the branch ending with that
@@ -216,20 +303,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
-        settings.validate()?;
-        let compiled = assistant.compile()?;
+        let turn = self.turn(settings, assistant, cancel, sink)?;
+        let _running = self.generations.begin(&conversation.id, cancel).await;
+        let conversation = self.reload(conversation).await?;
         let tree = self.load_tree(&conversation).await?;
-        self.generate(
-            conversation,
-            tree,
-            target,
-            settings,
-            assistant,
-            &compiled,
-            cancel,
-            sink,
-        )
-        .await
+        self.generate(conversation, tree, target, &turn).await
     }
 
     /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
@@ -305,7 +383,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.delete_conversation(conversation_id).await?)
     }
 
-    async fn load_tree(&self, conversation: &Conversation) -> Result<ConversationTree, ChatError> {
+    pub(crate) async fn load_tree(
+        &self,
+        conversation: &Conversation,
+    ) -> Result<ConversationTree, ChatError> {
         let nodes = self.store.load_messages(&conversation.id).await?;
         Ok(ConversationTree::from_nodes(
             &conversation.id,
@@ -315,50 +396,63 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// The completion path every action shares: build the request from the branch the reply
-    /// answers, place the reply in the tree, persist it, stream into it, and finish it.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "internal; the public actions are narrower"
-    )]
-    async fn generate(
+    /// answers, place the reply in the tree, persist it, run the model/tool loop into it, and
+    /// finish it.
+    pub(crate) async fn generate(
         &self,
         mut conversation: Conversation,
         mut tree: ConversationTree,
         target: ReplyTarget,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        compiled: &CompiledAssistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        turn: &Turn<'_>,
     ) -> Result<MessageNode, ChatError> {
+        let (settings, sink) = (turn.settings, turn.sink);
         let now = self.clock.now_ms();
-        // The branch the reply answers: up to the current leaf for a new turn, up to the
-        // regenerated answer's parent, or through the answer being continued.
+        // The branch the reply answers: up to the current leaf for a new turn, or up to the
+        // parent of the answer being regenerated or continued (whose own parts are added to
+        // each step's request as they grow).
         let context_leaf = match &target {
             ReplyTarget::Append => tree.current_leaf().map(str::to_owned),
-            ReplyTarget::SiblingOf(id) => tree
+            ReplyTarget::SiblingOf(id) | ReplyTarget::Continue(id) => tree
                 .get(id)
                 .ok_or_else(|| TreeError::UnknownId(id.clone()))?
                 .parent_id
                 .clone(),
-            ReplyTarget::Continue(id) => Some(id.clone()),
         };
-        let branch = sendable_branch(tree.path_to(context_leaf.as_deref()));
+        let path = tree.path_to(context_leaf.as_deref());
+        // Calls whose stored outputs `read_tool_output` may read: this branch's own.
+        let known_calls = path
+            .iter()
+            .flat_map(|node| node.parts.iter())
+            .filter_map(|part| match part {
+                MessagePart::ToolCall(call) => Some(call.id.clone()),
+                _ => None,
+            })
+            .collect();
+        let branch = sendable_branch(path);
         let (start, summary) = self
-            .rolling_window(&conversation.id, &branch, assistant, settings, cancel, sink)
+            .rolling_window(
+                &conversation.id,
+                &branch,
+                turn.assistant,
+                settings,
+                turn.cancel,
+                sink,
+            )
             .await;
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),
             conversation: &conversation,
-            assistant,
-            compiled,
+            assistant: turn.assistant,
+            compiled: &turn.compiled,
             model: settings.model.trim(),
             time: TimeContext {
                 now_ms: now,
                 utc_offset_minutes: self.clock.utc_offset_minutes(),
                 time_zone: self.clock.time_zone(),
             },
+            tool_note: &turn.tools.system_note,
+            has_tools: !turn.tools.tools.is_empty(),
         })
         .await;
         let history = chat_messages(&prepared);
@@ -396,10 +490,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 
         let mut writer = ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
         let end = self
-            .stream_reply(settings, &history, cancel, &mut writer)
+            .run_steps(&history, &known_calls, turn, &mut writer)
             .await;
         Ok(writer
-            .finish(end, compiled, &mut || self.ids.new_id())
+            .finish(end, &turn.compiled, &mut || self.ids.new_id())
             .await?)
     }
 

@@ -5,6 +5,7 @@ use super::*;
 use crate::generation::EventLog;
 use crate::memory_store::MemoryStore;
 use crate::transport::{ByteStream, HttpRequest, HttpResponse, TransportError};
+use crate::prompt::system_prompt::capability_block;
 use futures_executor::block_on;
 use std::cell::{Cell, RefCell};
 
@@ -108,15 +109,15 @@ impl IdGenerator for SequentialIds {
 type Service = ChatService<ScriptedTransport, MemoryStore, ManualClock, SequentialIds>;
 
 fn service(scripts: Vec<Script>) -> Service {
-    ChatService {
-        transport: ScriptedTransport::new(scripts),
-        store: MemoryStore::new(),
-        clock: ManualClock {
+    ChatService::new(
+        ScriptedTransport::new(scripts),
+        MemoryStore::new(),
+        ManualClock {
             now: Cell::new(1_000.0),
             step_ms: 10.0,
         },
-        ids: SequentialIds::default(),
-    }
+        SequentialIds::default(),
+    )
 }
 
 fn settings() -> ProviderSettings {
@@ -124,7 +125,13 @@ fn settings() -> ProviderSettings {
         base_url: "http://127.0.0.1:9/v1".into(),
         api_key: "sk-test".into(),
         model: "mock-model".into(),
+        ..ProviderSettings::default()
     }
+}
+
+/// The system message of a request without tools: the capability ground truth (seed 004).
+fn no_tools_note() -> serde_json::Value {
+    serde_json::json!({"role": "system", "content": capability_block(&[])})
 }
 
 fn sse(status: u16, body: &[u8], chunk_size: usize) -> Script {
@@ -262,6 +269,7 @@ fn the_second_turn_sends_the_whole_branch() {
     assert_eq!(
         body["messages"],
         serde_json::json!([
+            no_tools_note(),
             {"role": "user", "content": "first"},
             {"role": "assistant", "content": "One."},
             {"role": "user", "content": "second"},
@@ -537,7 +545,7 @@ fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
     assert_eq!(
         body["messages"],
         serde_json::json!([
-            {"role": "system", "content": "You are Tutor, helping Ada."},
+            {"role": "system", "content": format!("You are Tutor, helping Ada.\n\n{}", capability_block(&[]))},
             {"role": "user", "content": "Q: My number is <phone>"},
         ])
     );
@@ -620,7 +628,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     let request = request_body(&service, 1);
     assert_eq!(
         request["messages"],
-        serde_json::json!([{"role": "user", "content": "Question?"}]),
+        serde_json::json!([no_tools_note(), {"role": "user", "content": "Question?"}]),
         "the regenerated answer sees the question, not the old answer"
     );
     let branch_events = log
@@ -656,6 +664,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     assert_eq!(
         request["messages"],
         serde_json::json!([
+            no_tools_note(),
             {"role": "user", "content": "Better question?"},
             {"role": "assistant", "content": "Answer to the edit"},
         ])
@@ -853,9 +862,10 @@ fn a_failed_summary_falls_back_to_the_recent_window_not_the_full_history() {
     assert!(messages
         .iter()
         .all(|m| !m["content"].as_str().unwrap().starts_with("Q1")));
+    assert_eq!(messages[0], no_tools_note(), "no summary in the system prompt");
     assert!(
-        messages[0]["content"].as_str().unwrap().starts_with("Q2"),
-        "no system prompt, window only"
+        messages[1]["content"].as_str().unwrap().starts_with("Q2"),
+        "the window only"
     );
     let conversation = stored(&service).0;
     assert!(block_on(service.store.load_summaries(&conversation.id))

@@ -8,6 +8,7 @@ use crate::assistant::CompiledAssistant;
 use crate::clock::Clock;
 use crate::honesty::apply_reply_gates;
 use crate::message::{Conversation, MessageNode, MessageStatus};
+use crate::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::output_transform::{self, stored_transform};
 use crate::provider::StreamDelta;
 use crate::store::{Blob, ChatStore, StoreError};
@@ -32,7 +33,11 @@ pub enum GenerationEvent {
     Delta { message_id: String, text: String },
     /// Reasoning ("thinking") appended to a streaming message.
     ReasoningDelta { message_id: String, text: String },
-    /// The message reached its final state; this is the record as stored.
+    /// A streaming message changed in a way deltas do not describe (a tool call arrived, was
+    /// paused for approval, got its result): this is the message as it is now.
+    MessageUpdated(MessageNode),
+    /// The generation ended (complete, stopped, failed, or paused for a tool approval, as the
+    /// status says); this is the record as stored.
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
     Warning(String),
@@ -65,7 +70,14 @@ pub enum ReplyEnd {
     /// The body ended without the provider saying it was done: a dropped connection looks
     /// exactly like this, so the answer may be cut short.
     Truncated,
+    /// Tool calls wait for the user's approval; the generation resumes when they decide.
+    AwaitingApproval,
+    /// The model/tool loop used all its steps (seed 000 §8) without finishing.
+    StepLimit,
 }
+
+/// The most tool calls one model step may make; more are not run (hostile or runaway output).
+pub const MAX_CALLS_PER_STEP: usize = 64;
 
 /// The message being written, with its persistence throttle.
 pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
@@ -78,6 +90,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     provider_finished: bool,
     /// Separates `<think>` reasoning from answer text in content deltas.
     think_tags: ThinkTagSplitter,
+    /// The tool calls of the current model step: stream index → position in `reply.parts`.
+    open_calls: Vec<(u32, usize)>,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -98,7 +112,99 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             last_persist_ms,
             provider_finished: false,
             think_tags: ThinkTagSplitter::new(),
+            open_calls: Vec::new(),
         }
+    }
+
+    pub fn reply(&self) -> &MessageNode {
+        &self.reply
+    }
+
+    pub fn reply_mut(&mut self) -> &mut MessageNode {
+        &mut self.reply
+    }
+
+    /// A new model step starts: its tool calls are numbered afresh.
+    pub fn begin_step(&mut self) {
+        self.open_calls.clear();
+        self.provider_finished = false;
+    }
+
+    /// The model step ended: text held back by the `<think>` splitter is placed, and every call
+    /// gets a unique ID (some servers send none, and a model's IDs are untrusted).
+    pub fn end_step(&mut self, new_id: &mut dyn FnMut() -> String) {
+        for segment in self.think_tags.finish() {
+            self.apply_segment(segment);
+        }
+        let mut seen = std::collections::HashSet::new();
+        for part in &mut self.reply.parts {
+            if let MessagePart::ToolCall(call) = part {
+                if call.id.is_empty() || !seen.insert(call.id.clone()) {
+                    call.id = format!("call_{}", new_id());
+                    seen.insert(call.id.clone());
+                }
+            }
+        }
+        self.open_calls.clear();
+    }
+
+    /// Writes the message now and shows it as it is (tool calls change it outside deltas).
+    pub async fn save_and_show(&mut self) {
+        self.last_persist_ms = self.clock.now_ms();
+        if let Err(err) = self
+            .store
+            .save_message(self.conversation, &self.reply)
+            .await
+        {
+            self.sink.emit(GenerationEvent::Warning(format!(
+                "The answer could not be saved: {err}"
+            )));
+        }
+        self.sink
+            .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
+    }
+
+    pub fn warn(&self, message: String) {
+        self.sink.emit(GenerationEvent::Warning(message));
+    }
+
+    /// One piece of a streamed tool call, assembled by its index.
+    fn apply_tool_call(
+        &mut self,
+        index: u32,
+        id: Option<String>,
+        name: Option<String>,
+        arguments: &str,
+    ) -> bool {
+        if let Some(&(_, at)) = self.open_calls.iter().find(|(i, _)| *i == index) {
+            if let Some(MessagePart::ToolCall(call)) = self.reply.parts.get_mut(at) {
+                call.arguments.push_str(arguments);
+                if call.id.is_empty() {
+                    call.id = id.unwrap_or_default();
+                }
+                if call.name.is_empty() {
+                    call.name = name.unwrap_or_default();
+                }
+            }
+            return false;
+        }
+        if self.open_calls.len() >= MAX_CALLS_PER_STEP {
+            return false;
+        }
+        // Text held back by the splitter belongs before the call.
+        for segment in self.think_tags.finish() {
+            self.apply_segment(segment);
+        }
+        self.reply.close_reasoning(self.clock.now_ms());
+        self.open_calls.push((index, self.reply.parts.len()));
+        self.reply.parts.push(MessagePart::ToolCall(ToolCall {
+            id: id.unwrap_or_default(),
+            name: name.unwrap_or_default(),
+            arguments: arguments.to_owned(),
+            approval: ToolApproval::Auto,
+            result: None,
+        }));
+        true
     }
 
     fn apply_segment(&mut self, segment: Segment) {
@@ -135,6 +241,18 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             StreamDelta::Model(model) => self.reply.model = Some(model),
             StreamDelta::Usage(usage) => self.reply.usage = Some(usage),
             StreamDelta::Finish(_) => self.provider_finished = true,
+            StreamDelta::ToolCall {
+                index,
+                id,
+                name,
+                arguments,
+            } => {
+                // A new call is shown at once (seed 000 §6: tool calls need immediate display).
+                if self.apply_tool_call(index, id, name, &arguments) {
+                    self.sink
+                        .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
+                }
+            }
             StreamDelta::Done => {
                 self.provider_finished = true;
                 return true;
@@ -178,10 +296,15 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         }
         // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
         stored_transform(&mut self.reply, &assistant.rules);
-        // Seed 004's gates. No tool can run yet (the tool loop comes later), so a claimed action
-        // is always unfounded.
-        if !matches!(end, ReplyEnd::Failed(_)) {
-            apply_reply_gates(&mut self.reply, false);
+        // Seed 004's gates, on answers that are over: a claimed action is unfounded unless a
+        // tool really ran for this answer.
+        if !matches!(end, ReplyEnd::Failed(_) | ReplyEnd::AwaitingApproval) {
+            let tools_ran = self.reply.parts.iter().any(|part| {
+                matches!(part, MessagePart::ToolCall(call)
+                    if matches!(call.approval, ToolApproval::Auto | ToolApproval::Approved)
+                        && call.result.as_ref().is_some_and(|r| !r.is_error))
+            });
+            apply_reply_gates(&mut self.reply, tools_ran);
         }
         let Self {
             store,
@@ -200,10 +323,18 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 Some("The connection ended before the provider finished the answer.".to_owned()),
             ),
             ReplyEnd::Failed(message) => (MessageStatus::Error, Some(message)),
+            ReplyEnd::AwaitingApproval => (MessageStatus::AwaitingApproval, None),
+            ReplyEnd::StepLimit => (
+                MessageStatus::Incomplete,
+                Some(format!(
+                    "Stopped after {} model steps without a final answer; the tool calls of the                      last step were not run. Continue to let it go on.",
+                    crate::tool_loop::MAX_STEPS
+                )),
+            ),
         };
         reply.status = status;
         reply.error = error;
-        reply.finished_at_ms = Some(now);
+        reply.finished_at_ms = (status != MessageStatus::AwaitingApproval).then_some(now);
         reply.close_reasoning(now);
         move_inline_images_to_blobs(store, sink, &mut reply, now, new_id).await;
         conversation.updated_at_ms = now;

@@ -53,6 +53,7 @@ pub mod chat_service;
 pub mod clock;
 mod context_window;
 pub mod generation;
+pub mod generation_registry;
 pub mod honesty;
 pub mod memory_store;
 pub mod message;
@@ -70,8 +71,10 @@ pub mod store;
 pub mod summary_prompt;
 pub mod think_tags;
 pub mod throttle;
+pub mod tool_loop;
 pub mod token_estimate;
 pub mod transport;
+pub mod tools;
 pub mod tree;
 
 pub use assistant::{Assistant, AssistantError};

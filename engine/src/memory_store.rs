@@ -44,6 +44,15 @@ impl ChatStore for MemoryStore {
         Ok(list)
     }
 
+    async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
+        Ok(self
+            .conversations
+            .borrow()
+            .iter()
+            .find(|c| c.id == id)
+            .cloned())
+    }
+
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
         let mut list: Vec<MessageNode> = self
             .messages

@@ -29,6 +29,9 @@ pub enum MessageStatus {
     Complete,
     Incomplete,
     Error,
+    /// The answer is paused on tool calls waiting for the user's approval (seed 000 §8).
+    #[serde(rename = "awaiting_approval")]
+    AwaitingApproval,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

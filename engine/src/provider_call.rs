@@ -6,6 +6,7 @@ use crate::cancel::CancelToken;
 use crate::chat_service::ChatService;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{ReplyEnd, ReplyWriter};
+use crate::provider::openai::ChatRequest;
 use crate::provider::{self, openai, ChatMessage, ProviderError};
 use crate::provider_settings::ProviderSettings;
 use crate::sse::SseDecoder;
@@ -23,12 +24,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     pub(crate) async fn stream_reply(
         &self,
         settings: &ProviderSettings,
-        history: &[ChatMessage],
+        request: &ChatRequest<'_>,
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> ReplyEnd {
         match self
-            .try_stream_reply(settings, history, cancel, writer)
+            .try_stream_reply(settings, request, cancel, writer)
             .await
         {
             Ok(end) => end,
@@ -41,11 +42,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     pub(crate) async fn try_stream_reply(
         &self,
         settings: &ProviderSettings,
-        history: &[ChatMessage],
+        request: &ChatRequest<'_>,
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> Result<ReplyEnd, ProviderError> {
-        let request = openai::build_chat_request(settings, history, true)?;
+        let request = openai::build_chat_request(settings, request)?;
         let mut response = self.transport.send(request, cancel).await?;
         if !(200..300).contains(&response.status) {
             let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
@@ -101,7 +102,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         messages: &[ChatMessage],
         cancel: &CancelToken,
     ) -> Result<String, ProviderError> {
-        let request = openai::build_chat_request(settings, messages, false)?;
+        let request = openai::build_chat_request(
+            settings,
+            &ChatRequest {
+                messages,
+                ..ChatRequest::default()
+            },
+        )?;
         let mut response = self.transport.send(request, cancel).await?;
         let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
         if !(200..300).contains(&response.status) {

@@ -12,6 +12,20 @@ pub struct ProviderSettings {
     #[serde(default)]
     pub api_key: String,
     pub model: String,
+    /// Whether the model can call tools. A model that cannot gets no tool definitions (some
+    /// servers reject a request that has them) and is told what it cannot do instead.
+    #[serde(default = "yes")]
+    pub supports_tools: bool,
+    /// Extra headers sent with every request, after Skein's own (so they win).
+    #[serde(default)]
+    pub custom_headers: Vec<(String, String)>,
+    /// Extra JSON body entries, deep-merged into every chat request last.
+    #[serde(default)]
+    pub custom_body: serde_json::Map<String, serde_json::Value>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// Hand-written so the API key never reaches a log.
@@ -28,6 +42,17 @@ impl std::fmt::Debug for ProviderSettings {
                 },
             )
             .field("model", &self.model)
+            .field("supports_tools", &self.supports_tools)
+            .field(
+                "custom_headers",
+                // Header values may be credentials too.
+                &self
+                    .custom_headers
+                    .iter()
+                    .map(|(name, _)| name.as_str())
+                    .collect::<Vec<_>>(),
+            )
+            .field("custom_body", &self.custom_body)
             .finish()
     }
 }
@@ -39,6 +64,9 @@ impl Default for ProviderSettings {
             base_url: "http://127.0.0.1:11434/v1".into(),
             api_key: String::new(),
             model: String::new(),
+            supports_tools: true,
+            custom_headers: Vec::new(),
+            custom_body: serde_json::Map::new(),
         }
     }
 }
@@ -51,6 +79,8 @@ pub enum SettingsError {
     MissingModel,
     #[error("The API key must be a single line without spaces.")]
     ApiKey,
+    #[error("Custom header \"{0}\" is not valid: a name is letters, digits and -, and a value is one line.")]
+    CustomHeader(String),
 }
 
 impl ProviderSettings {
@@ -70,6 +100,15 @@ impl ProviderSettings {
         }
         if self.api_key.trim().contains(char::is_whitespace) {
             return Err(SettingsError::ApiKey);
+        }
+        for (name, value) in &self.custom_headers {
+            let name_ok = !name.is_empty()
+                && name
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            if !name_ok || value.contains(['\r', '\n', '\0']) {
+                return Err(SettingsError::CustomHeader(name.clone()));
+            }
         }
         Ok(())
     }
@@ -93,6 +132,7 @@ mod tests {
             base_url: base_url.into(),
             api_key: key.into(),
             model: model.into(),
+            ..ProviderSettings::default()
         }
     }
 
@@ -137,8 +177,35 @@ mod tests {
     }
 
     #[test]
-    fn debug_hides_the_key() {
-        let printed = format!("{:?}", settings("https://x", "m", "sk-very-secret"));
+    fn debug_hides_the_key_and_header_values() {
+        let mut with_secrets = settings("https://x", "m", "sk-very-secret");
+        with_secrets.custom_headers = vec![("X-Api-Token".into(), "hidden-token".into())];
+        let printed = format!("{with_secrets:?}");
         assert!(!printed.contains("very-secret"));
+        assert!(!printed.contains("hidden-token"));
+        assert!(printed.contains("X-Api-Token"));
+    }
+
+    #[test]
+    fn custom_headers_cannot_smuggle_lines() {
+        let mut bad = settings("https://x", "m", "");
+        bad.custom_headers = vec![("X-A".into(), "1\r\nHost: evil".into())];
+        assert_eq!(
+            bad.validate(),
+            Err(SettingsError::CustomHeader("X-A".into()))
+        );
+        bad.custom_headers = vec![("X A".into(), "1".into())];
+        assert!(bad.validate().is_err());
+        bad.custom_headers = vec![("HTTP-Referer".into(), "https://skein.example".into())];
+        assert_eq!(bad.validate(), Ok(()));
+    }
+
+    #[test]
+    fn settings_stored_before_these_fields_existed_still_load() {
+        let old: ProviderSettings =
+            serde_json::from_str(r#"{"base_url":"https://x/v1","api_key":"","model":"m"}"#)
+                .unwrap();
+        assert!(old.supports_tools);
+        assert!(old.custom_headers.is_empty() && old.custom_body.is_empty());
     }
 }

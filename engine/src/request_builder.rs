@@ -5,12 +5,13 @@
 
 use crate::assistant::{Assistant, CompiledAssistant};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::message_part::MessagePart;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
 use crate::prompt::PromptRequest;
-use crate::provider::ChatMessage;
+use crate::provider::{ChatMessage, ToolCallRequest};
 
 /// The messages of `branch` that belong in a request: a failed or still-empty answer would only
 /// confuse the model (it stays in the local history).
@@ -21,7 +22,16 @@ pub fn sendable_branch(branch: Vec<&MessageNode>) -> Vec<&MessageNode> {
 fn sendable(node: &MessageNode) -> bool {
     node.status != MessageStatus::Streaming
         && !(node.role == Role::Assistant
-            && (node.status == MessageStatus::Error || node.has_no_text()))
+            && (node.status == MessageStatus::Error || nothing_to_send(node)))
+}
+
+/// An answer with no text and no tool call that has a result.
+fn nothing_to_send(node: &MessageNode) -> bool {
+    node.has_no_text()
+        && !node
+            .parts
+            .iter()
+            .any(|p| matches!(p, MessagePart::ToolCall(call) if call.result.is_some()))
 }
 
 pub struct RequestInputs<'a> {
@@ -34,6 +44,10 @@ pub struct RequestInputs<'a> {
     pub compiled: &'a CompiledAssistant,
     pub model: &'a str,
     pub time: TimeContext,
+    /// What the model is told about its tools (the capability ground truth).
+    pub tool_note: &'a str,
+    /// Whether tool definitions go with the request (else the note is a capability block).
+    pub has_tools: bool,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -41,6 +55,12 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         assistant_prompt: &inputs.assistant.system_prompt,
         allow_conversation_prompt: inputs.assistant.allow_conversation_system_prompt,
         rolling_summary: inputs.summary,
+        capability_block: (!inputs.has_tools).then(|| inputs.tool_note.to_owned()),
+        tool_prompts: if inputs.has_tools {
+            vec![inputs.tool_note.to_owned()]
+        } else {
+            Vec::new()
+        },
         ..SystemPromptSources::default()
     });
     let request = PromptRequest {
@@ -68,15 +88,55 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
 
 /// The prepared request as the role/content pairs the OpenAI-compatible protocol sends.
 pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
-    let system = (!prepared.request.system.is_empty()).then(|| ChatMessage {
-        role: Role::System,
-        content: prepared.request.system.clone(),
-    });
+    let system = (!prepared.request.system.is_empty())
+        .then(|| ChatMessage::text(Role::System, prepared.request.system.clone()));
     system
         .into_iter()
-        .chain(prepared.request.messages.iter().map(|m| ChatMessage {
-            role: m.role,
-            content: m.text(),
-        }))
+        .chain(prepared.request.messages.iter().flat_map(expand_node))
         .collect()
+}
+
+/// One stored message as the provider sees it. An assistant message that used tools becomes
+/// the turns the protocol expects: text and the calls made after it, each call's result, then
+/// the text that followed. Calls without a result (still pending, never run) are left out,
+/// since a protocol requires a result for every call it is shown.
+pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
+    if node.role != Role::Assistant {
+        return vec![ChatMessage::text(node.role, node.text())];
+    }
+    let mut out = Vec::new();
+    let mut text = String::new();
+    let mut calls: Vec<ToolCallRequest> = Vec::new();
+    let mut results: Vec<ChatMessage> = Vec::new();
+    let mut flush = |text: &mut String, calls: &mut Vec<ToolCallRequest>, results: &mut Vec<_>| {
+        if calls.is_empty() && text.is_empty() {
+            return;
+        }
+        let mut message = ChatMessage::text(Role::Assistant, std::mem::take(text));
+        message.tool_calls = std::mem::take(calls);
+        out.push(message);
+        out.append(results);
+    };
+    for part in &node.parts {
+        match part {
+            MessagePart::Text { text: piece } => {
+                if !calls.is_empty() {
+                    flush(&mut text, &mut calls, &mut results);
+                }
+                text.push_str(piece);
+            }
+            MessagePart::ToolCall(call) => {
+                let Some(result) = &call.result else { continue };
+                calls.push(ToolCallRequest {
+                    id: call.id.clone(),
+                    name: call.name.clone(),
+                    arguments: call.arguments.clone(),
+                });
+                results.push(ChatMessage::tool_result(&call.id, result.content.clone()));
+            }
+            _ => {}
+        }
+    }
+    flush(&mut text, &mut calls, &mut results);
+    out
 }

@@ -53,6 +53,8 @@ pub fn sort_in_creation_order(messages: &mut [MessageNode]) {
 pub trait ChatStore {
     /// All conversations, newest first.
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError>;
+    /// One conversation record, if it exists.
+    async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError>;
     /// Every message node of one conversation, in creation order.
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError>;
     /// Writes `message` and `conversation` atomically.

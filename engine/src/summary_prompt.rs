@@ -67,14 +67,8 @@ pub fn summary_request(
         piece,
     ));
     vec![
-        ChatMessage {
-            role: Role::System,
-            content: system,
-        },
-        ChatMessage {
-            role: Role::User,
-            content: user,
-        },
+        ChatMessage::text(Role::System, system),
+        ChatMessage::text(Role::User, user),
     ]
 }
 

@@ -187,6 +187,13 @@ impl ChatStore for IdbStore {
         Ok(list)
     }
 
+    async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
+        self.get_record(CONVERSATIONS, id)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()
+    }
+
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
         let mut list: Vec<MessageNode> =
             self.read_by_conversation(MESSAGES, conversation_id).await?;

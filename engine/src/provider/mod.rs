@@ -3,6 +3,9 @@
 //! exists so far ([`openai`]); Anthropic and Gemini join it behind the same types.
 
 pub mod openai;
+pub mod params;
+
+pub use params::{GenerationParams, ReasoningLevel};
 
 use crate::provider_settings::SettingsError;
 use crate::sse::SseError;
@@ -15,6 +18,48 @@ use thiserror::Error;
 pub struct ChatMessage {
     pub role: crate::Role,
     pub content: String,
+    /// The tool calls an assistant turn made (their results follow as tool results).
+    pub tool_calls: Vec<ToolCallRequest>,
+    /// Set on a tool result: the ID of the call it answers. Such a message is sent with the
+    /// protocol's tool-result role, whatever `role` says.
+    pub tool_result_for: Option<String>,
+}
+
+impl ChatMessage {
+    /// A plain text message.
+    pub fn text(role: crate::Role, content: impl Into<String>) -> Self {
+        Self {
+            role,
+            content: content.into(),
+            tool_calls: Vec::new(),
+            tool_result_for: None,
+        }
+    }
+
+    /// The result of tool call `call_id`.
+    pub fn tool_result(call_id: &str, content: impl Into<String>) -> Self {
+        Self {
+            tool_result_for: Some(call_id.to_owned()),
+            ..Self::text(crate::Role::User, content)
+        }
+    }
+}
+
+/// A tool call as it is sent back to the provider in the history.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolCallRequest {
+    pub id: String,
+    pub name: String,
+    /// JSON text, as the model wrote it.
+    pub arguments: String,
+}
+
+/// A tool the model may call: its name, what it does, and a JSON Schema of its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolDefinition {
+    pub name: String,
+    pub description: String,
+    pub parameters: serde_json::Value,
 }
 
 /// Token counts as the provider reported them.
@@ -34,6 +79,14 @@ pub enum StreamDelta {
     /// Why the provider stopped (`stop`, `length`, `content_filter`, …).
     Finish(String),
     Usage(TokenUsage),
+    /// A piece of a tool call. Calls are told apart by `index` (several may stream in
+    /// parallel); `id` and `name` come with the first piece, `arguments` in fragments.
+    ToolCall {
+        index: u32,
+        id: Option<String>,
+        name: Option<String>,
+        arguments: String,
+    },
     /// The provider's explicit end-of-stream marker.
     Done,
 }

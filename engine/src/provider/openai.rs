@@ -5,35 +5,77 @@
 //! default) and strict about what it does (a chunk that is not JSON is an error, not a silently
 //! dropped token).
 
-use super::{ChatMessage, ProviderError, StreamDelta, TokenUsage};
+use super::{ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition};
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
-/// Builds a streaming `POST {base_url}/chat/completions`.
+/// What one chat request asks for, before it is spelled in this protocol.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ChatRequest<'a> {
+    pub messages: &'a [ChatMessage],
+    /// Empty for a model without tool calling, or when no tool is enabled.
+    pub tools: &'a [ToolDefinition],
+    pub params: GenerationParams,
+    pub stream: bool,
+}
+
+/// Builds `POST {base_url}/chat/completions`.
 pub fn build_chat_request(
     settings: &ProviderSettings,
-    messages: &[ChatMessage],
-    stream: bool,
+    request: &ChatRequest<'_>,
 ) -> Result<HttpRequest, ProviderError> {
     settings.validate()?;
-    let messages: Vec<serde_json::Value> = messages
-        .iter()
-        .map(|m| json!({ "role": m.role, "content": m.content }))
-        .collect();
-    let body = json!({
+    let mut body = json!({
         "model": settings.model.trim(),
-        "messages": messages,
-        "stream": stream,
+        "messages": request.messages.iter().map(message_json).collect::<Vec<_>>(),
+        "stream": request.stream,
     });
+    if !request.tools.is_empty() {
+        body["tools"] = request
+            .tools
+            .iter()
+            .map(|tool| {
+                json!({
+                    "type": "function",
+                    "function": {
+                        "name": tool.name,
+                        "description": tool.description,
+                        "parameters": tool.parameters,
+                    },
+                })
+            })
+            .collect();
+    }
+    let params = &request.params;
+    if let Some(temperature) = params.temperature {
+        body["temperature"] = json!(temperature);
+    }
+    if let Some(top_p) = params.top_p {
+        body["top_p"] = json!(top_p);
+    }
+    if let Some(max) = params.max_output_tokens {
+        body["max_tokens"] = json!(max);
+    }
+    if let Some(effort) = params.reasoning.openai_effort() {
+        body["reasoning_effort"] = json!(effort);
+    }
+    // The user's own entries go last and win (e.g. a server-specific sampling option).
+    for (key, value) in &settings.custom_body {
+        deep_merge(&mut body[key.as_str()], value);
+    }
     let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
-    if stream {
+    if request.stream {
         headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
     }
     let key = settings.api_key.trim();
     if !key.is_empty() {
         headers.push(("Authorization".to_owned(), format!("Bearer {key}")));
+    }
+    for (name, value) in &settings.custom_headers {
+        headers.retain(|(existing, _)| !existing.eq_ignore_ascii_case(name));
+        headers.push((name.clone(), value.clone()));
     }
     Ok(HttpRequest {
         method: HttpMethod::Post,
@@ -41,6 +83,40 @@ pub fn build_chat_request(
         headers,
         body: Some(body.to_string()),
     })
+}
+
+fn message_json(message: &ChatMessage) -> Value {
+    if let Some(call_id) = &message.tool_result_for {
+        return json!({ "role": "tool", "tool_call_id": call_id, "content": message.content });
+    }
+    if message.tool_calls.is_empty() {
+        return json!({ "role": message.role, "content": message.content });
+    }
+    let calls: Vec<Value> = message
+        .tool_calls
+        .iter()
+        .map(|call| {
+            json!({
+                "id": call.id,
+                "type": "function",
+                "function": { "name": call.name, "arguments": call.arguments },
+            })
+        })
+        .collect();
+    let content = (!message.content.is_empty()).then_some(message.content.as_str());
+    json!({ "role": message.role, "content": content, "tool_calls": calls })
+}
+
+/// Objects merge key by key; anything else replaces what was there.
+fn deep_merge(target: &mut Value, patch: &Value) {
+    match (target, patch) {
+        (Value::Object(target), Value::Object(patch)) => {
+            for (key, value) in patch {
+                deep_merge(target.entry(key.clone()).or_insert(Value::Null), value);
+            }
+        }
+        (target, patch) => *target = patch.clone(),
+    }
 }
 
 #[derive(Deserialize)]
@@ -73,6 +149,28 @@ struct Delta {
     /// DeepSeek and vLLM name it `reasoning_content`; OpenRouter and Ollama `reasoning`.
     #[serde(default, alias = "reasoning")]
     reasoning_content: Option<String>,
+    #[serde(default)]
+    tool_calls: Vec<ToolCallDelta>,
+}
+
+#[derive(Deserialize)]
+struct ToolCallDelta {
+    /// Absent in non-streaming responses, where the position in the list is the index.
+    #[serde(default)]
+    index: Option<u32>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    function: Option<FunctionDelta>,
+}
+
+#[derive(Deserialize)]
+struct FunctionDelta {
+    #[serde(default)]
+    name: Option<String>,
+    /// Usually a JSON string; some servers send the object itself.
+    #[serde(default)]
+    arguments: Option<Value>,
 }
 
 #[derive(Deserialize)]
@@ -124,6 +222,25 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             if let Some(content) = delta.content.filter(|c| !c.is_empty()) {
                 deltas.push(StreamDelta::Content(content));
             }
+            for (position, call) in delta.tool_calls.into_iter().enumerate() {
+                let function = call.function.unwrap_or(FunctionDelta {
+                    name: None,
+                    arguments: None,
+                });
+                let arguments = match function.arguments {
+                    None | Some(Value::Null) => String::new(),
+                    Some(Value::String(text)) => text,
+                    Some(other) => other.to_string(),
+                };
+                deltas.push(StreamDelta::ToolCall {
+                    index: call
+                        .index
+                        .unwrap_or(u32::try_from(position).unwrap_or(u32::MAX)),
+                    id: call.id.filter(|id| !id.is_empty()),
+                    name: function.name.filter(|name| !name.is_empty()),
+                    arguments,
+                });
+            }
         }
         if let Some(reason) = choice.finish_reason {
             deltas.push(StreamDelta::Finish(reason));
@@ -149,30 +266,39 @@ mod tests {
             base_url: "http://127.0.0.1:11434/v1/".into(),
             api_key: key.into(),
             model: " llama3.2 ".into(),
+            ..ProviderSettings::default()
         }
+    }
+
+    fn build(settings: &ProviderSettings, messages: &[ChatMessage], stream: bool) -> HttpRequest {
+        build_chat_request(
+            settings,
+            &ChatRequest {
+                messages,
+                stream,
+                ..ChatRequest::default()
+            },
+        )
+        .unwrap()
+    }
+
+    fn body_of(request: &HttpRequest) -> Value {
+        serde_json::from_str(request.body.as_deref().unwrap()).unwrap()
     }
 
     #[test]
     fn request_has_model_messages_and_stream_flag() {
         let messages = [
-            ChatMessage {
-                role: Role::System,
-                content: "Be brief.".into(),
-            },
-            ChatMessage {
-                role: Role::User,
-                content: "Hi \"there\"".into(),
-            },
+            ChatMessage::text(Role::System, "Be brief."),
+            ChatMessage::text(Role::User, "Hi \"there\""),
         ];
-        let request = build_chat_request(&settings(""), &messages, true).unwrap();
+        let request = build(&settings(""), &messages, true);
         assert_eq!(request.url, "http://127.0.0.1:11434/v1/chat/completions");
         assert_eq!(request.method, HttpMethod::Post);
         assert_eq!(request.header("authorization"), None);
         assert_eq!(request.header("accept"), Some("text/event-stream"));
-        let body: serde_json::Value =
-            serde_json::from_str(request.body.as_deref().unwrap()).unwrap();
         assert_eq!(
-            body,
+            body_of(&request),
             json!({
                 "model": "llama3.2",
                 "stream": true,
@@ -186,7 +312,7 @@ mod tests {
 
     #[test]
     fn request_carries_the_key_as_bearer() {
-        let request = build_chat_request(&settings(" sk-1 "), &[], false).unwrap();
+        let request = build(&settings(" sk-1 "), &[], false);
         assert_eq!(request.header("Authorization"), Some("Bearer sk-1"));
         assert_eq!(request.header("accept"), None);
     }
@@ -196,9 +322,149 @@ mod tests {
         let mut bad = settings("");
         bad.base_url = "localhost:11434".into();
         assert!(matches!(
-            build_chat_request(&bad, &[], true),
+            build_chat_request(&bad, &ChatRequest::default()),
             Err(ProviderError::Settings(_))
         ));
+    }
+
+    #[test]
+    fn tools_parameters_and_custom_entries_are_sent() {
+        let mut settings = settings("sk-1");
+        settings.custom_headers = vec![
+            ("HTTP-Referer".into(), "https://skein.example".into()),
+            ("authorization".into(), "Token from-user".into()),
+        ];
+        settings.custom_body = serde_json::from_value(json!({
+            "temperature": 0.1,
+            "options": {"num_ctx": 8192},
+        }))
+        .unwrap();
+        let tools = [ToolDefinition {
+            name: "get_weather".into(),
+            description: "Weather for a city".into(),
+            parameters: json!({"type": "object", "properties": {"city": {"type": "string"}}}),
+        }];
+        let messages = [ChatMessage::text(Role::User, "Weather?")];
+        let request = build_chat_request(
+            &settings,
+            &ChatRequest {
+                messages: &messages,
+                tools: &tools,
+                params: GenerationParams {
+                    temperature: Some(0.5),
+                    top_p: Some(0.9),
+                    max_output_tokens: Some(256),
+                    reasoning: super::super::ReasoningLevel::Max,
+                },
+                stream: true,
+            },
+        )
+        .unwrap();
+        let body = body_of(&request);
+        assert_eq!(body["tools"][0]["type"], "function");
+        assert_eq!(body["tools"][0]["function"]["name"], "get_weather");
+        assert_eq!(
+            body["tools"][0]["function"]["parameters"]["properties"]["city"]["type"],
+            "string"
+        );
+        // The user's body entry wins over the assistant's temperature; objects are merged.
+        assert_eq!(body["temperature"], json!(0.1));
+        assert_eq!(body["options"], json!({"num_ctx": 8192}));
+        assert_eq!(body["top_p"].as_f64().map(|v| (v * 10.0).round()), Some(9.0));
+        assert_eq!(body["max_tokens"], 256);
+        assert_eq!(body["reasoning_effort"], "high");
+        // A custom header replaces Skein's own of the same name (case-insensitive).
+        assert_eq!(request.header("Authorization"), Some("Token from-user"));
+        assert_eq!(request.header("http-referer"), Some("https://skein.example"));
+        assert_eq!(
+            request
+                .headers
+                .iter()
+                .filter(|(n, _)| n.eq_ignore_ascii_case("authorization"))
+                .count(),
+            1
+        );
+    }
+
+    #[test]
+    fn no_tools_means_no_tools_field_and_defaults_send_no_sampling_fields() {
+        let body = body_of(&build(&settings(""), &[], true));
+        for field in ["tools", "temperature", "top_p", "max_tokens", "reasoning_effort"] {
+            assert!(body.get(field).is_none(), "{field}");
+        }
+    }
+
+    #[test]
+    fn tool_calls_and_results_go_back_in_the_protocols_shape() {
+        let mut call = ChatMessage::text(Role::Assistant, "");
+        call.tool_calls = vec![super::super::ToolCallRequest {
+            id: "call_1".into(),
+            name: "get_weather".into(),
+            arguments: r#"{"city":"Oslo"}"#.into(),
+        }];
+        let messages = [call, ChatMessage::tool_result("call_1", "4 °C, rain")];
+        let body = body_of(&build(&settings(""), &messages, true));
+        assert_eq!(
+            body["messages"],
+            json!([
+                {"role": "assistant", "content": null, "tool_calls": [{
+                    "id": "call_1", "type": "function",
+                    "function": {"name": "get_weather", "arguments": "{\"city\":\"Oslo\"}"},
+                }]},
+                {"role": "tool", "tool_call_id": "call_1", "content": "4 °C, rain"},
+            ])
+        );
+    }
+
+    #[test]
+    fn parallel_tool_call_deltas_keep_their_index() {
+        let first = r#"{"choices":[{"delta":{"tool_calls":[
+            {"index":0,"id":"call_a","type":"function","function":{"name":"search","arguments":""}},
+            {"index":1,"id":"call_b","type":"function","function":{"name":"clock","arguments":"{}"}}]}}]}"#;
+        let more = r#"{"choices":[{"delta":{"tool_calls":[
+            {"index":0,"function":{"arguments":"{\"q\":"}}]}}]}"#;
+        assert_eq!(
+            decode_stream_data(first).unwrap(),
+            [
+                StreamDelta::ToolCall {
+                    index: 0,
+                    id: Some("call_a".into()),
+                    name: Some("search".into()),
+                    arguments: String::new()
+                },
+                StreamDelta::ToolCall {
+                    index: 1,
+                    id: Some("call_b".into()),
+                    name: Some("clock".into()),
+                    arguments: "{}".into()
+                },
+            ]
+        );
+        assert_eq!(
+            decode_stream_data(more).unwrap(),
+            [StreamDelta::ToolCall {
+                index: 0,
+                id: None,
+                name: None,
+                arguments: r#"{"q":"#.into()
+            }]
+        );
+    }
+
+    #[test]
+    fn non_streaming_tool_calls_use_their_position_and_object_arguments_are_kept() {
+        let body = br#"{"choices":[{"message":{"role":"assistant","content":null,"tool_calls":[
+            {"id":"c1","type":"function","function":{"name":"a","arguments":"{}"}},
+            {"id":"c2","type":"function","function":{"name":"b","arguments":{"x":1}}}]},
+            "finish_reason":"tool_calls"}]}"#;
+        let deltas = decode_completion(body).unwrap();
+        assert!(deltas.contains(&StreamDelta::ToolCall {
+            index: 1,
+            id: Some("c2".into()),
+            name: Some("b".into()),
+            arguments: r#"{"x":1}"#.into()
+        }));
+        assert!(deltas.contains(&StreamDelta::Finish("tool_calls".into())));
     }
 
     #[test]

@@ -1,0 +1,383 @@
+//! The model/tool loop of one answer (seed 000 §8): ask the model, run the tool calls it made
+//! (or pause for the user's approval), give it the results, and ask again, for at most
+//! [`MAX_STEPS`] model steps.
+//!
+//! Results stay on the assistant message's tool-call parts. A call that needs approval goes
+//! `Auto → Pending` and the generation pauses; it never runs while `Pending`. Cancellation is
+//! propagated, never turned into a tool error the model would see.
+
+use crate::chat_service::{ChatError, ChatService, Turn};
+use crate::clock::{Clock, IdGenerator};
+use crate::generation::ReplyEnd;
+use crate::generation::ReplyWriter;
+use crate::message::{MessageNode, MessageStatus, Role};
+use crate::message_part::{MessagePart, ToolApproval, ToolCall, ToolResult};
+use crate::provider::openai::ChatRequest;
+use crate::provider::ChatMessage;
+use crate::request_builder::expand_node;
+use crate::store::{Blob, ChatStore};
+use crate::tools::catalog::Runner;
+use crate::tools::large_output::{self, ReadArguments};
+use crate::tools::{parse_arguments, ApprovalPolicy, ToolError, ToolOutput};
+use crate::transport::Transport;
+use serde_json::json;
+use std::collections::HashSet;
+
+/// The most model steps one answer may take.
+pub const MAX_STEPS: usize = 256;
+
+/// What the user decided about a pending tool call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolDecision {
+    /// Run it.
+    Approve,
+    /// Do not run it; the model gets a structured error saying so.
+    Deny { reason: Option<String> },
+    /// Do not run it; the user's text is the result.
+    Answer(String),
+}
+
+/// How settling the open calls of an answer went.
+enum Settled {
+    /// Every call has its result.
+    Done,
+    /// At least one call waits for the user.
+    Pending,
+    Cancelled,
+}
+
+fn unsettled(part: &MessagePart) -> Option<&ToolCall> {
+    match part {
+        MessagePart::ToolCall(call) if call.result.is_none() => Some(call),
+        _ => None,
+    }
+}
+
+/// Whether any tool call of `node` has no result yet.
+pub fn has_unsettled_calls(node: &MessageNode) -> bool {
+    node.parts.iter().any(|p| unsettled(p).is_some())
+}
+
+/// The structured result of a call the user denied.
+fn denied_result(reason: Option<&str>) -> ToolResult {
+    let mut body = json!({
+        "error": "denied_by_user",
+        "message": "The user denied this tool call; it was not run. Do not claim it was.",
+    });
+    if let Some(reason) = reason.filter(|r| !r.trim().is_empty()) {
+        body["reason"] = json!(reason);
+    }
+    ToolResult {
+        content: body.to_string(),
+        is_error: true,
+    }
+}
+
+fn error_result(message: &str) -> ToolResult {
+    ToolResult {
+        content: json!({ "error": "tool_failed", "message": message }).to_string(),
+        is_error: true,
+    }
+}
+
+/// Gives every unsettled call of an answer a result without running it: the conversation moved
+/// on (a new message was sent) while calls were pending or interrupted (seed 000 §1 step 3).
+/// Returns whether anything changed.
+pub fn complete_interrupted_calls(node: &mut MessageNode) -> bool {
+    let mut changed = false;
+    for part in &mut node.parts {
+        let MessagePart::ToolCall(call) = part else {
+            continue;
+        };
+        if call.result.is_some() {
+            continue;
+        }
+        changed = true;
+        call.result = Some(match &call.approval {
+            ToolApproval::Pending => {
+                call.approval = ToolApproval::Denied {
+                    reason: Some("The user moved on without deciding.".into()),
+                };
+                denied_result(Some("The user moved on without deciding."))
+            }
+            ToolApproval::Denied { reason } => denied_result(reason.as_deref()),
+            ToolApproval::Answered { answer } => ToolResult {
+                content: answer.clone(),
+                is_error: false,
+            },
+            ToolApproval::Auto | ToolApproval::Approved => {
+                error_result("This call was not run: its generation was interrupted.")
+            }
+        });
+    }
+    if changed && node.status == MessageStatus::AwaitingApproval {
+        node.status = MessageStatus::Incomplete;
+        node.error = Some("Tool calls were left undecided when the conversation moved on.".into());
+    }
+    changed
+}
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Runs model steps and tool calls until the model answers without calling a tool, a call
+    /// needs approval, the user stops, something fails, or [`MAX_STEPS`] is reached.
+    ///
+    /// `base` is the request up to (not including) the answer being written; the answer's own
+    /// parts are added to each step's request as they grow.
+    pub(crate) async fn run_steps(
+        &self,
+        base: &[ChatMessage],
+        known_calls: &HashSet<String>,
+        turn: &Turn<'_>,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> ReplyEnd {
+        let definitions = turn.tools.definitions();
+        let mut steps = 0;
+        loop {
+            match self.settle_calls(known_calls, turn, writer).await {
+                Settled::Done => {}
+                Settled::Pending => return ReplyEnd::AwaitingApproval,
+                Settled::Cancelled => return ReplyEnd::Cancelled,
+            }
+            steps += 1;
+            writer.begin_step();
+            let mut history = base.to_vec();
+            history.extend(expand_node(writer.reply()));
+            let request = ChatRequest {
+                messages: &history,
+                tools: &definitions,
+                params: turn.assistant.params,
+                stream: turn.assistant.stream,
+            };
+            let end = self
+                .stream_reply(turn.settings, &request, turn.cancel, writer)
+                .await;
+            writer.end_step(&mut || self.ids.new_id());
+            if end != ReplyEnd::Finished || !has_unsettled_calls(writer.reply()) {
+                return end;
+            }
+            if steps >= MAX_STEPS {
+                return ReplyEnd::StepLimit;
+            }
+        }
+    }
+
+    /// Moves calls whose tool asks for approval to `Pending` (and stops there), else gives every
+    /// unsettled call its result: runs `Auto` and `Approved` calls, answers `Denied` ones with a
+    /// structured error and `Answered` ones with the user's text.
+    async fn settle_calls(
+        &self,
+        known_calls: &HashSet<String>,
+        turn: &Turn<'_>,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> Settled {
+        let mut newly_pending = false;
+        for part in &mut writer.reply_mut().parts {
+            if let MessagePart::ToolCall(call) = part {
+                let asks = turn
+                    .tools
+                    .get(&call.name)
+                    .is_some_and(|t| t.policy == ApprovalPolicy::Ask);
+                if call.result.is_none() && call.approval == ToolApproval::Auto && asks {
+                    call.approval = ToolApproval::Pending;
+                    newly_pending = true;
+                }
+            }
+        }
+        let pending = writer.reply().parts.iter().any(|p| {
+            matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending)
+        });
+        if pending {
+            if newly_pending {
+                writer.save_and_show().await;
+            }
+            return Settled::Pending;
+        }
+        while let Some(at) = writer.reply().parts.iter().position(|p| unsettled(p).is_some()) {
+            if turn.cancel.is_cancelled() {
+                return Settled::Cancelled;
+            }
+            let Some(call) = writer.reply().parts.get(at).and_then(unsettled).cloned() else {
+                break;
+            };
+            let outcome = match &call.approval {
+                ToolApproval::Denied { reason } => Ok(denied_result(reason.as_deref())),
+                ToolApproval::Answered { answer } => Ok(ToolResult {
+                    content: answer.clone(),
+                    is_error: false,
+                }),
+                ToolApproval::Pending => return Settled::Pending,
+                ToolApproval::Auto | ToolApproval::Approved => {
+                    self.run_call(&call, known_calls, turn, writer).await
+                }
+            };
+            let Ok(result) = outcome else {
+                return Settled::Cancelled;
+            };
+            if let Some(MessagePart::ToolCall(stored)) = writer.reply_mut().parts.get_mut(at) {
+                stored.result = Some(result);
+            }
+            writer.save_and_show().await;
+            if turn.cancel.is_cancelled() {
+                return Settled::Cancelled;
+            }
+        }
+        Settled::Done
+    }
+
+    /// Runs one call. `Err(())` means the user cancelled: the call keeps no result.
+    async fn run_call(
+        &self,
+        call: &ToolCall,
+        known_calls: &HashSet<String>,
+        turn: &Turn<'_>,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> Result<ToolResult, ()> {
+        let Some(tool) = turn.tools.get(&call.name) else {
+            return Ok(error_result(&format!(
+                "No tool named \"{}\" is available in this conversation.",
+                call.name
+            )));
+        };
+        let output = match &tool.run {
+            Runner::Tool(tool) => tool.call(&call.arguments, turn.cancel).await,
+            Runner::ReadToolOutput => {
+                let mut known = known_calls.clone();
+                known.extend(writer.reply().parts.iter().filter_map(|p| match p {
+                    MessagePart::ToolCall(c) => Some(c.id.clone()),
+                    _ => None,
+                }));
+                self.read_tool_output(&call.arguments, &known).await
+            }
+        };
+        let output = match output {
+            Ok(output) => output,
+            Err(ToolError::Cancelled) => return Err(()),
+            Err(err) => return Ok(error_result(&err.to_string())),
+        };
+        let ToolOutput { content, citations } = output;
+        writer.reply_mut().annotations.extend(citations);
+        let Some(preview) = large_output::preview(&call.id, &content) else {
+            return Ok(ToolResult {
+                content,
+                is_error: false,
+            });
+        };
+        let blob = Blob {
+            id: large_output::file_path(&call.id),
+            mime: "text/plain;charset=utf-8".into(),
+            bytes: content.clone().into_bytes(),
+        };
+        match self.store.save_blob(&blob).await {
+            Ok(()) => Ok(ToolResult {
+                content: preview,
+                is_error: false,
+            }),
+            Err(err) => {
+                // Nothing is lost: the message keeps the whole output instead.
+                writer.warn(format!(
+                    "A long tool output could not be stored as a file ({err}); it was kept in \
+                     the message."
+                ));
+                Ok(ToolResult {
+                    content,
+                    is_error: false,
+                })
+            }
+        }
+    }
+
+    /// The built-in `read_tool_output`: a slice of a stored output of a call in this
+    /// conversation (the model cannot name another conversation's files).
+    async fn read_tool_output(
+        &self,
+        arguments: &str,
+        known_calls: &HashSet<String>,
+    ) -> Result<ToolOutput, ToolError> {
+        let args: ReadArguments = parse_arguments(arguments)?;
+        if !known_calls.contains(&args.call_id) {
+            return Err(ToolError::Failed(format!(
+                "No tool call \"{}\" in this conversation.",
+                args.call_id
+            )));
+        }
+        let stored = self
+            .store
+            .load_blob(&large_output::file_path(&args.call_id))
+            .await
+            .map_err(|err| ToolError::Failed(err.to_string()))?
+            .ok_or_else(|| {
+                ToolError::Failed(format!(
+                    "The output of \"{}\" was short enough to be shown in full; nothing more is \
+                     stored.",
+                    args.call_id
+                ))
+            })?;
+        let full = String::from_utf8_lossy(&stored.bytes);
+        Ok(ToolOutput::text(large_output::read_slice(
+            &full,
+            args.offset,
+            args.length,
+        )))
+    }
+
+    /// Records the user's decision about pending call `call_id` of assistant message
+    /// `message_id`. When no call of that answer is still pending, the generation resumes (the
+    /// approved calls run, the others get their results) and continues the answer.
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "one call per user action, all explicit"
+    )]
+    pub async fn decide_tool_call(
+        &self,
+        conversation: crate::Conversation,
+        message_id: &str,
+        call_id: &str,
+        decision: ToolDecision,
+        settings: &crate::ProviderSettings,
+        assistant: &crate::Assistant,
+        cancel: &crate::CancelToken,
+        sink: &dyn crate::GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        let _running = self.generations.begin(&conversation.id, cancel).await;
+        let conversation = self.reload(conversation).await?;
+        let mut tree = self.load_tree(&conversation).await?;
+        let mut node = tree
+            .get(message_id)
+            .filter(|n| n.role == Role::Assistant)
+            .cloned()
+            .ok_or_else(|| ChatError::ToolCall(format!("No answer \"{message_id}\" here.")))?;
+        let call = node
+            .parts
+            .iter_mut()
+            .find_map(|p| match p {
+                MessagePart::ToolCall(call) if call.id == call_id => Some(call),
+                _ => None,
+            })
+            .filter(|call| call.approval == ToolApproval::Pending && call.result.is_none())
+            .ok_or_else(|| {
+                ChatError::ToolCall("This tool call is not waiting for a decision.".into())
+            })?;
+        call.approval = match decision {
+            ToolDecision::Approve => ToolApproval::Approved,
+            ToolDecision::Deny { reason } => ToolApproval::Denied { reason },
+            ToolDecision::Answer(answer) => ToolApproval::Answered { answer },
+        };
+        let still_pending = node.parts.iter().any(|p| {
+            matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending)
+        });
+        let node = tree.update(node)?.into_node();
+        self.store.save_message(&conversation, &node).await?;
+        sink.emit(crate::GenerationEvent::MessageUpdated(node.clone()));
+        if still_pending {
+            return Ok(node);
+        }
+        let turn = self.turn(settings, assistant, cancel, sink)?;
+        self.generate(
+            conversation,
+            tree,
+            crate::chat_service::ReplyTarget::Continue(message_id.to_owned()),
+            &turn,
+        )
+        .await
+    }
+}

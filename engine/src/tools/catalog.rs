@@ -1,0 +1,377 @@
+//! Every tool the app has ([`ToolCatalog`]), and the tools of one request ([`RequestTools`]),
+//! assembled in seed 000 §3's order: memory tools, knowledge tools, then web search, local,
+//! recent-conversation, workspace, skill and MCP tools, and last `get_session_capabilities`.
+
+use super::large_output;
+use super::session::{RetrievalModes, SessionCapabilities};
+use super::{ApprovalPolicy, Tool};
+use crate::prompt::system_prompt::capability_block;
+use crate::provider::ToolDefinition;
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+use thiserror::Error;
+
+/// Where a tool comes from; decides its place in the request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ToolSource {
+    Memory,
+    Knowledge,
+    WebSearch,
+    Local,
+    RecentConversations,
+    Workspace,
+    Skill,
+    /// A tool of a connected MCP server; its name becomes `mcp__{server}__{tool}`.
+    Mcp {
+        server: String,
+    },
+}
+
+impl ToolSource {
+    fn rank(&self) -> u8 {
+        match self {
+            Self::Memory => 0,
+            Self::Knowledge => 1,
+            Self::WebSearch => 2,
+            Self::Local => 3,
+            Self::RecentConversations => 4,
+            Self::Workspace => 5,
+            Self::Skill => 6,
+            Self::Mcp { .. } => 7,
+        }
+    }
+}
+
+/// An assistant's choice to offer a tool, optionally with its own approval policy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnabledTool {
+    /// The name as the model sees it (MCP tools with their `mcp__server__` prefix).
+    pub name: String,
+    #[serde(default)]
+    pub approval: Option<ApprovalPolicy>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CatalogError {
+    #[error("Two tools are both called \"{0}\"; the second was not added.")]
+    Duplicate(String),
+    #[error("The name \"{0}\" is reserved for a built-in tool.")]
+    Reserved(String),
+    #[error("A tool has an empty name.")]
+    EmptyName,
+}
+
+struct Entry {
+    source: ToolSource,
+    name: String,
+    tool: Rc<dyn Tool>,
+}
+
+/// Every tool implementation the app has.
+#[derive(Default)]
+pub struct ToolCatalog {
+    entries: Vec<Entry>,
+}
+
+/// Provider function names allow letters, digits, `_` and `-`, at most 64 of them.
+const MAX_NAME_CHARS: usize = 64;
+
+fn sanitise(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(MAX_NAME_CHARS)
+        .collect()
+}
+
+/// The name a tool gets in requests: MCP tools are `mcp__{server}__{tool}` (seed 000 §3).
+pub fn tool_name(source: &ToolSource, name: &str) -> String {
+    match source {
+        ToolSource::Mcp { server } => sanitise(&format!(
+            "mcp__{}__{}",
+            sanitise(server),
+            sanitise(name)
+        )),
+        _ => sanitise(name),
+    }
+}
+
+impl ToolCatalog {
+    /// Adds a tool and returns the name it is offered under. Tool names from MCP servers are
+    /// untrusted: a clash or a reserved name is refused with an error, not a silent overwrite.
+    pub fn add(&mut self, source: ToolSource, tool: Rc<dyn Tool>) -> Result<String, CatalogError> {
+        let name = tool_name(&source, &tool.definition().name);
+        if name.is_empty() {
+            return Err(CatalogError::EmptyName);
+        }
+        if name == SessionCapabilities::NAME || name == large_output::READ_TOOL_NAME {
+            return Err(CatalogError::Reserved(name));
+        }
+        if self.entries.iter().any(|e| e.name == name) {
+            return Err(CatalogError::Duplicate(name));
+        }
+        self.entries.push(Entry {
+            source,
+            name: name.clone(),
+            tool,
+        });
+        Ok(name)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The tools of one request: those `enabled` for the assistant, in the seed's order.
+    ///
+    /// A model with tool calling gets their definitions plus `get_session_capabilities` and
+    /// `read_tool_output`; a model without (or a request with no enabled tool) gets none, and a
+    /// capability block in the system prompt instead, so it does not claim actions it cannot
+    /// take.
+    pub fn for_request(
+        &self,
+        enabled: &[EnabledTool],
+        model_supports_tools: bool,
+        retrieval: RetrievalModes,
+    ) -> RequestTools {
+        let mut chosen: Vec<(&Entry, ApprovalPolicy)> = self
+            .entries
+            .iter()
+            .filter_map(|entry| {
+                let choice = enabled.iter().find(|e| e.name == entry.name)?;
+                let policy = choice
+                    .approval
+                    .unwrap_or_else(|| entry.tool.default_policy());
+                Some((entry, policy))
+            })
+            .collect();
+        chosen.sort_by_key(|(entry, _)| entry.source.rank());
+        if chosen.is_empty() || !model_supports_tools {
+            let names: Vec<&str> = chosen.iter().map(|(e, _)| e.name.as_str()).collect();
+            return RequestTools {
+                tools: Vec::new(),
+                system_note: capability_block(&names),
+            };
+        }
+        let mut tools: Vec<RequestTool> = chosen
+            .into_iter()
+            .map(|(entry, policy)| RequestTool {
+                definition: ToolDefinition {
+                    name: entry.name.clone(),
+                    ..entry.tool.definition()
+                },
+                policy,
+                run: Runner::Tool(entry.tool.clone()),
+            })
+            .collect();
+        tools.push(RequestTool {
+            definition: large_output::read_tool_definition(),
+            policy: ApprovalPolicy::Auto,
+            run: Runner::ReadToolOutput,
+        });
+        let session = SessionCapabilities::new(&tools, retrieval);
+        tools.push(RequestTool {
+            definition: session.definition(),
+            policy: ApprovalPolicy::Auto,
+            run: Runner::Tool(Rc::new(session)),
+        });
+        let names: Vec<&str> = tools.iter().map(|t| t.definition.name.as_str()).collect();
+        let system_note = format!(
+            "You can call these tools in this conversation: {}. Never say you lack a listed tool, \
+             and never claim you did something (sent, saved, searched, scheduled…) unless a tool \
+             call in this conversation did it.",
+            names.join(", ")
+        );
+        RequestTools { tools, system_note }
+    }
+}
+
+/// How a request tool is run.
+#[derive(Clone)]
+pub(crate) enum Runner {
+    Tool(Rc<dyn Tool>),
+    /// Built in: reads a stored large output, which needs the chat store.
+    ReadToolOutput,
+}
+
+/// One tool of a request.
+#[derive(Clone)]
+pub struct RequestTool {
+    pub definition: ToolDefinition,
+    pub policy: ApprovalPolicy,
+    pub(crate) run: Runner,
+}
+
+/// The tools of one request and what the system prompt says about them.
+#[derive(Clone, Default)]
+pub struct RequestTools {
+    pub tools: Vec<RequestTool>,
+    /// The capability ground truth for the system prompt: the tools really available, or that
+    /// none are.
+    pub system_note: String,
+}
+
+impl RequestTools {
+    pub fn definitions(&self) -> Vec<ToolDefinition> {
+        self.tools.iter().map(|t| t.definition.clone()).collect()
+    }
+
+    pub fn get(&self, name: &str) -> Option<&RequestTool> {
+        self.tools.iter().find(|t| t.definition.name == name)
+    }
+
+    /// Whether any tool (other than the built-ins) can act for the user.
+    pub fn has_user_tools(&self) -> bool {
+        self.tools
+            .iter()
+            .any(|t| matches!(t.run, Runner::Tool(_)) && t.definition.name != SessionCapabilities::NAME)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cancel::CancelToken;
+    use crate::tools::{ToolFuture, ToolOutput};
+
+    struct Named(&'static str, ApprovalPolicy);
+
+    impl Tool for Named {
+        fn definition(&self) -> ToolDefinition {
+            ToolDefinition {
+                name: self.0.into(),
+                description: format!("the {} tool", self.0),
+                parameters: serde_json::json!({"type": "object"}),
+            }
+        }
+        fn default_policy(&self) -> ApprovalPolicy {
+            self.1
+        }
+        fn call<'a>(&'a self, _: &'a str, _: &'a CancelToken) -> ToolFuture<'a> {
+            Box::pin(async { Ok(ToolOutput::text(self.0)) })
+        }
+    }
+
+    fn tool(name: &'static str) -> Rc<dyn Tool> {
+        Rc::new(Named(name, ApprovalPolicy::Auto))
+    }
+
+    fn enable(names: &[&str]) -> Vec<EnabledTool> {
+        names
+            .iter()
+            .map(|n| EnabledTool {
+                name: (*n).into(),
+                approval: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn request_tools_follow_the_seed_order_whatever_the_order_they_were_added_in() {
+        let mut catalog = ToolCatalog::default();
+        let mcp = ToolSource::Mcp {
+            server: "files".into(),
+        };
+        catalog.add(mcp, tool("read")).unwrap();
+        catalog.add(ToolSource::Skill, tool("skill")).unwrap();
+        catalog.add(ToolSource::Workspace, tool("shell")).unwrap();
+        catalog
+            .add(ToolSource::RecentConversations, tool("recent"))
+            .unwrap();
+        catalog.add(ToolSource::Local, tool("clock")).unwrap();
+        catalog.add(ToolSource::WebSearch, tool("web")).unwrap();
+        catalog.add(ToolSource::Knowledge, tool("kb")).unwrap();
+        catalog.add(ToolSource::Memory, tool("remember")).unwrap();
+        let all = [
+            "mcp__files__read",
+            "skill",
+            "shell",
+            "recent",
+            "clock",
+            "web",
+            "kb",
+            "remember",
+        ];
+        let request = catalog.for_request(&enable(&all), true, RetrievalModes::default());
+        let names: Vec<String> = request.tools.iter().map(|t| t.definition.name.clone()).collect();
+        assert_eq!(
+            names,
+            [
+                "remember",
+                "kb",
+                "web",
+                "clock",
+                "recent",
+                "shell",
+                "skill",
+                "mcp__files__read",
+                "read_tool_output",
+                "get_session_capabilities",
+            ]
+        );
+        assert!(request.system_note.contains("mcp__files__read"));
+    }
+
+    #[test]
+    fn only_enabled_tools_are_offered_with_the_assistants_policy() {
+        let mut catalog = ToolCatalog::default();
+        catalog
+            .add(ToolSource::Local, Rc::new(Named("send", ApprovalPolicy::Ask)))
+            .unwrap();
+        catalog.add(ToolSource::Local, tool("clock")).unwrap();
+        let mut enabled = enable(&["send"]);
+        let request = catalog.for_request(&enabled, true, RetrievalModes::default());
+        assert_eq!(request.get("send").map(|t| t.policy), Some(ApprovalPolicy::Ask));
+        assert!(request.get("clock").is_none());
+        enabled[0].approval = Some(ApprovalPolicy::Auto);
+        let request = catalog.for_request(&enabled, true, RetrievalModes::default());
+        assert_eq!(request.get("send").map(|t| t.policy), Some(ApprovalPolicy::Auto));
+    }
+
+    #[test]
+    fn a_model_without_tool_calling_gets_no_definitions_and_a_capability_block() {
+        let mut catalog = ToolCatalog::default();
+        catalog.add(ToolSource::Local, tool("clock")).unwrap();
+        let request = catalog.for_request(&enable(&["clock"]), false, RetrievalModes::default());
+        assert!(request.tools.is_empty());
+        assert!(request.system_note.contains("cannot call tools"));
+        assert!(request.system_note.contains("clock"));
+        // Nothing enabled: no definitions either (a server that cannot do tools must not see
+        // any), and the model is told it has none.
+        let request = catalog.for_request(&[], true, RetrievalModes::default());
+        assert!(request.tools.is_empty());
+        assert!(request.system_note.contains("cannot call tools"));
+    }
+
+    #[test]
+    fn mcp_names_are_prefixed_sanitised_and_clashes_refused() {
+        let mut catalog = ToolCatalog::default();
+        let server = ToolSource::Mcp {
+            server: "My Server!".into(),
+        };
+        assert_eq!(
+            catalog.add(server.clone(), tool("read file")),
+            Ok("mcp__My_Server___read_file".into())
+        );
+        assert_eq!(
+            catalog.add(server, tool("read file")),
+            Err(CatalogError::Duplicate("mcp__My_Server___read_file".into()))
+        );
+        assert_eq!(
+            catalog.add(ToolSource::Local, tool("get_session_capabilities")),
+            Err(CatalogError::Reserved("get_session_capabilities".into()))
+        );
+        let long = tool_name(
+            &ToolSource::Mcp {
+                server: "s".repeat(80),
+            },
+            "t",
+        );
+        assert_eq!(long.chars().count(), MAX_NAME_CHARS);
+    }
+}

@@ -1,0 +1,89 @@
+//! Tools the model may call (seed 000 §3 and §8): what a tool is, how it is approved, and how the
+//! tools of one request are assembled ([`catalog`]).
+//!
+//! A tool's arguments come from the model and are untrusted: a tool parses them itself and
+//! answers bad ones with [`ToolError::InvalidArguments`], which the model sees as an error result
+//! it can correct, never as a crash.
+
+pub mod catalog;
+pub mod large_output;
+pub mod session;
+
+use crate::cancel::CancelToken;
+use crate::message_part::Annotation;
+use crate::provider::ToolDefinition;
+use serde::{Deserialize, Serialize};
+use std::future::Future;
+use std::pin::Pin;
+use thiserror::Error;
+
+pub use catalog::{EnabledTool, RequestTools, ToolCatalog, ToolSource};
+
+/// Whether a call runs as soon as the model makes it, or waits for the user.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ApprovalPolicy {
+    #[default]
+    Auto,
+    /// The call becomes `Pending` and the generation pauses until the user decides.
+    Ask,
+}
+
+/// What a tool returned.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ToolOutput {
+    pub content: String,
+    /// Knowledge chunks the tool returned, cited on the answer (seed 000 §8: citations come from
+    /// executed knowledge tools).
+    pub citations: Vec<Annotation>,
+}
+
+impl ToolOutput {
+    pub fn text(content: impl Into<String>) -> Self {
+        Self {
+            content: content.into(),
+            citations: Vec::new(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ToolError {
+    #[error("the arguments are not valid: {0}")]
+    InvalidArguments(String),
+    #[error("{0}")]
+    Failed(String),
+    /// The user stopped the generation. Propagated as a cancellation, never turned into an error
+    /// result the model would see (seed 000 §8).
+    #[error("cancelled")]
+    Cancelled,
+}
+
+pub type ToolFuture<'a> = Pin<Box<dyn Future<Output = Result<ToolOutput, ToolError>> + 'a>>;
+
+/// A tool implementation. Implementations live where their capability lives (the platform for
+/// browser APIs, an MCP client for remote tools); the engine only calls them.
+pub trait Tool {
+    /// The name the model calls it by, its description and its argument schema.
+    fn definition(&self) -> ToolDefinition;
+
+    /// The policy a tool has unless the assistant says otherwise: tools that change something
+    /// outside the conversation should ask.
+    fn default_policy(&self) -> ApprovalPolicy {
+        ApprovalPolicy::Auto
+    }
+
+    /// Runs the call. Long-running tools should watch `cancel` and return
+    /// [`ToolError::Cancelled`] when it fires.
+    fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a>;
+}
+
+/// Parses a call's JSON arguments into `T`, for tool implementations.
+pub fn parse_arguments<T: serde::de::DeserializeOwned>(arguments: &str) -> Result<T, ToolError> {
+    let text = if arguments.trim().is_empty() {
+        "{}"
+    } else {
+        arguments
+    };
+    serde_json::from_str(text).map_err(|err| ToolError::InvalidArguments(err.to_string()))
+}
