@@ -10,8 +10,8 @@ use crate::chat_dictionary::{ChatDictionary, CompiledDictionary};
 use crate::prompt::injection::{CompiledLorebook, Lorebook};
 use crate::prompt::template::{MessageTemplate, TemplateError};
 use crate::provider::GenerationParams;
-use crate::tools::EnabledTool;
 use crate::regex_rules::{CompiledRules, RegexRule, RuleError};
+use crate::tools::EnabledTool;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 

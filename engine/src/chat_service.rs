@@ -12,8 +12,8 @@ use crate::clock::{Clock, IdGenerator};
 use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
 use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
-use crate::message_part::MessagePart;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::message_part::MessagePart;
 use crate::prompt::time_context::TimeContext;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
@@ -112,7 +112,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 
     /// The stored version of `conversation` (another generation may have moved its current
     /// leaf since the caller read it), or `conversation` itself when it is new.
-    pub(crate) async fn reload(&self, conversation: Conversation) -> Result<Conversation, ChatError> {
+    pub(crate) async fn reload(
+        &self,
+        conversation: Conversation,
+    ) -> Result<Conversation, ChatError> {
         Ok(self
             .store
             .load_conversation(&conversation.id)

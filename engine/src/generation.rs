@@ -92,6 +92,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     think_tags: ThinkTagSplitter,
     /// The tool calls of the current model step: stream index → position in `reply.parts`.
     open_calls: Vec<(u32, usize)>,
+    /// The number of the current model step (continuing the numbers already in the reply).
+    step: u32,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -113,6 +115,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             provider_finished: false,
             think_tags: ThinkTagSplitter::new(),
             open_calls: Vec::new(),
+            step: 0,
         }
     }
 
@@ -127,6 +130,16 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// A new model step starts: its tool calls are numbered afresh.
     pub fn begin_step(&mut self) {
         self.open_calls.clear();
+        self.step = self
+            .reply
+            .parts
+            .iter()
+            .filter_map(|p| match p {
+                MessagePart::ToolCall(call) => Some(call.step + 1),
+                _ => None,
+            })
+            .max()
+            .unwrap_or(0);
         self.provider_finished = false;
     }
 
@@ -203,6 +216,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             arguments: arguments.to_owned(),
             approval: ToolApproval::Auto,
             result: None,
+            step: self.step,
         }));
         true
     }

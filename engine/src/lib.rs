@@ -69,12 +69,14 @@ pub mod rolling_context;
 pub mod sse;
 pub mod store;
 pub mod summary_prompt;
+#[cfg(test)]
+mod test_fixtures;
 pub mod think_tags;
 pub mod throttle;
-pub mod tool_loop;
 pub mod token_estimate;
-pub mod transport;
+pub mod tool_loop;
 pub mod tools;
+pub mod transport;
 pub mod tree;
 
 pub use assistant::{Assistant, AssistantError};

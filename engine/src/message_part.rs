@@ -56,6 +56,10 @@ pub struct ToolCall {
     pub approval: ToolApproval,
     #[serde(default)]
     pub result: Option<ToolResult>,
+    /// The model step that made the call: calls of one step go back to the provider as one
+    /// assistant turn, each step as its own.
+    #[serde(default)]
+    pub step: u32,
 }
 
 /// Seed 000 §8: `Auto → Pending → Approved | Denied | Answered`.
@@ -144,6 +148,7 @@ mod tests {
                 arguments: r#"{"q":"rust"}"#.into(),
                 approval: ToolApproval::Denied { reason: None },
                 result: None,
+                step: 0,
             }),
         ];
         let json = serde_json::to_value(&parts).unwrap();

@@ -108,6 +108,7 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
     let mut text = String::new();
     let mut calls: Vec<ToolCallRequest> = Vec::new();
     let mut results: Vec<ChatMessage> = Vec::new();
+    let mut step: Option<u32> = None;
     let mut flush = |text: &mut String, calls: &mut Vec<ToolCallRequest>, results: &mut Vec<_>| {
         if calls.is_empty() && text.is_empty() {
             return;
@@ -127,6 +128,10 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
             }
             MessagePart::ToolCall(call) => {
                 let Some(result) = &call.result else { continue };
+                if step.is_some_and(|s| s != call.step) {
+                    flush(&mut text, &mut calls, &mut results);
+                }
+                step = Some(call.step);
                 calls.push(ToolCallRequest {
                     id: call.id.clone(),
                     name: call.name.clone(),

@@ -81,6 +81,7 @@ fn message_size_counts_every_part_and_prefers_reported_usage() {
             content: "result ".repeat(200),
             is_error: false,
         }),
+        step: 0,
     }));
     assert!(message_tokens(&with_tool) >= 300);
 

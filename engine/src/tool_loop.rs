@@ -183,16 +183,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
             }
         }
-        let pending = writer.reply().parts.iter().any(|p| {
-            matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending)
-        });
+        let pending =
+            writer.reply().parts.iter().any(
+                |p| matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending),
+            );
         if pending {
             if newly_pending {
                 writer.save_and_show().await;
             }
             return Settled::Pending;
         }
-        while let Some(at) = writer.reply().parts.iter().position(|p| unsettled(p).is_some()) {
+        while let Some(at) = writer
+            .reply()
+            .parts
+            .iter()
+            .position(|p| unsettled(p).is_some())
+        {
             if turn.cancel.is_cancelled() {
                 return Settled::Cancelled;
             }
@@ -362,9 +368,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ToolDecision::Deny { reason } => ToolApproval::Denied { reason },
             ToolDecision::Answer(answer) => ToolApproval::Answered { answer },
         };
-        let still_pending = node.parts.iter().any(|p| {
-            matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending)
-        });
+        let still_pending = node
+            .parts
+            .iter()
+            .any(|p| matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending));
         let node = tree.update(node)?.into_node();
         self.store.save_message(&conversation, &node).await?;
         sink.emit(crate::GenerationEvent::MessageUpdated(node.clone()));
@@ -381,3 +388,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         .await
     }
 }
+
+#[cfg(test)]
+#[path = "tool_loop_tests.rs"]
+mod tests;

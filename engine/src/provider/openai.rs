@@ -5,7 +5,9 @@
 //! default) and strict about what it does (a chunk that is not JSON is an error, not a silently
 //! dropped token).
 
-use super::{ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition};
+use super::{
+    ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition,
+};
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};
 use serde::Deserialize;
@@ -370,12 +372,18 @@ mod tests {
         // The user's body entry wins over the assistant's temperature; objects are merged.
         assert_eq!(body["temperature"], json!(0.1));
         assert_eq!(body["options"], json!({"num_ctx": 8192}));
-        assert_eq!(body["top_p"].as_f64().map(|v| (v * 10.0).round()), Some(9.0));
+        assert_eq!(
+            body["top_p"].as_f64().map(|v| (v * 10.0).round()),
+            Some(9.0)
+        );
         assert_eq!(body["max_tokens"], 256);
         assert_eq!(body["reasoning_effort"], "high");
         // A custom header replaces Skein's own of the same name (case-insensitive).
         assert_eq!(request.header("Authorization"), Some("Token from-user"));
-        assert_eq!(request.header("http-referer"), Some("https://skein.example"));
+        assert_eq!(
+            request.header("http-referer"),
+            Some("https://skein.example")
+        );
         assert_eq!(
             request
                 .headers
@@ -389,7 +397,13 @@ mod tests {
     #[test]
     fn no_tools_means_no_tools_field_and_defaults_send_no_sampling_fields() {
         let body = body_of(&build(&settings(""), &[], true));
-        for field in ["tools", "temperature", "top_p", "max_tokens", "reasoning_effort"] {
+        for field in [
+            "tools",
+            "temperature",
+            "top_p",
+            "max_tokens",
+            "reasoning_effort",
+        ] {
             assert!(body.get(field).is_none(), "{field}");
         }
     }

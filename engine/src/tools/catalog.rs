@@ -92,11 +92,9 @@ fn sanitise(name: &str) -> String {
 /// The name a tool gets in requests: MCP tools are `mcp__{server}__{tool}` (seed 000 §3).
 pub fn tool_name(source: &ToolSource, name: &str) -> String {
     match source {
-        ToolSource::Mcp { server } => sanitise(&format!(
-            "mcp__{}__{}",
-            sanitise(server),
-            sanitise(name)
-        )),
+        ToolSource::Mcp { server } => {
+            sanitise(&format!("mcp__{}__{}", sanitise(server), sanitise(name)))
+        }
         _ => sanitise(name),
     }
 }
@@ -227,9 +225,9 @@ impl RequestTools {
 
     /// Whether any tool (other than the built-ins) can act for the user.
     pub fn has_user_tools(&self) -> bool {
-        self.tools
-            .iter()
-            .any(|t| matches!(t.run, Runner::Tool(_)) && t.definition.name != SessionCapabilities::NAME)
+        self.tools.iter().any(|t| {
+            matches!(t.run, Runner::Tool(_)) && t.definition.name != SessionCapabilities::NAME
+        })
     }
 }
 
@@ -298,7 +296,11 @@ mod tests {
             "remember",
         ];
         let request = catalog.for_request(&enable(&all), true, RetrievalModes::default());
-        let names: Vec<String> = request.tools.iter().map(|t| t.definition.name.clone()).collect();
+        let names: Vec<String> = request
+            .tools
+            .iter()
+            .map(|t| t.definition.name.clone())
+            .collect();
         assert_eq!(
             names,
             [
@@ -321,16 +323,25 @@ mod tests {
     fn only_enabled_tools_are_offered_with_the_assistants_policy() {
         let mut catalog = ToolCatalog::default();
         catalog
-            .add(ToolSource::Local, Rc::new(Named("send", ApprovalPolicy::Ask)))
+            .add(
+                ToolSource::Local,
+                Rc::new(Named("send", ApprovalPolicy::Ask)),
+            )
             .unwrap();
         catalog.add(ToolSource::Local, tool("clock")).unwrap();
         let mut enabled = enable(&["send"]);
         let request = catalog.for_request(&enabled, true, RetrievalModes::default());
-        assert_eq!(request.get("send").map(|t| t.policy), Some(ApprovalPolicy::Ask));
+        assert_eq!(
+            request.get("send").map(|t| t.policy),
+            Some(ApprovalPolicy::Ask)
+        );
         assert!(request.get("clock").is_none());
         enabled[0].approval = Some(ApprovalPolicy::Auto);
         let request = catalog.for_request(&enabled, true, RetrievalModes::default());
-        assert_eq!(request.get("send").map(|t| t.policy), Some(ApprovalPolicy::Auto));
+        assert_eq!(
+            request.get("send").map(|t| t.policy),
+            Some(ApprovalPolicy::Auto)
+        );
     }
 
     #[test]

@@ -134,13 +134,18 @@ mod tests {
 
     #[test]
     fn file_paths_cannot_escape_the_directory() {
-        assert_eq!(file_path("../../etc/passwd"), "/tool_outputs/______etc_passwd.txt");
+        assert_eq!(
+            file_path("../../etc/passwd"),
+            "/tool_outputs/______etc_passwd.txt"
+        );
         assert_eq!(file_path("call_AbC-1"), "/tool_outputs/call_AbC-1.txt");
     }
 
     #[test]
     fn reading_walks_the_whole_output_without_splitting_characters() {
-        let full: String = (0..5_000).map(|i| if i % 3 == 0 { '世' } else { 'a' }).collect();
+        let full: String = (0..5_000)
+            .map(|i| if i % 3 == 0 { '世' } else { 'a' })
+            .collect();
         let mut offset = 0;
         let mut read = String::new();
         while offset < full.len() {

@@ -116,8 +116,7 @@ mod tests {
         let super::super::catalog::Runner::Tool(tool) = &session.run else {
             panic!("the capabilities tool is an ordinary tool");
         };
-        let output =
-            futures_executor::block_on(tool.call("{}", &CancelToken::new())).unwrap();
+        let output = futures_executor::block_on(tool.call("{}", &CancelToken::new())).unwrap();
         let report: serde_json::Value = serde_json::from_str(&output.content).unwrap();
         let names: Vec<&str> = report["tools"]
             .as_array()

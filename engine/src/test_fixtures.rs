@@ -1,0 +1,240 @@
+//! Test fixtures for whole generations: a scripted transport (replays recorded provider bytes
+//! and records every request), a manual clock, sequential IDs, and helpers to drive a
+//! [`ChatService`] over the real [`MemoryStore`].
+
+#![allow(dead_code, reason = "each test file uses a different subset")]
+
+use crate::assistant::Assistant;
+use crate::cancel::CancelToken;
+use crate::chat_service::{ChatError, ChatService};
+use crate::clock::{Clock, IdGenerator};
+use crate::generation::EventLog;
+use crate::memory_store::MemoryStore;
+use crate::message::{Conversation, MessageNode};
+use crate::prompt::system_prompt::capability_block;
+use crate::provider_settings::ProviderSettings;
+use crate::store::ChatStore;
+use crate::transport::{ByteStream, HttpRequest, HttpResponse, Transport, TransportError};
+use futures_executor::block_on;
+use std::cell::{Cell, RefCell};
+
+pub(crate) const STREAM_BASIC: &[u8] =
+    include_bytes!("../../tests/fixtures/openai/stream_basic.sse");
+
+/// What the scripted transport answers with.
+#[derive(Clone)]
+pub(crate) enum Script {
+    Respond {
+        status: u16,
+        content_type: &'static str,
+        chunks: Vec<Vec<u8>>,
+    },
+    Unreachable,
+}
+
+/// Test fixture: replays a [`Script`] and records every request it was given.
+pub(crate) struct ScriptedTransport {
+    pub script: RefCell<Vec<Script>>,
+    pub requests: RefCell<Vec<HttpRequest>>,
+    /// Makes every body chunk wait one turn of the executor, so generations run side by side.
+    pub yielding: Cell<bool>,
+}
+
+impl ScriptedTransport {
+    pub(crate) fn new(scripts: Vec<Script>) -> Self {
+        Self {
+            script: RefCell::new(scripts),
+            requests: RefCell::default(),
+            yielding: Cell::new(false),
+        }
+    }
+}
+
+pub(crate) struct ScriptedBody {
+    chunks: std::collections::VecDeque<Vec<u8>>,
+    cancel: CancelToken,
+    yielding: bool,
+}
+
+/// Lets the executor run other futures once.
+pub(crate) async fn yield_now() {
+    let mut yielded = false;
+    std::future::poll_fn(|cx| {
+        if yielded {
+            std::task::Poll::Ready(())
+        } else {
+            yielded = true;
+            cx.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    })
+    .await;
+}
+
+impl ByteStream for ScriptedBody {
+    async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
+        if self.yielding {
+            yield_now().await;
+        }
+        if self.cancel.is_cancelled() {
+            return Some(Err(TransportError::Aborted));
+        }
+        self.chunks.pop_front().map(Ok)
+    }
+}
+
+impl Transport for ScriptedTransport {
+    type Body = ScriptedBody;
+
+    async fn send(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+    ) -> Result<HttpResponse<ScriptedBody>, TransportError> {
+        let url = request.url.clone();
+        self.requests.borrow_mut().push(request);
+        match self.script.borrow_mut().remove(0) {
+            Script::Unreachable => Err(TransportError::Network {
+                url,
+                detail: "Failed to fetch".into(),
+            }),
+            Script::Respond {
+                status,
+                content_type,
+                chunks,
+            } => Ok(HttpResponse {
+                status,
+                content_type: Some(content_type.into()),
+                body: ScriptedBody {
+                    chunks: chunks.into(),
+                    cancel: cancel.clone(),
+                    yielding: self.yielding.get(),
+                },
+            }),
+        }
+    }
+}
+
+/// Advances by `step_ms` every time it is read.
+pub(crate) struct ManualClock {
+    pub now: Cell<f64>,
+    pub step_ms: f64,
+}
+
+impl Clock for ManualClock {
+    fn now_ms(&self) -> f64 {
+        let now = self.now.get();
+        self.now.set(now + self.step_ms);
+        now
+    }
+}
+
+#[derive(Default)]
+pub(crate) struct SequentialIds(Cell<u32>);
+
+impl IdGenerator for SequentialIds {
+    fn new_id(&self) -> String {
+        self.0.set(self.0.get() + 1);
+        format!("id{}", self.0.get())
+    }
+}
+
+pub(crate) type Service = ChatService<ScriptedTransport, MemoryStore, ManualClock, SequentialIds>;
+
+pub(crate) fn service(scripts: Vec<Script>) -> Service {
+    ChatService::new(
+        ScriptedTransport::new(scripts),
+        MemoryStore::new(),
+        ManualClock {
+            now: Cell::new(1_000.0),
+            step_ms: 10.0,
+        },
+        SequentialIds::default(),
+    )
+}
+
+pub(crate) fn settings() -> ProviderSettings {
+    ProviderSettings {
+        base_url: "http://127.0.0.1:9/v1".into(),
+        api_key: "sk-test".into(),
+        model: "mock-model".into(),
+        ..ProviderSettings::default()
+    }
+}
+
+/// The system message of a request without tools: the capability ground truth (seed 004).
+pub(crate) fn no_tools_note() -> serde_json::Value {
+    serde_json::json!({"role": "system", "content": capability_block(&[])})
+}
+
+pub(crate) fn sse(status: u16, body: &[u8], chunk_size: usize) -> Script {
+    Script::Respond {
+        status,
+        content_type: "text/event-stream",
+        chunks: body.chunks(chunk_size).map(<[u8]>::to_vec).collect(),
+    }
+}
+
+pub(crate) fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
+    let mut body = String::new();
+    for word in words {
+        let chunk = serde_json::json!({"choices": [{"index": 0, "delta": {"content": word}}]});
+        body.push_str(&format!("data: {chunk}\n\n"));
+    }
+    if done {
+        body.push_str("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\n");
+        body.push_str("data: [DONE]\n\n");
+    }
+    body.into_bytes()
+}
+
+pub(crate) fn send(
+    service: &Service,
+    conversation: Option<Conversation>,
+    text: &str,
+) -> MessageNode {
+    block_on(service.send_message(
+        conversation,
+        text,
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap()
+}
+
+/// Sends with a particular assistant; the result is returned as is.
+pub(crate) fn send_as(
+    service: &Service,
+    conversation: Option<Conversation>,
+    text: &str,
+    assistant: &Assistant,
+) -> Result<MessageNode, ChatError> {
+    block_on(service.send_message(
+        conversation,
+        text,
+        &settings(),
+        assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+}
+
+/// The JSON body of the `index`-th request the transport received.
+pub(crate) fn request_body(service: &Service, index: usize) -> serde_json::Value {
+    serde_json::from_str(
+        service.transport.requests.borrow()[index]
+            .body
+            .as_deref()
+            .unwrap(),
+    )
+    .unwrap()
+}
+
+pub(crate) fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
+    let conversations = block_on(service.store.list_conversations()).unwrap();
+    assert_eq!(conversations.len(), 1);
+    let messages = block_on(service.store.load_messages(&conversations[0].id)).unwrap();
+    (conversations[0].clone(), messages)
+}

@@ -1,0 +1,819 @@
+//! Whole generations through the model/tool loop, against the scripted transport fixture, the
+//! real [`MemoryStore`](crate::MemoryStore) and a manual clock.
+
+use super::*;
+use crate::generation::{EventLog, GenerationEvent};
+use crate::message::Conversation;
+use crate::message_part::Annotation;
+use crate::provider::ToolDefinition;
+use crate::test_fixtures::*;
+use crate::tools::{EnabledTool, Tool, ToolFuture, ToolSource};
+use crate::{Assistant, CancelToken};
+use futures_executor::block_on;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+type Behaviour = Box<dyn Fn(&str, &CancelToken) -> Result<ToolOutput, ToolError>>;
+
+/// Test fixture: a tool that records every call it runs.
+struct RecordingTool {
+    name: &'static str,
+    policy: ApprovalPolicy,
+    runs: RefCell<Vec<String>>,
+    behaviour: Behaviour,
+}
+
+impl RecordingTool {
+    fn new(name: &'static str, policy: ApprovalPolicy) -> Rc<Self> {
+        Self::with(name, policy, |args, _| {
+            Ok(ToolOutput::text(format!("ran with {args}")))
+        })
+    }
+
+    fn with(
+        name: &'static str,
+        policy: ApprovalPolicy,
+        behaviour: impl Fn(&str, &CancelToken) -> Result<ToolOutput, ToolError> + 'static,
+    ) -> Rc<Self> {
+        Rc::new(Self {
+            name,
+            policy,
+            runs: RefCell::default(),
+            behaviour: Box::new(behaviour),
+        })
+    }
+
+    fn runs(&self) -> Vec<String> {
+        self.runs.borrow().clone()
+    }
+}
+
+impl Tool for RecordingTool {
+    fn definition(&self) -> ToolDefinition {
+        ToolDefinition {
+            name: self.name.into(),
+            description: format!("The {} tool.", self.name),
+            parameters: json!({"type": "object"}),
+        }
+    }
+
+    fn default_policy(&self) -> ApprovalPolicy {
+        self.policy
+    }
+
+    fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a> {
+        Box::pin(async move {
+            self.runs.borrow_mut().push(arguments.to_owned());
+            (self.behaviour)(arguments, cancel)
+        })
+    }
+}
+
+/// An SSE answer that calls tools: `(id, name, arguments)`, arguments streamed in two pieces.
+fn tool_calls(calls: &[(&str, &str, &str)]) -> Script {
+    let mut body = String::new();
+    for (index, (id, name, args)) in calls.iter().enumerate() {
+        let (head, tail) = args.split_at(args.len() / 2);
+        let first = json!({"choices": [{"delta": {"tool_calls": [{"index": index, "id": id,
+            "type": "function", "function": {"name": name, "arguments": head}}]}}]});
+        let second = json!({"choices": [{"delta": {"tool_calls": [{"index": index,
+            "function": {"arguments": tail}}]}}]});
+        body.push_str(&format!("data: {first}\n\ndata: {second}\n\n"));
+    }
+    body.push_str("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+    body.push_str("data: [DONE]\n\n");
+    sse(200, body.as_bytes(), 64)
+}
+
+fn answer(text: &str) -> Script {
+    sse(200, &content_chunks(&[text], true), 16)
+}
+
+fn with_tools(scripts: Vec<Script>, tools: &[Rc<RecordingTool>]) -> Service {
+    let mut service = service(scripts);
+    for tool in tools {
+        service
+            .tools
+            .add(ToolSource::Local, tool.clone() as Rc<dyn Tool>)
+            .unwrap();
+    }
+    service
+}
+
+fn assistant_with(tools: &[&str]) -> Assistant {
+    Assistant {
+        enabled_tools: tools
+            .iter()
+            .map(|name| EnabledTool {
+                name: (*name).into(),
+                approval: None,
+            })
+            .collect(),
+        ..Assistant::default()
+    }
+}
+
+fn ask(service: &Service, text: &str, assistant: &Assistant) -> MessageNode {
+    send_as(service, None, text, assistant).unwrap()
+}
+
+fn calls_of(node: &MessageNode) -> Vec<ToolCall> {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::ToolCall(call) => Some(call.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn decide(
+    service: &Service,
+    message: &MessageNode,
+    call_id: &str,
+    decision: ToolDecision,
+    assistant: &Assistant,
+) -> Result<MessageNode, ChatError> {
+    let conversation = stored(service).0;
+    block_on(service.decide_tool_call(
+        conversation,
+        &message.id,
+        call_id,
+        decision,
+        &settings(),
+        assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+}
+
+fn request_count(service: &Service) -> usize {
+    service.transport.requests.borrow().len()
+}
+
+#[test]
+fn a_multi_step_loop_runs_tools_and_feeds_their_results_back() {
+    let search = RecordingTool::new("search", ApprovalPolicy::Auto);
+    let clock = RecordingTool::new("clock", ApprovalPolicy::Auto);
+    let service = with_tools(
+        vec![
+            tool_calls(&[
+                ("call_1", "search", r#"{"q":"rust"}"#),
+                ("call_2", "clock", "{}"),
+            ]),
+            tool_calls(&[("call_3", "search", r#"{"q":"wasm"}"#)]),
+            answer("I searched twice: done."),
+        ],
+        &[search.clone(), clock.clone()],
+    );
+    let reply = ask(
+        &service,
+        "Look it up",
+        &assistant_with(&["search", "clock"]),
+    );
+
+    assert_eq!(search.runs(), [r#"{"q":"rust"}"#, r#"{"q":"wasm"}"#]);
+    assert_eq!(clock.runs(), ["{}"]);
+    assert_eq!(request_count(&service), 3);
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(reply.text(), "I searched twice: done.");
+    // A tool really ran, so the claim is not "fabricated".
+    assert!(!reply
+        .annotations
+        .iter()
+        .any(|a| matches!(a, Annotation::HonestyCorrection { .. })));
+    let calls = calls_of(&reply);
+    assert_eq!(calls.len(), 3);
+    assert!(calls
+        .iter()
+        .all(|c| c.result.as_ref().is_some_and(|r| !r.is_error)));
+    // Results stay on the assistant message: no extra message was stored.
+    assert_eq!(stored(&service).1.len(), 2);
+
+    // The third request carries both earlier steps, each call followed by its result.
+    let body = request_body(&service, 2);
+    let messages = body["messages"].as_array().unwrap();
+    let roles: Vec<&str> = messages
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        roles,
+        [
+            "system",
+            "user",
+            "assistant",
+            "tool",
+            "tool",
+            "assistant",
+            "tool"
+        ]
+    );
+    assert_eq!(messages[2]["tool_calls"][1]["id"], "call_2");
+    assert_eq!(messages[4]["tool_call_id"], "call_2");
+    assert_eq!(messages[6]["content"], r#"ran with {"q":"wasm"}"#);
+    // Every request offers the tools, in order, with the built-ins last.
+    let names: Vec<&str> = body["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["function"]["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "search",
+            "clock",
+            "read_tool_output",
+            "get_session_capabilities"
+        ]
+    );
+    assert!(messages[0]["content"]
+        .as_str()
+        .unwrap()
+        .contains("You can call these tools"));
+}
+
+#[test]
+fn a_call_that_needs_approval_pauses_and_never_runs_while_pending() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![tool_calls(&[("call_1", "send_mail", r#"{"to":"ada"}"#)])],
+        &[mail.clone()],
+    );
+    let log = EventLog::default();
+    let assistant = assistant_with(&["send_mail"]);
+    let reply = block_on(service.send_message(
+        None,
+        "Mail Ada",
+        &settings(),
+        &assistant,
+        &CancelToken::new(),
+        &log,
+    ))
+    .unwrap();
+
+    assert_eq!(reply.status, MessageStatus::AwaitingApproval);
+    assert_eq!(calls_of(&reply)[0].approval, ToolApproval::Pending);
+    assert!(calls_of(&reply)[0].result.is_none());
+    assert!(mail.runs().is_empty(), "a pending call never runs");
+    assert_eq!(request_count(&service), 1, "the loop paused");
+    assert_eq!(stored(&service).1[1], reply, "the paused state is saved");
+    assert!(log.0.borrow().iter().any(|e| matches!(e,
+        GenerationEvent::MessageUpdated(m) if calls_of(m).first().is_some_and(|c| c.approval == ToolApproval::Pending))));
+    assert!(!service.generations.is_running(&reply.conversation_id));
+}
+
+#[test]
+fn approving_runs_the_call_and_resumes_the_answer() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "send_mail", r#"{"to":"ada"}"#)]),
+            answer("Sent to Ada."),
+        ],
+        &[mail.clone()],
+    );
+    let assistant = assistant_with(&["send_mail"]);
+    let paused = ask(&service, "Mail Ada", &assistant);
+    let done = decide(
+        &service,
+        &paused,
+        "call_1",
+        ToolDecision::Approve,
+        &assistant,
+    )
+    .unwrap();
+
+    assert_eq!(mail.runs(), [r#"{"to":"ada"}"#]);
+    assert_eq!(done.id, paused.id, "the same answer goes on");
+    assert_eq!(done.status, MessageStatus::Complete);
+    assert_eq!(done.text(), "Sent to Ada.");
+    let call = &calls_of(&done)[0];
+    assert_eq!(call.approval, ToolApproval::Approved);
+    assert_eq!(
+        call.result.as_ref().map(|r| r.content.as_str()),
+        Some(r#"ran with {"to":"ada"}"#)
+    );
+    // Deciding again is refused: nothing is pending any more.
+    assert!(matches!(
+        decide(&service, &done, "call_1", ToolDecision::Approve, &assistant),
+        Err(ChatError::ToolCall(_))
+    ));
+}
+
+#[test]
+fn denying_gives_the_model_a_structured_error_and_the_tool_never_runs() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "send_mail", "{}")]),
+            answer("Understood, I did not send it."),
+        ],
+        &[mail.clone()],
+    );
+    let assistant = assistant_with(&["send_mail"]);
+    let paused = ask(&service, "Mail Ada", &assistant);
+    let deny = ToolDecision::Deny {
+        reason: Some("not now".into()),
+    };
+    let done = decide(&service, &paused, "call_1", deny, &assistant).unwrap();
+
+    assert!(mail.runs().is_empty());
+    let result = calls_of(&done)[0].result.clone().unwrap();
+    assert!(result.is_error);
+    let error: serde_json::Value = serde_json::from_str(&result.content).unwrap();
+    assert_eq!(error["error"], "denied_by_user");
+    assert_eq!(error["reason"], "not now");
+    let body = request_body(&service, 1);
+    let tool_message = &body["messages"].as_array().unwrap()[3];
+    assert_eq!(tool_message["role"], "tool");
+    assert_eq!(tool_message["content"], result.content);
+}
+
+#[test]
+fn answering_makes_the_users_text_the_result() {
+    let ask_user = RecordingTool::new("ask_location", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "ask_location", "{}")]),
+            answer("Then it is raining in Oslo."),
+        ],
+        &[ask_user.clone()],
+    );
+    let assistant = assistant_with(&["ask_location"]);
+    let paused = ask(&service, "Weather here?", &assistant);
+    let done = decide(
+        &service,
+        &paused,
+        "call_1",
+        ToolDecision::Answer("Oslo".into()),
+        &assistant,
+    )
+    .unwrap();
+    assert!(ask_user.runs().is_empty());
+    let call = &calls_of(&done)[0];
+    assert_eq!(
+        call.approval,
+        ToolApproval::Answered {
+            answer: "Oslo".into()
+        }
+    );
+    assert_eq!(
+        call.result,
+        Some(ToolResult {
+            content: "Oslo".into(),
+            is_error: false
+        })
+    );
+    assert_eq!(done.status, MessageStatus::Complete);
+}
+
+#[test]
+fn the_loop_resumes_only_when_no_call_is_still_pending() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let clock = RecordingTool::new("clock", ApprovalPolicy::Auto);
+    let service = with_tools(
+        vec![
+            tool_calls(&[
+                ("call_1", "send_mail", r#"{"to":"a"}"#),
+                ("call_2", "clock", "{}"),
+                ("call_3", "send_mail", r#"{"to":"b"}"#),
+            ]),
+            answer("Both handled."),
+        ],
+        &[mail.clone(), clock.clone()],
+    );
+    let assistant = assistant_with(&["send_mail", "clock"]);
+    let paused = ask(&service, "Mail both", &assistant);
+    // The automatic call waits with the others: nothing of the step runs before the user decides.
+    assert!(clock.runs().is_empty() && mail.runs().is_empty());
+
+    let after_first = decide(
+        &service,
+        &paused,
+        "call_3",
+        ToolDecision::Approve,
+        &assistant,
+    )
+    .unwrap();
+    assert_eq!(after_first.status, MessageStatus::AwaitingApproval);
+    assert!(
+        mail.runs().is_empty(),
+        "call_1 is still pending, so nothing resumes"
+    );
+    assert_eq!(request_count(&service), 1);
+
+    let done = decide(
+        &service,
+        &after_first,
+        "call_1",
+        ToolDecision::Deny { reason: None },
+        &assistant,
+    )
+    .unwrap();
+    assert_eq!(mail.runs(), [r#"{"to":"b"}"#]);
+    assert_eq!(clock.runs(), ["{}"]);
+    assert_eq!(done.status, MessageStatus::Complete);
+    assert_eq!(request_count(&service), 2);
+}
+
+#[test]
+fn stopping_during_a_tool_keeps_the_answer_and_sends_nothing_more() {
+    let slow = RecordingTool::with("slow", ApprovalPolicy::Auto, |_, cancel| {
+        cancel.cancel(); // the user presses stop while it runs
+        Err(ToolError::Cancelled)
+    });
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "slow", "{}")]),
+            answer("never sent"),
+        ],
+        &[slow.clone()],
+    );
+    let reply = ask(&service, "Go", &assistant_with(&["slow"]));
+    assert_eq!(slow.runs().len(), 1);
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert!(
+        calls_of(&reply)[0].result.is_none(),
+        "a cancellation is not turned into a tool error"
+    );
+    assert_eq!(request_count(&service), 1);
+    assert_eq!(stored(&service).1[1], reply);
+}
+
+#[test]
+fn a_failing_tool_an_unknown_tool_and_bad_arguments_become_error_results() {
+    let strict = RecordingTool::with("strict", ApprovalPolicy::Auto, |args, _| {
+        let parsed: serde_json::Value = crate::tools::parse_arguments(args)?;
+        Err(ToolError::Failed(format!("cannot handle {parsed}")))
+    });
+    let service = with_tools(
+        vec![
+            tool_calls(&[
+                ("call_1", "strict", "{not json"),
+                ("call_2", "strict", r#"{"a":1}"#),
+                ("call_3", "delete_everything", "{}"),
+            ]),
+            answer("Those failed."),
+        ],
+        &[strict],
+    );
+    let reply = ask(&service, "Try", &assistant_with(&["strict"]));
+    let results: Vec<ToolResult> = calls_of(&reply)
+        .into_iter()
+        .map(|c| c.result.unwrap())
+        .collect();
+    assert!(results.iter().all(|r| r.is_error));
+    assert!(results[0].content.contains("not valid"));
+    assert!(results[1].content.contains(r#"cannot handle {\"a\":1}"#));
+    assert!(results[2].content.contains("No tool named"));
+    assert_eq!(reply.status, MessageStatus::Complete);
+}
+
+#[test]
+fn the_loop_stops_after_256_model_steps() {
+    let echo = RecordingTool::new("echo", ApprovalPolicy::Auto);
+    let scripts: Vec<Script> = (0..MAX_STEPS + 5)
+        .map(|i| tool_calls(&[(&format!("call_{i}"), "echo", "{}")]))
+        .collect();
+    let service = with_tools(scripts, &[echo.clone()]);
+    let reply = ask(&service, "Loop forever", &assistant_with(&["echo"]));
+    assert_eq!(request_count(&service), MAX_STEPS);
+    assert_eq!(
+        echo.runs().len(),
+        MAX_STEPS - 1,
+        "the last step's call is not run"
+    );
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert!(reply.error.as_deref().unwrap().contains("256 model steps"));
+    let calls = calls_of(&reply);
+    assert_eq!(calls.len(), MAX_STEPS);
+    assert!(calls.last().unwrap().result.is_none());
+}
+
+#[test]
+fn a_large_output_is_stored_as_a_file_and_read_back_in_pieces() {
+    let big: String = (0..40_000)
+        .map(|i| char::from(b'a' + (i % 26) as u8))
+        .collect();
+    let expected = big.clone();
+    let dump = RecordingTool::with("dump", ApprovalPolicy::Auto, move |_, _| {
+        Ok(ToolOutput::text(big.clone()))
+    });
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_big", "dump", "{}")]),
+            tool_calls(&[(
+                "call_read",
+                "read_tool_output",
+                r#"{"call_id":"call_big","offset":4096,"length":100}"#,
+            )]),
+            tool_calls(&[("call_steal", "read_tool_output", r#"{"call_id":"other"}"#)]),
+            answer("Read it."),
+        ],
+        &[dump],
+    );
+    let reply = ask(&service, "Dump", &assistant_with(&["dump"]));
+    let calls = calls_of(&reply);
+    let preview = &calls[0].result.as_ref().unwrap().content;
+    assert!(preview.len() < 5_000);
+    assert!(preview.starts_with(&expected[..4096]));
+    assert!(preview.contains("/tool_outputs/call_big.txt"));
+    let file = block_on(service.store.load_blob("/tool_outputs/call_big.txt"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(file.bytes, expected.as_bytes(), "the whole output is kept");
+    let read = &calls[1].result.as_ref().unwrap().content;
+    assert!(read.ends_with(&expected[4096..4196]));
+    assert!(read.contains("read from offset 4196"));
+    let refused = calls[2].result.as_ref().unwrap();
+    assert!(refused.is_error && refused.content.contains("No tool call"));
+}
+
+#[test]
+fn sending_a_new_message_completes_undecided_calls_first() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "send_mail", "{}")]),
+            answer("OK, something else then."),
+        ],
+        &[mail.clone()],
+    );
+    let assistant = assistant_with(&["send_mail"]);
+    let paused = ask(&service, "Mail Ada", &assistant);
+    let conversation = stored(&service).0;
+    let next = send_as(&service, Some(conversation), "Never mind", &assistant).unwrap();
+    assert_eq!(next.text(), "OK, something else then.");
+    assert!(mail.runs().is_empty());
+    let old = stored(&service)
+        .1
+        .into_iter()
+        .find(|m| m.id == paused.id)
+        .unwrap();
+    assert_eq!(old.status, MessageStatus::Incomplete);
+    let call = &calls_of(&old)[0];
+    assert!(matches!(call.approval, ToolApproval::Denied { .. }));
+    assert!(call.result.as_ref().unwrap().is_error);
+    // The request is well formed: the call has its result right after it.
+    let body = request_body(&service, 1);
+    let roles: Vec<&str> = body["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["role"].as_str().unwrap())
+        .collect();
+    assert_eq!(roles, ["system", "user", "assistant", "tool", "user"]);
+}
+
+#[test]
+fn a_model_without_tool_calling_gets_no_definitions_but_a_capability_block() {
+    let clock = RecordingTool::new("clock", ApprovalPolicy::Auto);
+    let service = with_tools(vec![answer("It is noon.")], &[clock]);
+    let mut no_tools = settings();
+    no_tools.supports_tools = false;
+    block_on(service.send_message(
+        None,
+        "Time?",
+        &no_tools,
+        &assistant_with(&["clock"]),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+    let body = request_body(&service, 0);
+    assert!(body.get("tools").is_none());
+    let system = body["messages"][0]["content"].as_str().unwrap();
+    assert!(system.contains("cannot call tools") && system.contains("clock"));
+}
+
+#[test]
+fn assistant_parameters_reach_the_request_and_non_streaming_answers_normalise_the_same() {
+    let service = service(vec![Script::Respond {
+        status: 200,
+        content_type: "application/json",
+        chunks: vec![
+            br#"{"choices":[{"message":{"role":"assistant","content":"Whole."},
+            "finish_reason":"stop"}]}"#
+                .to_vec(),
+        ],
+    }]);
+    let assistant = Assistant {
+        stream: false,
+        params: crate::provider::GenerationParams {
+            temperature: Some(0.25),
+            max_output_tokens: Some(64),
+            reasoning: crate::provider::ReasoningLevel::Max,
+            ..Default::default()
+        },
+        ..Assistant::default()
+    };
+    let reply = send_as(&service, None, "Hi", &assistant).unwrap();
+    assert_eq!(reply.text(), "Whole.");
+    assert_eq!(reply.status, MessageStatus::Complete);
+    let body = request_body(&service, 0);
+    assert_eq!(body["stream"], false);
+    assert_eq!(body["temperature"], 0.25);
+    assert_eq!(body["max_tokens"], 64);
+    assert_eq!(body["reasoning_effort"], "high");
+}
+
+fn new_conversation(id: &str) -> Conversation {
+    Conversation {
+        id: id.into(),
+        title: id.into(),
+        created_at_ms: 0.0,
+        updated_at_ms: 0.0,
+        current_leaf_id: None,
+    }
+}
+
+#[test]
+fn two_conversations_generate_at_once() {
+    let service = service(vec![
+        sse(200, &content_chunks(&["A1 ", "A2 ", "A3"], true), 20),
+        sse(200, &content_chunks(&["B1 ", "B2 ", "B3"], true), 20),
+    ]);
+    service.transport.yielding.set(true);
+    let log = EventLog::default();
+    let (assistant, c1, c2) = (Assistant::default(), CancelToken::new(), CancelToken::new());
+    let s = settings();
+    let (a, b) = block_on(futures_util::future::join(
+        service.send_message(
+            Some(new_conversation("a")),
+            "first",
+            &s,
+            &assistant,
+            &c1,
+            &log,
+        ),
+        service.send_message(
+            Some(new_conversation("b")),
+            "second",
+            &s,
+            &assistant,
+            &c2,
+            &log,
+        ),
+    ));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    assert_eq!(a.text(), "A1 A2 A3");
+    assert_eq!(b.text(), "B1 B2 B3");
+    assert_eq!(
+        (a.status, b.status),
+        (MessageStatus::Complete, MessageStatus::Complete)
+    );
+    // The deltas of the two answers interleave: neither waited for the other.
+    let owners: Vec<String> = log
+        .0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            GenerationEvent::Delta { message_id, .. } => Some(message_id.clone()),
+            _ => None,
+        })
+        .collect();
+    let first_b = owners.iter().position(|id| *id == b.id).unwrap();
+    let last_a = owners.iter().rposition(|id| *id == a.id).unwrap();
+    assert!(first_b < last_a, "{owners:?}");
+}
+
+#[test]
+fn a_second_send_in_the_same_conversation_stops_the_first_and_follows_its_saved_answer() {
+    let service = service(vec![
+        sse(
+            200,
+            &content_chunks(&["one ", "two ", "three ", "four"], true),
+            12,
+        ),
+        answer("Second answer."),
+    ]);
+    service.transport.yielding.set(true);
+    let log = EventLog::default();
+    let assistant = Assistant::default();
+    let s = settings();
+    let (c1, c2) = (CancelToken::new(), CancelToken::new());
+    let conversation = new_conversation("c");
+    let second = async {
+        // Let the first answer start streaming.
+        for _ in 0..6 {
+            yield_now().await;
+        }
+        service
+            .send_message(
+                Some(conversation.clone()),
+                "again",
+                &s,
+                &assistant,
+                &c2,
+                &log,
+            )
+            .await
+    };
+    let (first, second) = block_on(futures_util::future::join(
+        service.send_message(
+            Some(conversation.clone()),
+            "first",
+            &s,
+            &assistant,
+            &c1,
+            &log,
+        ),
+        second,
+    ));
+    let (first, second) = (first.unwrap(), second.unwrap());
+    assert!(c1.is_cancelled());
+    assert_eq!(first.status, MessageStatus::Incomplete);
+    assert!(!first.text().is_empty() && first.text() != "one two three four");
+    assert_eq!(second.status, MessageStatus::Complete);
+    let (stored_conversation, messages) = stored(&service);
+    let question = messages.iter().find(|m| m.text() == "again").unwrap();
+    assert_eq!(
+        question.parent_id.as_deref(),
+        Some(first.id.as_str()),
+        "the new question follows the stopped answer, which was saved first"
+    );
+    assert_eq!(
+        stored_conversation.current_leaf_id.as_deref(),
+        Some(second.id.as_str())
+    );
+    assert_eq!(messages.iter().find(|m| m.id == first.id), Some(&first));
+}
+
+mod pending_never_runs {
+    //! Property: whatever the policies and the order of the user's decisions, a call runs only
+    //! once approved (or automatic), and never while any call of its step is pending.
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(Debug, Clone)]
+    enum Choice {
+        Approve,
+        Deny,
+        Answer,
+    }
+
+    fn choice() -> impl Strategy<Value = Choice> {
+        prop_oneof![
+            Just(Choice::Approve),
+            Just(Choice::Deny),
+            Just(Choice::Answer)
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn pending_calls_never_execute(
+            asks in proptest::collection::vec(any::<bool>(), 1..5),
+            choices in proptest::collection::vec(choice(), 5),
+            order in Just(()).prop_perturb(|_, mut rng| rng.random::<u64>()),
+        ) {
+            let tool = RecordingTool::new("act_auto", ApprovalPolicy::Auto);
+            let gated = RecordingTool::new("act_gated", ApprovalPolicy::Ask);
+            let calls: Vec<(String, &str, String)> = asks
+                .iter()
+                .enumerate()
+                .map(|(i, ask)| {
+                    let name = if *ask { "act_gated" } else { "act_auto" };
+                    (format!("call_{i}"), name, format!(r#"{{"n":{i}}}"#))
+                })
+                .collect();
+            let call_refs: Vec<(&str, &str, &str)> = calls
+                .iter()
+                .map(|(id, name, args)| (id.as_str(), *name, args.as_str()))
+                .collect();
+            let service = with_tools(
+                vec![tool_calls(&call_refs), answer("Done.")],
+                &[tool.clone(), gated.clone()],
+            );
+            let assistant = assistant_with(&["act_auto", "act_gated"]);
+            let mut message = ask(&service, "Act", &assistant);
+            let mut pending: Vec<usize> = (0..asks.len()).filter(|i| asks[*i]).collect();
+            // Decide the pending calls in a random order.
+            let mut seed = order;
+            let mut approved = Vec::new();
+            while !pending.is_empty() {
+                prop_assert!(tool.runs().is_empty() && gated.runs().is_empty());
+                prop_assert_eq!(message.status, MessageStatus::AwaitingApproval);
+                let at = (seed % pending.len() as u64) as usize;
+                seed = seed / 7 + 3;
+                let index = pending.remove(at);
+                let decision = match choices[index] {
+                    Choice::Approve => { approved.push(index); ToolDecision::Approve }
+                    Choice::Deny => ToolDecision::Deny { reason: None },
+                    Choice::Answer => ToolDecision::Answer("by hand".into()),
+                };
+                message = decide(&service, &message, &format!("call_{index}"), decision, &assistant).unwrap();
+            }
+            prop_assert_eq!(message.status, MessageStatus::Complete);
+            let mut expected_gated: Vec<String> = approved.iter().map(|i| format!(r#"{{"n":{i}}}"#)).collect();
+            expected_gated.sort();
+            let mut ran_gated = gated.runs();
+            ran_gated.sort();
+            prop_assert_eq!(ran_gated, expected_gated);
+            prop_assert_eq!(tool.runs().len(), asks.iter().filter(|a| !**a).count());
+        }
+    }
+}
