@@ -58,12 +58,7 @@ pub fn init(state: AppState) {
         let conversations = store.list_conversations().await;
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
-                service: ChatService {
-                    transport: FetchTransport,
-                    store,
-                    clock: BrowserClock,
-                    ids: RandomIds,
-                },
+                service: ChatService::new(FetchTransport, store, BrowserClock, RandomIds),
                 cancels: RefCell::default(),
                 live: RefCell::default(),
                 loading_images: RefCell::default(),

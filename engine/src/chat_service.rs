@@ -140,12 +140,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
         let now = self.clock.now_ms();
-        let conversation = conversation.unwrap_or_else(|| Conversation {
-            id: self.ids.new_id(),
-            title: Conversation::title_from_first_message(text),
-            created_at_ms: now,
-            updated_at_ms: now,
-            current_leaf_id: None,
+        let conversation = conversation.unwrap_or_else(|| {
+            Conversation::new(
+                &self.ids.new_id(),
+                &Conversation::title_from_first_message(text),
+                now,
+            )
         });
         self.ask(conversation, None, text, settings, assistant, cancel, sink)
             .await

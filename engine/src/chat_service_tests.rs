@@ -244,11 +244,8 @@ fn empty_input_and_bad_settings_store_nothing() {
 fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
     let service = service(vec![]);
     let conversation = Conversation {
-        id: "c".into(),
-        title: "t".into(),
-        created_at_ms: 0.0,
-        updated_at_ms: 0.0,
         current_leaf_id: Some("a".into()),
+        ..Conversation::new("c", "t", 0.0)
     };
     let node = MessageNode::new("a", "c", Role::Assistant, 0.0)
         .with_text("words before the crash")
@@ -572,16 +569,6 @@ fn an_honest_answer_passes_the_gates_untouched() {
     let reply = send(&service, None, "Write Bob that I'm late");
     assert!(reply.text().starts_with("Here is a draft"));
     assert!(reply.annotations.is_empty());
-}
-
-fn json_completion(text: &str) -> Script {
-    let body =
-        serde_json::json!({"choices": [{"message": {"content": text}, "finish_reason": "stop"}]});
-    Script::Respond {
-        status: 200,
-        content_type: "application/json",
-        chunks: vec![body.to_string().into_bytes()],
-    }
 }
 
 /// Three long exchanges, then a fourth question that pushes the branch past a 2,000-token

@@ -73,6 +73,7 @@ pub mod summary_prompt;
 mod test_fixtures;
 pub mod think_tags;
 pub mod throttle;
+pub mod title_and_suggestions;
 pub mod token_estimate;
 pub mod tool_loop;
 pub mod tools;

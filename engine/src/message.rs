@@ -216,14 +216,32 @@ pub struct Conversation {
     pub updated_at_ms: f64,
     /// The leaf of the branch the user is looking at; `None` for an empty conversation.
     pub current_leaf_id: Option<String>,
+    /// The user chose the title: a generated one never replaces it.
+    #[serde(default)]
+    pub title_locked: bool,
+    /// Follow-up questions suggested after the latest answer.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suggestions: Vec<String>,
 }
 
 /// The longest title derived from a first message, in characters.
 const TITLE_CHARS: usize = 60;
 
 impl Conversation {
+    pub fn new(id: &str, title: &str, now_ms: f64) -> Self {
+        Self {
+            id: id.to_owned(),
+            title: title.to_owned(),
+            created_at_ms: now_ms,
+            updated_at_ms: now_ms,
+            current_leaf_id: None,
+            title_locked: false,
+            suggestions: Vec::new(),
+        }
+    }
+
     /// A placeholder title from the first user message: its first line, shortened at a character
-    /// boundary. (Model-generated titles come with the generation-loop work.)
+    /// boundary, until a title is generated from the first exchange.
     pub fn title_from_first_message(text: &str) -> String {
         let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
         let line = line.trim();

@@ -238,3 +238,14 @@ pub(crate) fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
     let messages = block_on(service.store.load_messages(&conversations[0].id)).unwrap();
     (conversations[0].clone(), messages)
 }
+
+/// A non-streaming completion answering `text`.
+pub(crate) fn json_completion(text: &str) -> Script {
+    let body =
+        serde_json::json!({"choices": [{"message": {"content": text}, "finish_reason": "stop"}]});
+    Script::Respond {
+        status: 200,
+        content_type: "application/json",
+        chunks: vec![body.to_string().into_bytes()],
+    }
+}

@@ -239,7 +239,7 @@ fn a_call_that_needs_approval_pauses_and_never_runs_while_pending() {
     let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
     let service = with_tools(
         vec![tool_calls(&[("call_1", "send_mail", r#"{"to":"ada"}"#)])],
-        &[mail.clone()],
+        std::slice::from_ref(&mail),
     );
     let log = EventLog::default();
     let assistant = assistant_with(&["send_mail"]);
@@ -272,7 +272,7 @@ fn approving_runs_the_call_and_resumes_the_answer() {
             tool_calls(&[("call_1", "send_mail", r#"{"to":"ada"}"#)]),
             answer("Sent to Ada."),
         ],
-        &[mail.clone()],
+        std::slice::from_ref(&mail),
     );
     let assistant = assistant_with(&["send_mail"]);
     let paused = ask(&service, "Mail Ada", &assistant);
@@ -310,7 +310,7 @@ fn denying_gives_the_model_a_structured_error_and_the_tool_never_runs() {
             tool_calls(&[("call_1", "send_mail", "{}")]),
             answer("Understood, I did not send it."),
         ],
-        &[mail.clone()],
+        std::slice::from_ref(&mail),
     );
     let assistant = assistant_with(&["send_mail"]);
     let paused = ask(&service, "Mail Ada", &assistant);
@@ -339,7 +339,7 @@ fn answering_makes_the_users_text_the_result() {
             tool_calls(&[("call_1", "ask_location", "{}")]),
             answer("Then it is raining in Oslo."),
         ],
-        &[ask_user.clone()],
+        std::slice::from_ref(&ask_user),
     );
     let assistant = assistant_with(&["ask_location"]);
     let paused = ask(&service, "Weather here?", &assistant);
@@ -429,7 +429,7 @@ fn stopping_during_a_tool_keeps_the_answer_and_sends_nothing_more() {
             tool_calls(&[("call_1", "slow", "{}")]),
             answer("never sent"),
         ],
-        &[slow.clone()],
+        std::slice::from_ref(&slow),
     );
     let reply = ask(&service, "Go", &assistant_with(&["slow"]));
     assert_eq!(slow.runs().len(), 1);
@@ -477,7 +477,7 @@ fn the_loop_stops_after_256_model_steps() {
     let scripts: Vec<Script> = (0..MAX_STEPS + 5)
         .map(|i| tool_calls(&[(&format!("call_{i}"), "echo", "{}")]))
         .collect();
-    let service = with_tools(scripts, &[echo.clone()]);
+    let service = with_tools(scripts, std::slice::from_ref(&echo));
     let reply = ask(&service, "Loop forever", &assistant_with(&["echo"]));
     assert_eq!(request_count(&service), MAX_STEPS);
     assert_eq!(
@@ -539,7 +539,7 @@ fn sending_a_new_message_completes_undecided_calls_first() {
             tool_calls(&[("call_1", "send_mail", "{}")]),
             answer("OK, something else then."),
         ],
-        &[mail.clone()],
+        std::slice::from_ref(&mail),
     );
     let assistant = assistant_with(&["send_mail"]);
     let paused = ask(&service, "Mail Ada", &assistant);
@@ -620,13 +620,7 @@ fn assistant_parameters_reach_the_request_and_non_streaming_answers_normalise_th
 }
 
 fn new_conversation(id: &str) -> Conversation {
-    Conversation {
-        id: id.into(),
-        title: id.into(),
-        created_at_ms: 0.0,
-        updated_at_ms: 0.0,
-        current_leaf_id: None,
-    }
+    Conversation::new(id, id, 0.0)
 }
 
 #[test]

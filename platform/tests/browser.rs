@@ -64,12 +64,7 @@ fn settings() -> ProviderSettings {
 }
 
 fn service(store: IdbStore) -> ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds> {
-    ChatService {
-        transport: FetchTransport,
-        store,
-        clock: BrowserClock,
-        ids: RandomIds,
-    }
+    ChatService::new(FetchTransport, store, BrowserClock, RandomIds)
 }
 
 fn message(id: &str, conversation: &str, parent: Option<&str>, text: &str) -> MessageNode {
@@ -83,11 +78,9 @@ async fn indexeddb_round_trip_survives_reopening() {
     let name = unique_name("skein-test-roundtrip");
     let store = IdbStore::open(&name).await.unwrap();
     let mut conversation = Conversation {
-        id: "c1".into(),
-        title: "Round trip ✓".into(),
-        created_at_ms: 1.0,
         updated_at_ms: 2.0,
         current_leaf_id: Some("m2".into()),
+        ..Conversation::new("c1", "Round trip ✓", 1.0)
     };
     let first = message("m1", "c1", None, "hello");
     let mut second = message("m2", "c1", Some("m1"), "world");
@@ -304,13 +297,7 @@ async fn deleting_a_conversation_removes_its_messages_and_summaries_only() {
     let name = unique_name("skein-test-delete");
     let store = IdbStore::open(&name).await.unwrap();
     for id in ["keep", "drop"] {
-        let conversation = Conversation {
-            id: id.into(),
-            title: id.into(),
-            created_at_ms: 1.0,
-            updated_at_ms: 1.0,
-            current_leaf_id: None,
-        };
+        let conversation = Conversation::new(id, id, 1.0);
         for n in 0..3 {
             let message = message(&format!("{id}-{n}"), id, None, "text");
             store.save_message(&conversation, &message).await.unwrap();
