@@ -191,6 +191,18 @@ pub fn start(state: AppState, action: Generate) -> bool {
             (_, None) => return,
         };
         sink.generation_ended();
+        if let Ok(reply) = &result {
+            // Seed 000 §9: after the answer, a title (first exchange) and suggestions; their
+            // failures are warnings and never touch the answer.
+            if let Some(conversation) = state.conversation(&reply.conversation_id) {
+                let done = service
+                    .title_and_suggestions(conversation, reply, s, a, c, &sink)
+                    .await;
+                if let Err(err) = done {
+                    state.banner.set(Some(err.to_string()));
+                }
+            }
+        }
         if let Err(err) = result {
             // Nothing the user typed is lost: if it never reached storage, it goes back into
             // the (still empty) composer.

@@ -133,6 +133,16 @@ impl GenerationSink for UiSink {
                 }
                 self.publisher.push(&message_id, "", &text);
             }
+            GenerationEvent::MessageUpdated(node) => {
+                // Tool calls changed the message: show everything that streamed before them.
+                self.publisher.flush();
+                if let Some(live) = self.live_node(&node.id).as_mut() {
+                    **live = node.clone();
+                }
+                if let Some(view) = self.state.message_view(&node.id) {
+                    view.update_from(&node);
+                }
+            }
             GenerationEvent::Finished(node) => {
                 // The final state is always published, before the stored record replaces it.
                 self.publisher.flush();

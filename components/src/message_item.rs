@@ -138,6 +138,7 @@ fn status_name(status: MessageStatus) -> &'static str {
         MessageStatus::Complete => "complete",
         MessageStatus::Incomplete => "incomplete",
         MessageStatus::Error => "error",
+        MessageStatus::AwaitingApproval => "awaiting-approval",
     }
 }
 
@@ -158,6 +159,9 @@ pub fn MessageItem(
                 .unwrap_or_else(|| "Stopped: this answer is incomplete.".to_owned()),
         ),
         MessageStatus::Error => message.error.get(),
+        MessageStatus::AwaitingApproval => {
+            Some("Paused: a tool call is waiting for your approval.".to_owned())
+        }
         _ => None,
     };
     let id = move || message.id.get_value();

@@ -27,6 +27,8 @@ pub fn SettingsForm(
             base_url: base_url.get_untracked().trim().to_owned(),
             api_key: api_key.get_untracked().trim().to_owned(),
             model: model.get_untracked().trim().to_owned(),
+            // Fields this form does not show yet are kept as stored.
+            ..settings.get_untracked()
         };
         feedback.set(Some(match on_save.run(edited) {
             None => Ok("Saved.".to_owned()),

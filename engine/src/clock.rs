@@ -1,6 +1,9 @@
 //! Time and identity, injected so the engine stays deterministic under test and never touches
 //! `std::time::Instant` (which panics on wasm32).
 
+use std::future::Future;
+use std::pin::Pin;
+
 /// Wall-clock time in milliseconds since the Unix epoch (the browser's `Date.now()`).
 pub trait Clock {
     fn now_ms(&self) -> f64;
@@ -13,6 +16,12 @@ pub trait Clock {
     /// The user's IANA time zone name.
     fn time_zone(&self) -> String {
         "UTC".to_owned()
+    }
+
+    /// Resolves after `ms` milliseconds. Without a timer (the default never resolves), text
+    /// held by the stream coalescer waits for the next chunk or the end of the stream instead.
+    fn sleep(&self, _ms: f64) -> Pin<Box<dyn Future<Output = ()>>> {
+        Box::pin(std::future::pending())
     }
 }
 

@@ -12,6 +12,7 @@ use crate::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::output_transform::{self, stored_transform};
 use crate::provider::StreamDelta;
 use crate::store::{Blob, ChatStore, StoreError};
+use crate::stream_coalescer::{Kind, StreamCoalescer};
 use crate::think_tags::{Segment, ThinkTagSplitter};
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
@@ -94,6 +95,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     open_calls: Vec<(u32, usize)>,
     /// The number of the current model step (continuing the numbers already in the reply).
     step: u32,
+    /// Merges text events for ~40 ms (the text itself is in `reply` at once).
+    coalescer: StreamCoalescer,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -116,7 +119,28 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             think_tags: ThinkTagSplitter::new(),
             open_calls: Vec::new(),
             step: 0,
+            coalescer: StreamCoalescer::default(),
         }
+    }
+
+    fn emit_text(&self, (kind, text): (Kind, String)) {
+        let message_id = self.reply.id.clone();
+        self.sink.emit(match kind {
+            Kind::Answer => GenerationEvent::Delta { message_id, text },
+            Kind::Reasoning => GenerationEvent::ReasoningDelta { message_id, text },
+        });
+    }
+
+    /// Hands on the text events held by the coalescer.
+    pub fn flush_events(&mut self) {
+        if let Some(held) = self.coalescer.flush(self.clock.now_ms()) {
+            self.emit_text(held);
+        }
+    }
+
+    /// How long until held text events must be flushed, if any are held.
+    pub fn flush_due_in(&self) -> Option<f64> {
+        self.coalescer.due_in(self.clock.now_ms())
     }
 
     pub fn reply(&self) -> &MessageNode {
@@ -149,6 +173,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
         }
+        self.flush_events();
         let mut seen = std::collections::HashSet::new();
         for part in &mut self.reply.parts {
             if let MessagePart::ToolCall(call) = part {
@@ -163,6 +188,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 
     /// Writes the message now and shows it as it is (tool calls change it outside deltas).
     pub async fn save_and_show(&mut self) {
+        self.flush_events();
         self.last_persist_ms = self.clock.now_ms();
         if let Err(err) = self
             .store
@@ -204,10 +230,11 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         if self.open_calls.len() >= MAX_CALLS_PER_STEP {
             return false;
         }
-        // Text held back by the splitter belongs before the call.
+        // Text held back by the splitter belongs before the call, and is shown first.
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
         }
+        self.flush_events();
         self.reply.close_reasoning(self.clock.now_ms());
         self.open_calls.push((index, self.reply.parts.len()));
         self.reply.parts.push(MessagePart::ToolCall(ToolCall {
@@ -223,19 +250,20 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 
     fn apply_segment(&mut self, segment: Segment) {
         let now = self.clock.now_ms();
-        let message_id = self.reply.id.clone();
-        match segment {
+        let (kind, text) = match segment {
             Segment::Content(text) => {
                 // Answer text after reasoning means the reasoning is over.
                 self.reply.close_reasoning(now);
                 self.reply.push_text(&text);
-                self.sink.emit(GenerationEvent::Delta { message_id, text });
+                (Kind::Answer, text)
             }
             Segment::Reasoning(text) => {
                 self.reply.push_reasoning(&text, now);
-                self.sink
-                    .emit(GenerationEvent::ReasoningDelta { message_id, text });
+                (Kind::Reasoning, text)
             }
+        };
+        for ready in self.coalescer.push(kind, &text, now) {
+            self.emit_text(ready);
         }
     }
 
@@ -308,6 +336,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
         }
+        // The final stream state is handed on before the answer is saved and announced.
+        self.flush_events();
         // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
         stored_transform(&mut self.reply, &assistant.rules);
         // Seed 004's gates, on answers that are over: a claimed action is unfounded unless a

@@ -68,6 +68,7 @@ pub mod request_builder;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
+pub mod stream_coalescer;
 pub mod summary_prompt;
 #[cfg(test)]
 mod test_fixtures;

@@ -13,6 +13,8 @@ use crate::sse::SseDecoder;
 use crate::store::ChatStore;
 use crate::think_tags::{Segment, ThinkTagSplitter};
 use crate::transport::{ByteStream, Transport, TransportError};
+use std::future::Future;
+use std::task::Poll;
 
 /// The most of an error body read to explain a failed request.
 const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
@@ -67,7 +69,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
-        while let Some(chunk) = response.body.next_chunk().await {
+        while let Some(chunk) = self.next_chunk(&mut response.body, writer).await {
             if cancel.is_cancelled() {
                 return Ok(ReplyEnd::Cancelled);
             }
@@ -93,6 +95,34 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         } else {
             ReplyEnd::Truncated
         })
+    }
+
+    /// The next body chunk. While the coalescer holds text, a timer races the read, so held
+    /// text is shown on time even when the stream stalls; the read itself is never dropped.
+    async fn next_chunk<B: ByteStream>(
+        &self,
+        body: &mut B,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> Option<Result<Vec<u8>, TransportError>> {
+        let Some(wait_ms) = writer.flush_due_in() else {
+            return body.next_chunk().await;
+        };
+        let mut read = std::pin::pin!(body.next_chunk());
+        let mut timer = self.clock.sleep(wait_ms);
+        let first = std::future::poll_fn(|cx| {
+            if let Poll::Ready(chunk) = read.as_mut().poll(cx) {
+                return Poll::Ready(Some(chunk));
+            }
+            timer.as_mut().poll(cx).map(|()| None)
+        })
+        .await;
+        match first {
+            Some(chunk) => chunk,
+            None => {
+                writer.flush_events();
+                read.await
+            }
+        }
     }
 
     /// One non-streaming completion, reasoning removed: the answer text only.

@@ -118,14 +118,24 @@ impl Transport for ScriptedTransport {
 /// Advances by `step_ms` every time it is read.
 pub(crate) struct ManualClock {
     pub now: Cell<f64>,
-    pub step_ms: f64,
+    pub step_ms: Cell<f64>,
+    /// Whether [`Clock::sleep`] resolves at once (a timer that has already fired) or never.
+    pub timers_fire: Cell<bool>,
 }
 
 impl Clock for ManualClock {
     fn now_ms(&self) -> f64 {
         let now = self.now.get();
-        self.now.set(now + self.step_ms);
+        self.now.set(now + self.step_ms.get());
         now
+    }
+
+    fn sleep(&self, _ms: f64) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        if self.timers_fire.get() {
+            Box::pin(std::future::ready(()))
+        } else {
+            Box::pin(std::future::pending())
+        }
     }
 }
 
@@ -147,7 +157,8 @@ pub(crate) fn service(scripts: Vec<Script>) -> Service {
         MemoryStore::new(),
         ManualClock {
             now: Cell::new(1_000.0),
-            step_ms: 10.0,
+            step_ms: Cell::new(10.0),
+            timers_fire: Cell::new(false),
         },
         SequentialIds::default(),
     )

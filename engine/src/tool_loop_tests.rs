@@ -811,3 +811,89 @@ mod pending_never_runs {
         }
     }
 }
+
+fn text_events(log: &EventLog) -> Vec<String> {
+    log.0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            GenerationEvent::Delta { text, .. } => Some(format!("text:{text}")),
+            GenerationEvent::MessageUpdated(m) if !calls_of(m).is_empty() => Some("call".into()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn fast_stream(words: &[&str], timers_fire: bool) -> (Service, EventLog) {
+    let service = service(vec![sse(200, &content_chunks(words, true), 40)]);
+    service.clock.step_ms.set(1.0);
+    service.clock.timers_fire.set(timers_fire);
+    service.transport.yielding.set(true);
+    let log = EventLog::default();
+    block_on(service.send_message(
+        None,
+        "Go",
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &log,
+    ))
+    .unwrap();
+    (service, log)
+}
+
+#[test]
+fn fast_stream_updates_are_coalesced_and_the_first_token_shows_at_once() {
+    let words: Vec<String> = (0..60).map(|i| format!("w{i} ")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let (_, log) = fast_stream(&words, false);
+    let events = text_events(&log);
+    assert_eq!(events[0], "text:w0 ", "the first token is not held");
+    assert!(events.len() < words.len() / 3, "{} events", events.len());
+    let joined: String = events.iter().map(|e| &e["text:".len()..]).collect();
+    assert_eq!(joined, words.concat(), "every word arrives, in order");
+}
+
+#[test]
+fn held_text_is_flushed_by_the_timer_while_the_stream_stalls() {
+    // The same fast stream, but each chunk makes the read wait: a fired timer hands the held
+    // text on while the read is pending, so nothing waits for the next chunk.
+    let words = ["a ", "b ", "c ", "d "];
+    let (_, log) = fast_stream(&words, true);
+    let texts: Vec<String> = text_events(&log);
+    assert_eq!(texts, ["text:a ", "text:b ", "text:c ", "text:d "]);
+    let (_, without_timer) = fast_stream(&words, false);
+    assert!(text_events(&without_timer).len() < 4);
+}
+
+#[test]
+fn a_tool_call_flushes_held_text_first() {
+    let clock = RecordingTool::new("clock", ApprovalPolicy::Auto);
+    let mut body = String::from_utf8(content_chunks(&["Let ", "me ", "check."], false)).unwrap();
+    let call = json!({"choices": [{"delta": {"tool_calls": [{"index": 0, "id": "c1",
+        "type": "function", "function": {"name": "clock", "arguments": "{}"}}]}}]});
+    body.push_str(&format!("data: {call}\n\n"));
+    body.push_str("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+    let service = with_tools(
+        vec![sse(200, body.as_bytes(), 4096), answer("Noon.")],
+        std::slice::from_ref(&clock),
+    );
+    service.clock.step_ms.set(1.0);
+    let log = EventLog::default();
+    block_on(service.send_message(
+        None,
+        "Time?",
+        &settings(),
+        &assistant_with(&["clock"]),
+        &CancelToken::new(),
+        &log,
+    ))
+    .unwrap();
+    let events = text_events(&log);
+    let first_call = events.iter().position(|e| e == "call").unwrap();
+    let before: String = events[..first_call]
+        .iter()
+        .map(|e| &e["text:".len()..])
+        .collect();
+    assert_eq!(before, "Let me check.", "{events:?}");
+}

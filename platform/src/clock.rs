@@ -1,7 +1,9 @@
 //! The engine's clock and ID source, from the browser.
 
 use skein_engine::{Clock, IdGenerator};
-use wasm_bindgen::JsCast;
+use std::future::Future;
+use std::pin::Pin;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// `Date.now()`: wall-clock milliseconds.
 #[derive(Debug, Clone, Copy, Default)]
@@ -25,6 +27,29 @@ impl Clock for BrowserClock {
             .ok()
             .and_then(|zone| zone.as_string())
             .unwrap_or_else(|| "UTC".to_owned())
+    }
+
+    /// `setTimeout` (of the window or worker), as a future.
+    fn sleep(&self, ms: f64) -> Pin<Box<dyn Future<Output = ()>>> {
+        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+            let global = js_sys::global();
+            let set_timeout = js_sys::Reflect::get(&global, &"setTimeout".into())
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+            match set_timeout {
+                Some(set_timeout) => {
+                    let _ = set_timeout.call2(&global, &resolve, &JsValue::from_f64(ms.max(0.0)));
+                }
+                // No timer here: resolve at once rather than never (held text is then flushed
+                // on the next turn of the event loop).
+                None => {
+                    let _ = resolve.call0(&JsValue::UNDEFINED);
+                }
+            }
+        });
+        Box::pin(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        })
     }
 }
 

@@ -60,6 +60,7 @@ fn settings() -> ProviderSettings {
         base_url: format!("{}/v1", mock_url()),
         api_key: "sk-browser-test".into(),
         model: "mock-model".into(),
+        ..ProviderSettings::default()
     }
 }
 

@@ -121,7 +121,11 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   await configureMockProvider(page);
 
   // 1. A streamed answer appears piece by piece.
-  await mock('/admin/script', { chunks: ['Alpha ', 'beta ', 'gamma ', 'delta'], delay_ms: 250 });
+  await mock('/admin/script', [
+    { chunks: ['Alpha ', 'beta ', 'gamma ', 'delta'], delay_ms: 250 },
+    // The title the app asks for after the first exchange (a non-streaming side request).
+    { chunks: ['"Greek letters"'], stream: false },
+  ]);
   const watching = watchAssistantText(page);
   await send(page, 'first question');
   const seen = await watching;
@@ -152,7 +156,8 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   const titles = page.locator('[data-testid=conversation]');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 2);
   assert.deepEqual((await titles.allTextContents()).map((t) => t.trim()),
-    ['second question', 'first question']);
+    ['second question', 'Greek letters'],
+    'the finished first exchange got a generated title; the stopped one kept its question');
   await page.locator('[data-testid=message][data-role=assistant]').waitFor();
   assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), partial);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
@@ -173,10 +178,17 @@ test('send streams token by token, stop keeps partial text, and both survive a r
 
   // 4. The provider got what the engine built: model, stream flag, the key, the user's words.
   const requests = await mock('/admin/requests');
-  assert.equal(requests.length, 2);
-  assert.equal(requests[0].model, 'mock-model');
-  assert.equal(requests[0].stream, true);
-  assert.deepEqual(requests[1].messages, [{ role: 'user', content: 'second question' }]);
+  const answers = requests.filter((r) => r.stream === true);
+  assert.equal(answers.length, 2);
+  assert.equal(requests.length, 3, 'two answers and one title request');
+  assert.equal(answers[0].model, 'mock-model');
+  const titleRequest = requests.find((r) => r.stream === false);
+  assert.match(titleRequest.messages.at(-1).content, /first question[\s\S]*Alpha beta gamma delta/);
+  const second = answers[1].messages;
+  assert.equal(second.length, 2);
+  assert.equal(second[0].role, 'system');
+  assert.match(second[0].content, /cannot call tools/, 'the model is told what it cannot do');
+  assert.deepEqual(second[1], { role: 'user', content: 'second question' });
   await page.screenshot({ path: new URL('after-reload.png', SCREENSHOTS).pathname });
 
   assert.deepEqual(page.errors, [], 'no script errors');
@@ -361,9 +373,13 @@ test('an answer that finishes in a background tab raises a notification, not in 
   await page.locator('[data-testid=notifications] p').waitFor();
   assert.match(await page.locator('[data-testid=notifications]').textContent(), /Notifications are on/);
 
-  await mock('/admin/script', { chunks: ['Visible answer.'], delay_ms: 10 });
+  await mock('/admin/script', [
+    { chunks: ['Visible answer.'], delay_ms: 10 },
+    { chunks: ['Watching closely'], stream: false },
+  ]);
   await send(page, 'while I watch');
   await assistantTextIs(page, 'Visible answer.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Watching closely'));
   assert.deepEqual(await page.evaluate(() => window.__notifications), [], 'nothing while the tab is visible');
 
   await mock('/admin/script', { chunks: ['Background ', 'answer.'], delay_ms: 300 });
@@ -371,6 +387,6 @@ test('an answer that finishes in a background tab raises a notification, not in 
   await page.evaluate(() => { window.__hidden = true; });
   await page.waitForFunction(() => window.__notifications.length === 1);
   assert.deepEqual(await page.evaluate(() => window.__notifications),
-    [{ title: 'while I watch', body: 'Background answer.' }]);
+    [{ title: 'Watching closely', body: 'Background answer.' }]);
   await context.close();
 });

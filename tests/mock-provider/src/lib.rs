@@ -35,7 +35,7 @@ use std::time::Duration;
 pub const MOCK_MODEL: &str = "mock-model";
 
 /// One scripted answer to the next chat request.
-#[derive(Debug, Clone, Deserialize, Default)]
+#[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Script {
     /// Text pieces sent as successive content deltas.
@@ -49,6 +49,27 @@ pub struct Script {
     pub status: Option<u16>,
     #[serde(default)]
     pub error_message: Option<String>,
+    /// Which requests this answers: streaming ones (the default: answers), or, when `false`,
+    /// non-streaming ones (titles, suggestions, summaries). A request with no script of its
+    /// kind queued gets the echo, so scripted answers are never used up by side requests.
+    #[serde(default = "streaming")]
+    pub stream: bool,
+}
+
+fn streaming() -> bool {
+    true
+}
+
+impl Default for Script {
+    fn default() -> Self {
+        Self {
+            chunks: Vec::new(),
+            delay_ms: 0,
+            status: None,
+            error_message: None,
+            stream: true,
+        }
+    }
 }
 
 #[derive(Default)]
@@ -156,9 +177,11 @@ async fn chat_completions(State(mock): State<Mock>, body: Bytes) -> Response {
     let Ok(request) = serde_json::from_slice::<Value>(&body) else {
         return error_response(StatusCode::BAD_REQUEST, "request body is not JSON");
     };
+    let wants_stream = request["stream"] == true;
     let script = mock.with(|s| {
         s.requests.push(request.clone());
-        s.queue.pop_front()
+        let at = s.queue.iter().position(|q| q.stream == wants_stream)?;
+        s.queue.remove(at)
     });
     let script = script.unwrap_or_else(|| echo_script(&request));
     if let Some(status) = script.status {

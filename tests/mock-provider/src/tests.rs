@@ -49,6 +49,27 @@ async fn scripted_chunks_stream_as_openai_sse() {
 }
 
 #[tokio::test]
+async fn scripts_answer_only_requests_of_their_kind() {
+    let app = router(Mock::default());
+    let scripts = json!([
+        {"chunks": ["The answer"]},
+        {"chunks": ["A title"], "stream": false},
+    ]);
+    call(&app, "POST", "/admin/script", scripts).await;
+    // A side request (non-streaming) takes the script meant for it, not the answer's.
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(false, "name it")).await;
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(body["choices"][0]["message"]["content"], "A title");
+    // Another one gets the echo: the streaming script is still queued.
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(false, "again")).await;
+    assert!(text(response)
+        .await
+        .contains("(mock provider) You said: again"));
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "hi")).await;
+    assert!(text(response).await.contains(r#""content":"The answer""#));
+}
+
+#[tokio::test]
 async fn without_a_script_it_echoes_and_says_it_is_the_mock() {
     let app = router(Mock::default());
     let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(false, "ping")).await;
