@@ -14,16 +14,18 @@ use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
+use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::time_context::TimeContext;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
 use crate::store::{ChatStore, StoreError};
 use crate::tool_loop::complete_interrupted_calls;
-use crate::tools::session::RetrievalModes;
+use crate::tools::session::{RetrievalMode, RetrievalModes};
 use crate::tools::{RequestTools, ToolCatalog};
 use crate::transport::Transport;
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
+use std::rc::Rc;
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -71,6 +73,31 @@ pub struct ChatService<T, S, C, I> {
     pub tools: ToolCatalog,
     /// The running generation of each conversation.
     pub generations: GenerationRegistry,
+    /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
+    pub retrieval: RetrievalSources,
+}
+
+/// Where request-only knowledge and memory context comes from.
+#[derive(Default, Clone)]
+pub struct RetrievalSources {
+    pub knowledge: Option<Rc<dyn RetrievalHook>>,
+    pub memory: Option<Rc<dyn RetrievalHook>>,
+}
+
+impl RetrievalSources {
+    fn modes(&self) -> RetrievalModes {
+        let mode = |hook: &Option<Rc<dyn RetrievalHook>>| {
+            if hook.is_some() {
+                RetrievalMode::Retrieval
+            } else {
+                RetrievalMode::Off
+            }
+        };
+        RetrievalModes {
+            knowledge: mode(&self.knowledge),
+            memory: mode(&self.memory),
+        }
+    }
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
@@ -82,6 +109,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ids,
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
+            retrieval: RetrievalSources::default(),
         }
     }
 
@@ -98,7 +126,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let tools = self.tools.for_request(
             &assistant.enabled_tools,
             settings.supports_tools,
-            RetrievalModes::default(),
+            self.retrieval.modes(),
         );
         Ok(Turn {
             settings,
@@ -456,6 +484,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             },
             tool_note: &turn.tools.system_note,
             has_tools: !turn.tools.tools.is_empty(),
+            knowledge: self.retrieval.knowledge.as_deref(),
+            memory: self.retrieval.memory.as_deref(),
         })
         .await;
         let history = chat_messages(&prepared);
@@ -492,6 +522,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
 
         let mut writer = ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
+        // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
+        let annotations = &mut writer.reply_mut().annotations;
+        for citation in prepared.citations {
+            if !annotations.contains(&citation) {
+                annotations.push(citation);
+            }
+        }
         let end = self
             .run_steps(&history, &known_calls, turn, &mut writer)
             .await;

@@ -571,31 +571,6 @@ fn an_honest_answer_passes_the_gates_untouched() {
     assert!(reply.annotations.is_empty());
 }
 
-/// Three long exchanges, then a fourth question that pushes the branch past a 2,000-token
-/// threshold: the oldest turn must be summarised before the answer is requested.
-fn long_conversation(summary: Script) -> (Service, Assistant) {
-    let long_reply = "answer ".repeat(700);
-    let mut scripts: Vec<Script> = (0..3)
-        .map(|_| sse(200, &content_chunks(&[long_reply.as_str()], true), 4096))
-        .collect();
-    scripts.push(summary);
-    scripts.push(sse(200, &content_chunks(&["Fourth answer."], true), 64));
-    let service = service(scripts);
-    let assistant = Assistant {
-        context_threshold_tokens: Some(2_000),
-        ..Assistant::default()
-    };
-    let ask = |conversation: Option<Conversation>, text: &str| {
-        send_as(&service, conversation, text, &assistant).unwrap();
-    };
-    let question = "question ".repeat(700);
-    ask(None, &format!("Q1 {question}"));
-    for n in 2..=4 {
-        ask(Some(stored(&service).0), &format!("Q{n} {question}"));
-    }
-    (service, assistant)
-}
-
 #[test]
 fn a_long_branch_is_summarised_and_the_summary_replaces_the_prefix_in_the_request() {
     let (service, _) = long_conversation(json_completion("<think>hmm</think>They discussed Q1."));

@@ -55,6 +55,8 @@ mod context_window;
 pub mod generation;
 pub mod generation_registry;
 pub mod honesty;
+#[cfg(test)]
+mod invariants_tests;
 pub mod memory_store;
 pub mod message;
 pub mod message_part;

@@ -6,6 +6,7 @@
 use crate::assistant::{Assistant, CompiledAssistant};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
+use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, SystemPromptSources};
@@ -48,6 +49,8 @@ pub struct RequestInputs<'a> {
     pub tool_note: &'a str,
     /// Whether tool definitions go with the request (else the note is a capability block).
     pub has_tools: bool,
+    pub knowledge: Option<&'a dyn RetrievalHook>,
+    pub memory: Option<&'a dyn RetrievalHook>,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -81,6 +84,8 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         placeholders: Some(&placeholders),
         documents_as_prompt: true,
         template: inputs.compiled.template.as_ref(),
+        knowledge: inputs.knowledge,
+        memory: inputs.memory,
         ..InputPipeline::default()
     };
     pipeline.run(request).await

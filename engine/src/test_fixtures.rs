@@ -11,12 +11,20 @@ use crate::clock::{Clock, IdGenerator};
 use crate::generation::EventLog;
 use crate::memory_store::MemoryStore;
 use crate::message::{Conversation, MessageNode};
+use crate::message_part::{MessagePart, ToolCall};
 use crate::prompt::system_prompt::capability_block;
+use crate::provider::ToolDefinition;
 use crate::provider_settings::ProviderSettings;
 use crate::store::ChatStore;
+use crate::tool_loop::ToolDecision;
+use crate::tools::{
+    ApprovalPolicy, EnabledTool, Tool, ToolError, ToolFuture, ToolOutput, ToolSource,
+};
 use crate::transport::{ByteStream, HttpRequest, HttpResponse, Transport, TransportError};
 use futures_executor::block_on;
+use serde_json::json;
 use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 
 pub(crate) const STREAM_BASIC: &[u8] =
     include_bytes!("../../tests/fixtures/openai/stream_basic.sse");
@@ -259,4 +267,167 @@ pub(crate) fn json_completion(text: &str) -> Script {
         content_type: "application/json",
         chunks: vec![body.to_string().into_bytes()],
     }
+}
+
+/// Three long exchanges, then a fourth question that pushes the branch past a 2,000-token
+/// threshold: the oldest turn must be summarised before the answer is requested.
+pub(crate) fn long_conversation(summary: Script) -> (Service, Assistant) {
+    let long_reply = "answer ".repeat(700);
+    let mut scripts: Vec<Script> = (0..3)
+        .map(|_| sse(200, &content_chunks(&[long_reply.as_str()], true), 4096))
+        .collect();
+    scripts.push(summary);
+    scripts.push(sse(200, &content_chunks(&["Fourth answer."], true), 64));
+    let service = service(scripts);
+    let assistant = Assistant {
+        context_threshold_tokens: Some(2_000),
+        ..Assistant::default()
+    };
+    let ask = |conversation: Option<Conversation>, text: &str| {
+        send_as(&service, conversation, text, &assistant).unwrap();
+    };
+    let question = "question ".repeat(700);
+    ask(None, &format!("Q1 {question}"));
+    for n in 2..=4 {
+        ask(Some(stored(&service).0), &format!("Q{n} {question}"));
+    }
+    (service, assistant)
+}
+
+pub(crate) type Behaviour = Box<dyn Fn(&str, &CancelToken) -> Result<ToolOutput, ToolError>>;
+
+/// Test fixture: a tool that records every call it runs.
+pub(crate) struct RecordingTool {
+    name: &'static str,
+    policy: ApprovalPolicy,
+    runs: RefCell<Vec<String>>,
+    behaviour: Behaviour,
+}
+
+impl RecordingTool {
+    pub(crate) fn new(name: &'static str, policy: ApprovalPolicy) -> Rc<Self> {
+        Self::with(name, policy, |args, _| {
+            Ok(ToolOutput::text(format!("ran with {args}")))
+        })
+    }
+
+    pub(crate) fn with(
+        name: &'static str,
+        policy: ApprovalPolicy,
+        behaviour: impl Fn(&str, &CancelToken) -> Result<ToolOutput, ToolError> + 'static,
+    ) -> Rc<Self> {
+        Rc::new(Self {
+            name,
+            policy,
+            runs: RefCell::default(),
+            behaviour: Box::new(behaviour),
+        })
+    }
+
+    pub(crate) fn runs(&self) -> Vec<String> {
+        self.runs.borrow().clone()
+    }
+}
+
+impl Tool for RecordingTool {
+    fn definition(&self) -> ToolDefinition {
+        ToolDefinition {
+            name: self.name.into(),
+            description: format!("The {} tool.", self.name),
+            parameters: json!({"type": "object"}),
+        }
+    }
+
+    fn default_policy(&self) -> ApprovalPolicy {
+        self.policy
+    }
+
+    fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a> {
+        Box::pin(async move {
+            self.runs.borrow_mut().push(arguments.to_owned());
+            (self.behaviour)(arguments, cancel)
+        })
+    }
+}
+
+/// An SSE answer that calls tools: `(id, name, arguments)`, arguments streamed in two pieces.
+pub(crate) fn tool_calls(calls: &[(&str, &str, &str)]) -> Script {
+    let mut body = String::new();
+    for (index, (id, name, args)) in calls.iter().enumerate() {
+        let (head, tail) = args.split_at(args.len() / 2);
+        let first = json!({"choices": [{"delta": {"tool_calls": [{"index": index, "id": id,
+            "type": "function", "function": {"name": name, "arguments": head}}]}}]});
+        let second = json!({"choices": [{"delta": {"tool_calls": [{"index": index,
+            "function": {"arguments": tail}}]}}]});
+        body.push_str(&format!("data: {first}\n\ndata: {second}\n\n"));
+    }
+    body.push_str("data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"tool_calls\"}]}\n\n");
+    body.push_str("data: [DONE]\n\n");
+    sse(200, body.as_bytes(), 64)
+}
+
+pub(crate) fn answer(text: &str) -> Script {
+    sse(200, &content_chunks(&[text], true), 16)
+}
+
+pub(crate) fn with_tools(scripts: Vec<Script>, tools: &[Rc<RecordingTool>]) -> Service {
+    let mut service = service(scripts);
+    for tool in tools {
+        service
+            .tools
+            .add(ToolSource::Local, tool.clone() as Rc<dyn Tool>)
+            .unwrap();
+    }
+    service
+}
+
+pub(crate) fn assistant_with(tools: &[&str]) -> Assistant {
+    Assistant {
+        enabled_tools: tools
+            .iter()
+            .map(|name| EnabledTool {
+                name: (*name).into(),
+                approval: None,
+            })
+            .collect(),
+        ..Assistant::default()
+    }
+}
+
+pub(crate) fn ask(service: &Service, text: &str, assistant: &Assistant) -> MessageNode {
+    send_as(service, None, text, assistant).unwrap()
+}
+
+pub(crate) fn calls_of(node: &MessageNode) -> Vec<ToolCall> {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::ToolCall(call) => Some(call.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+pub(crate) fn decide(
+    service: &Service,
+    message: &MessageNode,
+    call_id: &str,
+    decision: ToolDecision,
+    assistant: &Assistant,
+) -> Result<MessageNode, ChatError> {
+    let conversation = stored(service).0;
+    block_on(service.decide_tool_call(
+        conversation,
+        &message.id,
+        call_id,
+        decision,
+        &settings(),
+        assistant,
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+}
+
+pub(crate) fn request_count(service: &Service) -> usize {
+    service.transport.requests.borrow().len()
 }
