@@ -240,7 +240,6 @@ impl GenerationSink for FinalStateProbe<'_> {
                     panic!("the memory store answers at once");
                 };
                 let saved = saved.into_iter().find(|m| m.id == node.id);
-                drop(load);
                 *self.checked.borrow_mut() = Some((self.shown.borrow().clone(), saved, node));
             }
             _ => {}
