@@ -18,6 +18,16 @@
 //!   prefix), the [system prompt](prompt::system_prompt) is layered in the seed's order, and the
 //!   [input transformers](prompt::pipeline) run in the seed's order on a request-only copy.
 //!   Retrieved knowledge and memory enter only as delimited DATA ([`prompt::data_block`]).
+//! - Each answer runs the model/tool loop ([`tool_loop`], at most 256 model steps): tools come
+//!   from a [`tools::ToolCatalog`] in the seed's order (MCP tools as `mcp__{server}__{tool}`,
+//!   plus `get_session_capabilities` and `read_tool_output`); a call that needs approval goes
+//!   `Auto → Pending` and the generation pauses until [`ChatService::decide_tool_call`]; results
+//!   stay on the call's part; outputs over 32 KiB are stored as files with a 4 KiB preview. One
+//!   generation runs per conversation ([`generation_registry`]), many conversations at once.
+//! - Streamed text reaches the sink coalesced at ~40 ms ([`stream_coalescer`]) and the app
+//!   publishes it at ~83 ms ([`throttle`]); the final state is always flushed before the answer
+//!   is saved and the generation-ended event is emitted. After a finished answer, a title and
+//!   follow-up suggestions ([`title_and_suggestions`]) never touch the answer when they fail.
 //! - Output processing has the seed's three phases ([`output_transform`]): stored transforms,
 //!   visual transforms (`<think>` reasoning, [`think_tags`]) and finish.
 //! - Provider protocols are pure functions of bytes ([`sse`], [`provider::openai`]), so they are
