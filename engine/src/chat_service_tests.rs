@@ -12,15 +12,7 @@ use std::cell::Cell;
 fn a_reply_streams_into_a_saved_assistant_message() {
     let service = service(vec![sse(200, STREAM_BASIC, 7)]);
     let log = EventLog::default();
-    let reply = block_on(service.send_message(
-        None,
-        "Say hello",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &log,
-    ))
-    .unwrap();
+    let reply = send_observed(&service, "Say hello", &log);
 
     assert_eq!(reply.text(), "Hello, wörld — 世界 🎉");
     assert_eq!(reply.status, MessageStatus::Complete);

@@ -189,16 +189,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// Writes the message now and shows it as it is (tool calls change it outside deltas).
     pub async fn save_and_show(&mut self) {
         self.flush_events();
-        self.last_persist_ms = self.clock.now_ms();
-        if let Err(err) = self
-            .store
-            .save_message(self.conversation, &self.reply)
-            .await
-        {
-            self.sink.emit(GenerationEvent::Warning(format!(
-                "The answer could not be saved: {err}"
-            )));
-        }
+        self.save("The answer could not be saved").await;
         self.sink
             .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
     }
@@ -308,19 +299,23 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     }
 
     async fn persist_if_due(&mut self) {
-        let now = self.clock.now_ms();
-        if now - self.last_persist_ms < PERSIST_INTERVAL_MS {
-            return;
+        if self.clock.now_ms() - self.last_persist_ms >= PERSIST_INTERVAL_MS {
+            self.save("The answer could not be saved while streaming")
+                .await;
         }
-        self.last_persist_ms = now;
+    }
+
+    /// Writes the message as it is now; a failure is a warning (the final write reports its
+    /// own), since the text stays in memory and the next write may succeed.
+    async fn save(&mut self, failure: &str) {
+        self.last_persist_ms = self.clock.now_ms();
         if let Err(err) = self
             .store
             .save_message(self.conversation, &self.reply)
             .await
         {
-            self.sink.emit(GenerationEvent::Warning(format!(
-                "The answer could not be saved while streaming: {err}"
-            )));
+            self.sink
+                .emit(GenerationEvent::Warning(format!("{failure}: {err}")));
         }
     }
 

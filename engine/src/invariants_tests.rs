@@ -259,15 +259,7 @@ fn invariant_the_final_stream_state_is_flushed_before_persistence_and_notificati
         shown: RefCell::default(),
         checked: RefCell::default(),
     };
-    block_on(service.send_message(
-        None,
-        "Go",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &probe,
-    ))
-    .unwrap();
+    send_observed(&service, "Go", &probe);
     let (shown, saved, finished) = probe.checked.into_inner().expect("the generation ended");
     assert_eq!(
         shown,

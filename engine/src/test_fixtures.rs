@@ -207,6 +207,23 @@ pub(crate) fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
     body.into_bytes()
 }
 
+/// Sends `text` in a new conversation with the default assistant, events going to `sink`.
+pub(crate) fn send_observed(
+    service: &Service,
+    text: &str,
+    sink: &dyn crate::generation::GenerationSink,
+) -> MessageNode {
+    block_on(service.send_message(
+        None,
+        text,
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        sink,
+    ))
+    .unwrap()
+}
+
 pub(crate) fn send(
     service: &Service,
     conversation: Option<Conversation>,

@@ -688,15 +688,7 @@ fn fast_stream(words: &[&str], timers_fire: bool) -> (Service, EventLog) {
     service.clock.timers_fire.set(timers_fire);
     service.transport.yielding.set(true);
     let log = EventLog::default();
-    block_on(service.send_message(
-        None,
-        "Go",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &log,
-    ))
-    .unwrap();
+    send_observed(&service, "Go", &log);
     (service, log)
 }
 
