@@ -24,8 +24,6 @@ pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds
 
 pub struct Runtime {
     pub service: Service,
-    /// The cancel token of each conversation generating in this tab.
-    pub cancels: RefCell<HashMap<String, CancelToken>>,
     /// The assistant message being streamed in each generating conversation, as it is now
     /// (the stored copy can be up to one persistence interval behind).
     pub live: RefCell<HashMap<String, MessageNode>>,
@@ -59,7 +57,6 @@ pub fn init(state: AppState) {
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service: ChatService::new(FetchTransport, store, BrowserClock, RandomIds),
-                cancels: RefCell::default(),
                 live: RefCell::default(),
                 loading_images: RefCell::default(),
             }));
@@ -168,7 +165,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
     state.banner.set(None);
     spawn_local(async move {
         let cancel = CancelToken::new();
-        let sink = UiSink::new(state, runtime.clone(), cancel.clone());
+        let sink = UiSink::new(state, runtime.clone());
         let service = &runtime.service;
         let (s, a, c) = (&settings, &assistant, &cancel);
         let result = match (&action, conversation) {
@@ -256,10 +253,8 @@ pub fn stop(state: AppState) {
     let (Some(runtime), Some(id)) = (runtime(), state.current.get_untracked()) else {
         return;
     };
-    let token = runtime.cancels.borrow().get(&id).cloned();
-    if let Some(token) = token {
-        token.cancel();
-    }
+    // The engine knows which generation runs in each conversation.
+    runtime.service.generations.stop(&id);
 }
 
 /// Deletes a whole conversation (not while it is generating).

@@ -11,14 +11,13 @@ use crate::stream_publisher::StreamPublisher;
 use leptos::prelude::*;
 use skein_components::MessageView;
 use skein_engine::generation::{GenerationEvent, GenerationSink};
-use skein_engine::{CancelToken, MessageNode, MessageStatus, Role};
+use skein_engine::{MessageNode, MessageStatus, Role};
 use std::cell::RefCell;
 use std::rc::Rc;
 
 pub struct UiSink {
     state: AppState,
     runtime: Rc<Runtime>,
-    cancel: CancelToken,
     /// Known after the first event (a new conversation gets its id from the engine).
     conversation_id: RefCell<Option<String>>,
     /// The engine reported the user's message as added, i.e. saved.
@@ -28,11 +27,10 @@ pub struct UiSink {
 }
 
 impl UiSink {
-    pub fn new(state: AppState, runtime: Rc<Runtime>, cancel: CancelToken) -> Self {
+    pub fn new(state: AppState, runtime: Rc<Runtime>) -> Self {
         Self {
             state,
             runtime,
-            cancel,
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
             publisher: StreamPublisher::new(state),
@@ -49,10 +47,6 @@ impl UiSink {
             return;
         }
         *self.conversation_id.borrow_mut() = Some(conversation_id.to_owned());
-        self.runtime
-            .cancels
-            .borrow_mut()
-            .insert(conversation_id.to_owned(), self.cancel.clone());
         self.state
             .generating
             .update(|g| g.push(conversation_id.to_owned()));
@@ -65,7 +59,6 @@ impl UiSink {
     /// Called once `send_message` has returned, whatever the outcome.
     pub fn generation_ended(&self) {
         if let Some(id) = self.conversation_id.borrow().as_deref() {
-            self.runtime.cancels.borrow_mut().remove(id);
             self.runtime.live.borrow_mut().remove(id);
             self.state.generating.update(|g| g.retain(|c| c != id));
         }
