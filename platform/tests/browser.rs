@@ -278,6 +278,17 @@ fn the_browser_clock_reports_the_users_zone() {
 }
 
 #[wasm_bindgen_test]
+async fn the_browser_clock_sleeps_on_a_real_timer() {
+    use skein_engine::Clock;
+    let before = BrowserClock.now_ms();
+    BrowserClock.sleep(30.0).await;
+    let waited = BrowserClock.now_ms() - before;
+    // A timer never fires early (allowing a millisecond of rounding); that it fired at all
+    // is the point: the stream coalescer relies on it to show held text while a stream stalls.
+    assert!(waited >= 29.0, "{waited}");
+}
+
+#[wasm_bindgen_test]
 fn images_become_blob_urls_and_svg_does_not() {
     let png = skein_engine::Blob {
         id: "b".into(),
