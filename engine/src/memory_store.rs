@@ -5,7 +5,8 @@ use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::RollingContextSummary;
 use crate::store::{
-    sort_in_creation_order, sort_newest_first, summary_key, Blob, ChatStore, StoreError,
+    sort_in_creation_order, sort_newest_first, summary_key, touch_conversation, Blob, ChatStore,
+    StoreError,
 };
 use std::cell::RefCell;
 
@@ -71,11 +72,12 @@ impl ChatStore for MemoryStore {
         message: &MessageNode,
     ) -> Result<(), StoreError> {
         self.message_writes.set(self.message_writes.get() + 1);
-        upsert(
-            &mut self.conversations.borrow_mut(),
-            conversation.clone(),
-            |c| c.id == conversation.id,
-        );
+        let mut conversations = self.conversations.borrow_mut();
+        match conversations.iter_mut().find(|c| c.id == conversation.id) {
+            Some(stored) => touch_conversation(stored, conversation),
+            None => conversations.push(conversation.clone()),
+        }
+        drop(conversations);
         upsert(&mut self.messages.borrow_mut(), message.clone(), |m| {
             m.id == message.id
         });
@@ -152,5 +154,35 @@ impl ChatStore for MemoryStore {
             .filter(|s| s.conversation_id == conversation_id)
             .cloned()
             .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::Role;
+    use futures_executor::block_on;
+
+    #[test]
+    fn a_message_write_changes_only_the_conversations_timestamp_and_leaf() {
+        let store = MemoryStore::new();
+        let old_copy = Conversation::new("c", "First question", 1.0);
+        let first = MessageNode::new("m1", "c", Role::User, 1.0);
+        block_on(store.save_message(&old_copy, &first)).unwrap();
+        let mut renamed = old_copy.clone();
+        renamed.title = "Generated title".into();
+        renamed.suggestions = vec!["Why?".into()];
+        block_on(store.save_conversation(&renamed)).unwrap();
+        // A generation still holding the old copy writes its answer.
+        let mut writer_copy = old_copy;
+        writer_copy.updated_at_ms = 5.0;
+        writer_copy.current_leaf_id = Some("m2".into());
+        let answer = MessageNode::new("m2", "c", Role::Assistant, 5.0).with_parent(Some("m1"));
+        block_on(store.save_message(&writer_copy, &answer)).unwrap();
+        let stored = block_on(store.load_conversation("c")).unwrap().unwrap();
+        assert_eq!(stored.title, "Generated title");
+        assert_eq!(stored.suggestions, ["Why?"]);
+        assert_eq!(stored.updated_at_ms, 5.0);
+        assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
     }
 }

@@ -45,6 +45,12 @@ pub fn sort_newest_first(conversations: &mut [Conversation]) {
     conversations.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
 }
 
+/// What [`ChatStore::save_message`] changes in a stored conversation record.
+pub fn touch_conversation(stored: &mut Conversation, from: &Conversation) {
+    stored.updated_at_ms = from.updated_at_ms;
+    stored.current_leaf_id.clone_from(&from.current_leaf_id);
+}
+
 /// The order [`ChatStore::load_messages`] returns: creation order.
 pub fn sort_in_creation_order(messages: &mut [MessageNode]) {
     messages.sort_by(|a, b| a.created_at_ms.total_cmp(&b.created_at_ms));
@@ -57,7 +63,10 @@ pub trait ChatStore {
     async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError>;
     /// Every message node of one conversation, in creation order.
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError>;
-    /// Writes `message` and `conversation` atomically.
+    /// Writes `message`, and the conversation's timestamp and current leaf, atomically. The
+    /// rest of a stored conversation record (title, suggestions) is kept: a generation holding
+    /// an older copy never undoes a rename or a generated title. A conversation not stored yet
+    /// is written whole.
     async fn save_message(
         &self,
         conversation: &Conversation,

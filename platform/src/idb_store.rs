@@ -25,7 +25,9 @@ use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::rolling_context::RollingContextSummary;
-use skein_engine::store::{sort_in_creation_order, sort_newest_first, summary_key};
+use skein_engine::store::{
+    sort_in_creation_order, sort_newest_first, summary_key, touch_conversation,
+};
 use skein_engine::{Blob, ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{
@@ -207,15 +209,27 @@ impl ChatStore for IdbStore {
         message: &MessageNode,
     ) -> Result<(), StoreError> {
         // Serialise first: a record that cannot be encoded must not open a transaction at all.
-        let conversation = to_js(conversation)?;
+        let whole = to_js(conversation)?;
         let message = to_js(message)?;
         let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
-        Self::object_store(&tx, CONVERSATIONS)?
-            .put(&conversation)
-            .map_err(|e| store_error(&e))?;
         Self::object_store(&tx, MESSAGES)?
             .put(&message)
             .map_err(|e| store_error(&e))?;
+        // Read and write the conversation in the same transaction (nothing but IndexedDB is
+        // awaited in between), changing only what a message write owns.
+        let conversations = Self::object_store(&tx, CONVERSATIONS)?;
+        let existing = conversations
+            .get(&JsValue::from_str(&conversation.id))
+            .map_err(|e| store_error(&e))?;
+        let existing = idb::request(&existing).await?;
+        let record = if existing.is_undefined() {
+            whole
+        } else {
+            let mut stored: Conversation = from_js(&existing)?;
+            touch_conversation(&mut stored, conversation);
+            to_js(&stored)?
+        };
+        conversations.put(&record).map_err(|e| store_error(&e))?;
         idb::transaction_done(&tx).await
     }
 

@@ -126,6 +126,38 @@ async fn indexeddb_round_trip_survives_reopening() {
 }
 
 #[wasm_bindgen_test]
+async fn a_message_write_keeps_a_title_saved_meanwhile() {
+    let store = IdbStore::open(&unique_name("skein-test-title"))
+        .await
+        .unwrap();
+    let old_copy = Conversation::new("c", "First question", 1.0);
+    store
+        .save_message(&old_copy, &message("m1", "c", None, "question"))
+        .await
+        .unwrap();
+    let renamed = Conversation {
+        title: "Generated title".into(),
+        ..old_copy.clone()
+    };
+    store.save_conversation(&renamed).await.unwrap();
+    let writer_copy = Conversation {
+        updated_at_ms: 5.0,
+        current_leaf_id: Some("m2".into()),
+        ..old_copy
+    };
+    store
+        .save_message(&writer_copy, &message("m2", "c", Some("m1"), "answer"))
+        .await
+        .unwrap();
+    let stored = store.load_conversation("c").await.unwrap().unwrap();
+    assert_eq!(stored.title, "Generated title");
+    assert_eq!(stored.updated_at_ms, 5.0);
+    assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
+    assert_eq!(store.load_messages("c").await.unwrap().len(), 2);
+    store.close();
+}
+
+#[wasm_bindgen_test]
 async fn a_fresh_database_has_no_settings() {
     let store = IdbStore::open(&unique_name("skein-test-empty"))
         .await
@@ -188,7 +220,9 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
         bytes.extend(chunk.unwrap());
     }
     let recorded: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
-    assert_eq!(recorded[0]["messages"][0]["content"], "Hi mock");
+    // The system note first (the capability ground truth), then the user's words.
+    assert_eq!(recorded[0]["messages"][0]["role"], "system");
+    assert_eq!(recorded[0]["messages"][1]["content"], "Hi mock");
     assert_eq!(recorded[0]["stream"], true);
     service.store.close();
 }

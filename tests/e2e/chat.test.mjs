@@ -321,7 +321,9 @@ test('deleting a conversation asks first and removes it for good', async () => {
   await configureMockProvider(page);
   for (const question of ['keep this chat', 'delete this chat']) {
     await page.click('[data-testid=new-chat]');
-    await mock('/admin/script', { chunks: ['ok'], delay_ms: 5 });
+    // The generated title (a side request) repeats the question, so the list reads the same
+    // before and after it arrives.
+    await mock('/admin/script', [{ chunks: ['ok'], delay_ms: 5 }, { chunks: [question], stream: false }]);
     await send(page, question);
     await assistantTextIs(page, 'ok');
   }
