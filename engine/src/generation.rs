@@ -271,6 +271,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 self.apply_segment(Segment::Reasoning(text));
                 self.persist_if_due().await;
             }
+            StreamDelta::ReasoningSignature(signature) => {
+                self.flush_events();
+                self.reply.sign_reasoning(&signature, self.clock.now_ms());
+            }
             StreamDelta::Model(model) => self.reply.model = Some(model),
             StreamDelta::Usage(usage) => self.reply.usage = Some(usage),
             StreamDelta::Finish(_) => self.provider_finished = true,

@@ -142,6 +142,25 @@ impl MessageNode {
         });
     }
 
+    /// Attaches a provider's signature to the latest reasoning part and closes it (Anthropic
+    /// signs each thinking block; the signature must go back with it on the next turn).
+    pub fn sign_reasoning(&mut self, signature: &str, now_ms: f64) {
+        let last = self
+            .parts
+            .iter_mut()
+            .rev()
+            .find(|p| matches!(p, MessagePart::Reasoning { .. }));
+        if let Some(MessagePart::Reasoning {
+            signature: own,
+            finished_at_ms,
+            ..
+        }) = last
+        {
+            own.get_or_insert_with(String::new).push_str(signature);
+            finished_at_ms.get_or_insert(now_ms);
+        }
+    }
+
     /// Closes every reasoning part still open (at the end of generation, or when the answer
     /// text begins).
     pub fn close_reasoning(&mut self, now_ms: f64) {

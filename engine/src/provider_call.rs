@@ -7,7 +7,7 @@ use crate::chat_service::ChatService;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{ReplyEnd, ReplyWriter};
 use crate::provider::openai::ChatRequest;
-use crate::provider::{self, openai, ChatMessage, ProviderError};
+use crate::provider::{self, ChatMessage, ProviderError, StreamDecoder};
 use crate::provider_settings::ProviderSettings;
 use crate::sse::SseDecoder;
 use crate::store::ChatStore;
@@ -48,7 +48,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> Result<ReplyEnd, ProviderError> {
-        let request = openai::build_chat_request(settings, request)?;
+        let request = provider::build_chat_request(settings, request)?;
         let mut response = self.transport.send(request, cancel).await?;
         if !(200..300).contains(&response.status) {
             let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
@@ -61,12 +61,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if is_json {
             // The server ignored `stream: true` and answered in one piece.
             let body = read_body(&mut response.body, MAX_COMPLETION_BODY_BYTES, cancel).await?;
-            for delta in openai::decode_completion(&body)? {
+            for delta in provider::decode_completion(settings.kind, &body)? {
                 writer.apply(delta).await;
             }
             return Ok(ReplyEnd::Finished);
         }
 
+        let mut protocol = StreamDecoder::new(settings.kind);
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
         while let Some(chunk) = self.next_chunk(&mut response.body, writer).await {
@@ -75,7 +76,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             }
             decoder.push(&chunk?, &mut events)?;
             for event in events.drain(..) {
-                for delta in openai::decode_stream_data(&event.data)? {
+                for delta in protocol.decode(&event)? {
                     if writer.apply(delta).await {
                         return Ok(ReplyEnd::Finished);
                     }
@@ -86,7 +87,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             return Ok(ReplyEnd::Cancelled);
         }
         if let Some(event) = decoder.finish()? {
-            for delta in openai::decode_stream_data(&event.data)? {
+            for delta in protocol.decode(&event)? {
                 writer.apply(delta).await;
             }
         }
@@ -132,7 +133,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         messages: &[ChatMessage],
         cancel: &CancelToken,
     ) -> Result<String, ProviderError> {
-        let request = openai::build_chat_request(
+        let request = provider::build_chat_request(
             settings,
             &ChatRequest {
                 messages,
@@ -146,7 +147,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         let mut splitter = ThinkTagSplitter::new();
         let mut text = String::new();
-        for delta in openai::decode_completion(&body)? {
+        for delta in provider::decode_completion(settings.kind, &body)? {
             if let provider::StreamDelta::Content(content) = delta {
                 for segment in splitter.push(&content) {
                     if let Segment::Content(part) = segment {

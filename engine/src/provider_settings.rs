@@ -3,8 +3,35 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
+/// The protocol a provider speaks.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProviderKind {
+    /// OpenAI Chat Completions, and the compatible servers (Ollama, llama.cpp, vLLM,
+    /// OpenRouter, Groq, Mistral, DeepSeek…).
+    #[default]
+    #[serde(rename = "openai")]
+    OpenAi,
+    Anthropic,
+    Gemini,
+}
+
+impl ProviderKind {
+    /// The usual base URL of each protocol's hosted API.
+    pub fn default_base_url(self) -> &'static str {
+        match self {
+            Self::OpenAi => "https://api.openai.com/v1",
+            Self::Anthropic => "https://api.anthropic.com/v1",
+            Self::Gemini => "https://generativelanguage.googleapis.com/v1beta",
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProviderSettings {
+    /// The protocol; settings stored before it existed are OpenAI-compatible.
+    #[serde(default)]
+    pub kind: ProviderKind,
     /// e.g. `https://api.openai.com/v1`, `http://127.0.0.1:11434/v1` (Ollama) or
     /// `http://127.0.0.1:8080/v1` (llama.cpp server).
     pub base_url: String,
@@ -32,6 +59,7 @@ fn yes() -> bool {
 impl std::fmt::Debug for ProviderSettings {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ProviderSettings")
+            .field("kind", &self.kind)
             .field("base_url", &self.base_url)
             .field(
                 "api_key",
@@ -61,6 +89,7 @@ impl Default for ProviderSettings {
     /// A local Ollama server: the one setup that needs no account.
     fn default() -> Self {
         Self {
+            kind: ProviderKind::OpenAi,
             base_url: "http://127.0.0.1:11434/v1".into(),
             api_key: String::new(),
             model: String::new(),

@@ -12,7 +12,7 @@ use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
 use crate::prompt::PromptRequest;
-use crate::provider::{ChatMessage, ToolCallRequest};
+use crate::provider::{ChatMessage, SignedReasoning, ToolCallRequest};
 
 /// The messages of `branch` that belong in a request: a failed or still-empty answer would only
 /// confuse the model (it stays in the local history).
@@ -110,43 +110,74 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
         return vec![ChatMessage::text(node.role, node.text())];
     }
     let mut out = Vec::new();
-    let mut text = String::new();
-    let mut calls: Vec<ToolCallRequest> = Vec::new();
-    let mut results: Vec<ChatMessage> = Vec::new();
-    let mut step: Option<u32> = None;
-    let mut flush = |text: &mut String, calls: &mut Vec<ToolCallRequest>, results: &mut Vec<_>| {
-        if calls.is_empty() && text.is_empty() {
-            return;
-        }
-        let mut message = ChatMessage::text(Role::Assistant, std::mem::take(text));
-        message.tool_calls = std::mem::take(calls);
-        out.push(message);
-        out.append(results);
-    };
+    let mut turn = AssistantTurn::default();
     for part in &node.parts {
         match part {
-            MessagePart::Text { text: piece } => {
-                if !calls.is_empty() {
-                    flush(&mut text, &mut calls, &mut results);
+            MessagePart::Text { text } => {
+                if !turn.calls.is_empty() {
+                    turn.flush_into(&mut out);
                 }
-                text.push_str(piece);
+                turn.text.push_str(text);
+            }
+            MessagePart::Reasoning {
+                text,
+                signature: Some(signature),
+                ..
+            } => {
+                if !turn.calls.is_empty() {
+                    turn.flush_into(&mut out);
+                }
+                turn.thinking.push(SignedReasoning {
+                    text: text.clone(),
+                    signature: signature.clone(),
+                });
             }
             MessagePart::ToolCall(call) => {
                 let Some(result) = &call.result else { continue };
-                if step.is_some_and(|s| s != call.step) {
-                    flush(&mut text, &mut calls, &mut results);
+                if turn.step.is_some_and(|s| s != call.step) {
+                    turn.flush_into(&mut out);
                 }
-                step = Some(call.step);
-                calls.push(ToolCallRequest {
+                turn.step = Some(call.step);
+                turn.calls.push(ToolCallRequest {
                     id: call.id.clone(),
                     name: call.name.clone(),
                     arguments: call.arguments.clone(),
                 });
-                results.push(ChatMessage::tool_result(&call.id, result.content.clone()));
+                turn.results.push(ChatMessage::tool_result(
+                    &call.id,
+                    result.content.clone(),
+                    result.is_error,
+                ));
             }
             _ => {}
         }
     }
-    flush(&mut text, &mut calls, &mut results);
+    turn.flush_into(&mut out);
     out
+}
+
+/// One assistant turn being rebuilt from a message's parts: its signed reasoning, text and the
+/// calls of one model step, followed by their results.
+#[derive(Default)]
+struct AssistantTurn {
+    thinking: Vec<SignedReasoning>,
+    text: String,
+    calls: Vec<ToolCallRequest>,
+    results: Vec<ChatMessage>,
+    step: Option<u32>,
+}
+
+impl AssistantTurn {
+    fn flush_into(&mut self, out: &mut Vec<ChatMessage>) {
+        let turn = std::mem::take(self);
+        self.step = turn.step;
+        if turn.calls.is_empty() && turn.text.is_empty() {
+            return;
+        }
+        let mut message = ChatMessage::text(Role::Assistant, turn.text);
+        message.tool_calls = turn.calls;
+        message.thinking = turn.thinking;
+        out.push(message);
+        out.extend(turn.results);
+    }
 }

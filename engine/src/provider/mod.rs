@@ -2,12 +2,15 @@
 //! and response bytes → [`StreamDelta`]s. Only the OpenAI-compatible Chat Completions protocol
 //! exists so far ([`openai`]); Anthropic and Gemini join it behind the same types.
 
+pub mod anthropic;
+pub mod gemini;
 pub mod openai;
 pub mod params;
 
 pub use params::{GenerationParams, ReasoningLevel};
 
-use crate::provider_settings::SettingsError;
+pub use crate::provider_settings::ProviderKind;
+use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::sse::SseError;
 use crate::transport::TransportError;
 use serde::{Deserialize, Serialize};
@@ -23,6 +26,18 @@ pub struct ChatMessage {
     /// Set on a tool result: the ID of the call it answers. Such a message is sent with the
     /// protocol's tool-result role, whatever `role` says.
     pub tool_result_for: Option<String>,
+    /// Whether a tool result reports a failure.
+    pub is_error: bool,
+    /// Signed reasoning of an assistant turn, sent back where a protocol requires it
+    /// (Anthropic's thinking blocks during a tool loop).
+    pub thinking: Vec<SignedReasoning>,
+}
+
+/// Reasoning text with the provider's signature.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SignedReasoning {
+    pub text: String,
+    pub signature: String,
 }
 
 impl ChatMessage {
@@ -33,13 +48,16 @@ impl ChatMessage {
             content: content.into(),
             tool_calls: Vec::new(),
             tool_result_for: None,
+            is_error: false,
+            thinking: Vec::new(),
         }
     }
 
     /// The result of tool call `call_id`.
-    pub fn tool_result(call_id: &str, content: impl Into<String>) -> Self {
+    pub fn tool_result(call_id: &str, content: impl Into<String>, is_error: bool) -> Self {
         Self {
             tool_result_for: Some(call_id.to_owned()),
+            is_error,
             ..Self::text(crate::Role::User, content)
         }
     }
@@ -87,6 +105,8 @@ pub enum StreamDelta {
         name: Option<String>,
         arguments: String,
     },
+    /// The signature of the reasoning block just streamed (Anthropic).
+    ReasoningSignature(String),
     /// The provider's explicit end-of-stream marker.
     Done,
 }
@@ -141,12 +161,96 @@ pub enum ProviderError {
     Stream(String),
     #[error("The provider sent a response Skein could not read: {0}")]
     Decode(String),
+    #[error("The provider withheld the answer ({0}, a safety or content filter).")]
+    Blocked(String),
     #[error(transparent)]
     Sse(#[from] SseError),
     #[error(transparent)]
     Settings(#[from] SettingsError),
     #[error(transparent)]
     Transport(#[from] TransportError),
+}
+
+/// Builds the chat request in the protocol of `settings.kind`.
+pub fn build_chat_request(
+    settings: &ProviderSettings,
+    request: &openai::ChatRequest<'_>,
+) -> Result<crate::transport::HttpRequest, ProviderError> {
+    match settings.kind {
+        ProviderKind::OpenAi => openai::build_chat_request(settings, request),
+        ProviderKind::Anthropic => anthropic::build_messages_request(settings, request),
+        ProviderKind::Gemini => gemini::build_generate_request(settings, request),
+    }
+}
+
+/// Decodes the events of one streamed answer in the protocol it was requested in.
+#[derive(Debug)]
+pub enum StreamDecoder {
+    OpenAi,
+    Anthropic(anthropic::AnthropicDecoder),
+    Gemini(gemini::GeminiDecoder),
+}
+
+impl StreamDecoder {
+    pub fn new(kind: ProviderKind) -> Self {
+        match kind {
+            ProviderKind::OpenAi => Self::OpenAi,
+            ProviderKind::Anthropic => Self::Anthropic(anthropic::AnthropicDecoder::default()),
+            ProviderKind::Gemini => Self::Gemini(gemini::GeminiDecoder::default()),
+        }
+    }
+
+    pub fn decode(
+        &mut self,
+        event: &crate::sse::SseEvent,
+    ) -> Result<Vec<StreamDelta>, ProviderError> {
+        match self {
+            Self::OpenAi => openai::decode_stream_data(&event.data),
+            Self::Anthropic(decoder) => decoder.decode(event),
+            Self::Gemini(decoder) => decoder.decode(&event.data),
+        }
+    }
+}
+
+/// Decodes a complete (non-streaming) response.
+pub fn decode_completion(
+    kind: ProviderKind,
+    body: &[u8],
+) -> Result<Vec<StreamDelta>, ProviderError> {
+    match kind {
+        ProviderKind::OpenAi => openai::decode_completion(body),
+        ProviderKind::Anthropic => anthropic::decode_message(body),
+        ProviderKind::Gemini => gemini::decode_response(body),
+    }
+}
+
+/// The user's custom JSON body entries, deep-merged last so they win (e.g. a server-specific
+/// sampling option): objects merge key by key, anything else replaces what was there.
+pub(crate) fn merge_custom_body(body: &mut serde_json::Value, settings: &ProviderSettings) {
+    fn deep_merge(target: &mut serde_json::Value, patch: &serde_json::Value) {
+        match (target, patch) {
+            (serde_json::Value::Object(target), serde_json::Value::Object(patch)) => {
+                for (key, value) in patch {
+                    deep_merge(
+                        target.entry(key.clone()).or_insert(serde_json::Value::Null),
+                        value,
+                    );
+                }
+            }
+            (target, patch) => *target = patch.clone(),
+        }
+    }
+    for (key, value) in &settings.custom_body {
+        deep_merge(&mut body[key.as_str()], value);
+    }
+}
+
+/// The user's custom headers, after Skein's own: one of the same name replaces Skein's.
+pub(crate) fn add_custom_headers(headers: &mut Vec<(String, String)>, settings: &ProviderSettings) {
+    for (name, value) in &settings.custom_headers {
+        headers.retain(|(existing, _)| !existing.eq_ignore_ascii_case(name));
+        headers.push((name.clone(), value.clone()));
+    }
 }
 
 /// The longest provider error text shown to the user, in characters.
@@ -220,3 +324,7 @@ mod tests {
         assert_eq!(message.chars().count(), MAX_ERROR_CHARS + 1);
     }
 }
+
+#[cfg(test)]
+#[path = "protocol_tests.rs"]
+mod protocol_tests;

@@ -63,10 +63,7 @@ pub fn build_chat_request(
     if let Some(effort) = params.reasoning.openai_effort() {
         body["reasoning_effort"] = json!(effort);
     }
-    // The user's own entries go last and win (e.g. a server-specific sampling option).
-    for (key, value) in &settings.custom_body {
-        deep_merge(&mut body[key.as_str()], value);
-    }
+    super::merge_custom_body(&mut body, settings);
     let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
     if request.stream {
         headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
@@ -75,10 +72,7 @@ pub fn build_chat_request(
     if !key.is_empty() {
         headers.push(("Authorization".to_owned(), format!("Bearer {key}")));
     }
-    for (name, value) in &settings.custom_headers {
-        headers.retain(|(existing, _)| !existing.eq_ignore_ascii_case(name));
-        headers.push((name.clone(), value.clone()));
-    }
+    super::add_custom_headers(&mut headers, settings);
     Ok(HttpRequest {
         method: HttpMethod::Post,
         url: settings.endpoint("chat/completions"),
@@ -107,18 +101,6 @@ fn message_json(message: &ChatMessage) -> Value {
         .collect();
     let content = (!message.content.is_empty()).then_some(message.content.as_str());
     json!({ "role": message.role, "content": content, "tool_calls": calls })
-}
-
-/// Objects merge key by key; anything else replaces what was there.
-fn deep_merge(target: &mut Value, patch: &Value) {
-    match (target, patch) {
-        (Value::Object(target), Value::Object(patch)) => {
-            for (key, value) in patch {
-                deep_merge(target.entry(key.clone()).or_insert(Value::Null), value);
-            }
-        }
-        (target, patch) => *target = patch.clone(),
-    }
 }
 
 #[derive(Deserialize)]
@@ -416,7 +398,10 @@ mod tests {
             name: "get_weather".into(),
             arguments: r#"{"city":"Oslo"}"#.into(),
         }];
-        let messages = [call, ChatMessage::tool_result("call_1", "4 °C, rain")];
+        let messages = [
+            call,
+            ChatMessage::tool_result("call_1", "4 °C, rain", false),
+        ];
         let body = body_of(&build(&settings(""), &messages, true));
         assert_eq!(
             body["messages"],

@@ -1,0 +1,281 @@
+//! Google Gemini (`generateContent` / `streamGenerateContent?alt=sse`): roles `user` / `model`,
+//! `functionCall` / `functionResponse` parts, thought parts, `usageMetadata`, and safety blocks
+//! reported as such (never as an empty or silently cut answer).
+
+use super::openai::ChatRequest;
+use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
+use crate::provider_settings::ProviderSettings;
+use crate::transport::{HttpMethod, HttpRequest};
+use crate::Role;
+use serde_json::{json, Map, Value};
+
+/// Finish reasons that mean the provider withheld the answer.
+const BLOCKING_FINISH_REASONS: [&str; 6] = [
+    "SAFETY",
+    "RECITATION",
+    "BLOCKLIST",
+    "PROHIBITED_CONTENT",
+    "SPII",
+    "IMAGE_SAFETY",
+];
+
+/// The thinking budget for a level; `Max` is capped per model family (Flash models accept
+/// less than Pro).
+pub fn thinking_budget(level: ReasoningLevel, model: &str) -> Option<u32> {
+    let cap = if model.contains("flash") {
+        24_576
+    } else {
+        32_768
+    };
+    let wanted = match level {
+        ReasoningLevel::Auto | ReasoningLevel::Off => return None,
+        ReasoningLevel::Low => 1_024,
+        ReasoningLevel::Medium => 8_192,
+        ReasoningLevel::High => 24_576,
+        ReasoningLevel::Max => u32::MAX,
+    };
+    Some(wanted.min(cap))
+}
+
+/// The model name as a URL path segment: `models/` prefixes (as the models list spells them)
+/// are dropped, and anything unusual is percent-encoded so it cannot change the path.
+fn model_segment(model: &str) -> String {
+    let model = model.trim();
+    let model = model.strip_prefix("models/").unwrap_or(model);
+    model
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_') {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Builds `POST {base_url}/models/{model}:streamGenerateContent?alt=sse` (or
+/// `:generateContent` without streaming).
+pub fn build_generate_request(
+    settings: &ProviderSettings,
+    request: &ChatRequest<'_>,
+) -> Result<HttpRequest, ProviderError> {
+    settings.validate()?;
+    let model = settings.model.trim();
+    let mut body = json!({ "contents": contents_json(request.messages) });
+    let system: Vec<Value> = request
+        .messages
+        .iter()
+        .filter(|m| m.role == Role::System && m.tool_result_for.is_none())
+        .map(|m| json!({"text": m.content}))
+        .collect();
+    if !system.is_empty() {
+        body["systemInstruction"] = json!({ "parts": system });
+    }
+    let params = &request.params;
+    let mut config = Map::new();
+    if let Some(temperature) = params.temperature {
+        config.insert("temperature".into(), json!(temperature));
+    }
+    if let Some(top_p) = params.top_p {
+        config.insert("topP".into(), json!(top_p));
+    }
+    if let Some(max) = params.max_output_tokens {
+        config.insert("maxOutputTokens".into(), json!(max));
+    }
+    if let Some(budget) = thinking_budget(params.reasoning, model) {
+        config.insert(
+            "thinkingConfig".into(),
+            json!({"thinkingBudget": budget, "includeThoughts": true}),
+        );
+    }
+    if !config.is_empty() {
+        body["generationConfig"] = Value::Object(config);
+    }
+    if !request.tools.is_empty() {
+        let declarations: Vec<Value> = request
+            .tools
+            .iter()
+            .map(|tool| {
+                json!({
+                    "name": tool.name,
+                    "description": tool.description,
+                    "parameters": schema_subset(&tool.parameters),
+                })
+            })
+            .collect();
+        body["tools"] = json!([{ "functionDeclarations": declarations }]);
+    }
+    super::merge_custom_body(&mut body, settings);
+    let method = if request.stream {
+        "streamGenerateContent?alt=sse"
+    } else {
+        "generateContent"
+    };
+    let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
+    if request.stream {
+        headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
+    }
+    let key = settings.api_key.trim();
+    if !key.is_empty() {
+        // A header, not the `?key=` query: URLs end up in logs and histories.
+        headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
+    }
+    super::add_custom_headers(&mut headers, settings);
+    Ok(HttpRequest {
+        method: HttpMethod::Post,
+        url: settings.endpoint(&format!("models/{}:{method}", model_segment(model))),
+        headers,
+        body: Some(body.to_string()),
+    })
+}
+
+/// Gemini accepts an OpenAPI subset of JSON Schema: keys it rejects are removed.
+fn schema_subset(schema: &Value) -> Value {
+    match schema {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .filter(|(key, _)| {
+                    !matches!(key.as_str(), "$schema" | "additionalProperties" | "$id")
+                })
+                .map(|(key, value)| (key.clone(), schema_subset(value)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(schema_subset).collect()),
+        other => other.clone(),
+    }
+}
+
+fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
+    let mut turns: Vec<(&str, Vec<Value>)> = Vec::new();
+    for (at, message) in messages.iter().enumerate() {
+        let (role, parts) = if let Some(call_id) = &message.tool_result_for {
+            // Gemini matches a response to its call by the function name.
+            let name = messages[..at]
+                .iter()
+                .rev()
+                .flat_map(|m| m.tool_calls.iter())
+                .find(|c| &c.id == call_id)
+                .map_or("unknown_tool", |c| c.name.as_str());
+            let response = match serde_json::from_str::<Value>(&message.content) {
+                Ok(Value::Object(map)) => Value::Object(map),
+                _ => json!({ "result": message.content }),
+            };
+            let part = json!({"functionResponse": {"name": name, "response": response}});
+            ("user", vec![part])
+        } else {
+            match message.role {
+                Role::System => continue,
+                Role::User => ("user", text_parts(&message.content)),
+                Role::Assistant => {
+                    let mut parts = text_parts(&message.content);
+                    for call in &message.tool_calls {
+                        let args = match serde_json::from_str::<Value>(&call.arguments) {
+                            Ok(Value::Object(map)) => Value::Object(map),
+                            _ => json!({}),
+                        };
+                        parts.push(json!({"functionCall": {"name": call.name, "args": args}}));
+                    }
+                    ("model", parts)
+                }
+            }
+        };
+        if parts.is_empty() {
+            continue;
+        }
+        match turns.last_mut() {
+            Some((last, existing)) if *last == role => existing.extend(parts),
+            _ => turns.push((role, parts)),
+        }
+    }
+    turns
+        .into_iter()
+        .map(|(role, parts)| json!({ "role": role, "parts": parts }))
+        .collect()
+}
+
+fn text_parts(text: &str) -> Vec<Value> {
+    if text.is_empty() {
+        Vec::new()
+    } else {
+        vec![json!({ "text": text })]
+    }
+}
+
+/// Decodes the chunks of a Gemini stream (each a `GenerateContentResponse`), numbering the
+/// function calls of the answer.
+#[derive(Debug, Default)]
+pub struct GeminiDecoder {
+    calls: u32,
+}
+
+impl GeminiDecoder {
+    pub fn decode(&mut self, data: &str) -> Result<Vec<StreamDelta>, ProviderError> {
+        let value: Value = serde_json::from_str(data)
+            .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?;
+        self.response_deltas(&value)
+    }
+
+    fn response_deltas(&mut self, value: &Value) -> Result<Vec<StreamDelta>, ProviderError> {
+        if let Some(error) = value.get("error") {
+            let message = error["message"]
+                .as_str()
+                .unwrap_or("the provider reported an error");
+            return Err(ProviderError::Stream(super::truncate_chars(message, 500)));
+        }
+        if let Some(reason) = value["promptFeedback"]["blockReason"].as_str() {
+            return Err(ProviderError::Blocked(reason.to_owned()));
+        }
+        let mut out = Vec::new();
+        if let Some(model) = value["modelVersion"].as_str().filter(|m| !m.is_empty()) {
+            out.push(StreamDelta::Model(model.to_owned()));
+        }
+        let candidate = &value["candidates"][0];
+        let parts = candidate["content"]["parts"]
+            .as_array()
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        for part in parts {
+            if let Some(call) = part.get("functionCall") {
+                out.push(StreamDelta::ToolCall {
+                    index: self.calls,
+                    id: call["id"].as_str().map(str::to_owned),
+                    name: call["name"].as_str().map(str::to_owned),
+                    arguments: call
+                        .get("args")
+                        .map_or_else(|| "{}".to_owned(), Value::to_string),
+                });
+                self.calls += 1;
+            } else if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
+                out.push(if part["thought"] == true {
+                    StreamDelta::Reasoning(text.to_owned())
+                } else {
+                    StreamDelta::Content(text.to_owned())
+                });
+            }
+        }
+        if let Some(reason) = candidate["finishReason"].as_str() {
+            if BLOCKING_FINISH_REASONS.contains(&reason) {
+                return Err(ProviderError::Blocked(reason.to_owned()));
+            }
+            out.push(StreamDelta::Finish(reason.to_owned()));
+        }
+        if let Some(usage) = value.get("usageMetadata") {
+            let count = |key: &str| usage[key].as_u64().unwrap_or(0);
+            out.push(StreamDelta::Usage(TokenUsage {
+                prompt_tokens: count("promptTokenCount"),
+                completion_tokens: count("candidatesTokenCount") + count("thoughtsTokenCount"),
+            }));
+        }
+        Ok(out)
+    }
+}
+
+/// Decodes a complete (non-streaming) `generateContent` response.
+pub fn decode_response(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| ProviderError::Decode(format!("{e} in the response")))?;
+    let mut out = GeminiDecoder::default().response_deltas(&value)?;
+    out.push(StreamDelta::Done);
+    Ok(out)
+}
