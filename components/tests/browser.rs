@@ -443,3 +443,65 @@ async fn image_parts_ask_for_their_url_and_show_it_when_known() {
     );
     assert_eq!(img.get_attribute("alt").as_deref(), Some("dot"));
 }
+
+#[wasm_bindgen_test]
+async fn choosing_a_protocol_brings_its_url_and_is_saved() {
+    use skein_components::SettingsForm;
+    use skein_engine::{ProviderKind, ProviderSettings};
+    let root = container();
+    let saved = Arc::new(Mutex::new(Vec::<ProviderSettings>::new()));
+    let saved_in = saved.clone();
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let saved = saved_in.clone();
+        view! {
+            <SettingsForm
+                settings=Signal::derive(ProviderSettings::default)
+                on_save=move |s: ProviderSettings| {
+                    saved.lock().unwrap().push(s);
+                    None
+                }
+            />
+        }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    let select: web_sys::HtmlSelectElement =
+        query(&root, "[data-testid=settings-kind]").unchecked_into();
+    select.set_value("anthropic");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+    let url: web_sys::HtmlInputElement =
+        query(&root, "[data-testid=settings-base-url]").unchecked_into();
+    // The default local URL was not typed by the user, but it is not a protocol default
+    // either: it is kept, and replaced once cleared.
+    assert_eq!(url.value(), "http://127.0.0.1:11434/v1");
+    url.set_value("");
+    url.dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    select.set_value("gemini");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+    assert_eq!(
+        url.value(),
+        "https://generativelanguage.googleapis.com/v1beta"
+    );
+    let model: web_sys::HtmlInputElement =
+        query(&root, "[data-testid=settings-model]").unchecked_into();
+    model.set_value("gemini-2.5-flash");
+    model
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+    query(&root, "[data-testid=settings-save]").click();
+    settle().await;
+    let saved = saved.lock().unwrap();
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].kind, ProviderKind::Gemini);
+    assert_eq!(
+        saved[0].base_url,
+        "https://generativelanguage.googleapis.com/v1beta"
+    );
+}

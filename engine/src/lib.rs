@@ -104,7 +104,7 @@ pub use message_part::{
     Annotation, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
 };
 pub use provider::ProviderError;
-pub use provider_settings::{ProviderSettings, SettingsError};
+pub use provider_settings::{ProviderKind, ProviderSettings, SettingsError};
 pub use store::{Blob, ChatStore, StoreError};
 pub use transport::{ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError};
 pub use tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};

@@ -747,3 +747,54 @@ fn a_tool_call_flushes_held_text_first() {
         .collect();
     assert_eq!(before, "Let me check.", "{events:?}");
 }
+
+#[test]
+fn an_anthropic_tool_loop_sends_signed_thinking_and_results_back() {
+    let weather = RecordingTool::new("get_weather", ApprovalPolicy::Auto);
+    let transcript = include_bytes!("../../tests/fixtures/anthropic/stream_thinking_tools.sse");
+    let done = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"model\":\"claude-sonnet-4-5\",\"usage\":{\"input_tokens\":600}}}\n\n\
+        event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n\
+        event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Oslo 4 °C, Lima 19 °C.\"}}\n\n\
+        event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":12}}\n\n\
+        event: message_stop\ndata: {\"type\":\"message_stop\"}\n\n";
+    let service = with_tools(
+        vec![sse(200, transcript, 97), sse(200, done.as_bytes(), 50)],
+        std::slice::from_ref(&weather),
+    );
+    let mut anthropic = settings();
+    anthropic.kind = crate::provider::ProviderKind::Anthropic;
+    let reply = block_on(service.send_message(
+        None,
+        "Weather in Oslo and Lima?",
+        &anthropic,
+        &assistant_with(&["get_weather"]),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+
+    assert_eq!(
+        weather.runs(),
+        [r#"{"city": "Oslo"}"#, r#"{"city": "Lima"}"#]
+    );
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(
+        reply.text(),
+        "Checking Oslo and Lima — one moment. 🌦Oslo 4 °C, Lima 19 °C."
+    );
+    assert!(
+        matches!(&reply.parts[0], MessagePart::Reasoning { signature: Some(s), .. }
+        if s == "EqQBCgIYAhIM1gbcDa9GJwZA2b3h")
+    );
+    let second = request_body(&service, 1);
+    let turns = second["messages"].as_array().unwrap();
+    assert_eq!(turns.len(), 3, "user, assistant, user (tool results)");
+    let blocks = turns[1]["content"].as_array().unwrap();
+    assert_eq!(blocks[0]["type"], "thinking");
+    assert_eq!(blocks[0]["signature"], "EqQBCgIYAhIM1gbcDa9GJwZA2b3h");
+    assert_eq!(blocks[2]["id"], "toolu_01A");
+    assert_eq!(blocks[3]["input"], json!({"city": "Lima"}));
+    let results = turns[2]["content"].as_array().unwrap();
+    assert_eq!(results[1]["tool_use_id"], "toolu_01B");
+    assert!(second["system"].as_str().unwrap().contains("get_weather"));
+}

@@ -1,6 +1,6 @@
 //! # TEST FIXTURE: the mock provider server
 //!
-//! A scriptable stand-in for an OpenAI-compatible LLM provider, used by Skein's browser and
+//! A scriptable stand-in for an LLM provider (OpenAI-compatible, Anthropic, Gemini), used by Skein's browser and
 //! end-to-end tests (and by `cargo xtask serve --mock` for local trials). It is not a provider and
 //! never pretends to be one: every answer it gives was scripted by a test, or is an echo that
 //! says it comes from the mock.
@@ -9,6 +9,9 @@
 //! - `POST /v1/chat/completions`: streaming (SSE, `data: [DONE]` at the end) and non-streaming.
 //!   Answers with the next queued [`Script`], or, when none is queued, with an echo of the last
 //!   user message.
+//! - `POST /v1/messages`: the same in Anthropic's Messages format (named SSE events).
+//! - `POST /v1beta/models/{model}:streamGenerateContent` / `:generateContent`: the same in
+//!   Google Gemini's format (the recorded request gets the path as `_path`).
 //! - `GET /v1/models`: one model, `mock-model`.
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
@@ -18,7 +21,7 @@
 //! callers are web pages on other origins.
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -28,6 +31,9 @@ use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
+
+mod dialect;
+use dialect::{Dialect, Frame};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -93,6 +99,8 @@ impl Mock {
 pub fn router(mock: Mock) -> Router {
     Router::new()
         .route("/v1/chat/completions", post(chat_completions))
+        .route("/v1/messages", post(anthropic_messages))
+        .route("/v1beta/models/{*rest}", post(gemini_models))
         .route("/v1/models", get(models))
         .route("/admin/script", post(queue_script))
         .route("/admin/requests", get(recorded_requests))
@@ -159,13 +167,8 @@ async fn reset(State(mock): State<Mock>) -> StatusCode {
 }
 
 /// The default answer when nothing is scripted: it says it is the mock.
-fn echo_script(request: &Value) -> Script {
-    let last_user = request["messages"]
-        .as_array()
-        .and_then(|m| m.iter().rev().find(|m| m["role"] == "user"))
-        .and_then(|m| m["content"].as_str())
-        .unwrap_or("");
-    let text = format!("(mock provider) You said: {last_user}");
+fn echo_script(said: &str) -> Script {
+    let text = format!("(mock provider) You said: {said}");
     Script {
         chunks: text.split_inclusive(' ').map(str::to_owned).collect(),
         delay_ms: 40,
@@ -174,70 +177,75 @@ fn echo_script(request: &Value) -> Script {
 }
 
 async fn chat_completions(State(mock): State<Mock>, body: Bytes) -> Response {
-    let Ok(request) = serde_json::from_slice::<Value>(&body) else {
-        return error_response(StatusCode::BAD_REQUEST, "request body is not JSON");
+    answer(&mock, Dialect::OpenAi, &body, None).await
+}
+
+async fn anthropic_messages(State(mock): State<Mock>, body: Bytes) -> Response {
+    answer(&mock, Dialect::Anthropic, &body, None).await
+}
+
+/// `/v1beta/models/{model}:streamGenerateContent` and `…:generateContent`.
+async fn gemini_models(
+    State(mock): State<Mock>,
+    Path(rest): Path<String>,
+    body: Bytes,
+) -> Response {
+    let stream = if rest.ends_with(":streamGenerateContent") {
+        true
+    } else if rest.ends_with(":generateContent") {
+        false
+    } else {
+        return Dialect::Gemini.error(StatusCode::NOT_FOUND, "unknown Gemini method");
     };
-    let wants_stream = request["stream"] == true;
+    answer(&mock, Dialect::Gemini, &body, Some((rest, stream))).await
+}
+
+/// Answers one chat request in `dialect`. Gemini says whether it streams (and which model) in
+/// the path; the others in the body.
+async fn answer(
+    mock: &Mock,
+    dialect: Dialect,
+    body: &[u8],
+    gemini_path: Option<(String, bool)>,
+) -> Response {
+    let Ok(mut request) = serde_json::from_slice::<Value>(body) else {
+        return dialect.error(StatusCode::BAD_REQUEST, "request body is not JSON");
+    };
+    let wants_stream = match &gemini_path {
+        Some((_, stream)) => *stream,
+        None => request["stream"] == true,
+    };
+    if let Some((path, _)) = gemini_path {
+        request["_path"] = json!(path);
+    }
     let script = mock.with(|s| {
         s.requests.push(request.clone());
         let at = s.queue.iter().position(|q| q.stream == wants_stream)?;
         s.queue.remove(at)
     });
-    let script = script.unwrap_or_else(|| echo_script(&request));
+    let script = script.unwrap_or_else(|| echo_script(&dialect.last_user_text(&request)));
     if let Some(status) = script.status {
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let message = script.error_message.as_deref().unwrap_or("scripted error");
-        return error_response(status, message);
+        return dialect.error(status, message);
     }
-    if request["stream"] == true {
-        stream_response(script)
+    if wants_stream {
+        stream_response(dialect, script)
     } else {
-        let text: String = script.chunks.concat();
-        Json(json!({
-            "id": "chatcmpl-mock",
-            "object": "chat.completion",
-            "model": MOCK_MODEL,
-            "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
-                         "finish_reason": "stop"}],
-        }))
-        .into_response()
+        dialect.complete(&script.chunks.concat())
     }
 }
 
-fn error_response(status: StatusCode, message: &str) -> Response {
-    (
-        status,
-        Json(json!({"error": {"message": message, "type": "mock_error"}})),
-    )
-        .into_response()
-}
-
-fn sse_data(value: &Value) -> Bytes {
-    Bytes::from(format!("data: {value}\n\n"))
-}
-
-fn chunk(delta: Value, finish_reason: Option<&str>) -> Value {
-    json!({
-        "id": "chatcmpl-mock",
-        "object": "chat.completion.chunk",
-        "model": MOCK_MODEL,
-        "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
-    })
-}
-
-fn stream_response(script: Script) -> Response {
+fn stream_response(dialect: Dialect, script: Script) -> Response {
     let delay = Duration::from_millis(script.delay_ms);
-    let first = futures_util::stream::once(async {
-        sse_data(&chunk(json!({"role": "assistant", "content": ""}), None))
-    });
-    let pieces = futures_util::stream::iter(script.chunks).then(move |text| async move {
-        tokio::time::sleep(delay).await;
-        sse_data(&chunk(json!({"content": text}), None))
-    });
-    let last = futures_util::stream::iter([
-        sse_data(&chunk(json!({}), Some("stop"))),
-        Bytes::from_static(b"data: [DONE]\n\n"),
-    ]);
+    let first = futures_util::stream::iter(dialect.frame(Frame::Start));
+    let pieces = futures_util::stream::iter(script.chunks)
+        .then(move |text| async move {
+            tokio::time::sleep(delay).await;
+            futures_util::stream::iter(dialect.frame(Frame::Text(text)))
+        })
+        .flatten();
+    let last = futures_util::stream::iter(dialect.frame(Frame::End));
     let body = first
         .chain(pieces)
         .chain(last)

@@ -117,3 +117,97 @@ async fn a_bad_script_is_refused() {
     let (status, _) = call(&app, "POST", "/admin/script", json!({"chunkz": []})).await;
     assert!(status.is_client_error());
 }
+
+#[tokio::test]
+async fn anthropic_requests_get_named_events_and_anthropic_errors() {
+    let app = router(Mock::default());
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"chunks": ["Hi ", "there"]}),
+    )
+    .await;
+    let request = json!({"model": "m", "max_tokens": 10, "stream": true,
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "hello"}]}]});
+    let (status, response) = call(&app, "POST", "/v1/messages", request).await;
+    assert_eq!(status, StatusCode::OK);
+    let body = text(response).await;
+    assert!(body.starts_with("event: message_start\n"), "{body}");
+    assert!(body.contains(r#""text":"Hi ""#) && body.contains("text_delta"));
+    assert!(body
+        .trim_end()
+        .ends_with(r#"data: {"type":"message_stop"}"#));
+    // No script: the echo reads Anthropic's content blocks.
+    let (_, response) = call(
+        &app,
+        "POST",
+        "/v1/messages",
+        json!({"stream": false,
+        "messages": [{"role": "user", "content": [{"type": "text", "text": "ping"}]}]}),
+    )
+    .await;
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(body["content"][0]["text"], "(mock provider) You said: ping");
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"status": 529, "error_message": "Overloaded"}),
+    )
+    .await;
+    let (status, response) = call(
+        &app,
+        "POST",
+        "/v1/messages",
+        json!({"stream": true, "messages": []}),
+    )
+    .await;
+    assert_eq!(status.as_u16(), 529);
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(body["type"], "error");
+    assert_eq!(body["error"]["message"], "Overloaded");
+}
+
+#[tokio::test]
+async fn gemini_requests_stream_by_path_and_record_it() {
+    let app = router(Mock::default());
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"chunks": ["Hel", "lo"]}),
+    )
+    .await;
+    let request = json!({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]});
+    let (status, response) = call(
+        &app,
+        "POST",
+        "/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse",
+        request.clone(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let body = text(response).await;
+    assert!(body.contains(r#""parts":[{"text":"Hel"}]"#), "{body}");
+    assert!(body.contains(r#""finishReason":"STOP""#));
+    assert!(!body.contains("[DONE]"));
+    let (_, response) = call(
+        &app,
+        "POST",
+        "/v1beta/models/gemini-2.5-flash:generateContent",
+        request,
+    )
+    .await;
+    let body: Value = serde_json::from_str(&text(response).await).unwrap();
+    assert_eq!(
+        body["candidates"][0]["content"]["parts"][0]["text"],
+        "(mock provider) You said: hi"
+    );
+    let (_, recorded) = call(&app, "GET", "/admin/requests", json!(null)).await;
+    let recorded: Value = serde_json::from_str(&text(recorded).await).unwrap();
+    assert_eq!(
+        recorded[0]["_path"],
+        "gemini-2.5-flash:streamGenerateContent"
+    );
+}

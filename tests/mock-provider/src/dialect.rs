@@ -1,0 +1,167 @@
+//! The wire formats the mock speaks: OpenAI Chat Completions, Anthropic Messages and Google
+//! Gemini, each with its own streaming frames and error bodies.
+
+use axum::body::Bytes;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde_json::{json, Value};
+
+use crate::MOCK_MODEL;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    OpenAi,
+    Anthropic,
+    Gemini,
+}
+
+/// One piece of a streamed answer.
+pub enum Frame {
+    Start,
+    Text(String),
+    End,
+}
+
+fn sse(event: Option<&str>, data: &Value) -> Bytes {
+    match event {
+        Some(name) => Bytes::from(format!("event: {name}\ndata: {data}\n\n")),
+        None => Bytes::from(format!("data: {data}\n\n")),
+    }
+}
+
+fn openai_chunk(delta: Value, finish_reason: Option<&str>) -> Value {
+    json!({
+        "id": "chatcmpl-mock",
+        "object": "chat.completion.chunk",
+        "model": MOCK_MODEL,
+        "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
+    })
+}
+
+impl Dialect {
+    /// The text of the request's last user turn (for the echo).
+    pub fn last_user_text(self, request: &Value) -> String {
+        let (turns, role) = match self {
+            Self::OpenAi | Self::Anthropic => (&request["messages"], "user"),
+            Self::Gemini => (&request["contents"], "user"),
+        };
+        let Some(turn) = turns
+            .as_array()
+            .and_then(|t| t.iter().rev().find(|m| m["role"] == role))
+        else {
+            return String::new();
+        };
+        let content = match self {
+            Self::Gemini => &turn["parts"],
+            _ => &turn["content"],
+        };
+        match content {
+            Value::String(text) => text.clone(),
+            Value::Array(blocks) => blocks
+                .iter()
+                .filter_map(|b| b["text"].as_str())
+                .collect::<Vec<_>>()
+                .join(""),
+            _ => String::new(),
+        }
+    }
+
+    /// An HTTP error in the provider's own error format.
+    pub fn error(self, status: StatusCode, message: &str) -> Response {
+        let body = match self {
+            Self::OpenAi => json!({"error": {"message": message, "type": "mock_error"}}),
+            Self::Anthropic => {
+                json!({"type": "error", "error": {"type": "mock_error", "message": message}})
+            }
+            Self::Gemini => json!({"error": {"code": status.as_u16(), "message": message,
+                                             "status": "MOCK_ERROR"}}),
+        };
+        (status, Json(body)).into_response()
+    }
+
+    /// A whole (non-streaming) answer.
+    pub fn complete(self, text: &str) -> Response {
+        let body = match self {
+            Self::OpenAi => json!({
+                "id": "chatcmpl-mock",
+                "object": "chat.completion",
+                "model": MOCK_MODEL,
+                "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
+                             "finish_reason": "stop"}],
+            }),
+            Self::Anthropic => json!({
+                "id": "msg_mock", "type": "message", "role": "assistant", "model": MOCK_MODEL,
+                "content": [{"type": "text", "text": text}],
+                "stop_reason": "end_turn",
+                "usage": {"input_tokens": 1, "output_tokens": 1},
+            }),
+            Self::Gemini => json!({
+                "candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
+                                "finishReason": "STOP", "index": 0}],
+                "modelVersion": MOCK_MODEL,
+            }),
+        };
+        Json(body).into_response()
+    }
+
+    /// The bytes of one streamed piece.
+    pub fn frame(self, frame: Frame) -> Vec<Bytes> {
+        match (self, frame) {
+            (Self::OpenAi, Frame::Start) => vec![sse(
+                None,
+                &openai_chunk(json!({"role": "assistant", "content": ""}), None),
+            )],
+            (Self::OpenAi, Frame::Text(text)) => {
+                vec![sse(None, &openai_chunk(json!({"content": text}), None))]
+            }
+            (Self::OpenAi, Frame::End) => vec![
+                sse(None, &openai_chunk(json!({}), Some("stop"))),
+                Bytes::from_static(b"data: [DONE]\n\n"),
+            ],
+            (Self::Anthropic, Frame::Start) => vec![
+                sse(
+                    Some("message_start"),
+                    &json!({"type": "message_start", "message": {"id": "msg_mock",
+                        "type": "message", "role": "assistant", "content": [],
+                        "model": MOCK_MODEL, "usage": {"input_tokens": 1, "output_tokens": 1}}}),
+                ),
+                sse(
+                    Some("content_block_start"),
+                    &json!({"type": "content_block_start", "index": 0,
+                        "content_block": {"type": "text", "text": ""}}),
+                ),
+            ],
+            (Self::Anthropic, Frame::Text(text)) => vec![sse(
+                Some("content_block_delta"),
+                &json!({"type": "content_block_delta", "index": 0,
+                    "delta": {"type": "text_delta", "text": text}}),
+            )],
+            (Self::Anthropic, Frame::End) => vec![
+                sse(
+                    Some("content_block_stop"),
+                    &json!({"type": "content_block_stop", "index": 0}),
+                ),
+                sse(
+                    Some("message_delta"),
+                    &json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
+                        "usage": {"output_tokens": 1}}),
+                ),
+                sse(Some("message_stop"), &json!({"type": "message_stop"})),
+            ],
+            (Self::Gemini, Frame::Start) => Vec::new(),
+            (Self::Gemini, Frame::Text(text)) => vec![sse(
+                None,
+                &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
+                    "index": 0}], "modelVersion": MOCK_MODEL}),
+            )],
+            (Self::Gemini, Frame::End) => vec![sse(
+                None,
+                &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
+                    "finishReason": "STOP", "index": 0}],
+                    "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1},
+                    "modelVersion": MOCK_MODEL}),
+            )],
+        }
+    }
+}
