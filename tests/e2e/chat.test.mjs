@@ -74,10 +74,11 @@ async function mounted(page) {
   await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
 }
 
-async function configureMockProvider(page) {
+async function configureMockProvider(page, { protocol = 'openai', path = '/v1' } = {}) {
   const settings = page.locator('[data-testid=settings]');
   if (!(await settings.isVisible())) await page.click('[data-testid=toggle-settings]');
-  await page.fill('[data-testid=settings-base-url]', `${MOCK}/v1`);
+  await page.selectOption('[data-testid=settings-kind]', protocol);
+  await page.fill('[data-testid=settings-base-url]', `${MOCK}${path}`);
   await page.fill('[data-testid=settings-api-key]', 'sk-e2e');
   await page.fill('[data-testid=settings-model]', 'mock-model');
   await page.click('[data-testid=settings-save]');
@@ -390,5 +391,33 @@ test('an answer that finishes in a background tab raises a notification, not in 
   await page.waitForFunction(() => window.__notifications.length === 1);
   assert.deepEqual(await page.evaluate(() => window.__notifications),
     [{ title: 'Watching closely', body: 'Background answer.' }]);
+  await context.close();
+});
+
+test('Anthropic and Gemini answers stream in the browser (their headers pass CORS)', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  for (const [protocol, path] of [['anthropic', '/v1'], ['gemini', '/v1beta']]) {
+    await configureMockProvider(page, { protocol, path });
+    await page.click('[data-testid=new-chat]');
+    await mock('/admin/script', [
+      { chunks: [`Answer `, `in ${protocol}.`], delay_ms: 20 },
+      { chunks: [`${protocol} chat`], stream: false },
+    ]);
+    await send(page, `hello ${protocol}`);
+    await page.waitForFunction((expected) => {
+      const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+      return texts.length > 0 && texts[texts.length - 1].textContent === expected;
+    }, `Answer in ${protocol}.`);
+    assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
+  }
+  const requests = await mock('/admin/requests');
+  const anthropic = requests.find((r) => r.stream === true && Array.isArray(r.messages));
+  assert.equal(anthropic.messages[0].content[0].text, 'hello anthropic');
+  assert.match(anthropic.system, /cannot call tools/);
+  const gemini = requests.find((r) => r._path === 'mock-model:streamGenerateContent');
+  assert.equal(gemini.contents[0].parts[0].text, 'hello gemini');
+  assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
 });
