@@ -47,6 +47,21 @@ impl CancelToken {
         self.0.cancelled.get()
     }
 
+    /// Resolves when the token is cancelled (at once if it already is).
+    pub fn cancelled(&self) -> impl std::future::Future<Output = ()> + '_ {
+        let registered = Cell::new(false);
+        std::future::poll_fn(move |cx| {
+            if self.is_cancelled() {
+                return std::task::Poll::Ready(());
+            }
+            if !registered.replace(true) {
+                let waker = cx.waker().clone();
+                self.on_cancel(move || waker.wake());
+            }
+            std::task::Poll::Pending
+        })
+    }
+
     /// Runs `hook` when the token is cancelled, or now if it already is.
     pub fn on_cancel(&self, hook: impl FnOnce() + 'static) {
         if self.is_cancelled() {

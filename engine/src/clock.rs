@@ -18,10 +18,22 @@ pub trait Clock {
         "UTC".to_owned()
     }
 
+    /// Whether [`sleep`](Self::sleep) ever resolves. Without timers, requests are not retried
+    /// after a wait and timeouts do not fire.
+    fn has_timers(&self) -> bool {
+        false
+    }
+
     /// Resolves after `ms` milliseconds. Without a timer (the default never resolves), text
     /// held by the stream coalescer waits for the next chunk or the end of the stream instead.
     fn sleep(&self, _ms: f64) -> Pin<Box<dyn Future<Output = ()>>> {
         Box::pin(std::future::pending())
+    }
+
+    /// A number in [0, 1) for retry jitter (`Math.random()` in the browser). The default is
+    /// the middle: jitter needs no cryptographic randomness, only spread.
+    fn random_unit(&self) -> f64 {
+        0.5
     }
 }
 

@@ -97,6 +97,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     step: u32,
     /// Merges text events for ~40 ms (the text itself is in `reply` at once).
     coalescer: StreamCoalescer,
+    /// How many deltas with something to show (text, reasoning, tool calls) arrived.
+    received: usize,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -120,7 +122,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             open_calls: Vec::new(),
             step: 0,
             coalescer: StreamCoalescer::default(),
+            received: 0,
         }
+    }
+
+    /// How many deltas with something to show arrived so far: a failure after one of them
+    /// cannot be retried as if nothing happened.
+    pub fn received(&self) -> usize {
+        self.received
     }
 
     fn emit_text(&self, (kind, text): (Kind, String)) {
@@ -260,6 +269,12 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 
     /// Applies one delta; returns `true` when the provider signalled the end of its answer.
     pub async fn apply(&mut self, delta: StreamDelta) -> bool {
+        if matches!(
+            delta,
+            StreamDelta::Content(_) | StreamDelta::Reasoning(_) | StreamDelta::ToolCall { .. }
+        ) {
+            self.received += 1;
+        }
         match delta {
             StreamDelta::Content(text) => {
                 for segment in self.think_tags.push(&text) {

@@ -7,6 +7,8 @@ use crate::chat_service::ChatService;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::{ReplyEnd, ReplyWriter};
 use crate::provider::openai::ChatRequest;
+use crate::provider::retry::{self, RetryPolicy};
+use crate::provider::TimeoutKind;
 use crate::provider::{self, ChatMessage, ProviderError, StreamDecoder};
 use crate::provider_settings::ProviderSettings;
 use crate::sse::SseDecoder;
@@ -14,6 +16,7 @@ use crate::store::ChatStore;
 use crate::think_tags::{Segment, ThinkTagSplitter};
 use crate::transport::{ByteStream, Transport, TransportError};
 use std::future::Future;
+use std::pin::Pin;
 use std::task::Poll;
 
 /// The most of an error body read to explain a failed request.
@@ -22,7 +25,9 @@ const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
 const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
-    /// Runs the provider request and feeds every delta into `writer`.
+    /// Runs the provider request and feeds every delta into `writer`. A request that fails
+    /// before anything arrived is retried when the failure can pass (see [`retry`]), after a
+    /// wait the user is told about; a cancellation ends the wait at once.
     pub(crate) async fn stream_reply(
         &self,
         settings: &ProviderSettings,
@@ -30,14 +35,50 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> ReplyEnd {
-        match self
-            .try_stream_reply(settings, request, cancel, writer)
-            .await
-        {
-            Ok(end) => end,
-            Err(_) if cancel.is_cancelled() => ReplyEnd::Cancelled,
-            Err(ProviderError::Transport(TransportError::Aborted)) => ReplyEnd::Cancelled,
-            Err(err) => ReplyEnd::Failed(err.to_string()),
+        let policy = RetryPolicy::default();
+        let mut attempt = 1;
+        loop {
+            let before = writer.received();
+            let err = match self
+                .try_stream_reply(settings, request, cancel, writer)
+                .await
+            {
+                Ok(end) => return end,
+                Err(_) if cancel.is_cancelled() => return ReplyEnd::Cancelled,
+                Err(ProviderError::Transport(TransportError::Aborted)) => {
+                    return ReplyEnd::Cancelled
+                }
+                Err(err) => err,
+            };
+            let retry_after = match &err {
+                ProviderError::Http { retry_after_ms, .. } => *retry_after_ms,
+                _ => None,
+            };
+            let can_wait = self.clock.has_timers();
+            let delay = (can_wait && writer.received() == before && retry::is_retryable(&err))
+                .then(|| policy.delay_ms(attempt, retry_after, self.clock.random_unit()))
+                .flatten();
+            let Some(delay) = delay else {
+                return ReplyEnd::Failed(match retry_after {
+                    Some(ms) if ms > 0.0 => format!(
+                        "{err} The provider asks to wait {:.0} s before trying again.",
+                        (ms / 1_000.0).ceil()
+                    ),
+                    _ => err.to_string(),
+                });
+            };
+            writer.warn(format!(
+                "{err} Trying again in {:.1} s (attempt {} of {}).",
+                delay / 1_000.0,
+                attempt + 1,
+                policy.max_attempts
+            ));
+            let mut wait = self.clock.sleep(delay);
+            let mut stop = std::pin::pin!(cancel.cancelled());
+            if let Raced::Second(()) = race(wait.as_mut(), stop.as_mut()).await {
+                return ReplyEnd::Cancelled;
+            }
+            attempt += 1;
         }
     }
 
@@ -49,10 +90,27 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> Result<ReplyEnd, ProviderError> {
         let request = provider::build_chat_request(settings, request)?;
-        let mut response = self.transport.send(request, cancel).await?;
+        let mut watch = StreamWatch::new(settings, self.clock.now_ms());
+        let mut send = std::pin::pin!(self.transport.send(request, cancel));
+        let mut response = loop {
+            let wait = watch.deadline_ms() - self.clock.now_ms();
+            if wait <= 0.0 {
+                return Err(ProviderError::Timeout(watch.kind()));
+            }
+            let mut timer = self.clock.sleep(wait);
+            if let Raced::First(response) = race(send.as_mut(), timer.as_mut()).await {
+                break response?;
+            }
+        };
+        watch.alive(self.clock.now_ms());
         if !(200..300).contains(&response.status) {
             let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
-            return Err(provider::error_from_status(response.status, &body));
+            return Err(provider::error_from_response(
+                response.status,
+                &response.headers,
+                &body,
+                self.clock.now_ms(),
+            ));
         }
         let is_json = response
             .content_type
@@ -70,7 +128,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut protocol = StreamDecoder::new(settings.kind);
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
-        while let Some(chunk) = self.next_chunk(&mut response.body, writer).await {
+        while let Some(chunk) = self
+            .next_chunk(&mut response.body, writer, &mut watch)
+            .await
+        {
             if cancel.is_cancelled() {
                 return Ok(ReplyEnd::Cancelled);
             }
@@ -98,30 +159,34 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         })
     }
 
-    /// The next body chunk. While the coalescer holds text, a timer races the read, so held
-    /// text is shown on time even when the stream stalls; the read itself is never dropped.
+    /// The next body chunk. Timers race the read (which is never dropped): one hands held
+    /// text on when the coalescer says it is due, so it shows even while the stream stalls;
+    /// the other ends a stream that sent nothing for too long with a timeout.
     async fn next_chunk<B: ByteStream>(
         &self,
         body: &mut B,
         writer: &mut ReplyWriter<'_, S, C>,
-    ) -> Option<Result<Vec<u8>, TransportError>> {
-        let Some(wait_ms) = writer.flush_due_in() else {
-            return body.next_chunk().await;
-        };
+        watch: &mut StreamWatch,
+    ) -> Option<Result<Vec<u8>, ProviderError>> {
         let mut read = std::pin::pin!(body.next_chunk());
-        let mut timer = self.clock.sleep(wait_ms);
-        let first = std::future::poll_fn(|cx| {
-            if let Poll::Ready(chunk) = read.as_mut().poll(cx) {
-                return Poll::Ready(Some(chunk));
+        loop {
+            let now = self.clock.now_ms();
+            let until_timeout = watch.deadline_ms() - now;
+            if until_timeout <= 0.0 {
+                return Some(Err(ProviderError::Timeout(watch.kind())));
             }
-            timer.as_mut().poll(cx).map(|()| None)
-        })
-        .await;
-        match first {
-            Some(chunk) => chunk,
-            None => {
-                writer.flush_events();
-                read.await
+            let until_flush = writer.flush_due_in().unwrap_or(f64::INFINITY);
+            let mut timer = self.clock.sleep(until_flush.min(until_timeout));
+            match race(read.as_mut(), timer.as_mut()).await {
+                Raced::First(chunk) => {
+                    watch.alive(self.clock.now_ms());
+                    return chunk.map(|c| c.map_err(ProviderError::from));
+                }
+                Raced::Second(()) => {
+                    if writer.flush_due_in().is_some_and(|due| due <= 0.0) {
+                        writer.flush_events();
+                    }
+                }
             }
         }
     }
@@ -171,6 +236,69 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 }
 
+/// The first-token and idle timeouts of one request.
+struct StreamWatch {
+    last_activity_ms: f64,
+    started: bool,
+    first_token_ms: f64,
+    idle_ms: f64,
+}
+
+impl StreamWatch {
+    fn new(settings: &ProviderSettings, now_ms: f64) -> Self {
+        Self {
+            last_activity_ms: now_ms,
+            started: false,
+            first_token_ms: f64::from(settings.first_token_timeout_s.max(1)) * 1_000.0,
+            idle_ms: f64::from(settings.idle_timeout_s.max(1)) * 1_000.0,
+        }
+    }
+
+    /// Bytes (or the response head) arrived: heartbeats and pings count as life.
+    fn alive(&mut self, now_ms: f64) {
+        self.last_activity_ms = now_ms;
+        self.started = true;
+    }
+
+    fn kind(&self) -> TimeoutKind {
+        if self.started {
+            TimeoutKind::Idle
+        } else {
+            TimeoutKind::FirstToken
+        }
+    }
+
+    fn deadline_ms(&self) -> f64 {
+        self.last_activity_ms
+            + if self.started {
+                self.idle_ms
+            } else {
+                self.first_token_ms
+            }
+    }
+}
+
+/// Which of two futures finished first.
+enum Raced<A, B> {
+    First(A),
+    Second(B),
+}
+
+/// Polls `first`, then `second`, until one is ready; the other is left as it is (a pending
+/// read can be raced again without losing its data).
+async fn race<A: Future + ?Sized, B: Future + ?Sized>(
+    mut first: Pin<&mut A>,
+    mut second: Pin<&mut B>,
+) -> Raced<A::Output, B::Output> {
+    std::future::poll_fn(|cx| {
+        if let Poll::Ready(out) = first.as_mut().poll(cx) {
+            return Poll::Ready(Raced::First(out));
+        }
+        second.as_mut().poll(cx).map(Raced::Second)
+    })
+    .await
+}
+
 /// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
 async fn read_body<B: ByteStream>(
     body: &mut B,
@@ -191,3 +319,7 @@ async fn read_body<B: ByteStream>(
     }
     Ok(bytes)
 }
+
+#[cfg(test)]
+#[path = "provider_call_tests.rs"]
+mod tests;

@@ -49,6 +49,22 @@ pub struct ProviderSettings {
     /// Extra JSON body entries, deep-merged into every chat request last.
     #[serde(default)]
     pub custom_body: serde_json::Map<String, serde_json::Value>,
+    /// How long to wait for the first byte of an answer. Generous by default: reasoning models
+    /// may think for minutes before they send anything.
+    #[serde(default = "default_first_token_timeout_s")]
+    pub first_token_timeout_s: u32,
+    /// How long a started stream may send nothing (heartbeats count as something) before it is
+    /// treated as stalled.
+    #[serde(default = "default_idle_timeout_s")]
+    pub idle_timeout_s: u32,
+}
+
+fn default_first_token_timeout_s() -> u32 {
+    300
+}
+
+fn default_idle_timeout_s() -> u32 {
+    90
 }
 
 fn yes() -> bool {
@@ -81,6 +97,8 @@ impl std::fmt::Debug for ProviderSettings {
                     .collect::<Vec<_>>(),
             )
             .field("custom_body", &self.custom_body)
+            .field("first_token_timeout_s", &self.first_token_timeout_s)
+            .field("idle_timeout_s", &self.idle_timeout_s)
             .finish()
     }
 }
@@ -96,6 +114,8 @@ impl Default for ProviderSettings {
             supports_tools: true,
             custom_headers: Vec::new(),
             custom_body: serde_json::Map::new(),
+            first_token_timeout_s: default_first_token_timeout_s(),
+            idle_timeout_s: default_idle_timeout_s(),
         }
     }
 }

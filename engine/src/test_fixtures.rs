@@ -38,6 +38,13 @@ pub(crate) enum Script {
         chunks: Vec<Vec<u8>>,
     },
     Unreachable,
+    /// The server never answers.
+    Hang,
+    /// `then`, with these response headers.
+    WithHeaders {
+        headers: Vec<(&'static str, &'static str)>,
+        then: Box<Script>,
+    },
 }
 
 /// Test fixture: replays a [`Script`] and records every request it was given.
@@ -64,6 +71,9 @@ pub(crate) struct ScriptedBody {
     yielding: bool,
 }
 
+/// A body chunk that never arrives: the stream stalls there.
+pub(crate) const STALL: &[u8] = b"\0stall\0";
+
 /// Lets the executor run other futures once.
 pub(crate) async fn yield_now() {
     let mut yielded = false;
@@ -82,12 +92,19 @@ pub(crate) async fn yield_now() {
 impl ByteStream for ScriptedBody {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
         if self.yielding {
+            // A slow network: two turns of the executor per chunk.
+            yield_now().await;
             yield_now().await;
         }
         if self.cancel.is_cancelled() {
             return Some(Err(TransportError::Aborted));
         }
-        self.chunks.pop_front().map(Ok)
+        let chunk = self.chunks.pop_front()?;
+        if chunk == STALL {
+            // The connection stays open and sends nothing, ever.
+            std::future::pending::<()>().await;
+        }
+        Some(Ok(chunk))
     }
 }
 
@@ -101,7 +118,15 @@ impl Transport for ScriptedTransport {
     ) -> Result<HttpResponse<ScriptedBody>, TransportError> {
         let url = request.url.clone();
         self.requests.borrow_mut().push(request);
-        match self.script.borrow_mut().remove(0) {
+        let mut script = self.script.borrow_mut().remove(0);
+        let mut headers = Vec::new();
+        while let Script::WithHeaders { headers: h, then } = script {
+            headers.extend(h.into_iter().map(|(n, v)| (n.to_owned(), v.to_owned())));
+            script = *then;
+        }
+        match script {
+            Script::WithHeaders { .. } => unreachable!("unwrapped above"),
+            Script::Hang => std::future::pending().await,
             Script::Unreachable => Err(TransportError::Network {
                 url,
                 detail: "Failed to fetch".into(),
@@ -113,6 +138,7 @@ impl Transport for ScriptedTransport {
             } => Ok(HttpResponse {
                 status,
                 content_type: Some(content_type.into()),
+                headers,
                 body: ScriptedBody {
                     chunks: chunks.into(),
                     cancel: cancel.clone(),
@@ -125,10 +151,13 @@ impl Transport for ScriptedTransport {
 
 /// Advances by `step_ms` every time it is read.
 pub(crate) struct ManualClock {
-    pub now: Cell<f64>,
+    pub now: Rc<Cell<f64>>,
     pub step_ms: Cell<f64>,
-    /// Whether [`Clock::sleep`] resolves at once (a timer that has already fired) or never.
+    /// Whether [`Clock::sleep`] fires (moving the clock forward by its duration, at once) or
+    /// never.
     pub timers_fire: Cell<bool>,
+    /// Every sleep asked for, in milliseconds.
+    pub sleeps: RefCell<Vec<f64>>,
 }
 
 impl Clock for ManualClock {
@@ -138,12 +167,22 @@ impl Clock for ManualClock {
         now
     }
 
-    fn sleep(&self, _ms: f64) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
-        if self.timers_fire.get() {
-            Box::pin(std::future::ready(()))
-        } else {
-            Box::pin(std::future::pending())
+    fn has_timers(&self) -> bool {
+        self.timers_fire.get()
+    }
+
+    /// A fired timer lets the executor run other futures once (a read that is merely slow
+    /// wins), then moves the clock forward by `ms`.
+    fn sleep(&self, ms: f64) -> std::pin::Pin<Box<dyn std::future::Future<Output = ()>>> {
+        self.sleeps.borrow_mut().push(ms);
+        if !self.timers_fire.get() {
+            return Box::pin(std::future::pending());
         }
+        let now = self.now.clone();
+        Box::pin(async move {
+            yield_now().await;
+            now.set(now.get() + ms);
+        })
     }
 }
 
@@ -164,9 +203,10 @@ pub(crate) fn service(scripts: Vec<Script>) -> Service {
         ScriptedTransport::new(scripts),
         MemoryStore::new(),
         ManualClock {
-            now: Cell::new(1_000.0),
+            now: Rc::new(Cell::new(1_000.0)),
             step_ms: Cell::new(10.0),
             timers_fire: Cell::new(false),
+            sleeps: RefCell::default(),
         },
         SequentialIds::default(),
     )

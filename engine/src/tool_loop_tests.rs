@@ -2,12 +2,13 @@
 //! real [`MemoryStore`](crate::MemoryStore) and a manual clock.
 
 use super::*;
-use crate::generation::{EventLog, GenerationEvent};
+use crate::generation::{EventLog, GenerationEvent, GenerationSink};
 use crate::message::Conversation;
 use crate::message_part::Annotation;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;
+use std::cell::RefCell;
 
 #[test]
 fn a_multi_step_loop_runs_tools_and_feeds_their_results_back() {
@@ -549,7 +550,12 @@ fn a_second_send_in_the_same_conversation_stops_the_first_and_follows_its_saved_
     let conversation = new_conversation("c");
     let second = async {
         // Let the first answer start streaming.
-        for _ in 0..6 {
+        while !log
+            .0
+            .borrow()
+            .iter()
+            .any(|e| matches!(e, GenerationEvent::Delta { .. }))
+        {
             yield_now().await;
         }
         service
@@ -704,16 +710,47 @@ fn fast_stream_updates_are_coalesced_and_the_first_token_shows_at_once() {
     assert_eq!(joined, words.concat(), "every word arrives, in order");
 }
 
+/// Records when (on the manual clock) each piece of text was handed on.
+struct TimedText<'a>(&'a ManualClock, RefCell<Vec<(f64, String)>>);
+
+impl GenerationSink for TimedText<'_> {
+    fn emit(&self, event: GenerationEvent) {
+        if let GenerationEvent::Delta { text, .. } = event {
+            self.1.borrow_mut().push((self.0.now.get(), text));
+        }
+    }
+}
+
+/// "a ", then "b " right after it, then the stream stalls for good.
+fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) {
+    let mut chunks: Vec<Vec<u8>> = vec![content_chunks(&["a ", "b "], false)];
+    chunks.push(STALL.to_vec());
+    let service = service(vec![Script::Respond {
+        status: 200,
+        content_type: "text/event-stream",
+        chunks,
+    }]);
+    service.clock.step_ms.set(1.0);
+    service.clock.timers_fire.set(timers_fire);
+    let start = service.clock.now.get();
+    let sink = TimedText(&service.clock, RefCell::default());
+    let reply = send_observed(&service, "Go", &sink);
+    (reply, sink.1.into_inner(), start)
+}
+
 #[test]
-fn held_text_is_flushed_by_the_timer_while_the_stream_stalls() {
-    // The same fast stream, but each chunk makes the read wait: a fired timer hands the held
-    // text on while the read is pending, so nothing waits for the next chunk.
-    let words = ["a ", "b ", "c ", "d "];
-    let (_, log) = fast_stream(&words, true);
-    let texts: Vec<String> = text_events(&log);
-    assert_eq!(texts, ["text:a ", "text:b ", "text:c ", "text:d "]);
-    let (_, without_timer) = fast_stream(&words, false);
-    assert!(text_events(&without_timer).len() < 4);
+fn held_text_is_shown_on_time_and_a_stalled_stream_ends_with_an_idle_timeout() {
+    let (reply, shown, start) = stalling_stream(true);
+    let texts: Vec<&str> = shown.iter().map(|(_, t)| t.as_str()).collect();
+    assert_eq!(texts, ["a ", "b "]);
+    let b_at = shown[1].0 - start;
+    assert!(
+        b_at < 1_000.0,
+        "held text went out by its timer, not at the end: {b_at} ms"
+    );
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert_eq!(reply.text(), "a b ", "what arrived is kept");
+    assert!(reply.error.as_deref().unwrap().contains("idle timeout"));
 }
 
 #[test]

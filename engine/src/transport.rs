@@ -68,6 +68,10 @@ impl std::fmt::Debug for HttpRequest {
 pub struct HttpResponse<B> {
     pub status: u16,
     pub content_type: Option<String>,
+    /// The response headers the engine reads (lower-case names): at least those of
+    /// [`RATE_LIMIT_HEADERS`](crate::provider::retry::RATE_LIMIT_HEADERS) that the server
+    /// lets the page see.
+    pub headers: Vec<(String, String)>,
     pub body: B,
 }
 

@@ -29,6 +29,14 @@ impl Clock for BrowserClock {
             .unwrap_or_else(|| "UTC".to_owned())
     }
 
+    fn has_timers(&self) -> bool {
+        true
+    }
+
+    fn random_unit(&self) -> f64 {
+        js_sys::Math::random()
+    }
+
     /// `setTimeout` (of the window or worker), as a future.
     fn sleep(&self, ms: f64) -> Pin<Box<dyn Future<Output = ()>>> {
         let promise = js_sys::Promise::new(&mut |resolve, _reject| {

@@ -92,6 +92,14 @@ impl Transport for FetchTransport {
             })?;
         let response: Response = response.dyn_into().map_err(|e| network_error(url, &e))?;
         let content_type = response.headers().get("content-type").ok().flatten();
+        // Only headers the server exposes (CORS) are readable; the engine reads these.
+        let headers = skein_engine::provider::retry::RATE_LIMIT_HEADERS
+            .iter()
+            .filter_map(|name| {
+                let value = response.headers().get(name).ok().flatten()?;
+                Some(((*name).to_owned(), value))
+            })
+            .collect();
         let reader = match response.body() {
             Some(stream) => Some(
                 stream
@@ -104,6 +112,7 @@ impl Transport for FetchTransport {
         Ok(HttpResponse {
             status: response.status(),
             content_type,
+            headers,
             body: FetchBody {
                 reader,
                 cancel: cancel.clone(),

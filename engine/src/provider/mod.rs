@@ -6,6 +6,7 @@ pub mod anthropic;
 pub mod gemini;
 pub mod openai;
 pub mod params;
+pub mod retry;
 
 pub use params::{GenerationParams, ReasoningLevel};
 
@@ -111,37 +112,73 @@ pub enum StreamDelta {
     Done,
 }
 
-/// What kind of HTTP failure, so the UI can say what to do about it.
+/// What kind of failure, so the UI can say what to do about it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum HttpErrorKind {
-    BadRequest,
+    /// 400 / 413 / 422: the request itself was refused.
+    Validation,
+    /// The conversation is longer than the model's context window.
+    ContextOverflow,
     Authentication,
+    Permission,
     NotFound,
+    Conflict,
     RateLimited,
+    /// The provider is overloaded (Anthropic's 529, "overloaded" 503s).
+    Overloaded,
     Timeout,
     Server,
     Other,
 }
 
 impl HttpErrorKind {
-    pub fn from_status(status: u16) -> Self {
+    /// The kind of a failed response, from its status and the provider's own message.
+    pub fn classify(status: u16, message: &str) -> Self {
+        let lower = message.to_lowercase();
+        let overflow = [
+            "context length",
+            "context_length",
+            "maximum context",
+            "context window",
+            "too many tokens",
+            "prompt is too long",
+            "input is too long",
+            "exceeds the maximum number of tokens",
+        ]
+        .iter()
+        .any(|needle| lower.contains(needle));
         match status {
-            400 | 413 | 422 => Self::BadRequest,
-            401 | 403 => Self::Authentication,
+            400 | 413 | 422 if overflow => Self::ContextOverflow,
+            400 | 413 | 422 => Self::Validation,
+            401 => Self::Authentication,
+            403 => Self::Permission,
             404 => Self::NotFound,
+            409 => Self::Conflict,
             408 | 504 => Self::Timeout,
             429 => Self::RateLimited,
+            529 => Self::Overloaded,
+            503 if lower.contains("overload") => Self::Overloaded,
             500..=599 => Self::Server,
             _ => Self::Other,
         }
     }
 
+    pub fn from_status(status: u16) -> Self {
+        Self::classify(status, "")
+    }
+
     fn advice(self) -> &'static str {
         match self {
-            Self::BadRequest => "The provider rejected the request.",
+            Self::Validation => "The provider rejected the request.",
+            Self::ContextOverflow => {
+                "The conversation is too long for this model: lower the context threshold in the                  assistant settings, or choose a model with a larger window."
+            }
             Self::Authentication => "The provider refused the API key: check it in the settings.",
+            Self::Permission => "The API key may not use this model or endpoint.",
             Self::NotFound => "Not found: check the base URL and the model name in the settings.",
+            Self::Conflict => "The provider reported a conflict: try again.",
             Self::RateLimited => "Rate limited by the provider: wait a moment and try again.",
+            Self::Overloaded => "The provider is overloaded: try again in a moment.",
             Self::Timeout => "The provider timed out: try again.",
             Self::Server => "The provider had a server error: try again later.",
             Self::Other => "The provider returned an unexpected status.",
@@ -149,14 +186,30 @@ impl HttpErrorKind {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Which wait ran out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TimeoutKind {
+    /// Nothing arrived after the request was sent.
+    FirstToken,
+    /// The stream stopped sending after it had started.
+    Idle,
+}
+
+#[derive(Debug, Clone, PartialEq, Error)]
 pub enum ProviderError {
     #[error("{} (HTTP {status}) {message}", kind.advice())]
     Http {
         status: u16,
         kind: HttpErrorKind,
         message: String,
+        /// How long the provider asked to wait before trying again.
+        retry_after_ms: Option<f64>,
     },
+    #[error("{}", match .0 {
+        TimeoutKind::FirstToken => "The provider sent nothing before the first-token timeout. A reasoning model may need a longer timeout (provider settings).",
+        TimeoutKind::Idle => "The answer stopped arriving (idle timeout); what arrived is kept.",
+    })]
+    Timeout(TimeoutKind),
     #[error("The provider reported an error while answering: {0}")]
     Stream(String),
     #[error("The provider sent a response Skein could not read: {0}")]
@@ -256,9 +309,15 @@ pub(crate) fn add_custom_headers(headers: &mut Vec<(String, String)>, settings: 
 /// The longest provider error text shown to the user, in characters.
 const MAX_ERROR_CHARS: usize = 500;
 
-/// Builds the error for a non-success status from the (untrusted) response body: the provider's
-/// own `error.message` when it sent one, else the start of the body.
-pub fn error_from_status(status: u16, body: &[u8]) -> ProviderError {
+/// Builds the error for a non-success response from its status, its rate-limit headers and
+/// its (untrusted) body: the provider's own `error.message` when it sent one, else the start of
+/// the body.
+pub fn error_from_response(
+    status: u16,
+    headers: &[(String, String)],
+    body: &[u8],
+    now_ms: f64,
+) -> ProviderError {
     let text = String::from_utf8_lossy(body);
     let message = serde_json::from_str::<serde_json::Value>(&text)
         .ok()
@@ -266,9 +325,15 @@ pub fn error_from_status(status: u16, body: &[u8]) -> ProviderError {
         .unwrap_or_else(|| text.trim().to_owned());
     ProviderError::Http {
         status,
-        kind: HttpErrorKind::from_status(status),
+        kind: HttpErrorKind::classify(status, &message),
         message: truncate_chars(&message, MAX_ERROR_CHARS),
+        retry_after_ms: retry::retry_after_ms(headers, now_ms),
     }
+}
+
+/// [`error_from_response`] without headers.
+pub fn error_from_status(status: u16, body: &[u8]) -> ProviderError {
+    error_from_response(status, &[], body, 0.0)
 }
 
 /// `{"error": {"message": …}}`, `{"error": "…"}` or `{"message": …}`.
@@ -303,7 +368,8 @@ mod tests {
             ProviderError::Http {
                 status: 401,
                 kind: HttpErrorKind::Authentication,
-                message: "Incorrect API key provided".into()
+                message: "Incorrect API key provided".into(),
+                retry_after_ms: None,
             }
         );
         assert!(err.to_string().contains("check it in the settings"));
@@ -311,6 +377,75 @@ mod tests {
         let err = error_from_status(404, br#"{"error":"model 'llama9' not found"}"#);
         assert!(err.to_string().contains("model 'llama9' not found"));
         assert!(err.to_string().contains("check the base URL"));
+    }
+
+    #[test]
+    fn each_providers_error_bodies_map_to_kinds() {
+        let kind = |status, body: &str| match error_from_status(status, body.as_bytes()) {
+            ProviderError::Http { kind, .. } => kind,
+            other => panic!("{other:?}"),
+        };
+        // OpenAI, Anthropic and Gemini spellings.
+        assert_eq!(
+            kind(
+                400,
+                r#"{"error":{"message":"This model's maximum context length is 8192 tokens","code":"context_length_exceeded"}}"#
+            ),
+            HttpErrorKind::ContextOverflow
+        );
+        assert_eq!(
+            kind(
+                400,
+                r#"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long: 210000 tokens > 200000 maximum"}}"#
+            ),
+            HttpErrorKind::ContextOverflow
+        );
+        assert_eq!(
+            kind(
+                400,
+                r#"{"error":{"code":400,"message":"The input token count (1200000) exceeds the maximum number of tokens allowed (1048576).","status":"INVALID_ARGUMENT"}}"#
+            ),
+            HttpErrorKind::ContextOverflow
+        );
+        assert_eq!(
+            kind(400, r#"{"error":{"message":"temperature must be <= 2"}}"#),
+            HttpErrorKind::Validation
+        );
+        assert_eq!(
+            kind(403, r#"{"error":{"message":"no access"}}"#),
+            HttpErrorKind::Permission
+        );
+        assert_eq!(
+            kind(
+                529,
+                r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#
+            ),
+            HttpErrorKind::Overloaded
+        );
+        assert_eq!(
+            kind(
+                503,
+                r#"{"error":{"message":"The model is overloaded. Please try again later."}}"#
+            ),
+            HttpErrorKind::Overloaded
+        );
+        assert_eq!(kind(503, "Service Unavailable"), HttpErrorKind::Server);
+        assert_eq!(
+            kind(
+                429,
+                r#"{"error":{"code":429,"status":"RESOURCE_EXHAUSTED","message":"Quota exceeded"}}"#
+            ),
+            HttpErrorKind::RateLimited
+        );
+        let with_wait = error_from_response(
+            429,
+            &[("retry-after".into(), "12".into())],
+            br#"{"error":{"message":"slow down"}}"#,
+            0.0,
+        );
+        assert!(
+            matches!(with_wait, ProviderError::Http { retry_after_ms: Some(ms), .. } if ms == 12_000.0)
+        );
     }
 
     #[test]

@@ -1,0 +1,191 @@
+//! Retries, backoff and timeouts of provider requests, on the manual clock (its timers move
+//! time forward at once, and every wait asked for is recorded).
+
+use crate::generation::{EventLog, GenerationEvent, GenerationSink};
+use crate::test_fixtures::*;
+use crate::{Assistant, CancelToken, MessageNode, MessageStatus};
+use futures_executor::block_on;
+
+fn error(status: u16, body: &'static str) -> Script {
+    Script::Respond {
+        status,
+        content_type: "application/json",
+        chunks: vec![body.as_bytes().to_vec()],
+    }
+}
+
+fn ok(text: &str) -> Script {
+    sse(200, &content_chunks(&[text], true), 64)
+}
+
+fn run(scripts: Vec<Script>) -> (Service, MessageNode, EventLog) {
+    let service = service(scripts);
+    service.clock.timers_fire.set(true);
+    let log = EventLog::default();
+    let reply = send_observed(&service, "Hello", &log);
+    (service, reply, log)
+}
+
+fn warnings(log: &EventLog) -> Vec<String> {
+    log.0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            GenerationEvent::Warning(w) => Some(w.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn requests(service: &Service) -> usize {
+    service.transport.requests.borrow().len()
+}
+
+/// The waits longer than the coalescer's and timeouts' bookkeeping: the backoff sleeps.
+fn backoffs(service: &Service) -> Vec<f64> {
+    service
+        .clock
+        .sleeps
+        .borrow()
+        .iter()
+        .copied()
+        .filter(|ms| (100.0..60_001.0).contains(ms))
+        .collect()
+}
+
+#[test]
+fn a_rate_limit_is_retried_no_earlier_than_retry_after() {
+    let limited = Script::WithHeaders {
+        headers: vec![("retry-after", "7")],
+        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+    };
+    let (service, reply, log) = run(vec![limited, ok("Made it.")]);
+    assert_eq!(reply.text(), "Made it.");
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(requests(&service), 2);
+    assert_eq!(backoffs(&service), [7_000.0]);
+    let warnings = warnings(&log);
+    assert_eq!(warnings.len(), 1);
+    assert!(
+        warnings[0].contains("Rate limited") && warnings[0].contains("7.0 s"),
+        "{warnings:?}"
+    );
+    assert!(warnings[0].contains("attempt 2 of 3"));
+}
+
+#[test]
+fn server_errors_back_off_exponentially_and_give_up_after_three_attempts() {
+    let busy = || error(503, r#"{"error":{"message":"busy"}}"#);
+    let (service, reply, _) = run(vec![busy(), busy(), busy(), ok("never")]);
+    assert_eq!(requests(&service), 3, "three attempts in all");
+    // The manual clock's jitter is the middle (0.5): 1 s × 0.75, then 2 s × 0.75.
+    assert_eq!(backoffs(&service), [750.0, 1_500.0]);
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert!(reply.error.as_deref().unwrap().contains("HTTP 503"));
+
+    let (service, reply, _) = run(vec![Script::Unreachable, ok("Back.")]);
+    assert_eq!((requests(&service), reply.text().as_str()), (2, "Back."));
+    let overloaded = error(
+        529,
+        r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
+    );
+    let (service, reply, _) = run(vec![overloaded, ok("Back.")]);
+    assert_eq!((requests(&service), reply.text().as_str()), (2, "Back."));
+}
+
+#[test]
+fn requests_that_cannot_succeed_are_never_retried() {
+    for status in [400, 401, 403, 404, 422] {
+        let (service, reply, log) = run(vec![
+            error(status, r#"{"error":{"message":"no"}}"#),
+            ok("x"),
+        ]);
+        assert_eq!(requests(&service), 1, "{status}");
+        assert_eq!(reply.status, MessageStatus::Error, "{status}");
+        assert!(warnings(&log).is_empty(), "{status}");
+    }
+}
+
+#[test]
+fn a_wait_longer_than_a_minute_is_reported_not_waited_for() {
+    let limited = Script::WithHeaders {
+        headers: vec![("x-ratelimit-reset-requests", "6m0s")],
+        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+    };
+    let (service, reply, _) = run(vec![limited, ok("x")]);
+    assert_eq!(requests(&service), 1);
+    assert!(
+        reply.error.as_deref().unwrap().contains("wait 360 s"),
+        "{:?}",
+        reply.error
+    );
+}
+
+#[test]
+fn a_failure_after_text_arrived_is_not_retried_as_if_nothing_happened() {
+    let mut body = content_chunks(&["Half "], false);
+    body.extend_from_slice(b"data: {\"error\":{\"message\":\"server crashed\"}}\n\n");
+    let (service, reply, _) = run(vec![sse(200, &body, 64), ok("x")]);
+    assert_eq!(requests(&service), 1);
+    assert_eq!(reply.text(), "Half ", "the partial answer is kept");
+    assert_eq!(reply.status, MessageStatus::Error);
+}
+
+/// Stops the generation when it is told a retry is coming.
+struct StopDuringBackoff(CancelToken);
+
+impl GenerationSink for StopDuringBackoff {
+    fn emit(&self, event: GenerationEvent) {
+        if matches!(event, GenerationEvent::Warning(_)) {
+            self.0.cancel();
+        }
+    }
+}
+
+#[test]
+fn stopping_during_a_backoff_wait_sends_nothing_more() {
+    let service = service(vec![error(503, r#"{"error":{"message":"busy"}}"#), ok("x")]);
+    service.clock.timers_fire.set(true);
+    let cancel = CancelToken::new();
+    let reply = block_on(service.send_message(
+        None,
+        "Hello",
+        &settings(),
+        &Assistant::default(),
+        &cancel,
+        &StopDuringBackoff(cancel.clone()),
+    ))
+    .unwrap();
+    assert_eq!(requests(&service), 1);
+    assert_eq!(
+        reply.status,
+        MessageStatus::Incomplete,
+        "stopped, not failed"
+    );
+}
+
+#[test]
+fn without_timers_nothing_is_retried() {
+    // A clock that cannot wait (an embedder's) gets the error at once instead of a hang.
+    let service = service(vec![error(503, r#"{"error":{"message":"busy"}}"#), ok("x")]);
+    let reply = send_observed(&service, "Hello", &EventLog::default());
+    assert_eq!(requests(&service), 1);
+    assert_eq!(reply.status, MessageStatus::Error);
+}
+
+#[test]
+fn a_server_that_never_answers_ends_with_a_first_token_timeout() {
+    let (service, reply, _) = run(vec![Script::Hang]);
+    assert_eq!(requests(&service), 1, "a timeout is not retried");
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert!(reply
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("first-token timeout"));
+    let waited: f64 = service.clock.sleeps.borrow().iter().sum();
+    assert!(
+        (299_000.0..301_000.0).contains(&waited),
+        "the default is five minutes: {waited}"
+    );
+}
