@@ -51,6 +51,9 @@ pub struct Assistant {
     /// Suggest follow-up questions after each answer (one extra request per answer, so off
     /// unless the user wants them).
     pub follow_up_suggestions: bool,
+    /// Try an answer again, as a new version, when its stream breaks after text arrived (the
+    /// broken one stays as an earlier version). Off: it stays with its error and a retry.
+    pub retry_broken_streams: bool,
 }
 
 impl Default for Assistant {
@@ -73,6 +76,7 @@ impl Default for Assistant {
             enabled_tools: Vec::new(),
             generate_titles: true,
             follow_up_suggestions: false,
+            retry_broken_streams: true,
         }
     }
 }

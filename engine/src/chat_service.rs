@@ -9,6 +9,7 @@
 use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
+use crate::generation::ReplyEnd;
 use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
 use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
@@ -16,6 +17,7 @@ use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::time_context::TimeContext;
+use crate::provider::retry::RetryPolicy;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
@@ -490,51 +492,89 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         .await;
         let history = chat_messages(&prepared);
 
+        let conversation_id = conversation.id.clone();
         let fresh = || {
             let mut reply =
-                MessageNode::new(&self.ids.new_id(), &conversation.id, Role::Assistant, now)
+                MessageNode::new(&self.ids.new_id(), &conversation_id, Role::Assistant, now)
                     .with_status(MessageStatus::Streaming);
             reply.model = Some(settings.model.trim().to_owned());
             reply
         };
-        let (reply, added) = match &target {
-            ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
-            ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
-            ReplyTarget::Continue(id) => {
-                let mut existing = tree.continue_from(id)?.clone();
-                existing.status = MessageStatus::Streaming;
-                existing.error = None;
-                existing.finished_at_ms = None;
-                (tree.update(existing)?.into_node(), false)
+        let mut target = target;
+        let mut broken_retries = 0;
+        loop {
+            let (reply, added) = match &target {
+                ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
+                ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
+                ReplyTarget::Continue(id) => {
+                    let mut existing = tree.continue_from(id)?.clone();
+                    existing.status = MessageStatus::Streaming;
+                    existing.error = None;
+                    existing.finished_at_ms = None;
+                    (tree.update(existing)?.into_node(), false)
+                }
+            };
+            conversation.current_leaf_id = Some(reply.id.clone());
+            conversation.updated_at_ms = self.clock.now_ms();
+            self.store.save_message(&conversation, &reply).await?;
+            sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+            if added {
+                sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+            } else {
+                sink.emit(GenerationEvent::BranchChanged {
+                    conversation_id: conversation.id.clone(),
+                    branch: tree.current_branch_entries(),
+                });
             }
-        };
-        conversation.current_leaf_id = Some(reply.id.clone());
-        conversation.updated_at_ms = now;
-        self.store.save_message(&conversation, &reply).await?;
-        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-        if added {
-            sink.emit(GenerationEvent::MessageAdded(reply.clone()));
-        } else {
-            sink.emit(GenerationEvent::BranchChanged {
-                conversation_id: conversation.id.clone(),
-                branch: tree.current_branch_entries(),
-            });
-        }
 
-        let mut writer = ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
-        // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
-        let annotations = &mut writer.reply_mut().annotations;
-        for citation in prepared.citations {
-            if !annotations.contains(&citation) {
-                annotations.push(citation);
+            let mut writer =
+                ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
+            // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
+            let annotations = &mut writer.reply_mut().annotations;
+            for citation in &prepared.citations {
+                if !annotations.contains(citation) {
+                    annotations.push(citation.clone());
+                }
             }
+            let end = self
+                .run_steps(&history, &known_calls, turn, &mut writer)
+                .await;
+            // A stream that broke after text arrived is tried again as a new version; the
+            // broken one stays as an earlier sibling, marked incomplete. Not for a continued
+            // answer (its earlier text would be lost from view) nor one that ran tools (they
+            // would run again).
+            let retry_broken = matches!(end, ReplyEnd::Broken(_) | ReplyEnd::Truncated)
+                && turn.assistant.retry_broken_streams
+                && !matches!(target, ReplyTarget::Continue(_))
+                && !writer
+                    .reply()
+                    .parts
+                    .iter()
+                    .any(|p| matches!(p, MessagePart::ToolCall(_)))
+                && broken_retries + 1 < RetryPolicy::default().max_attempts
+                && self.clock.has_timers();
+            let reply = writer
+                .finish(end, &turn.compiled, &mut || self.ids.new_id())
+                .await?;
+            if !retry_broken {
+                return Ok(reply);
+            }
+            broken_retries += 1;
+            tree.update(reply.clone())?;
+            let delay = RetryPolicy::default()
+                .delay_ms(broken_retries, None, self.clock.random_unit())
+                .unwrap_or(0.0);
+            sink.emit(GenerationEvent::Warning(format!(
+                "The answer was interrupted ({}); it is kept as an earlier version, and a new \
+                 one starts in {:.1} s.",
+                reply.error.as_deref().unwrap_or("the stream broke"),
+                delay / 1_000.0
+            )));
+            if !self.wait_unless_cancelled(delay, turn.cancel).await {
+                return Ok(reply);
+            }
+            target = ReplyTarget::SiblingOf(reply.id);
         }
-        let end = self
-            .run_steps(&history, &known_calls, turn, &mut writer)
-            .await;
-        Ok(writer
-            .finish(end, &turn.compiled, &mut || self.ids.new_id())
-            .await?)
     }
 
     /// Loads every message of `conversation`.

@@ -71,6 +71,9 @@ pub enum ReplyEnd {
     /// The body ended without the provider saying it was done: a dropped connection looks
     /// exactly like this, so the answer may be cut short.
     Truncated,
+    /// The stream broke after text arrived (dropped connection, malformed chunk, idle
+    /// timeout); the message says how. What arrived is kept, marked incomplete.
+    Broken(String),
     /// Tool calls wait for the user's approval; the generation resumes when they decide.
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
@@ -381,6 +384,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 Some("The connection ended before the provider finished the answer.".to_owned()),
             ),
             ReplyEnd::Failed(message) => (MessageStatus::Error, Some(message)),
+            ReplyEnd::Broken(message) => (MessageStatus::Incomplete, Some(message)),
             ReplyEnd::AwaitingApproval => (MessageStatus::AwaitingApproval, None),
             ReplyEnd::StepLimit => (
                 MessageStatus::Incomplete,

@@ -58,6 +58,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let delay = (can_wait && writer.received() == before && retry::is_retryable(&err))
                 .then(|| policy.delay_ms(attempt, retry_after, self.clock.random_unit()))
                 .flatten();
+            if writer.received() != before && breaks_the_stream(&err) {
+                return ReplyEnd::Broken(err.to_string());
+            }
             let Some(delay) = delay else {
                 return ReplyEnd::Failed(match retry_after {
                     Some(ms) if ms > 0.0 => format!(
@@ -73,13 +76,18 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 attempt + 1,
                 policy.max_attempts
             ));
-            let mut wait = self.clock.sleep(delay);
-            let mut stop = std::pin::pin!(cancel.cancelled());
-            if let Raced::Second(()) = race(wait.as_mut(), stop.as_mut()).await {
+            if !self.wait_unless_cancelled(delay, cancel).await {
                 return ReplyEnd::Cancelled;
             }
             attempt += 1;
         }
+    }
+
+    /// Waits `ms` on the clock; `false` when the user stopped first (the wait ends at once).
+    pub(crate) async fn wait_unless_cancelled(&self, ms: f64, cancel: &CancelToken) -> bool {
+        let mut wait = self.clock.sleep(ms);
+        let mut stop = std::pin::pin!(cancel.cancelled());
+        matches!(race(wait.as_mut(), stop.as_mut()).await, Raced::First(()))
     }
 
     pub(crate) async fn try_stream_reply(
@@ -234,6 +242,19 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         Ok(text)
     }
+}
+
+/// Whether a failure after text arrived means the stream broke (a retry may complete the
+/// answer) rather than that the provider refused it.
+fn breaks_the_stream(error: &ProviderError) -> bool {
+    matches!(
+        error,
+        ProviderError::Timeout(_)
+            | ProviderError::Decode(_)
+            | ProviderError::Sse(_)
+            | ProviderError::Stream(_)
+            | ProviderError::Transport(_)
+    )
 }
 
 /// The first-token and idle timeouts of one request.

@@ -121,14 +121,71 @@ fn a_wait_longer_than_a_minute_is_reported_not_waited_for() {
     );
 }
 
-#[test]
-fn a_failure_after_text_arrived_is_not_retried_as_if_nothing_happened() {
+fn broken_after_half() -> Script {
     let mut body = content_chunks(&["Half "], false);
     body.extend_from_slice(b"data: {\"error\":{\"message\":\"server crashed\"}}\n\n");
-    let (service, reply, _) = run(vec![sse(200, &body, 64), ok("x")]);
+    sse(200, &body, 64)
+}
+
+#[test]
+fn a_stream_that_breaks_after_text_is_tried_again_as_a_new_version() {
+    let (service, reply, log) = run(vec![broken_after_half(), ok("Whole answer.")]);
+    assert_eq!(requests(&service), 2);
+    assert_eq!(reply.text(), "Whole answer.");
+    assert_eq!(reply.status, MessageStatus::Complete);
+    let (conversation, messages) = stored(&service);
+    let broken = messages.iter().find(|m| m.text() == "Half ").unwrap();
+    assert_eq!(
+        broken.status,
+        MessageStatus::Incomplete,
+        "kept, never shown as complete"
+    );
+    assert!(broken.error.as_deref().unwrap().contains("server crashed"));
+    assert_eq!(
+        broken.parent_id, reply.parent_id,
+        "the two are versions of one answer"
+    );
+    assert_eq!(
+        conversation.current_leaf_id.as_deref(),
+        Some(reply.id.as_str())
+    );
+    assert!(warnings(&log).iter().any(|w| w.contains("interrupted")));
+    // The truncated kind too: a body that ends without the provider saying it was done.
+    let cut = sse(200, &content_chunks(&["Cut "], false), 64);
+    let (service, reply, _) = run(vec![cut, ok("Again.")]);
+    assert_eq!((requests(&service), reply.text().as_str()), (2, "Again."));
+}
+
+#[test]
+fn with_automatic_retry_off_the_broken_answer_stays_with_its_error() {
+    let service = service(vec![broken_after_half(), ok("x")]);
+    service.clock.timers_fire.set(true);
+    let assistant = Assistant {
+        retry_broken_streams: false,
+        ..Assistant::default()
+    };
+    let reply = send_as(&service, None, "Hello", &assistant).unwrap();
     assert_eq!(requests(&service), 1);
-    assert_eq!(reply.text(), "Half ", "the partial answer is kept");
-    assert_eq!(reply.status, MessageStatus::Error);
+    assert_eq!(reply.text(), "Half ");
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert!(reply.error.as_deref().unwrap().contains("server crashed"));
+}
+
+#[test]
+fn retries_of_a_breaking_stream_are_bounded() {
+    let (service, reply, _) = run(vec![
+        broken_after_half(),
+        broken_after_half(),
+        broken_after_half(),
+        ok("x"),
+    ]);
+    assert_eq!(requests(&service), 3, "three attempts in all");
+    assert_eq!(reply.status, MessageStatus::Incomplete);
+    assert_eq!(
+        stored(&service).1.len(),
+        4,
+        "the question and three kept versions"
+    );
 }
 
 /// Stops the generation when it is told a retry is coming.
