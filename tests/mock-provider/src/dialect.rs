@@ -20,7 +20,12 @@ pub enum Dialect {
 pub enum Frame {
     Start,
     Text(String),
+    /// A tool call: name and (untrusted, possibly malformed) arguments. OpenAI dialect only;
+    /// the others send it as text saying so.
+    ToolCall(String, String),
     End,
+    /// The end of an answer that called a tool.
+    EndWithToolCalls,
 }
 
 fn sse(event: Option<&str>, data: &Value) -> Bytes {
@@ -108,6 +113,22 @@ impl Dialect {
     /// The bytes of one streamed piece.
     pub fn frame(self, frame: Frame) -> Vec<Bytes> {
         match (self, frame) {
+            (Self::OpenAi, Frame::ToolCall(name, arguments)) => vec![sse(
+                None,
+                &openai_chunk(
+                    json!({"tool_calls": [{"index": 0, "id": "call_mock", "type": "function",
+                        "function": {"name": name, "arguments": arguments}}]}),
+                    None,
+                ),
+            )],
+            (Self::OpenAi, Frame::EndWithToolCalls) => vec![
+                sse(None, &openai_chunk(json!({}), Some("tool_calls"))),
+                Bytes::from_static(b"data: [DONE]\n\n"),
+            ],
+            (dialect, Frame::ToolCall(name, _)) => dialect.frame(Frame::Text(format!(
+                "[the mock calls tools only in the OpenAI dialect: {name}]"
+            ))),
+            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End),
             (Self::OpenAi, Frame::Start) => vec![sse(
                 None,
                 &openai_chunk(json!({"role": "assistant", "content": ""}), None),

@@ -27,7 +27,6 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::StreamExt;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::VecDeque;
@@ -60,6 +59,35 @@ pub struct Script {
     /// kind queued gets the echo, so scripted answers are never used up by side requests.
     #[serde(default = "streaming")]
     pub stream: bool,
+    /// With `status`: a `Retry-After` header value (seconds or an HTTP date).
+    #[serde(default)]
+    pub retry_after: Option<String>,
+    /// A pause before anything of the answer is sent (a slow first token).
+    #[serde(default)]
+    pub first_token_delay_ms: u64,
+    /// After this many chunks the stream stays open and sends nothing more.
+    #[serde(default)]
+    pub stall_after: Option<usize>,
+    /// After this many chunks the connection is dropped.
+    #[serde(default)]
+    pub drop_after: Option<usize>,
+    /// The stream ends cleanly but without a finish reason / `[DONE]` / `message_stop`.
+    #[serde(default)]
+    pub end_early: bool,
+    /// After this many chunks, a chunk that is not JSON.
+    #[serde(default)]
+    pub malformed_after: Option<usize>,
+    /// After the text, a tool call (OpenAI dialect), possibly with malformed arguments or an
+    /// unknown name: the answer then finishes with `tool_calls`.
+    #[serde(default)]
+    pub tool_call: Option<ScriptedToolCall>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptedToolCall {
+    pub name: String,
+    pub arguments: String,
 }
 
 fn streaming() -> bool {
@@ -74,6 +102,13 @@ impl Default for Script {
             status: None,
             error_message: None,
             stream: true,
+            retry_after: None,
+            first_token_delay_ms: 0,
+            stall_after: None,
+            drop_after: None,
+            end_early: false,
+            malformed_after: None,
+            tool_call: None,
         }
     }
 }
@@ -127,6 +162,11 @@ async fn cors(request: Request, next: Next) -> Response {
         (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
         (header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, OPTIONS"),
         (header::ACCESS_CONTROL_MAX_AGE, "600"),
+        // Without this a page cannot read when to come back.
+        (
+            header::ACCESS_CONTROL_EXPOSE_HEADERS,
+            "retry-after, retry-after-ms",
+        ),
     ] {
         headers.insert(name, HeaderValue::from_static(value));
     }
@@ -218,6 +258,8 @@ async fn answer(
     if let Some((path, _)) = gemini_path {
         request["_path"] = json!(path);
     }
+    // When it arrived, so tests can check the spacing of retries.
+    request["_received_ms"] = json!(started().elapsed().as_millis() as u64);
     let script = mock.with(|s| {
         s.requests.push(request.clone());
         let at = s.queue.iter().position(|q| q.stream == wants_stream)?;
@@ -227,7 +269,15 @@ async fn answer(
     if let Some(status) = script.status {
         let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let message = script.error_message.as_deref().unwrap_or("scripted error");
-        return dialect.error(status, message);
+        let mut response = dialect.error(status, message);
+        if let Some(value) = script
+            .retry_after
+            .as_deref()
+            .and_then(|v| HeaderValue::from_str(v).ok())
+        {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        return response;
     }
     if wants_stream {
         stream_response(dialect, script)
@@ -236,25 +286,92 @@ async fn answer(
     }
 }
 
-fn stream_response(dialect: Dialect, script: Script) -> Response {
+/// One step of a scripted stream.
+enum Step {
+    Send { delay: Duration, bytes: Bytes },
+    Stall,
+    Drop,
+}
+
+fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
     let delay = Duration::from_millis(script.delay_ms);
-    let first = futures_util::stream::iter(dialect.frame(Frame::Start));
-    let pieces = futures_util::stream::iter(script.chunks)
-        .then(move |text| async move {
-            tokio::time::sleep(delay).await;
-            futures_util::stream::iter(dialect.frame(Frame::Text(text)))
-        })
-        .flatten();
-    let last = futures_util::stream::iter(dialect.frame(Frame::End));
-    let body = first
-        .chain(pieces)
-        .chain(last)
-        .map(Ok::<_, std::convert::Infallible>);
+    let mut steps = VecDeque::new();
+    let mut send = |delay: Duration, frames: Vec<Bytes>| {
+        for bytes in frames {
+            steps.push_back(Step::Send { delay, bytes });
+        }
+    };
+    send(
+        Duration::from_millis(script.first_token_delay_ms),
+        dialect.frame(Frame::Start),
+    );
+    for (index, text) in script.chunks.into_iter().enumerate() {
+        if script.malformed_after == Some(index) {
+            send(
+                delay,
+                vec![Bytes::from_static(b"data: {\"choices\": [not json\n\n")],
+            );
+        }
+        if script.stall_after == Some(index) {
+            steps.push_back(Step::Stall);
+            return steps;
+        }
+        if script.drop_after == Some(index) {
+            steps.push_back(Step::Drop);
+            return steps;
+        }
+        send(delay, dialect.frame(Frame::Text(text)));
+    }
+    if let Some(call) = &script.tool_call {
+        send(
+            delay,
+            dialect.frame(Frame::ToolCall(call.name.clone(), call.arguments.clone())),
+        );
+    }
+    if !script.end_early {
+        let finish = if script.tool_call.is_some() {
+            Frame::EndWithToolCalls
+        } else {
+            Frame::End
+        };
+        send(Duration::ZERO, dialect.frame(finish));
+    }
+    steps
+}
+
+fn stream_response(dialect: Dialect, script: Script) -> Response {
+    let body = futures_util::stream::unfold(steps(dialect, script), |mut steps| async move {
+        match steps.pop_front()? {
+            Step::Send { delay, bytes } => {
+                if !delay.is_zero() {
+                    tokio::time::sleep(delay).await;
+                }
+                Some((Ok(bytes), steps))
+            }
+            Step::Stall => {
+                futures_util::future::pending::<()>().await;
+                None
+            }
+            Step::Drop => Some((
+                Err(std::io::Error::new(
+                    std::io::ErrorKind::ConnectionReset,
+                    "scripted drop",
+                )),
+                VecDeque::new(),
+            )),
+        }
+    });
     Response::builder()
         .header(header::CONTENT_TYPE, "text/event-stream")
         .header(header::CACHE_CONTROL, "no-cache")
         .body(Body::from_stream(body))
         .unwrap_or_else(|_| StatusCode::INTERNAL_SERVER_ERROR.into_response())
+}
+
+/// When the mock started (for the recorded arrival times).
+fn started() -> std::time::Instant {
+    static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    *STARTED.get_or_init(std::time::Instant::now)
 }
 
 #[cfg(test)]

@@ -211,3 +211,68 @@ async fn gemini_requests_stream_by_path_and_record_it() {
         "gemini-2.5-flash:streamGenerateContent"
     );
 }
+
+#[tokio::test]
+async fn scripted_faults_shape_the_stream() {
+    let app = router(Mock::default());
+    let scripts = json!([
+        {"chunks": ["a", "b"], "end_early": true},
+        {"chunks": ["a", "b"], "malformed_after": 1},
+        {"chunks": ["a"], "tool_call": {"name": "no_such_tool", "arguments": "{oops"}},
+        {"status": 429, "error_message": "slow down", "retry_after": "3"},
+    ]);
+    call(&app, "POST", "/admin/script", scripts).await;
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "1")).await;
+    let body = text(response).await;
+    assert!(
+        body.contains(r#""content":"b""#)
+            && !body.contains("[DONE]")
+            && !body.contains("finish_reason\":\"stop")
+    );
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "2")).await;
+    let body = text(response).await;
+    let malformed = body.find("[not json").unwrap();
+    assert!(body.find(r#""content":"a""#).unwrap() < malformed);
+    assert!(malformed < body.find(r#""content":"b""#).unwrap());
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "3")).await;
+    let body = text(response).await;
+    assert!(
+        body.contains(r#""name":"no_such_tool""#)
+            && body.contains(r#""finish_reason":"tool_calls""#)
+    );
+    let (status, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "4")).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(response.headers()["retry-after"], "3");
+    assert!(response.headers()["access-control-expose-headers"]
+        .to_str()
+        .unwrap()
+        .contains("retry-after"));
+    let (_, recorded) = call(&app, "GET", "/admin/requests", json!(null)).await;
+    let recorded: Value = serde_json::from_str(&text(recorded).await).unwrap();
+    let times: Vec<u64> = recorded
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["_received_ms"].as_u64().unwrap())
+        .collect();
+    assert_eq!(times.len(), 4);
+    assert!(times.windows(2).all(|w| w[0] <= w[1]));
+}
+
+#[tokio::test]
+async fn a_dropped_connection_is_an_error_in_the_body() {
+    let app = router(Mock::default());
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"chunks": ["a", "b"], "drop_after": 1}),
+    )
+    .await;
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "x")).await;
+    let collected = response.into_body().collect().await;
+    assert!(
+        collected.is_err(),
+        "the body fails instead of ending cleanly"
+    );
+}
