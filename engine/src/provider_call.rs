@@ -110,7 +110,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 break response?;
             }
         };
-        watch.alive(self.clock.now_ms());
+        // The response head is not the first token: servers send it at once and then, for a
+        // reasoning model, nothing for minutes. The first-token wait goes on until body bytes.
         if !(200..300).contains(&response.status) {
             let body = read_body(&mut response.body, MAX_ERROR_BODY_BYTES, cancel).await?;
             return Err(provider::error_from_response(

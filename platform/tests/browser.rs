@@ -9,64 +9,17 @@
 
 use skein_engine::generation::{EventLog, GenerationEvent, GenerationSink};
 use skein_engine::{
-    Assistant, ByteStream, CancelToken, ChatService, ChatStore, Conversation, HttpMethod,
-    HttpRequest, MessageNode, MessageStatus, ProviderSettings, Role, Transport,
+    Assistant, CancelToken, ChatStore, Conversation, MessageNode, MessageStatus, ProviderSettings,
+    Role,
 };
-use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
+use skein_platform::{BrowserClock, IdbStore};
 use std::cell::Cell;
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn mock_url() -> &'static str {
-    match option_env!("SKEIN_MOCK_URL") {
-        Some(url) => url,
-        None => panic!(
-            "SKEIN_MOCK_URL must be set at build time; run these tests with `cargo xtask test`"
-        ),
-    }
-}
-
-fn unique_name(prefix: &str) -> String {
-    use skein_engine::IdGenerator;
-    format!("{prefix}-{}", RandomIds.new_id())
-}
-
-async fn post_json(url: &str, body: &str) -> u16 {
-    let request = HttpRequest {
-        method: HttpMethod::Post,
-        url: url.to_owned(),
-        headers: vec![("Content-Type".into(), "application/json".into())],
-        body: Some(body.to_owned()),
-    };
-    let response = FetchTransport
-        .send(request, &CancelToken::new())
-        .await
-        .unwrap();
-    response.status
-}
-
-async fn script_mock(script: &str) {
-    let base = mock_url();
-    assert_eq!(post_json(&format!("{base}/admin/reset"), "{}").await, 204);
-    assert_eq!(
-        post_json(&format!("{base}/admin/script"), script).await,
-        204
-    );
-}
-
-fn settings() -> ProviderSettings {
-    ProviderSettings {
-        base_url: format!("{}/v1", mock_url()),
-        api_key: "sk-browser-test".into(),
-        model: "mock-model".into(),
-        ..ProviderSettings::default()
-    }
-}
-
-fn service(store: IdbStore) -> ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds> {
-    ChatService::new(FetchTransport, store, BrowserClock, RandomIds)
-}
+mod common;
+use common::{mock_requests, mock_url, script_mock, service, settings, unique_name};
 
 fn message(id: &str, conversation: &str, parent: Option<&str>, text: &str) -> MessageNode {
     MessageNode::new(id, conversation, Role::User, 1.0)
@@ -245,25 +198,8 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
     assert_eq!(stored.len(), 2);
     assert_eq!(stored[1], reply);
 
-    // The mock saw the request the engine built, with the key as a bearer token.
-    let requests = FetchTransport
-        .send(
-            HttpRequest {
-                method: HttpMethod::Get,
-                url: format!("{}/admin/requests", mock_url()),
-                headers: vec![],
-                body: None,
-            },
-            &CancelToken::new(),
-        )
-        .await
-        .unwrap();
-    let mut body = requests.body;
-    let mut bytes = Vec::new();
-    while let Some(chunk) = body.next_chunk().await {
-        bytes.extend(chunk.unwrap());
-    }
-    let recorded: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    // The mock saw the request the engine built.
+    let recorded = mock_requests().await;
     // The system note first (the capability ground truth), then the user's words.
     assert_eq!(recorded[0]["messages"][0]["role"], "system");
     assert_eq!(recorded[0]["messages"][1]["content"], "Hi mock");

@@ -48,7 +48,9 @@ pub fn is_retryable(error: &ProviderError) -> bool {
         ProviderError::Http { status, .. } => {
             matches!(status, 408 | 409 | 429) || (500..=599).contains(status)
         }
-        ProviderError::Transport(TransportError::Network { .. }) => true,
+        ProviderError::Transport(
+            TransportError::Network { .. } | TransportError::Interrupted(_),
+        ) => true,
         _ => false,
     }
 }

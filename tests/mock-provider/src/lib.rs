@@ -352,13 +352,17 @@ fn stream_response(dialect: Dialect, script: Script) -> Response {
                 futures_util::future::pending::<()>().await;
                 None
             }
-            Step::Drop => Some((
-                Err(std::io::Error::new(
-                    std::io::ErrorKind::ConnectionReset,
-                    "scripted drop",
-                )),
-                VecDeque::new(),
-            )),
+            Step::Drop => {
+                // Let what was sent reach the client before the connection goes.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                Some((
+                    Err(std::io::Error::new(
+                        std::io::ErrorKind::ConnectionReset,
+                        "scripted drop",
+                    )),
+                    VecDeque::new(),
+                ))
+            }
         }
     });
     Response::builder()
