@@ -146,6 +146,9 @@ impl GenerationSink for UiSink {
                 }
             }
             GenerationEvent::Warning(message) => self.state.banner.set(Some(message)),
+            // Prompt-processing progress (llama.cpp) is not displayed yet: the message shows
+            // as streaming until its first token.
+            GenerationEvent::PromptProgress { .. } => {}
         }
     }
 }

@@ -42,6 +42,12 @@ pub enum GenerationEvent {
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
     Warning(String),
+    /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.
+    PromptProgress {
+        message_id: String,
+        processed: u64,
+        total: u64,
+    },
 }
 
 /// Receives generation progress. Called synchronously from the generation task.
@@ -294,6 +300,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 self.reply.sign_reasoning(&signature, self.clock.now_ms());
             }
             StreamDelta::Model(model) => self.reply.model = Some(model),
+            StreamDelta::Timings(timings) => self.reply.timings = Some(timings),
+            StreamDelta::PromptProgress { processed, total } => {
+                self.sink.emit(GenerationEvent::PromptProgress {
+                    message_id: self.reply.id.clone(),
+                    processed,
+                    total,
+                });
+            }
             StreamDelta::Usage(usage) => self.reply.usage = Some(usage),
             StreamDelta::Finish(_) => self.provider_finished = true,
             StreamDelta::ToolCall {

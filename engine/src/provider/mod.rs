@@ -3,6 +3,7 @@
 //! exists so far ([`openai`]); Anthropic and Gemini join it behind the same types.
 
 pub mod anthropic;
+pub mod capabilities;
 pub mod gemini;
 pub mod openai;
 pub mod params;
@@ -89,7 +90,7 @@ pub struct TokenUsage {
 }
 
 /// A provider-neutral piece of a streamed answer.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum StreamDelta {
     Content(String),
     Reasoning(String),
@@ -108,6 +109,13 @@ pub enum StreamDelta {
     },
     /// The signature of the reasoning block just streamed (Anthropic).
     ReasoningSignature(String),
+    /// Prompt and generation speed (llama.cpp's `timings`).
+    Timings(crate::message_part::ProviderTimings),
+    /// How much of the prompt is processed, before the first token (llama.cpp).
+    PromptProgress {
+        processed: u64,
+        total: u64,
+    },
     /// The provider's explicit end-of-stream marker.
     Done,
 }

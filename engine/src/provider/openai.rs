@@ -5,9 +5,11 @@
 //! default) and strict about what it does (a chunk that is not JSON is an error, not a silently
 //! dropped token).
 
+use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
 use super::{
     ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition,
 };
+use crate::message_part::ProviderTimings;
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};
 use serde::Deserialize;
@@ -50,18 +52,33 @@ pub fn build_chat_request(
             })
             .collect();
     }
+    // Only what this server accepts (the capability registry); the rest is dropped or mapped.
+    let caps = capabilities(settings);
     let params = &request.params;
-    if let Some(temperature) = params.temperature {
-        body["temperature"] = json!(temperature);
+    if request.stream && caps.stream_usage {
+        body["stream_options"] = json!({"include_usage": true});
     }
-    if let Some(top_p) = params.top_p {
-        body["top_p"] = json!(top_p);
+    if caps.sampling {
+        if let Some(temperature) = params.temperature {
+            body["temperature"] = json!(temperature);
+        }
+        if let Some(top_p) = params.top_p {
+            body["top_p"] = json!(top_p);
+        }
     }
     if let Some(max) = params.max_output_tokens {
-        body["max_tokens"] = json!(max);
+        let field = match caps.max_tokens {
+            MaxTokensField::MaxTokens => "max_tokens",
+            MaxTokensField::MaxCompletionTokens => "max_completion_tokens",
+        };
+        body[field] = json!(max);
     }
-    if let Some(effort) = params.reasoning.openai_effort() {
-        body["reasoning_effort"] = json!(effort);
+    match (caps.reasoning, params.reasoning.openai_effort()) {
+        (ReasoningField::Effort, Some(effort)) => body["reasoning_effort"] = json!(effort),
+        (ReasoningField::NestedEffort, Some(effort)) => {
+            body["reasoning"] = json!({ "effort": effort });
+        }
+        _ => {}
     }
     super::merge_custom_body(&mut body, settings);
     let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
@@ -113,6 +130,32 @@ struct Chunk {
     usage: Option<Usage>,
     #[serde(default)]
     error: Option<serde_json::Value>,
+    /// llama.cpp server: prompt and generation speed.
+    #[serde(default)]
+    timings: Option<Timings>,
+    /// llama.cpp server: how far prompt processing is, before the first token.
+    #[serde(default)]
+    prompt_progress: Option<PromptProgress>,
+}
+
+#[derive(Deserialize)]
+struct Timings {
+    #[serde(default)]
+    prompt_n: u64,
+    #[serde(default)]
+    prompt_ms: f64,
+    #[serde(default)]
+    predicted_n: u64,
+    #[serde(default)]
+    predicted_ms: f64,
+}
+
+#[derive(Deserialize)]
+struct PromptProgress {
+    #[serde(default)]
+    total: u64,
+    #[serde(default)]
+    processed: u64,
 }
 
 #[derive(Deserialize)]
@@ -230,6 +273,20 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             deltas.push(StreamDelta::Finish(reason));
         }
     }
+    if let Some(progress) = chunk.prompt_progress {
+        deltas.push(StreamDelta::PromptProgress {
+            processed: progress.processed,
+            total: progress.total,
+        });
+    }
+    if let Some(t) = chunk.timings {
+        deltas.push(StreamDelta::Timings(ProviderTimings {
+            prompt_tokens: t.prompt_n,
+            prompt_ms: t.prompt_ms,
+            predicted_tokens: t.predicted_n,
+            predicted_ms: t.predicted_ms,
+        }));
+    }
     if let Some(usage) = chunk.usage {
         deltas.push(StreamDelta::Usage(TokenUsage {
             prompt_tokens: usage.prompt_tokens,
@@ -286,6 +343,8 @@ mod tests {
             json!({
                 "model": "llama3.2",
                 "stream": true,
+                // Ollama reports token usage at the end of a stream when asked.
+                "stream_options": {"include_usage": true},
                 "messages": [
                     {"role": "system", "content": "Be brief."},
                     {"role": "user", "content": "Hi \"there\""},
@@ -359,7 +418,8 @@ mod tests {
             Some(9.0)
         );
         assert_eq!(body["max_tokens"], 256);
-        assert_eq!(body["reasoning_effort"], "high");
+        // Ollama's OpenAI endpoint has no effort field: the level is not sent.
+        assert!(body.get("reasoning_effort").is_none());
         // A custom header replaces Skein's own of the same name (case-insensitive).
         assert_eq!(request.header("Authorization"), Some("Token from-user"));
         assert_eq!(
@@ -388,6 +448,70 @@ mod tests {
         ] {
             assert!(body.get(field).is_none(), "{field}");
         }
+    }
+
+    #[test]
+    fn each_server_gets_only_the_fields_it_accepts() {
+        let params = GenerationParams {
+            temperature: Some(0.5),
+            top_p: None,
+            max_output_tokens: Some(100),
+            reasoning: super::super::ReasoningLevel::Max,
+        };
+        let body_for = |base_url: &str, model: &str| {
+            let settings = ProviderSettings {
+                base_url: base_url.into(),
+                model: model.into(),
+                ..ProviderSettings::default()
+            };
+            body_of(
+                &build_chat_request(
+                    &settings,
+                    &ChatRequest {
+                        params,
+                        stream: true,
+                        ..ChatRequest::default()
+                    },
+                )
+                .unwrap(),
+            )
+        };
+        let o3 = body_for("https://api.openai.com/v1", "o3-mini");
+        assert_eq!(
+            o3["reasoning_effort"], "high",
+            "MAX capped to OpenAI's highest"
+        );
+        assert_eq!(o3["max_completion_tokens"], 100);
+        assert!(o3.get("max_tokens").is_none() && o3.get("temperature").is_none());
+        assert_eq!(o3["stream_options"]["include_usage"], true);
+        let router = body_for("https://openrouter.ai/api/v1", "deepseek/deepseek-r1");
+        assert_eq!(router["reasoning"], json!({"effort": "high"}));
+        let mistral = body_for("https://api.mistral.ai/v1", "mistral-large-latest");
+        assert!(mistral.get("stream_options").is_none());
+        assert!(mistral.get("reasoning_effort").is_none() && mistral.get("reasoning").is_none());
+        assert_eq!(mistral["temperature"], 0.5);
+        assert_eq!(mistral["max_tokens"], 100);
+    }
+
+    #[test]
+    fn llama_cpp_timings_and_prompt_progress_are_read() {
+        let data = r#"{"choices":[{"delta":{},"finish_reason":"stop"}],
+            "timings":{"prompt_n":12,"prompt_ms":30.5,"predicted_n":40,"predicted_ms":800.0,"predicted_per_second":50.0}}"#;
+        let deltas = decode_stream_data(data).unwrap();
+        assert!(deltas.contains(&StreamDelta::Timings(ProviderTimings {
+            prompt_tokens: 12,
+            prompt_ms: 30.5,
+            predicted_tokens: 40,
+            predicted_ms: 800.0
+        })));
+        let progress = r#"{"choices":[],"prompt_progress":{"total":2048,"cache":0,"processed":512,"time_ms":90}}"#;
+        assert_eq!(
+            decode_stream_data(progress).unwrap(),
+            [StreamDelta::PromptProgress {
+                processed: 512,
+                total: 2048
+            }]
+        );
     }
 
     #[test]
