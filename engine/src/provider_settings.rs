@@ -128,6 +128,8 @@ pub enum SettingsError {
     MissingModel,
     #[error("The API key must be a single line without spaces.")]
     ApiKey,
+    #[error("Anthropic has no embeddings API: choose an OpenAI-compatible or Gemini provider for embeddings.")]
+    NoEmbeddings,
     #[error("Custom header \"{0}\" is not valid: a name is letters, digits and -, and a value is one line.")]
     CustomHeader(String),
 }
@@ -135,6 +137,15 @@ pub enum SettingsError {
 impl ProviderSettings {
     /// Checks the settings before any request is made, with errors that name the field.
     pub fn validate(&self) -> Result<(), SettingsError> {
+        self.validate_connection()?;
+        if self.model.trim().is_empty() {
+            return Err(SettingsError::MissingModel);
+        }
+        Ok(())
+    }
+
+    /// Checks what every request needs (not the model: listing models needs none).
+    pub fn validate_connection(&self) -> Result<(), SettingsError> {
         let url = self.base_url.trim();
         let rest = url
             .strip_prefix("https://")
@@ -143,9 +154,6 @@ impl ProviderSettings {
         let host = rest.split(['/', '?', '#']).next().unwrap_or("");
         if host.is_empty() || host.contains(char::is_whitespace) {
             return Err(SettingsError::BaseUrl(self.base_url.clone()));
-        }
-        if self.model.trim().is_empty() {
-            return Err(SettingsError::MissingModel);
         }
         if self.api_key.trim().contains(char::is_whitespace) {
             return Err(SettingsError::ApiKey);

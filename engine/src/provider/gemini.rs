@@ -39,7 +39,7 @@ pub fn thinking_budget(level: ReasoningLevel, model: &str) -> Option<u32> {
 
 /// The model name as a URL path segment: `models/` prefixes (as the models list spells them)
 /// are dropped, and anything unusual is percent-encoded so it cannot change the path.
-fn model_segment(model: &str) -> String {
+pub(crate) fn model_segment(model: &str) -> String {
     let model = model.trim();
     let model = model.strip_prefix("models/").unwrap_or(model);
     model

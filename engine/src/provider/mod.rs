@@ -4,7 +4,9 @@
 
 pub mod anthropic;
 pub mod capabilities;
+pub mod embeddings;
 pub mod gemini;
+pub mod model_list;
 pub mod openai;
 pub mod params;
 pub mod retry;
