@@ -36,7 +36,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         texts: &[String],
         cancel: &CancelToken,
     ) -> Result<Vec<Vec<f32>>, ProviderError> {
-        let mut vectors = Vec::with_capacity(texts.len());
+        let mut vectors: Vec<Vec<f32>> = Vec::with_capacity(texts.len());
         for batch in texts.chunks(MAX_BATCH) {
             let request = build_embeddings_request(settings, batch)?;
             let body = self.fetch_json(request, cancel).await?;
