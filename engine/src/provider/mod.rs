@@ -10,6 +10,7 @@ pub mod model_list;
 pub mod openai;
 pub mod params;
 pub mod retry;
+pub mod validation;
 
 pub use params::{GenerationParams, ReasoningLevel};
 
@@ -226,6 +227,8 @@ pub enum ProviderError {
     Decode(String),
     #[error("The provider withheld the answer ({0}, a safety or content filter).")]
     Blocked(String),
+    #[error("The request was not sent because it is not valid: {field}: {problem}.")]
+    Invalid { field: String, problem: String },
     #[error(transparent)]
     Sse(#[from] SseError),
     #[error(transparent)]
@@ -239,11 +242,14 @@ pub fn build_chat_request(
     settings: &ProviderSettings,
     request: &openai::ChatRequest<'_>,
 ) -> Result<crate::transport::HttpRequest, ProviderError> {
-    match settings.kind {
+    validation::validate(request)?;
+    let built = match settings.kind {
         ProviderKind::OpenAi => openai::build_chat_request(settings, request),
         ProviderKind::Anthropic => anthropic::build_messages_request(settings, request),
         ProviderKind::Gemini => gemini::build_generate_request(settings, request),
-    }
+    }?;
+    validation::validate_size(built.body.as_deref())?;
+    Ok(built)
 }
 
 /// Decodes the events of one streamed answer in the protocol it was requested in.

@@ -283,9 +283,11 @@ fn anthropic_request_has_system_on_top_alternating_blocks_and_browser_headers() 
 
 #[test]
 fn anthropic_thinking_replaces_sampling_and_max_is_capped_below_max_tokens() {
+    let hello = [ChatMessage::text(Role::User, "hi")];
     let request = build_chat_request(
         &settings(ProviderKind::Anthropic, ""),
         &ChatRequest {
+            messages: &hello,
             params: GenerationParams {
                 temperature: Some(0.3),
                 top_p: Some(0.5),
@@ -375,7 +377,15 @@ fn gemini_request_uses_contents_function_parts_and_a_key_header() {
 fn a_hostile_gemini_model_name_cannot_change_the_path() {
     let mut gemini = settings(ProviderKind::Gemini, "");
     gemini.model = "../../evil?x=1#".into();
-    let request = build_chat_request(&gemini, &ChatRequest::default()).unwrap();
+    let hello = [ChatMessage::text(Role::User, "hi")];
+    let request = build_chat_request(
+        &gemini,
+        &ChatRequest {
+            messages: &hello,
+            ..ChatRequest::default()
+        },
+    )
+    .unwrap();
     assert!(
         request
             .url
