@@ -108,6 +108,10 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     coalescer: StreamCoalescer,
     /// How many deltas with something to show (text, reasoning, tool calls) arrived.
     received: usize,
+    /// When the first of them arrived in the current model step.
+    first_received_ms: Option<f64>,
+    /// The token usage the provider reported for the current model step.
+    step_usage: Option<crate::provider::TokenUsage>,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -132,7 +136,19 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             step: 0,
             coalescer: StreamCoalescer::default(),
             received: 0,
+            first_received_ms: None,
+            step_usage: None,
         }
+    }
+
+    /// When the current step's first text, reasoning or tool call arrived.
+    pub fn first_received_ms(&self) -> Option<f64> {
+        self.first_received_ms
+    }
+
+    /// The usage reported for the current step.
+    pub fn step_usage(&self) -> Option<crate::provider::TokenUsage> {
+        self.step_usage
     }
 
     /// How many deltas with something to show arrived so far: a failure after one of them
@@ -172,6 +188,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// A new model step starts: its tool calls are numbered afresh.
     pub fn begin_step(&mut self) {
         self.open_calls.clear();
+        self.first_received_ms = None;
+        self.step_usage = None;
         self.step = self
             .reply
             .parts
@@ -283,6 +301,9 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             StreamDelta::Content(_) | StreamDelta::Reasoning(_) | StreamDelta::ToolCall { .. }
         ) {
             self.received += 1;
+            if self.first_received_ms.is_none() {
+                self.first_received_ms = Some(self.clock.now_ms());
+            }
         }
         match delta {
             StreamDelta::Content(text) => {
@@ -308,7 +329,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                     total,
                 });
             }
-            StreamDelta::Usage(usage) => self.reply.usage = Some(usage),
+            StreamDelta::Usage(usage) => {
+                self.reply.usage = Some(usage);
+                self.step_usage = Some(usage);
+            }
             StreamDelta::Finish(_) => self.provider_finished = true,
             StreamDelta::ToolCall {
                 index,

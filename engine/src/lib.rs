@@ -93,6 +93,7 @@ pub mod tool_loop;
 pub mod tools;
 pub mod transport;
 pub mod tree;
+pub mod usage;
 
 pub use assistant::{Assistant, AssistantError};
 pub use cancel::CancelToken;

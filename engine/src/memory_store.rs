@@ -17,6 +17,7 @@ pub struct MemoryStore {
     settings: RefCell<Option<ProviderSettings>>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
+    usage: RefCell<Vec<crate::usage::UsageEvent>>,
     /// How many `save_message` calls were made: lets tests check write throttling.
     message_writes: std::cell::Cell<usize>,
 }
@@ -154,6 +155,23 @@ impl ChatStore for MemoryStore {
             .filter(|s| s.conversation_id == conversation_id)
             .cloned()
             .collect())
+    }
+
+    async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError> {
+        self.usage.borrow_mut().push(event.clone());
+        Ok(())
+    }
+
+    async fn load_usage(&self, since_ms: f64) -> Result<Vec<crate::usage::UsageEvent>, StoreError> {
+        let mut events: Vec<_> = self
+            .usage
+            .borrow()
+            .iter()
+            .filter(|e| e.at_ms >= since_ms)
+            .cloned()
+            .collect();
+        events.sort_by(|a, b| a.at_ms.total_cmp(&b.at_ms));
+        Ok(events)
     }
 }
 

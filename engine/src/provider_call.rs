@@ -15,6 +15,7 @@ use crate::sse::SseDecoder;
 use crate::store::ChatStore;
 use crate::think_tags::{Segment, ThinkTagSplitter};
 use crate::transport::{ByteStream, Transport, TransportError};
+use crate::usage::UsageEvent;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::Poll;
@@ -25,9 +26,7 @@ const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
 const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
-    /// Runs the provider request and feeds every delta into `writer`. A request that fails
-    /// before anything arrived is retried when the failure can pass (see [`retry`]), after a
-    /// wait the user is told about; a cancellation ends the wait at once.
+    /// Runs one model call ([`Self::stream_with_retries`]) and records it as a [`UsageEvent`].
     pub(crate) async fn stream_reply(
         &self,
         settings: &ProviderSettings,
@@ -35,6 +34,51 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> ReplyEnd {
+        let started = self.clock.now_ms();
+        let (end, retries) = self
+            .stream_with_retries(settings, request, cancel, writer)
+            .await;
+        let ended = self.clock.now_ms();
+        let outcome = match &end {
+            ReplyEnd::Finished | ReplyEnd::AwaitingApproval | ReplyEnd::StepLimit => "ok",
+            ReplyEnd::Cancelled => "cancelled",
+            ReplyEnd::Truncated => "truncated",
+            ReplyEnd::Broken(_) => "broken",
+            ReplyEnd::Failed(_) => "error",
+        };
+        let usage = writer.step_usage();
+        let event = UsageEvent {
+            id: self.ids.new_id(),
+            at_ms: ended,
+            conversation_id: writer.reply().conversation_id.clone(),
+            message_id: writer.reply().id.clone(),
+            provider: settings.kind,
+            host: crate::usage::host_of(&settings.base_url),
+            model: settings.model.trim().to_owned(),
+            outcome: outcome.to_owned(),
+            prompt_tokens: usage.map(|u| u.prompt_tokens),
+            completion_tokens: usage.map(|u| u.completion_tokens),
+            first_token_ms: writer.first_received_ms().map(|at| at - started),
+            duration_ms: ended - started,
+            retries,
+        };
+        if let Err(err) = self.store.save_usage(&event).await {
+            writer.warn(format!("This call's usage could not be recorded: {err}"));
+        }
+        end
+    }
+
+    /// Runs the provider request and feeds every delta into `writer`. A request that fails
+    /// before anything arrived is retried when the failure can pass (see [`retry`]), after a
+    /// wait the user is told about; a cancellation ends the wait at once.
+    /// Returns how it ended and how many retries it took.
+    async fn stream_with_retries(
+        &self,
+        settings: &ProviderSettings,
+        request: &ChatRequest<'_>,
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> (ReplyEnd, u32) {
         let policy = RetryPolicy::default();
         let mut attempt = 1;
         loop {
@@ -43,10 +87,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .try_stream_reply(settings, request, cancel, writer)
                 .await
             {
-                Ok(end) => return end,
-                Err(_) if cancel.is_cancelled() => return ReplyEnd::Cancelled,
+                Ok(end) => return (end, attempt - 1),
+                Err(_) if cancel.is_cancelled() => return (ReplyEnd::Cancelled, attempt - 1),
                 Err(ProviderError::Transport(TransportError::Aborted)) => {
-                    return ReplyEnd::Cancelled
+                    return (ReplyEnd::Cancelled, attempt - 1)
                 }
                 Err(err) => err,
             };
@@ -59,16 +103,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .then(|| policy.delay_ms(attempt, retry_after, self.clock.random_unit()))
                 .flatten();
             if writer.received() != before && breaks_the_stream(&err) {
-                return ReplyEnd::Broken(err.to_string());
+                return (ReplyEnd::Broken(err.to_string()), attempt - 1);
             }
             let Some(delay) = delay else {
-                return ReplyEnd::Failed(match retry_after {
+                let message = match retry_after {
                     Some(ms) if ms > 0.0 => format!(
                         "{err} The provider asks to wait {:.0} s before trying again.",
                         (ms / 1_000.0).ceil()
                     ),
                     _ => err.to_string(),
-                });
+                };
+                return (ReplyEnd::Failed(message), attempt - 1);
             };
             writer.warn(format!(
                 "{err} Trying again in {:.1} s (attempt {} of {}).",
@@ -77,7 +122,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 policy.max_attempts
             ));
             if !self.wait_unless_cancelled(delay, cancel).await {
-                return ReplyEnd::Cancelled;
+                return (ReplyEnd::Cancelled, attempt - 1);
             }
             attempt += 1;
         }

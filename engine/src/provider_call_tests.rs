@@ -3,7 +3,7 @@
 
 use crate::generation::{EventLog, GenerationEvent, GenerationSink};
 use crate::test_fixtures::*;
-use crate::{Assistant, CancelToken, MessageNode, MessageStatus};
+use crate::{Assistant, CancelToken, ChatStore, MessageNode, MessageStatus};
 use futures_executor::block_on;
 
 fn error(status: u16, body: &'static str) -> Script {
@@ -244,5 +244,47 @@ fn a_server_that_never_answers_ends_with_a_first_token_timeout() {
     assert!(
         (299_000.0..301_000.0).contains(&waited),
         "the default is five minutes: {waited}"
+    );
+}
+
+#[test]
+fn every_call_is_recorded_with_tokens_timing_and_retries() {
+    let limited = Script::WithHeaders {
+        headers: vec![("retry-after", "2")],
+        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+    };
+    let with_usage = {
+        let mut body = content_chunks(&["Counted."], false);
+        body.extend_from_slice(
+            b"data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":11,\"completion_tokens\":3}}\n\ndata: [DONE]\n\n",
+        );
+        sse(200, &body, 64)
+    };
+    let (service, reply, _) = run(vec![limited, with_usage]);
+    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    assert_eq!(events.len(), 1, "one call, however many attempts");
+    let event = &events[0];
+    assert_eq!(event.outcome, "ok");
+    assert_eq!(event.retries, 1);
+    assert_eq!(
+        (event.prompt_tokens, event.completion_tokens),
+        (Some(11), Some(3))
+    );
+    assert_eq!(event.message_id, reply.id);
+    assert_eq!(event.host, "127.0.0.1:9");
+    assert_eq!(event.model, "mock-model");
+    assert!(
+        event.duration_ms >= 2_000.0,
+        "the wait is part of the call: {}",
+        event.duration_ms
+    );
+    let first = event.first_token_ms.unwrap();
+    assert!(first > 2_000.0 && first <= event.duration_ms);
+
+    let (service, _, _) = run(vec![error(401, r#"{"error":{"message":"no"}}"#)]);
+    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    assert_eq!(
+        (events[0].outcome.as_str(), events[0].first_token_ms),
+        ("error", None)
     );
 }

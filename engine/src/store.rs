@@ -93,4 +93,8 @@ pub trait ChatStore {
         conversation_id: &str,
     ) -> Result<Vec<RollingContextSummary>, StoreError>;
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError>;
+    /// Records one provider call.
+    async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError>;
+    /// The provider calls recorded since `since_ms`, oldest first.
+    async fn load_usage(&self, since_ms: f64) -> Result<Vec<crate::usage::UsageEvent>, StoreError>;
 }

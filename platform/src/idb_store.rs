@@ -35,13 +35,15 @@ use web_sys::{
     IdbTransactionMode,
 };
 
-pub(crate) const SCHEMA_VERSION: u32 = 3;
+pub(crate) const SCHEMA_VERSION: u32 = 4;
 const CONVERSATIONS: &str = "conversations";
 const MESSAGES: &str = "messages";
 const BY_CONVERSATION: &str = "by_conversation";
 const SETTINGS: &str = "settings";
 const BLOBS: &str = "blobs";
 const SUMMARIES: &str = "summaries";
+const USAGE: &str = "usage";
+const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
 
 #[derive(Debug, Clone)]
@@ -74,6 +76,14 @@ pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> R
             .create_index_with_str_and_optional_parameters(
                 BY_CONVERSATION,
                 "conversation_id",
+                &IdbIndexParameters::new(),
+            )?;
+    }
+    if old_version < 4 && new_version >= 4 {
+        db.create_object_store_with_optional_parameters(USAGE, &keyed_by_id())?
+            .create_index_with_str_and_optional_parameters(
+                BY_TIME,
+                "at_ms",
                 &IdbIndexParameters::new(),
             )?;
     }
@@ -337,6 +347,24 @@ impl ChatStore for IdbStore {
         conversation_id: &str,
     ) -> Result<Vec<RollingContextSummary>, StoreError> {
         self.read_by_conversation(SUMMARIES, conversation_id).await
+    }
+
+    async fn save_usage(&self, event: &skein_engine::usage::UsageEvent) -> Result<(), StoreError> {
+        self.put_record(USAGE, &to_js(event)?, None).await
+    }
+
+    async fn load_usage(
+        &self,
+        since_ms: f64,
+    ) -> Result<Vec<skein_engine::usage::UsageEvent>, StoreError> {
+        let tx = self.transaction(&[USAGE], IdbTransactionMode::Readonly)?;
+        let range = web_sys::IdbKeyRange::lower_bound(&JsValue::from_f64(since_ms))
+            .map_err(|e| store_error(&e))?;
+        let req = Self::object_store(&tx, USAGE)?
+            .index(BY_TIME)
+            .and_then(|index| index.get_all_with_key(&range))
+            .map_err(|e| store_error(&e))?;
+        from_js_array(&idb::request(&req).await?)
     }
 }
 

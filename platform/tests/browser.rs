@@ -111,6 +111,45 @@ async fn a_message_write_keeps_a_title_saved_meanwhile() {
 }
 
 #[wasm_bindgen_test]
+async fn usage_events_are_kept_and_read_back_by_time() {
+    use skein_engine::usage::UsageEvent;
+    let store = IdbStore::open(&unique_name("skein-test-usage"))
+        .await
+        .unwrap();
+    let event = |id: &str, at_ms: f64| UsageEvent {
+        id: id.into(),
+        at_ms,
+        conversation_id: "c".into(),
+        message_id: "m".into(),
+        provider: skein_engine::ProviderKind::Anthropic,
+        host: "api.anthropic.com".into(),
+        model: "claude".into(),
+        outcome: "ok".into(),
+        prompt_tokens: Some(10),
+        completion_tokens: Some(5),
+        first_token_ms: Some(120.0),
+        duration_ms: 900.0,
+        retries: 0,
+    };
+    for (id, at) in [("late", 300.0), ("early", 100.0), ("middle", 200.0)] {
+        store.save_usage(&event(id, at)).await.unwrap();
+    }
+    let since: Vec<String> = store
+        .load_usage(150.0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(since, ["middle", "late"]);
+    assert_eq!(
+        store.load_usage(0.0).await.unwrap()[0],
+        event("early", 100.0)
+    );
+    store.close();
+}
+
+#[wasm_bindgen_test]
 async fn a_fresh_database_has_no_settings() {
     let store = IdbStore::open(&unique_name("skein-test-empty"))
         .await
