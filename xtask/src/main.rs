@@ -5,11 +5,13 @@
 //! - `cargo xtask dist [--public-url /path/]`: an optimised static build in `dist/`.
 //! - `cargo xtask test`: set up, then run every test tier; non-zero exit if any fails.
 //! - `cargo xtask bench`: the benchmarks whose figures issues quote.
+//! - `cargo xtask fuzz [SECONDS]`: the engine's fuzz targets (needs a nightly toolchain).
 //!
 //! Only the Rust standard library is used, so the first `cargo xtask` compiles in seconds.
 
 mod architecture;
 mod bench;
+mod fuzz;
 mod process;
 mod serve;
 mod setup;
@@ -26,7 +28,8 @@ commands:
                               (--mock also starts the mock provider test fixture)
   dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
   test                        run every test tier (lint, native, browser, end-to-end)
-  bench                       run the benchmarks";
+  bench                       run the benchmarks
+  fuzz [SECONDS]              run the engine's fuzz targets (nightly toolchain; default 60 s)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,6 +42,7 @@ fn main() -> ExitCode {
         },
         Some("test") => test::run_tiers(),
         Some("bench") => bench::run_benches(),
+        Some("fuzz") => fuzz::run_fuzz(args.get(1).map(String::as_str)),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             Ok(())
