@@ -18,6 +18,7 @@ use crate::message_part::MessagePart;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::time_context::TimeContext;
 use crate::provider::retry::RetryPolicy;
+use crate::provider::traffic::{ProviderHealth, RateLimiter};
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
@@ -77,6 +78,10 @@ pub struct ChatService<T, S, C, I> {
     pub generations: GenerationRegistry,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
     pub retrieval: RetrievalSources,
+    /// The user's per-provider request and token limits.
+    pub limits: RateLimiter,
+    /// The circuit breaker of each provider (for fallback chains).
+    pub health: ProviderHealth,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -112,6 +117,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
+            limits: RateLimiter::default(),
+            health: ProviderHealth::default(),
         }
     }
 

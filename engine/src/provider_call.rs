@@ -14,6 +14,7 @@ use crate::provider_settings::ProviderSettings;
 use crate::sse::SseDecoder;
 use crate::store::ChatStore;
 use crate::think_tags::{Segment, ThinkTagSplitter};
+use crate::token_estimate::estimate_tokens;
 use crate::transport::{ByteStream, Transport, TransportError};
 use crate::usage::UsageEvent;
 use std::future::Future;
@@ -26,8 +27,54 @@ const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
 const MAX_COMPLETION_BODY_BYTES: usize = 16 << 20;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
-    /// Runs one model call ([`Self::stream_with_retries`]) and records it as a [`UsageEvent`].
+    /// Runs one model call: the provider, then its fallbacks in order when it fails before
+    /// answering (skipping one whose circuit is open, unless it is the last). Each provider's
+    /// attempt is recorded as a [`UsageEvent`].
     pub(crate) async fn stream_reply(
+        &self,
+        settings: &ProviderSettings,
+        request: &ChatRequest<'_>,
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> ReplyEnd {
+        let chain: Vec<&ProviderSettings> = std::iter::once(settings)
+            .chain(settings.fallbacks.iter())
+            .collect();
+        let mut end = ReplyEnd::Cancelled;
+        for (position, provider) in chain.iter().enumerate() {
+            let last = position + 1 == chain.len();
+            let key = provider.traffic_key();
+            if !last && !self.health.available(&key, self.clock.now_ms()) {
+                writer.warn(format!(
+                    "{} has failed repeatedly; using the next provider for now.",
+                    crate::usage::host_of(&provider.base_url)
+                ));
+                continue;
+            }
+            let before = writer.received();
+            end = self.call_provider(provider, request, cancel, writer).await;
+            let failed_before_answering =
+                matches!(end, ReplyEnd::Failed(_)) && writer.received() == before;
+            if failed_before_answering {
+                self.health.record_failure(&key, self.clock.now_ms());
+            } else if !matches!(end, ReplyEnd::Cancelled) {
+                self.health.record_success(&key);
+            }
+            if !failed_before_answering || last {
+                return end;
+            }
+            if let ReplyEnd::Failed(reason) = &end {
+                writer.warn(format!(
+                    "{reason} Trying the fallback provider {}.",
+                    crate::usage::host_of(&chain[position + 1].base_url)
+                ));
+            }
+        }
+        end
+    }
+
+    /// One provider's attempt at a model call, recorded as a [`UsageEvent`].
+    async fn call_provider(
         &self,
         settings: &ProviderSettings,
         request: &ChatRequest<'_>,
@@ -68,6 +115,36 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         end
     }
 
+    /// Waits until the user's per-minute limits for `settings` let a request of `tokens` go,
+    /// telling them why; `false` when they stopped meanwhile.
+    async fn wait_for_limits(
+        &self,
+        settings: &ProviderSettings,
+        tokens: u64,
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> bool {
+        let key = settings.traffic_key();
+        let (rpm, tpm) = (settings.requests_per_minute, settings.tokens_per_minute);
+        let wait = self
+            .limits
+            .wait_ms(&key, rpm, tpm, tokens, self.clock.now_ms());
+        if wait > 0.0 {
+            if !self.clock.has_timers() {
+                return true;
+            }
+            writer.warn(format!(
+                "Waiting {:.0} s for the per-minute limit set for this provider.",
+                (wait / 1_000.0).ceil()
+            ));
+            if !self.wait_unless_cancelled(wait, cancel).await {
+                return false;
+            }
+        }
+        self.limits.record(&key, tokens, self.clock.now_ms());
+        true
+    }
+
     /// Runs the provider request and feeds every delta into `writer`. A request that fails
     /// before anything arrived is retried when the failure can pass (see [`retry`]), after a
     /// wait the user is told about; a cancellation ends the wait at once.
@@ -80,8 +157,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> (ReplyEnd, u32) {
         let policy = RetryPolicy::default();
+        let tokens = request
+            .messages
+            .iter()
+            .map(|m| estimate_tokens(&m.content))
+            .sum::<u64>()
+            + u64::from(request.params.max_output_tokens.unwrap_or(0));
         let mut attempt = 1;
         loop {
+            if !self.wait_for_limits(settings, tokens, cancel, writer).await {
+                return (ReplyEnd::Cancelled, attempt - 1);
+            }
             let before = writer.received();
             let err = match self
                 .try_stream_reply(settings, request, cancel, writer)

@@ -288,3 +288,111 @@ fn every_call_is_recorded_with_tokens_timing_and_retries() {
         ("error", None)
     );
 }
+
+fn with_fallback() -> crate::ProviderSettings {
+    let mut main = settings();
+    main.fallbacks = vec![crate::ProviderSettings {
+        base_url: "http://fallback.example/v1".into(),
+        model: "backup-model".into(),
+        ..settings()
+    }];
+    main
+}
+
+fn ask_with(service: &Service, settings: &crate::ProviderSettings, log: &EventLog) -> MessageNode {
+    block_on(service.send_message(
+        None,
+        "Hello",
+        settings,
+        &Assistant::default(),
+        &CancelToken::new(),
+        log,
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeated_failures() {
+    let down = || error(500, r#"{"error":{"message":"down"}}"#);
+    // Three attempts at the main provider, then the fallback answers.
+    let service = service(vec![down(), down(), down(), ok("From the fallback.")]);
+    service.clock.timers_fire.set(true);
+    let log = EventLog::default();
+    let settings = with_fallback();
+    let reply = ask_with(&service, &settings, &log);
+    assert_eq!(reply.text(), "From the fallback.");
+    let urls: Vec<String> = service
+        .transport
+        .requests
+        .borrow()
+        .iter()
+        .map(|r| r.url.clone())
+        .collect();
+    assert_eq!(
+        urls.last().unwrap(),
+        "http://fallback.example/v1/chat/completions"
+    );
+    assert!(warnings(&log)
+        .iter()
+        .any(|w| w.contains("fallback provider fallback.example")));
+    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    let outcomes: Vec<(&str, &str)> = events
+        .iter()
+        .map(|e| (e.host.as_str(), e.outcome.as_str()))
+        .collect();
+    assert_eq!(
+        outcomes,
+        [("127.0.0.1:9", "error"), ("fallback.example", "ok")]
+    );
+
+    // Two more failed calls open the main provider's circuit: the next goes straight to the
+    // fallback, without a request to the main one.
+    for _ in 0..2 {
+        let scripts = vec![down(), down(), down(), ok("again")];
+        service.transport.script.borrow_mut().extend(scripts);
+        ask_with(&service, &settings, &log);
+    }
+    let before = service.transport.requests.borrow().len();
+    service
+        .transport
+        .script
+        .borrow_mut()
+        .push(ok("Skipped the broken one."));
+    let reply = ask_with(&service, &settings, &log);
+    assert_eq!(reply.text(), "Skipped the broken one.");
+    let requests = service.transport.requests.borrow();
+    assert_eq!(requests.len(), before + 1);
+    assert!(requests[before].url.starts_with("http://fallback.example"));
+}
+
+#[test]
+fn without_fallbacks_a_failure_stays_a_failure() {
+    let (service, reply, _) = run(vec![error(401, r#"{"error":{"message":"no"}}"#)]);
+    assert_eq!(requests(&service), 1);
+    assert_eq!(reply.status, MessageStatus::Error);
+}
+
+#[test]
+fn a_requests_per_minute_limit_makes_requests_wait_instead_of_failing() {
+    let service = service(vec![ok("one"), ok("two")]);
+    service.clock.timers_fire.set(true);
+    let mut limited = settings();
+    limited.requests_per_minute = Some(1);
+    let log = EventLog::default();
+    ask_with(&service, &limited, &log);
+    let second = ask_with(&service, &limited, &log);
+    assert_eq!(second.text(), "two");
+    let waited: Vec<f64> = service
+        .clock
+        .sleeps
+        .borrow()
+        .iter()
+        .copied()
+        .filter(|ms| (50_000.0..=60_000.0).contains(ms))
+        .collect();
+    assert_eq!(waited.len(), 1, "the second request waited for the window");
+    assert!(waited[0] <= 60_000.0);
+    assert!(warnings(&log)
+        .iter()
+        .any(|w| w.contains("per-minute limit")));
+}

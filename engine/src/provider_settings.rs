@@ -57,6 +57,16 @@ pub struct ProviderSettings {
     /// treated as stalled.
     #[serde(default = "default_idle_timeout_s")]
     pub idle_timeout_s: u32,
+    /// A limit the user sets on requests per minute to this provider: requests beyond it wait.
+    #[serde(default)]
+    pub requests_per_minute: Option<u32>,
+    /// A limit on (estimated) tokens per minute: requests beyond it wait.
+    #[serde(default)]
+    pub tokens_per_minute: Option<u32>,
+    /// Providers tried in order when this one fails before answering (off when empty). Their
+    /// own fallbacks are not followed.
+    #[serde(default)]
+    pub fallbacks: Vec<ProviderSettings>,
 }
 
 fn default_first_token_timeout_s() -> u32 {
@@ -99,6 +109,9 @@ impl std::fmt::Debug for ProviderSettings {
             .field("custom_body", &self.custom_body)
             .field("first_token_timeout_s", &self.first_token_timeout_s)
             .field("idle_timeout_s", &self.idle_timeout_s)
+            .field("requests_per_minute", &self.requests_per_minute)
+            .field("tokens_per_minute", &self.tokens_per_minute)
+            .field("fallbacks", &self.fallbacks)
             .finish()
     }
 }
@@ -116,6 +129,9 @@ impl Default for ProviderSettings {
             custom_body: serde_json::Map::new(),
             first_token_timeout_s: default_first_token_timeout_s(),
             idle_timeout_s: default_idle_timeout_s(),
+            requests_per_minute: None,
+            tokens_per_minute: None,
+            fallbacks: Vec::new(),
         }
     }
 }
@@ -168,6 +184,16 @@ impl ProviderSettings {
             }
         }
         Ok(())
+    }
+
+    /// Names this provider for traffic control: protocol, host and model (never the key).
+    pub fn traffic_key(&self) -> String {
+        format!(
+            "{:?} {} {}",
+            self.kind,
+            crate::usage::host_of(&self.base_url),
+            self.model.trim()
+        )
     }
 
     /// `base_url` joined with `path`, with exactly one `/` between them.

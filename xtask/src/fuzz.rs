@@ -31,9 +31,11 @@ pub fn run_fuzz(seconds: Option<&str>) -> Result<(), String> {
         None => DEFAULT_SECONDS,
     };
     if !has_nightly() {
-        return Err("fuzzing needs a nightly Rust toolchain (`rustup toolchain list` shows none); \
+        return Err(
+            "fuzzing needs a nightly Rust toolchain (`rustup toolchain list` shows none); \
                     install one where static.rust-lang.org is reachable"
-            .into());
+                .into(),
+        );
     }
     if !has_cargo_fuzz() {
         run(process::cargo().args(["install", "cargo-fuzz", "--locked"]))?;

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use skein_engine::provider::{ProviderKind, StreamDecoder};
-use skein_engine::sse::{SseDecoder, SseEvent, SseError, SseLimits};
+use skein_engine::sse::{SseDecoder, SseError, SseEvent, SseLimits};
 
 fn events(pieces: &[&[u8]]) -> Result<Vec<SseEvent>, SseError> {
     let mut decoder = SseDecoder::new(SseLimits {
@@ -29,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
     let split_up = events(&[&rest[..at], &rest[at..]]);
     assert_eq!(whole, split_up, "chunk boundaries changed the events");
     if let Ok(events) = whole {
-        for kind in [ProviderKind::OpenAi, ProviderKind::Anthropic, ProviderKind::Gemini] {
+        for kind in [
+            ProviderKind::OpenAi,
+            ProviderKind::Anthropic,
+            ProviderKind::Gemini,
+        ] {
             let mut decoder = StreamDecoder::new(kind);
             for event in &events {
                 let _ = decoder.decode(event);

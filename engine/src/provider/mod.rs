@@ -10,6 +10,7 @@ pub mod model_list;
 pub mod openai;
 pub mod params;
 pub mod retry;
+pub mod traffic;
 pub mod validation;
 
 pub use params::{GenerationParams, ReasoningLevel};
