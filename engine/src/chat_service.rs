@@ -485,7 +485,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             conversation: &conversation,
             assistant: turn.assistant,
             compiled: &turn.compiled,
-            model: settings.model.trim(),
+            model: settings.model_name(),
             time: TimeContext {
                 now_ms: now,
                 utc_offset_minutes: self.clock.utc_offset_minutes(),
@@ -504,7 +504,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let mut reply =
                 MessageNode::new(&self.ids.new_id(), &conversation_id, Role::Assistant, now)
                     .with_status(MessageStatus::Streaming);
-            reply.model = Some(settings.model.trim().to_owned());
+            reply.model = Some(settings.model_name().to_owned());
             reply
         };
         let mut target = target;

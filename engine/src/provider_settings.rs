@@ -186,13 +186,48 @@ impl ProviderSettings {
         Ok(())
     }
 
+    /// The model as the provider knows it. A model string may name its provider
+    /// (`anthropic/claude-…`, `gemini/…`, `google/…`, `openai/…`); when that provider is the one
+    /// these settings speak to, the prefix is removed. On an OpenAI-compatible router (e.g.
+    /// OpenRouter, whose model IDs look like `anthropic/claude-…`) only `openai/` would match,
+    /// so router IDs reach the router unchanged.
+    pub fn model_name(&self) -> &str {
+        let model = self.model.trim();
+        let Some((_, rest)) = model.split_once('/') else {
+            return model;
+        };
+        let named = Self::named_provider(model);
+        let router = crate::provider::capabilities::flavour(&self.base_url)
+            == crate::provider::capabilities::Flavour::OpenRouter;
+        match named {
+            Some(kind) if kind == self.kind && !router && !rest.is_empty() => rest,
+            _ => model,
+        }
+    }
+
+    /// The provider a model string names with its prefix, if any.
+    pub fn named_provider(model: &str) -> Option<ProviderKind> {
+        match model
+            .trim()
+            .split_once('/')?
+            .0
+            .to_ascii_lowercase()
+            .as_str()
+        {
+            "anthropic" => Some(ProviderKind::Anthropic),
+            "gemini" | "google" => Some(ProviderKind::Gemini),
+            "openai" => Some(ProviderKind::OpenAi),
+            _ => None,
+        }
+    }
+
     /// Names this provider for traffic control: protocol, host and model (never the key).
     pub fn traffic_key(&self) -> String {
         format!(
             "{:?} {} {}",
             self.kind,
             crate::usage::host_of(&self.base_url),
-            self.model.trim()
+            self.model_name()
         )
     }
 
@@ -257,6 +292,36 @@ mod tests {
             settings(" https://x/v1", "m", "").endpoint("models"),
             "https://x/v1/models"
         );
+    }
+
+    #[test]
+    fn a_provider_prefix_is_removed_only_for_its_own_provider() {
+        let mut anthropic = settings(
+            "https://api.anthropic.com/v1",
+            "anthropic/claude-sonnet-4-5",
+            "",
+        );
+        anthropic.kind = ProviderKind::Anthropic;
+        assert_eq!(anthropic.model_name(), "claude-sonnet-4-5");
+        let router = settings(
+            "https://openrouter.ai/api/v1",
+            "anthropic/claude-sonnet-4-5",
+            "",
+        );
+        assert_eq!(
+            router.model_name(),
+            "anthropic/claude-sonnet-4-5",
+            "a router's ID"
+        );
+        let openai = settings("https://api.openai.com/v1", "openai/gpt-4o", "");
+        assert_eq!(openai.model_name(), "gpt-4o");
+        let ollama = settings("http://127.0.0.1:11434/v1", "library/llama3.2", "");
+        assert_eq!(ollama.model_name(), "library/llama3.2");
+        assert_eq!(
+            ProviderSettings::named_provider("google/gemini-2.5-pro"),
+            Some(ProviderKind::Gemini)
+        );
+        assert_eq!(ProviderSettings::named_provider("llama3.2"), None);
     }
 
     #[test]

@@ -47,7 +47,7 @@ pub fn build_messages_request(
     let params = &request.params;
     let max_tokens = params.max_output_tokens.unwrap_or(DEFAULT_MAX_TOKENS);
     let mut body = json!({
-        "model": settings.model.trim(),
+        "model": settings.model_name(),
         "max_tokens": max_tokens,
         "messages": messages_json(request.messages),
         "stream": request.stream,

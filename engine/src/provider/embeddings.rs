@@ -22,7 +22,7 @@ pub fn build_embeddings_request(
             texts.len()
         )));
     }
-    let model = settings.model.trim();
+    let model = settings.model_name();
     let key = settings.api_key.trim();
     let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
     let (url, body) = match settings.kind {

@@ -61,7 +61,7 @@ pub fn build_generate_request(
     request: &ChatRequest<'_>,
 ) -> Result<HttpRequest, ProviderError> {
     settings.validate()?;
-    let model = settings.model.trim();
+    let model = settings.model_name();
     let mut body = json!({ "contents": contents_json(request.messages) });
     let system: Vec<Value> = request
         .messages

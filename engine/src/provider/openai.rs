@@ -32,7 +32,7 @@ pub fn build_chat_request(
 ) -> Result<HttpRequest, ProviderError> {
     settings.validate()?;
     let mut body = json!({
-        "model": settings.model.trim(),
+        "model": settings.model_name(),
         "messages": request.messages.iter().map(message_json).collect::<Vec<_>>(),
         "stream": request.stream,
     });
