@@ -26,17 +26,6 @@ fn run(scripts: Vec<Script>) -> (Service, MessageNode, EventLog) {
     (service, reply, log)
 }
 
-fn warnings(log: &EventLog) -> Vec<String> {
-    log.0
-        .borrow()
-        .iter()
-        .filter_map(|e| match e {
-            GenerationEvent::Warning(w) => Some(w.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
 fn requests(service: &Service) -> usize {
     service.transport.requests.borrow().len()
 }

@@ -247,6 +247,18 @@ pub(crate) fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
     body.into_bytes()
 }
 
+/// The warnings a generation reported.
+pub(crate) fn warnings(log: &crate::generation::EventLog) -> Vec<String> {
+    log.0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            crate::generation::GenerationEvent::Warning(w) => Some(w.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Sends `text` in a new conversation with the default assistant, events going to `sink`.
 pub(crate) fn send_observed(
     service: &Service,

@@ -197,17 +197,6 @@ mod tests {
         .unwrap()
     }
 
-    fn warnings(log: &EventLog) -> Vec<String> {
-        log.0
-            .borrow()
-            .iter()
-            .filter_map(|e| match e {
-                GenerationEvent::Warning(w) => Some(w.clone()),
-                _ => None,
-            })
-            .collect()
-    }
-
     #[test]
     fn the_first_exchange_names_the_conversation_and_later_ones_do_not() {
         let service = service(vec![

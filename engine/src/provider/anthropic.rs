@@ -128,18 +128,9 @@ fn messages_json(messages: &[ChatMessage]) -> Vec<Value> {
                 Role::Assistant => ("assistant", assistant_blocks(message)),
             }
         };
-        if blocks.is_empty() {
-            continue;
-        }
-        match turns.last_mut() {
-            Some((last, existing)) if *last == role => existing.extend(blocks),
-            _ => turns.push((role, blocks)),
-        }
+        super::push_turn(&mut turns, role, blocks);
     }
-    turns
-        .into_iter()
-        .map(|(role, content)| json!({ "role": role, "content": content }))
-        .collect()
+    super::turns_json(turns, "content")
 }
 
 fn text_blocks(text: &str) -> Vec<Value> {

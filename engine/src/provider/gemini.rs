@@ -180,18 +180,9 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
                 }
             }
         };
-        if parts.is_empty() {
-            continue;
-        }
-        match turns.last_mut() {
-            Some((last, existing)) if *last == role => existing.extend(parts),
-            _ => turns.push((role, parts)),
-        }
+        super::push_turn(&mut turns, role, parts);
     }
-    turns
-        .into_iter()
-        .map(|(role, parts)| json!({ "role": role, "parts": parts }))
-        .collect()
+    super::turns_json(turns, "parts")
 }
 
 fn text_parts(text: &str) -> Vec<Value> {

@@ -294,6 +294,38 @@ pub fn decode_completion(
     }
 }
 
+/// Adds `items` as a turn of `role`, merged into the previous turn when it has the same role:
+/// Anthropic and Gemini want strictly alternating turns. Empty turns are left out.
+pub(crate) fn push_turn(
+    turns: &mut Vec<(&'static str, Vec<serde_json::Value>)>,
+    role: &'static str,
+    items: Vec<serde_json::Value>,
+) {
+    if items.is_empty() {
+        return;
+    }
+    match turns.last_mut() {
+        Some((last, existing)) if *last == role => existing.extend(items),
+        _ => turns.push((role, items)),
+    }
+}
+
+/// The turns as `{"role": …, key: [items]}` objects.
+pub(crate) fn turns_json(
+    turns: Vec<(&'static str, Vec<serde_json::Value>)>,
+    key: &str,
+) -> Vec<serde_json::Value> {
+    turns
+        .into_iter()
+        .map(|(role, items)| {
+            let mut turn = serde_json::Map::new();
+            turn.insert("role".into(), role.into());
+            turn.insert(key.into(), items.into());
+            serde_json::Value::Object(turn)
+        })
+        .collect()
+}
+
 /// The user's custom JSON body entries, deep-merged last so they win (e.g. a server-specific
 /// sampling option): objects merge key by key, anything else replaces what was there.
 pub(crate) fn merge_custom_body(body: &mut serde_json::Value, settings: &ProviderSettings) {
