@@ -82,22 +82,7 @@ pub fn build_messages_request(
             .collect();
     }
     super::merge_custom_body(&mut body, settings);
-    let mut headers = vec![
-        ("Content-Type".to_owned(), "application/json".to_owned()),
-        ("anthropic-version".to_owned(), API_VERSION.to_owned()),
-        (
-            "anthropic-dangerous-direct-browser-access".to_owned(),
-            "true".to_owned(),
-        ),
-    ];
-    if request.stream {
-        headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
-    }
-    let key = settings.api_key.trim();
-    if !key.is_empty() {
-        headers.push(("x-api-key".to_owned(), key.to_owned()));
-    }
-    super::add_custom_headers(&mut headers, settings);
+    let headers = super::request_headers(settings, true, request.stream);
     Ok(HttpRequest {
         method: HttpMethod::Post,
         url: settings.endpoint("messages"),

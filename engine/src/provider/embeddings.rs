@@ -23,22 +23,13 @@ pub fn build_embeddings_request(
         )));
     }
     let model = settings.model_name();
-    let key = settings.api_key.trim();
-    let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
+    let headers = super::request_headers(settings, true, false);
     let (url, body) = match settings.kind {
-        ProviderKind::OpenAi => {
-            if !key.is_empty() {
-                headers.push(("Authorization".to_owned(), format!("Bearer {key}")));
-            }
-            (
-                settings.endpoint("embeddings"),
-                json!({ "model": model, "input": texts }),
-            )
-        }
+        ProviderKind::OpenAi => (
+            settings.endpoint("embeddings"),
+            json!({ "model": model, "input": texts }),
+        ),
         ProviderKind::Gemini => {
-            if !key.is_empty() {
-                headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
-            }
             let model = model.strip_prefix("models/").unwrap_or(model);
             let requests: Vec<Value> = texts
                 .iter()
@@ -58,7 +49,6 @@ pub fn build_embeddings_request(
             return Err(ProviderError::Settings(SettingsError::NoEmbeddings));
         }
     };
-    super::add_custom_headers(&mut headers, settings);
     Ok(HttpRequest {
         method: HttpMethod::Post,
         url,

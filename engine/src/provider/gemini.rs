@@ -112,16 +112,7 @@ pub fn build_generate_request(
     } else {
         "generateContent"
     };
-    let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
-    if request.stream {
-        headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
-    }
-    let key = settings.api_key.trim();
-    if !key.is_empty() {
-        // A header, not the `?key=` query: URLs end up in logs and histories.
-        headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
-    }
-    super::add_custom_headers(&mut headers, settings);
+    let headers = super::request_headers(settings, true, request.stream);
     Ok(HttpRequest {
         method: HttpMethod::Post,
         url: settings.endpoint(&format!("models/{}:{method}", model_segment(model))),

@@ -326,6 +326,48 @@ pub(crate) fn turns_json(
         .collect()
 }
 
+/// The headers of a request to `settings`' provider: JSON and (when `stream`) SSE, the
+/// protocol's authentication and version headers, then the user's custom headers (which win).
+/// `json_body` is false for a GET.
+pub(crate) fn request_headers(
+    settings: &ProviderSettings,
+    json_body: bool,
+    stream: bool,
+) -> Vec<(String, String)> {
+    let mut headers = Vec::new();
+    let mut add = |name: &str, value: String| headers.push((name.to_owned(), value));
+    if json_body {
+        add("Content-Type", "application/json".into());
+    }
+    if stream {
+        add("Accept", "text/event-stream".into());
+    }
+    let key = settings.api_key.trim();
+    match settings.kind {
+        ProviderKind::OpenAi => {
+            if !key.is_empty() {
+                add("Authorization", format!("Bearer {key}"));
+            }
+        }
+        ProviderKind::Anthropic => {
+            add("anthropic-version", anthropic::API_VERSION.into());
+            // Anthropic refuses browser requests without this explicit opt-in.
+            add("anthropic-dangerous-direct-browser-access", "true".into());
+            if !key.is_empty() {
+                add("x-api-key", key.into());
+            }
+        }
+        ProviderKind::Gemini => {
+            if !key.is_empty() {
+                // A header, not the `?key=` query: URLs end up in logs and histories.
+                add("x-goog-api-key", key.into());
+            }
+        }
+    }
+    add_custom_headers(&mut headers, settings);
+    headers
+}
+
 /// The user's custom JSON body entries, deep-merged last so they win (e.g. a server-specific
 /// sampling option): objects merge key by key, anything else replaces what was there.
 pub(crate) fn merge_custom_body(body: &mut serde_json::Value, settings: &ProviderSettings) {
@@ -348,7 +390,7 @@ pub(crate) fn merge_custom_body(body: &mut serde_json::Value, settings: &Provide
 }
 
 /// The user's custom headers, after Skein's own: one of the same name replaces Skein's.
-pub(crate) fn add_custom_headers(headers: &mut Vec<(String, String)>, settings: &ProviderSettings) {
+fn add_custom_headers(headers: &mut Vec<(String, String)>, settings: &ProviderSettings) {
     for (name, value) in &settings.custom_headers {
         headers.retain(|(existing, _)| !existing.eq_ignore_ascii_case(name));
         headers.push((name.clone(), value.clone()));

@@ -24,31 +24,7 @@ const MAX_MODELS: usize = 5_000;
 /// `GET {base_url}/models` with the protocol's authentication.
 pub fn build_models_request(settings: &ProviderSettings) -> Result<HttpRequest, ProviderError> {
     settings.validate_connection()?;
-    let key = settings.api_key.trim();
-    let mut headers = Vec::new();
-    match settings.kind {
-        ProviderKind::OpenAi if !key.is_empty() => {
-            headers.push(("Authorization".to_owned(), format!("Bearer {key}")));
-        }
-        ProviderKind::Anthropic => {
-            headers.push((
-                "anthropic-version".to_owned(),
-                super::anthropic::API_VERSION.to_owned(),
-            ));
-            headers.push((
-                "anthropic-dangerous-direct-browser-access".to_owned(),
-                "true".to_owned(),
-            ));
-            if !key.is_empty() {
-                headers.push(("x-api-key".to_owned(), key.to_owned()));
-            }
-        }
-        ProviderKind::Gemini if !key.is_empty() => {
-            headers.push(("x-goog-api-key".to_owned(), key.to_owned()));
-        }
-        _ => {}
-    }
-    super::add_custom_headers(&mut headers, settings);
+    let headers = super::request_headers(settings, false, false);
     let path = match settings.kind {
         // Anthropic pages its list; one large page covers every model it has.
         ProviderKind::Anthropic => "models?limit=1000",

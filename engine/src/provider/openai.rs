@@ -81,15 +81,7 @@ pub fn build_chat_request(
         _ => {}
     }
     super::merge_custom_body(&mut body, settings);
-    let mut headers = vec![("Content-Type".to_owned(), "application/json".to_owned())];
-    if request.stream {
-        headers.push(("Accept".to_owned(), "text/event-stream".to_owned()));
-    }
-    let key = settings.api_key.trim();
-    if !key.is_empty() {
-        headers.push(("Authorization".to_owned(), format!("Bearer {key}")));
-    }
-    super::add_custom_headers(&mut headers, settings);
+    let headers = super::request_headers(settings, true, request.stream);
     Ok(HttpRequest {
         method: HttpMethod::Post,
         url: settings.endpoint("chat/completions"),
