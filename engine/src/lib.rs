@@ -81,6 +81,8 @@ pub mod request_builder;
 pub mod rolling_context;
 pub mod sse;
 pub mod store;
+#[cfg(any(test, feature = "conformance"))]
+pub mod store_conformance;
 pub mod stream_coalescer;
 pub mod summary_prompt;
 #[cfg(test)]

@@ -79,74 +79,13 @@ async fn indexeddb_round_trip_survives_reopening() {
 }
 
 #[wasm_bindgen_test]
-async fn a_message_write_keeps_a_title_saved_meanwhile() {
-    let store = IdbStore::open(&unique_name("skein-test-title"))
-        .await
-        .unwrap();
-    let old_copy = Conversation::new("c", "First question", 1.0);
-    store
-        .save_message(&old_copy, &message("m1", "c", None, "question"))
-        .await
-        .unwrap();
-    let renamed = Conversation {
-        title: "Generated title".into(),
-        ..old_copy.clone()
-    };
-    store.save_conversation(&renamed).await.unwrap();
-    let writer_copy = Conversation {
-        updated_at_ms: 5.0,
-        current_leaf_id: Some("m2".into()),
-        ..old_copy
-    };
-    store
-        .save_message(&writer_copy, &message("m2", "c", Some("m1"), "answer"))
-        .await
-        .unwrap();
-    let stored = store.load_conversation("c").await.unwrap().unwrap();
-    assert_eq!(stored.title, "Generated title");
-    assert_eq!(stored.updated_at_ms, 5.0);
-    assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
-    assert_eq!(store.load_messages("c").await.unwrap().len(), 2);
-    store.close();
-}
-
-#[wasm_bindgen_test]
-async fn usage_events_are_kept_and_read_back_by_time() {
-    use skein_engine::usage::UsageEvent;
-    let store = IdbStore::open(&unique_name("skein-test-usage"))
-        .await
-        .unwrap();
-    let event = |id: &str, at_ms: f64| UsageEvent {
-        id: id.into(),
-        at_ms,
-        conversation_id: "c".into(),
-        message_id: "m".into(),
-        provider: skein_engine::ProviderKind::Anthropic,
-        host: "api.anthropic.com".into(),
-        model: "claude".into(),
-        outcome: "ok".into(),
-        prompt_tokens: Some(10),
-        completion_tokens: Some(5),
-        first_token_ms: Some(120.0),
-        duration_ms: 900.0,
-        retries: 0,
-    };
-    for (id, at) in [("late", 300.0), ("early", 100.0), ("middle", 200.0)] {
-        store.save_usage(&event(id, at)).await.unwrap();
-    }
-    let since: Vec<String> = store
-        .load_usage(150.0)
-        .await
-        .unwrap()
-        .into_iter()
-        .map(|e| e.id)
-        .collect();
-    assert_eq!(since, ["middle", "late"]);
-    assert_eq!(
-        store.load_usage(0.0).await.unwrap()[0],
-        event("early", 100.0)
-    );
-    store.close();
+async fn the_indexeddb_store_keeps_the_store_contract() {
+    skein_engine::store_conformance::run_all(|case| async move {
+        IdbStore::open(&unique_name(&format!("skein-conformance-{case}")))
+            .await
+            .unwrap()
+    })
+    .await;
 }
 
 #[wasm_bindgen_test]

@@ -1,0 +1,240 @@
+//! The [`ChatStore`] contract as one test suite, run against every backend: natively against
+//! [`MemoryStore`](crate::MemoryStore) and in headless Chromium against the platform's
+//! IndexedDB store. A backend that passes behaves like the others in everything the engine
+//! relies on.
+//!
+//! Compiled only with the `conformance` feature (tests of this crate and of backends), so it
+//! never reaches the app's bundle. Each case takes a fresh, empty store.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test suite: a panic is the test failing"
+)]
+
+use crate::message::{Conversation, MessageNode, Role};
+use crate::provider_settings::{ProviderKind, ProviderSettings};
+use crate::rolling_context::RollingContextSummary;
+use crate::store::{Blob, ChatStore};
+use crate::usage::UsageEvent;
+use std::future::Future;
+
+fn message(id: &str, conversation: &str, parent: Option<&str>, at: f64) -> MessageNode {
+    MessageNode::new(id, conversation, Role::User, at)
+        .with_text(&format!("text of {id} ✓"))
+        .with_parent(parent)
+}
+
+fn conversation(id: &str, updated: f64) -> Conversation {
+    Conversation {
+        updated_at_ms: updated,
+        ..Conversation::new(id, &format!("title of {id}"), 1.0)
+    }
+}
+
+/// Conversations come back newest first, each by ID too.
+pub async fn conversations_list_newest_first<S: ChatStore>(store: S) {
+    for (id, updated) in [("old", 10.0), ("new", 30.0), ("mid", 20.0)] {
+        let c = conversation(id, updated);
+        store
+            .save_message(&c, &message(&format!("{id}-m"), id, None, 1.0))
+            .await
+            .unwrap();
+    }
+    let ids: Vec<String> = store
+        .list_conversations()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(ids, ["new", "mid", "old"]);
+    assert_eq!(
+        store.load_conversation("mid").await.unwrap(),
+        Some(conversation("mid", 20.0))
+    );
+    assert_eq!(store.load_conversation("none").await.unwrap(), None);
+}
+
+/// Messages come back in creation order, only those of their conversation, exactly as saved;
+/// saving one again replaces it.
+pub async fn messages_round_trip_per_conversation<S: ChatStore>(store: S) {
+    let (a, b) = (conversation("a", 1.0), conversation("b", 1.0));
+    let late = message("m2", "a", Some("m1"), 2.0);
+    let early = message("m1", "a", None, 1.0);
+    store.save_message(&a, &late).await.unwrap();
+    store.save_message(&a, &early).await.unwrap();
+    store
+        .save_message(&b, &message("x", "b", None, 1.5))
+        .await
+        .unwrap();
+    let mut edited = late.clone();
+    edited.parts = vec![crate::MessagePart::text("edited")];
+    store.save_message(&a, &edited).await.unwrap();
+    assert_eq!(store.load_messages("a").await.unwrap(), [early, edited]);
+    assert_eq!(store.load_messages("b").await.unwrap().len(), 1);
+    assert!(store.load_messages("none").await.unwrap().is_empty());
+}
+
+/// A message write changes only the conversation's timestamp and current leaf: a title saved
+/// meanwhile survives a writer holding an older copy.
+pub async fn message_writes_keep_the_conversations_title<S: ChatStore>(store: S) {
+    let old_copy = conversation("c", 1.0);
+    store
+        .save_message(&old_copy, &message("m1", "c", None, 1.0))
+        .await
+        .unwrap();
+    let renamed = Conversation {
+        title: "Renamed".into(),
+        title_locked: true,
+        ..old_copy.clone()
+    };
+    store.save_conversation(&renamed).await.unwrap();
+    let writer_copy = Conversation {
+        updated_at_ms: 5.0,
+        current_leaf_id: Some("m2".into()),
+        ..old_copy
+    };
+    store
+        .save_message(&writer_copy, &message("m2", "c", Some("m1"), 5.0))
+        .await
+        .unwrap();
+    let stored = store.load_conversation("c").await.unwrap().unwrap();
+    assert_eq!(
+        (stored.title.as_str(), stored.title_locked),
+        ("Renamed", true)
+    );
+    assert_eq!(stored.updated_at_ms, 5.0);
+    assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
+}
+
+/// Deleting messages removes exactly those; deleting a conversation removes it, its messages
+/// and its summaries, and nothing of another conversation.
+pub async fn deletes_remove_exactly_what_they_name<S: ChatStore>(store: S) {
+    let (keep, drop) = (conversation("keep", 1.0), conversation("drop", 2.0));
+    for (c, id) in [(&keep, "k1"), (&keep, "k2"), (&drop, "d1")] {
+        store
+            .save_message(c, &message(id, &c.id, None, 1.0))
+            .await
+            .unwrap();
+    }
+    for c in [&keep, &drop] {
+        store
+            .save_summary(&RollingContextSummary {
+                conversation_id: c.id.clone(),
+                text: "summary".into(),
+                covered_ids: vec![format!("{}-x", c.id)],
+                created_at_ms: 1.0,
+            })
+            .await
+            .unwrap();
+    }
+    store
+        .delete_messages(&keep, &["k2".to_owned()])
+        .await
+        .unwrap();
+    let left: Vec<String> = store
+        .load_messages("keep")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(left, ["k1"]);
+    store.delete_conversation("drop").await.unwrap();
+    assert_eq!(store.load_conversation("drop").await.unwrap(), None);
+    assert!(store.load_messages("drop").await.unwrap().is_empty());
+    assert!(store.load_summaries("drop").await.unwrap().is_empty());
+    assert_eq!(store.load_summaries("keep").await.unwrap().len(), 1);
+    assert!(store.load_conversation("keep").await.unwrap().is_some());
+}
+
+/// Provider settings round-trip with every field (fallbacks and limits included).
+pub async fn provider_settings_round_trip<S: ChatStore>(store: S) {
+    assert_eq!(store.load_provider_settings().await.unwrap(), None);
+    let settings = ProviderSettings {
+        kind: ProviderKind::Anthropic,
+        base_url: "https://api.anthropic.com/v1".into(),
+        api_key: "sk-ant-conformance".into(),
+        model: "claude-sonnet-4-5".into(),
+        custom_headers: vec![("X-Trace".into(), "1".into())],
+        requests_per_minute: Some(20),
+        fallbacks: vec![ProviderSettings {
+            model: "backup".into(),
+            ..ProviderSettings::default()
+        }],
+        ..ProviderSettings::default()
+    };
+    store.save_provider_settings(&settings).await.unwrap();
+    assert_eq!(
+        store.load_provider_settings().await.unwrap(),
+        Some(settings)
+    );
+}
+
+/// Blobs keep every byte; summaries of the same prefix replace each other; usage events come
+/// back by time.
+pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
+    let blob = Blob {
+        id: "/tool_outputs/call_1.txt".into(),
+        mime: "text/plain;charset=utf-8".into(),
+        bytes: (0..=255u8).collect(),
+    };
+    store.save_blob(&blob).await.unwrap();
+    assert_eq!(store.load_blob(&blob.id).await.unwrap(), Some(blob));
+    assert_eq!(store.load_blob("missing").await.unwrap(), None);
+
+    let summary = |text: &str| RollingContextSummary {
+        conversation_id: "c".into(),
+        text: text.into(),
+        covered_ids: vec!["m1".into(), "m2".into()],
+        created_at_ms: 1.0,
+    };
+    store.save_summary(&summary("first")).await.unwrap();
+    store.save_summary(&summary("refreshed")).await.unwrap();
+    assert_eq!(
+        store.load_summaries("c").await.unwrap(),
+        [summary("refreshed")]
+    );
+
+    let event = |id: &str, at_ms: f64| UsageEvent {
+        id: id.into(),
+        at_ms,
+        conversation_id: "c".into(),
+        message_id: "m".into(),
+        provider: ProviderKind::OpenAi,
+        host: "api.openai.com".into(),
+        model: "gpt".into(),
+        outcome: "ok".into(),
+        prompt_tokens: Some(1),
+        completion_tokens: None,
+        first_token_ms: None,
+        duration_ms: 10.0,
+        retries: 0,
+    };
+    for (id, at) in [("b", 2.0), ("a", 1.0), ("c", 3.0)] {
+        store.save_usage(&event(id, at)).await.unwrap();
+    }
+    let ids: Vec<String> = store
+        .load_usage(2.0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids, ["b", "c"]);
+}
+
+/// Runs every case, each on a fresh store from `make`.
+pub async fn run_all<S, F, Fut>(make: F)
+where
+    S: ChatStore,
+    F: Fn(&'static str) -> Fut,
+    Fut: Future<Output = S>,
+{
+    conversations_list_newest_first(make("list").await).await;
+    messages_round_trip_per_conversation(make("messages").await).await;
+    message_writes_keep_the_conversations_title(make("title").await).await;
+    deletes_remove_exactly_what_they_name(make("deletes").await).await;
+    provider_settings_round_trip(make("settings").await).await;
+    blobs_summaries_and_usage_round_trip(make("blobs").await).await;
+}
