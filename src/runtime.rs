@@ -61,6 +61,14 @@ pub fn init(state: AppState) {
                 loading_images: RefCell::default(),
             }));
         });
+        // A closed or hidden tab saves the streaming answers as they are shown now (the
+        // streaming writes are throttled); on reopening they are marked incomplete.
+        if let Err(err) = skein_platform::on_page_hidden(flush_live) {
+            state.banner.set(Some(format!(
+                "Skein cannot watch for the tab closing, so an answer streaming then may lose its \
+                 last words: {err}"
+            )));
+        }
         match settings {
             Ok(Some(settings)) => state.settings.set(settings),
             Ok(None) => state.show_settings.set(true),
@@ -115,6 +123,20 @@ pub fn select(state: AppState, id: String) {
             ))),
         }
     });
+}
+
+/// Writes every answer streaming in this tab as it is now.
+fn flush_live() {
+    let Some(runtime) = runtime() else { return };
+    let live: Vec<MessageNode> = runtime.live.borrow().values().cloned().collect();
+    for node in live {
+        let runtime = runtime.clone();
+        spawn_local(async move {
+            // Best effort: the page may be going away; the throttled writes stand otherwise.
+            // Never over a finished answer (the store checks, in one transaction).
+            let _ = runtime.service.store.save_streaming_snapshot(&node).await;
+        });
+    }
 }
 
 pub fn new_chat(state: AppState) {

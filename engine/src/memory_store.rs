@@ -85,6 +85,21 @@ impl ChatStore for MemoryStore {
         Ok(())
     }
 
+    async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
+        let mut messages = self.messages.borrow_mut();
+        match messages.iter_mut().find(|m| m.id == message.id) {
+            Some(stored) if stored.status != crate::MessageStatus::Streaming => Ok(false),
+            Some(stored) => {
+                *stored = message.clone();
+                Ok(true)
+            }
+            None => {
+                messages.push(message.clone());
+                Ok(true)
+            }
+        }
+    }
+
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
         upsert(
             &mut self.conversations.borrow_mut(),

@@ -72,6 +72,10 @@ pub trait ChatStore {
         conversation: &Conversation,
         message: &MessageNode,
     ) -> Result<(), StoreError>;
+    /// Writes a snapshot of a message still being generated, but only while the stored copy is
+    /// still streaming (or absent): a snapshot taken when a tab closes can never overwrite the
+    /// finished answer, whichever write lands first. Returns whether it was written.
+    async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError>;
     /// Writes the conversation record alone (title, timestamps, selected branch).
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError>;
     /// Deletes the messages `ids` and writes `conversation`, atomically: all or nothing.

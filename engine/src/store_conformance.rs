@@ -224,6 +224,28 @@ pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
     assert_eq!(ids, ["b", "c"]);
 }
 
+/// A streaming snapshot is written while the stored answer is streaming, never over a finished
+/// one.
+pub async fn streaming_snapshots_never_overwrite_a_finished_answer<S: ChatStore>(store: S) {
+    let c = conversation("c", 1.0);
+    let streaming = MessageNode::new("a", "c", Role::Assistant, 1.0)
+        .with_status(crate::MessageStatus::Streaming);
+    store.save_message(&c, &streaming).await.unwrap();
+    let partial = streaming.clone().with_text("partial words");
+    assert!(store.save_streaming_snapshot(&partial).await.unwrap());
+    assert_eq!(
+        store.load_messages("c").await.unwrap(),
+        std::slice::from_ref(&partial)
+    );
+    let finished = partial
+        .clone()
+        .with_text(" and the rest")
+        .with_status(crate::MessageStatus::Complete);
+    store.save_message(&c, &finished).await.unwrap();
+    assert!(!store.save_streaming_snapshot(&partial).await.unwrap());
+    assert_eq!(store.load_messages("c").await.unwrap(), [finished]);
+}
+
 /// Runs every case, each on a fresh store from `make`.
 pub async fn run_all<S, F, Fut>(make: F)
 where
@@ -237,4 +259,5 @@ where
     deletes_remove_exactly_what_they_name(make("deletes").await).await;
     provider_settings_round_trip(make("settings").await).await;
     blobs_summaries_and_usage_round_trip(make("blobs").await).await;
+    streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
 }

@@ -243,6 +243,28 @@ impl ChatStore for IdbStore {
         idb::transaction_done(&tx).await
     }
 
+    async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
+        let record = to_js(message)?;
+        let tx = self.transaction(&[MESSAGES], IdbTransactionMode::Readwrite)?;
+        let messages = Self::object_store(&tx, MESSAGES)?;
+        // Read and write in one transaction: a finished answer stored meanwhile wins.
+        let existing = messages
+            .get(&JsValue::from_str(&message.id))
+            .map_err(|e| store_error(&e))?;
+        let existing = idb::request(&existing).await?;
+        let still_streaming = existing.is_undefined()
+            || js_sys::Reflect::get(&existing, &JsValue::from_str("status"))
+                .ok()
+                .and_then(|s| s.as_string())
+                .is_some_and(|s| s == "streaming");
+        if !still_streaming {
+            return Ok(false);
+        }
+        messages.put(&record).map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await?;
+        Ok(true)
+    }
+
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
         self.put_record(CONVERSATIONS, &to_js(conversation)?, None)
             .await

@@ -26,6 +26,7 @@ mod idb;
 mod idb_store;
 mod js_error;
 mod notifications;
+mod page_lifecycle;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
@@ -35,3 +36,4 @@ pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,
     NotificationAccess,
 };
+pub use page_lifecycle::on_page_hidden;

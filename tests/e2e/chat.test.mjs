@@ -421,3 +421,36 @@ test('Anthropic and Gemini answers stream in the browser (their headers pass COR
   assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
 });
+
+test('a tab closed mid-stream keeps every word it showed, marked incomplete when reopened', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.__hidden = false;
+    Object.defineProperty(document, 'visibilityState', { get: () => (window.__hidden ? 'hidden' : 'visible') });
+  });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  // Three quick pieces, then the stream stalls: the throttled writes (at most one per 250 ms)
+  // have saved none of them, so only the flush on hiding can keep them.
+  await mock('/admin/script', { chunks: ['One ', 'two ', 'three ', 'never'], delay_ms: 20, stall_after: 3 });
+  await send(page, 'count for me');
+  await page.waitForFunction(() => {
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    return texts.length > 0 && texts[texts.length - 1].textContent === 'One two three ';
+  });
+  // The tab is hidden (often the last moment a mobile page runs), then closed.
+  await page.evaluate(() => {
+    window.__hidden = true;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(300);
+  await page.close();
+
+  const reopened = await openApp(context);
+  const answer = reopened.locator('[data-testid=message][data-role=assistant]').last();
+  await reopened.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+  assert.equal(await answer.locator('[data-testid=message-text]').textContent(), 'One two three ');
+  assert.deepEqual(reopened.errors, [], 'no script errors');
+  await context.close();
+});
