@@ -13,28 +13,116 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 const V1_RECORDS: &str = include_str!("../../tests/fixtures/idb/v1_records.json");
+const V2_RECORDS: &str = include_str!("../../tests/fixtures/idb/v2_records.json");
+const V3_RECORDS: &str = include_str!("../../tests/fixtures/idb/v3_records.json");
 
-/// Writes the fixture's records with raw IndexedDB calls into a version-1 database.
-async fn write_v1_database(name: &str) {
-    let db = idb::open(name, 1, upgrade).await.unwrap();
-    let fixture = js_sys::JSON::parse(V1_RECORDS).unwrap();
-    let field = |key: &str| js_sys::Reflect::get(&fixture, &JsValue::from_str(key)).unwrap();
-    let names = js_sys::Array::of3(&CONVERSATIONS.into(), &MESSAGES.into(), &SETTINGS.into());
+fn field(fixture: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(fixture, &JsValue::from_str(key)).unwrap()
+}
+
+/// Writes a fixture's records with raw IndexedDB calls into a database created at `version`
+/// (by the upgrade steps up to that version only), as that version wrote them.
+async fn write_database(name: &str, version: u32, records: &str) {
+    let db = idb::open(name, version, move |db, old, _| upgrade(db, old, version))
+        .await
+        .unwrap();
+    let fixture = js_sys::JSON::parse(records).unwrap();
+    let mut stores = vec![CONVERSATIONS, MESSAGES, SETTINGS];
+    if version >= 2 {
+        stores.push(BLOBS);
+    }
+    if version >= 3 {
+        stores.push(SUMMARIES);
+    }
+    let names: js_sys::Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
     let tx = db
         .transaction_with_str_sequence_and_mode(&names, IdbTransactionMode::Readwrite)
         .unwrap();
     for (store, key) in [(CONVERSATIONS, "conversations"), (MESSAGES, "messages")] {
         let object_store = tx.object_store(store).unwrap();
-        for record in js_sys::Array::from(&field(key)).iter() {
+        for record in js_sys::Array::from(&field(&fixture, key)).iter() {
             object_store.put(&record).unwrap();
         }
     }
     tx.object_store(SETTINGS)
         .unwrap()
-        .put_with_key(&field("settings"), &JsValue::from_str(PROVIDER_KEY))
+        .put_with_key(
+            &field(&fixture, "settings"),
+            &JsValue::from_str(PROVIDER_KEY),
+        )
         .unwrap();
+    if version >= 2 {
+        let blobs = tx.object_store(BLOBS).unwrap();
+        for record in js_sys::Array::from(&field(&fixture, "blobs")).iter() {
+            // Blob bytes were stored as a Uint8Array.
+            let bytes = js_sys::Uint8Array::from(field(&record, "bytes"));
+            js_sys::Reflect::set(&record, &JsValue::from_str("bytes"), &bytes).unwrap();
+            blobs.put(&record).unwrap();
+        }
+    }
+    if version >= 3 {
+        let summaries = tx.object_store(SUMMARIES).unwrap();
+        for entry in js_sys::Array::from(&field(&fixture, "summaries")).iter() {
+            summaries
+                .put_with_key(&field(&entry, "record"), &field(&entry, "key"))
+                .unwrap();
+        }
+    }
     idb::transaction_done(&tx).await.unwrap();
     db.close();
+}
+
+async fn open_migrated(version: u32, records: &str) -> IdbStore {
+    use skein_engine::IdGenerator;
+    let name = format!("skein-migration-v{version}-{}", crate::RandomIds.new_id());
+    write_database(&name, version, records).await;
+    let store = IdbStore::open(&name).await.unwrap();
+    assert_eq!(store.db.version() as u32, SCHEMA_VERSION);
+    store
+}
+
+async fn write_v1_database(name: &str) {
+    write_database(name, 1, V1_RECORDS).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_version_2_database_keeps_its_parts_images_and_settings() {
+    let store = open_migrated(2, V2_RECORDS).await;
+    let messages = store.load_messages("c2").await.unwrap();
+    assert_eq!(messages.len(), 2);
+    assert_eq!(messages[1].text(), "Here: ");
+    assert!(
+        matches!(&messages[1].parts[0], MessagePart::Reasoning { text, .. } if text == "A dot is small.")
+    );
+    assert!(
+        matches!(&messages[1].parts[2], MessagePart::Image { blob_id, .. } if blob_id == "img1")
+    );
+    assert_eq!(messages[1].usage.map(|u| u.completion_tokens), Some(5));
+    let blob = store.load_blob("img1").await.unwrap().unwrap();
+    assert_eq!(blob.bytes, [137, 80, 78, 71, 0, 255]);
+    let settings = store.load_provider_settings().await.unwrap().unwrap();
+    assert_eq!(
+        (settings.api_key.as_str(), settings.kind),
+        ("sk-v2", skein_engine::ProviderKind::OpenAi)
+    );
+    assert!(
+        store.load_usage(0.0).await.unwrap().is_empty(),
+        "version 4's store exists"
+    );
+    store.close();
+}
+
+#[wasm_bindgen_test]
+async fn a_version_3_database_keeps_its_summaries() {
+    let store = open_migrated(3, V3_RECORDS).await;
+    assert_eq!(store.load_messages("c3").await.unwrap().len(), 3);
+    let summaries = store.load_summaries("c3").await.unwrap();
+    assert_eq!(summaries.len(), 1);
+    assert_eq!(summaries[0].covered_ids, ["l1", "l2"]);
+    assert_eq!(summaries[0].text, "They greeted.");
+    let conversation = store.load_conversation("c3").await.unwrap().unwrap();
+    assert_eq!(conversation.current_leaf_id.as_deref(), Some("l3"));
+    store.close();
 }
 
 #[wasm_bindgen_test]
