@@ -5,7 +5,7 @@ use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar,
+    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar, StorageInfo,
 };
 
 #[component]
@@ -62,6 +62,7 @@ pub fn App() -> impl IntoView {
                             status=Signal::derive(move || state.notifications.get())
                             on_enable=move |()| crate::notify::enable(state)
                         />
+                        <StorageInfo figures=Signal::derive(move || state.storage.get()) />
                     </Show>
                     <ChatView
                         messages

@@ -69,6 +69,7 @@ pub fn init(state: AppState) {
                  last words: {err}"
             )));
         }
+        spawn_local(refresh_storage(state, true));
         match settings {
             Ok(Some(settings)) => state.settings.set(settings),
             Ok(None) => state.show_settings.set(true),
@@ -123,6 +124,20 @@ pub fn select(state: AppState, id: String) {
             ))),
         }
     });
+}
+
+/// Reads usage, quota and persistence; on start, first asks the browser to make Skein's
+/// storage persistent (so it is not cleared under storage pressure).
+pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
+    if ask_for_persistence {
+        let _ = skein_platform::request_persistent_storage().await;
+    }
+    let status = skein_platform::storage_status().await;
+    state.storage.set(Some(skein_components::StorageFigures {
+        usage_bytes: status.usage_bytes,
+        quota_bytes: status.quota_bytes,
+        persisted: status.persisted,
+    }));
 }
 
 /// Writes every answer streaming in this tab as it is now.

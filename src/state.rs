@@ -23,6 +23,8 @@ pub struct AppState {
     pub ready: RwSignal<bool>,
     /// Whether answers finishing in a background tab raise a notification.
     pub notifications: RwSignal<NotificationStatus>,
+    /// What the browser reports about Skein's storage (usage, quota, persistence).
+    pub storage: RwSignal<Option<skein_components::StorageFigures>>,
     /// Blob ID → `blob:` URL of the message images loaded so far.
     pub image_urls: RwSignal<std::collections::HashMap<String, String>>,
 }
@@ -40,6 +42,7 @@ impl AppState {
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),
+            storage: RwSignal::new(None),
             notifications: RwSignal::new(crate::notify::status()),
         }
     }

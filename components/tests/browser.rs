@@ -505,3 +505,43 @@ async fn choosing_a_protocol_brings_its_url_and_is_saved() {
         "https://generativelanguage.googleapis.com/v1beta"
     );
 }
+
+#[wasm_bindgen_test]
+async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them() {
+    use skein_components::{format_bytes, StorageFigures, StorageInfo};
+    assert_eq!(format_bytes(512.0), "512 B");
+    assert_eq!(format_bytes(1_500_000.0), "1.5 MB");
+    assert_eq!(format_bytes(2_147_483_648.0), "2.1 GB");
+    assert_eq!(format_bytes(-3.0), "0 B");
+    let root = container();
+    let figures = RwSignal::new(Some(StorageFigures {
+        usage_bytes: Some(1_500_000.0),
+        quota_bytes: Some(2_147_483_648.0),
+        persisted: Some(false),
+    }));
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <StorageInfo figures=figures /> }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    let usage = query(&root, "[data-testid=storage-usage]")
+        .text_content()
+        .unwrap();
+    assert_eq!(usage, "Using 1.5 MB of 2.1 GB this browser allows.");
+    let persistence = query(&root, "[data-testid=storage-persistence]")
+        .text_content()
+        .unwrap();
+    assert!(persistence.contains("not persistent"), "{persistence}");
+    figures.set(Some(StorageFigures {
+        persisted: Some(true),
+        ..StorageFigures::default()
+    }));
+    settle().await;
+    let persistence = query(&root, "[data-testid=storage-persistence]")
+        .text_content()
+        .unwrap();
+    assert!(
+        persistence.starts_with("Storage is persistent"),
+        "{persistence}"
+    );
+}

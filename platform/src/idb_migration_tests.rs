@@ -55,7 +55,7 @@ async fn write_database(name: &str, version: u32, records: &str) {
         let blobs = tx.object_store(BLOBS).unwrap();
         for record in js_sys::Array::from(&field(&fixture, "blobs")).iter() {
             // Blob bytes were stored as a Uint8Array.
-            let bytes = js_sys::Uint8Array::from(field(&record, "bytes"));
+            let bytes = js_sys::Uint8Array::new(&field(&record, "bytes"));
             js_sys::Reflect::set(&record, &JsValue::from_str("bytes"), &bytes).unwrap();
             blobs.put(&record).unwrap();
         }

@@ -27,6 +27,7 @@ mod idb_store;
 mod js_error;
 mod notifications;
 mod page_lifecycle;
+mod storage_status;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
@@ -37,3 +38,4 @@ pub use notifications::{
     NotificationAccess,
 };
 pub use page_lifecycle::on_page_hidden;
+pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};

@@ -89,6 +89,16 @@ async fn the_indexeddb_store_keeps_the_store_contract() {
 }
 
 #[wasm_bindgen_test]
+async fn the_browser_reports_storage_usage_quota_and_persistence() {
+    let status = skein_platform::storage_status().await;
+    assert!(status.quota_bytes.is_some_and(|q| q > 0.0), "{status:?}");
+    assert!(status.usage_bytes.is_some(), "{status:?}");
+    assert!(status.persisted.is_some(), "{status:?}");
+    // Chromium decides without a prompt; either answer is an answer.
+    assert!(skein_platform::request_persistent_storage().await.is_some());
+}
+
+#[wasm_bindgen_test]
 async fn a_fresh_database_has_no_settings() {
     let store = IdbStore::open(&unique_name("skein-test-empty"))
         .await

@@ -168,6 +168,9 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   assert.equal(await page.inputValue('[data-testid=settings-base-url]'), `${MOCK}/v1`);
   assert.equal(await page.inputValue('[data-testid=settings-model]'), 'mock-model');
   assert.equal(await page.inputValue('[data-testid=settings-api-key]'), 'sk-e2e');
+  // Storage: what the browser keeps for Skein and whether it may clear it.
+  assert.match(await page.locator('[data-testid=storage-usage]').textContent(), /^Using \S+ \S*B of /);
+  assert.match(await page.locator('[data-testid=storage-persistence]').textContent(), /persistent/);
 
   await titles.nth(1).click();
   await page.waitForFunction(() => {
