@@ -1,7 +1,7 @@
 //! The root component: layout, and the wiring of views to runtime actions.
 
 use crate::runtime;
-use crate::runtime::{Generate, Reshape};
+use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
@@ -29,6 +29,18 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
             <header class="topbar">
                 <h1>"Skein"</h1>
+                <Show when=move || state.current.get().is_some()>
+                    <div class="export" role="group" aria-label="Export this conversation">
+                        <button type="button" data-testid="export-markdown"
+                            on:click=move |_| runtime::export(state, ExportFormat::Markdown)>
+                            "Export Markdown"
+                        </button>
+                        <button type="button" data-testid="export-json"
+                            on:click=move |_| runtime::export(state, ExportFormat::Json)>
+                            "Export JSON"
+                        </button>
+                    </div>
+                </Show>
                 <button type="button" data-testid="toggle-settings"
                     aria-expanded=move || state.show_settings.get().to_string()
                     on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>

@@ -8,6 +8,7 @@ use crate::state::AppState;
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_engine::export;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
     ProviderSettings,
@@ -292,6 +293,60 @@ pub fn stop(state: AppState) {
     };
     // The engine knows which generation runs in each conversation.
     runtime.service.generations.stop(&id);
+}
+
+/// What an export contains.
+#[derive(Debug, Clone, Copy)]
+pub enum ExportFormat {
+    /// The branch on screen, to read or share.
+    Markdown,
+    /// Every branch and part, to keep.
+    Json,
+}
+
+/// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
+pub fn export(state: AppState, format: ExportFormat) {
+    let (Some(runtime), Some(conversation)) = (runtime(), current_conversation(state)) else {
+        return;
+    };
+    spawn_local(async move {
+        let nodes = match runtime.service.store.load_messages(&conversation.id).await {
+            Ok(nodes) => nodes,
+            Err(err) => return state.banner.set(Some(err.to_string())),
+        };
+        let (name, mime, text) = match format {
+            ExportFormat::Json => (
+                export::file_name(&conversation, "json"),
+                "application/json",
+                export::conversation_json(&conversation, &nodes),
+            ),
+            ExportFormat::Markdown => {
+                let tree = ConversationTree::from_nodes(
+                    &conversation.id,
+                    nodes,
+                    conversation.current_leaf_id.as_deref(),
+                );
+                let branch: Vec<MessageNode> = match tree {
+                    Ok(tree) => tree
+                        .current_branch_entries()
+                        .into_iter()
+                        .map(|entry| entry.node)
+                        .collect(),
+                    Err(err) => return state.banner.set(Some(err.to_string())),
+                };
+                (
+                    export::file_name(&conversation, "md"),
+                    "text/markdown",
+                    export::branch_markdown(&conversation, &branch),
+                )
+            }
+        };
+        if let Err(err) = skein_platform::download_text(&name, mime, &text) {
+            state
+                .banner
+                .set(Some(format!("The export could not be saved: {err}")));
+        }
+    });
 }
 
 /// Deletes a whole conversation (not while it is generating).

@@ -62,6 +62,7 @@ pub mod chat_dictionary;
 pub mod chat_service;
 pub mod clock;
 mod context_window;
+pub mod export;
 pub mod generation;
 pub mod generation_registry;
 pub mod honesty;

@@ -21,6 +21,7 @@
 
 mod blob_url;
 mod clock;
+mod download;
 mod fetch_transport;
 mod idb;
 mod idb_store;
@@ -31,6 +32,7 @@ mod storage_status;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
+pub use download::download_text;
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use idb_store::IdbStore;
 pub use notifications::{

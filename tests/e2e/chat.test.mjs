@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { serveStatic } from './static_server.mjs';
 
 const env = (name) => {
@@ -455,5 +455,38 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   await reopened.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
   assert.equal(await answer.locator('[data-testid=message-text]').textContent(), 'One two three ');
   assert.deepEqual(reopened.errors, [], 'no script errors');
+  await context.close();
+});
+
+test('a conversation exports as Markdown (its branch) and JSON (every branch), made in the page', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['First ', 'answer'], delay_ms: 5 },
+    { chunks: ['Export test'], stream: false },
+    { chunks: ['Second ', 'answer'], delay_ms: 5 },
+  ]);
+  await send(page, 'export me');
+  await assistantTextIs(page, 'First answer');
+  await page.click('[data-testid=regenerate]');
+  await assistantTextIs(page, 'Second answer');
+  const requestsBefore = (await mock('/admin/requests')).length;
+
+  const [markdown] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
+  assert.match(markdown.suggestedFilename(), /\.md$/);
+  const text = readFileSync(await markdown.path(), 'utf8');
+  assert.match(text, /^# /);
+  assert.match(text, /## User\n\nexport me/);
+  assert.match(text, /## Assistant \(mock-model\)\n\nSecond answer/);
+  assert.ok(!text.includes('First answer'), 'only the branch on screen');
+
+  const [json] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-json]')]);
+  const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
+  assert.equal(exported.format, 'skein.conversation');
+  const texts = exported.messages.map((m) => m.parts.filter((p) => p.type === 'text').map((p) => p.text).join(''));
+  assert.ok(texts.includes('First answer') && texts.includes('Second answer'), 'every branch');
+  assert.equal((await mock('/admin/requests')).length, requestsBefore, 'exporting sent nothing');
   await context.close();
 });
