@@ -75,6 +75,19 @@ pub fn App() -> impl IntoView {
                             on_enable=move |()| crate::notify::enable(state)
                         />
                         <StorageInfo figures=Signal::derive(move || state.storage.get()) />
+                        <label class="import">
+                            "Import conversations (a Skein JSON export, or ChatGPT's conversations.json)"
+                            <input type="file" accept=".json,application/json" data-testid="import-file"
+                                on:change=move |ev| {
+                                    use wasm_bindgen::JsCast;
+                                    if let Some(input) = ev
+                                        .target()
+                                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                                    {
+                                        runtime::import(state, input);
+                                    }
+                                } />
+                        </label>
                     </Show>
                     <ChatView
                         messages

@@ -349,6 +349,43 @@ pub fn export(state: AppState, format: ExportFormat) {
     });
 }
 
+/// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
+/// validated completely before anything is stored; an error says what and where.
+pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let chosen = skein_platform::read_chosen_file(&input).await;
+        // The same file may be chosen again later.
+        input.set_value("");
+        let (name, bytes) = match chosen {
+            Ok(Some(file)) => file,
+            Ok(None) => return,
+            Err(err) => {
+                return state
+                    .banner
+                    .set(Some(format!("The file could not be read: {err}")))
+            }
+        };
+        match runtime.service.import_file(&bytes).await {
+            Ok(added) => {
+                let count = added.len();
+                let first = added.first().map(|c| c.id.clone());
+                for conversation in added {
+                    state.upsert_conversation(conversation);
+                }
+                state.banner.set(Some(format!(
+                    "Imported {count} conversation{} from {name}.",
+                    if count == 1 { "" } else { "s" }
+                )));
+                if let Some(id) = first {
+                    select(state, id);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
 /// Deletes a whole conversation (not while it is generating).
 pub fn delete_conversation(state: AppState, id: String) {
     let Some(runtime) = runtime() else { return };

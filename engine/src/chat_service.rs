@@ -45,6 +45,8 @@ pub enum ChatError {
     Assistant(#[from] AssistantError),
     #[error("{0}")]
     ToolCall(String),
+    #[error(transparent)]
+    Import(#[from] crate::import::ImportError),
 }
 
 /// Where the reply being generated goes.
@@ -415,6 +417,15 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::MessageAdded(reply.clone()));
         sink.emit(GenerationEvent::Finished(reply.clone()));
         Ok(Some(reply))
+    }
+
+    /// Imports a Skein export or ChatGPT's `conversations.json`: validated completely first,
+    /// then stored in one transaction (nothing is stored if anything is wrong). Returns the
+    /// conversations added.
+    pub async fn import_file(&self, bytes: &[u8]) -> Result<Vec<Conversation>, ChatError> {
+        let imported = crate::import::parse(bytes, &mut || self.ids.new_id())?;
+        self.store.import_conversations(&imported).await?;
+        Ok(imported.into_iter().map(|(c, _)| c).collect())
     }
 
     /// Deletes a whole conversation: its record, every message and every summary, in one

@@ -66,6 +66,7 @@ pub mod export;
 pub mod generation;
 pub mod generation_registry;
 pub mod honesty;
+pub mod import;
 #[cfg(test)]
 mod invariants_tests;
 pub mod memory_store;

@@ -100,6 +100,25 @@ impl ChatStore for MemoryStore {
         }
     }
 
+    async fn import_conversations(
+        &self,
+        conversations: &[(Conversation, Vec<MessageNode>)],
+    ) -> Result<(), StoreError> {
+        for (conversation, messages) in conversations {
+            upsert(
+                &mut self.conversations.borrow_mut(),
+                conversation.clone(),
+                |c| c.id == conversation.id,
+            );
+            for message in messages {
+                upsert(&mut self.messages.borrow_mut(), message.clone(), |m| {
+                    m.id == message.id
+                });
+            }
+        }
+        Ok(())
+    }
+
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
         upsert(
             &mut self.conversations.borrow_mut(),

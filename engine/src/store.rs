@@ -76,6 +76,12 @@ pub trait ChatStore {
     /// still streaming (or absent): a snapshot taken when a tab closes can never overwrite the
     /// finished answer, whichever write lands first. Returns whether it was written.
     async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError>;
+    /// Stores whole conversations with all their messages (an import), in one transaction:
+    /// all or nothing.
+    async fn import_conversations(
+        &self,
+        conversations: &[(Conversation, Vec<MessageNode>)],
+    ) -> Result<(), StoreError>;
     /// Writes the conversation record alone (title, timestamps, selected branch).
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError>;
     /// Deletes the messages `ids` and writes `conversation`, atomically: all or nothing.

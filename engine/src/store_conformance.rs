@@ -246,6 +246,26 @@ pub async fn streaming_snapshots_never_overwrite_a_finished_answer<S: ChatStore>
     assert_eq!(store.load_messages("c").await.unwrap(), [finished]);
 }
 
+/// An import stores every conversation with all its messages.
+pub async fn imports_store_whole_conversations<S: ChatStore>(store: S) {
+    let imported: Vec<(Conversation, Vec<MessageNode>)> = ["i1", "i2"]
+        .iter()
+        .map(|id| {
+            let c = conversation(id, 1.0);
+            let messages = vec![
+                message(&format!("{id}-q"), id, None, 1.0),
+                message(&format!("{id}-a"), id, Some(&format!("{id}-q")), 2.0),
+            ];
+            (c, messages)
+        })
+        .collect();
+    store.import_conversations(&imported).await.unwrap();
+    assert_eq!(store.list_conversations().await.unwrap().len(), 2);
+    for (c, messages) in &imported {
+        assert_eq!(&store.load_messages(&c.id).await.unwrap(), messages);
+    }
+}
+
 /// Runs every case, each on a fresh store from `make`.
 pub async fn run_all<S, F, Fut>(make: F)
 where
@@ -260,4 +280,5 @@ where
     provider_settings_round_trip(make("settings").await).await;
     blobs_summaries_and_usage_round_trip(make("blobs").await).await;
     streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
+    imports_store_whole_conversations(make("import").await).await;
 }

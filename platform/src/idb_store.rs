@@ -265,6 +265,33 @@ impl ChatStore for IdbStore {
         Ok(true)
     }
 
+    async fn import_conversations(
+        &self,
+        conversations: &[(Conversation, Vec<MessageNode>)],
+    ) -> Result<(), StoreError> {
+        // Serialise everything first: a record that cannot be encoded writes nothing.
+        let mut records = Vec::new();
+        for (conversation, messages) in conversations {
+            let messages: Result<Vec<JsValue>, StoreError> = messages.iter().map(to_js).collect();
+            records.push((to_js(conversation)?, messages?));
+        }
+        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
+        let conversation_store = Self::object_store(&tx, CONVERSATIONS)?;
+        let message_store = Self::object_store(&tx, MESSAGES)?;
+        for (conversation, messages) in &records {
+            let queued = conversation_store.put(conversation).and_then(|_| {
+                messages
+                    .iter()
+                    .try_for_each(|message| message_store.put(message).map(drop))
+            });
+            if let Err(err) = queued {
+                let _ = tx.abort();
+                return Err(store_error(&err));
+            }
+        }
+        idb::transaction_done(&tx).await
+    }
+
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
         self.put_record(CONVERSATIONS, &to_js(conversation)?, None)
             .await

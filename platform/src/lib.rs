@@ -23,6 +23,7 @@ mod blob_url;
 mod clock;
 mod download;
 mod fetch_transport;
+mod file_input;
 mod idb;
 mod idb_store;
 mod js_error;
@@ -34,6 +35,7 @@ pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use download::download_text;
 pub use fetch_transport::{FetchBody, FetchTransport};
+pub use file_input::read_chosen_file;
 pub use idb_store::IdbStore;
 pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,

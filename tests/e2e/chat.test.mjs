@@ -490,3 +490,33 @@ test('a conversation exports as Markdown (its branch) and JSON (every branch), m
   assert.equal((await mock('/admin/requests')).length, requestsBefore, 'exporting sent nothing');
   await context.close();
 });
+
+test('importing ChatGPT conversations keeps their branches; a broken file changes nothing', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const chatgpt = new URL('../fixtures/chatgpt/conversations.json', import.meta.url).pathname;
+  await page.setInputFiles('[data-testid=import-file]', chatgpt);
+  await assertText(page.locator('[data-testid=banner] span'), 'Imported 1 conversation from conversations.json.');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  assert.match(await page.locator('[data-testid=conversation]').first().textContent(), /Tea brewing/);
+  await assistantTextIs(page, '2–3 minutes at 75 °C.\n[attachment not imported]');
+  await assertText(page.locator('[data-testid=branch-position]'), '2/2');
+
+  // A hostile file: refused with where the problem is, and nothing is added.
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('[{"title":"x","mapping":[]}]'),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=banner] span')?.textContent.includes('cannot be imported'));
+  assert.match(await page.locator('[data-testid=banner] span').textContent(), /conversations\[0\]\.mapping/);
+  assert.equal(await page.locator('[data-testid=conversation]').count(), 1);
+
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  assert.equal(await page.locator('[data-testid=message]').count(), 2);
+  await context.close();
+});
