@@ -30,7 +30,22 @@ pub struct Runtime {
     pub live: RefCell<HashMap<String, MessageNode>>,
     /// Images being loaded, so each is read from storage once.
     pub loading_images: RefCell<std::collections::HashSet<String>>,
+    /// Tells Skein's other tabs which conversation changed here (`None` where the browser
+    /// has no BroadcastChannel).
+    pub tabs: Option<skein_platform::TabChannel>,
 }
+
+impl Runtime {
+    /// Tells the other tabs that `conversation_id` changed in this one.
+    pub fn announce(&self, conversation_id: &str) {
+        if let Some(tabs) = &self.tabs {
+            tabs.post(conversation_id);
+        }
+    }
+}
+
+/// The channel Skein's tabs share.
+const TAB_CHANNEL: &str = "skein-changes";
 
 thread_local! {
     static RUNTIME: RefCell<Option<Rc<Runtime>>> = const { RefCell::new(None) };
@@ -60,6 +75,10 @@ pub fn init(state: AppState) {
                 service: ChatService::new(FetchTransport, store, BrowserClock, RandomIds),
                 live: RefCell::default(),
                 loading_images: RefCell::default(),
+                tabs: skein_platform::TabChannel::open(TAB_CHANNEL, move |id| {
+                    changed_elsewhere(state, id);
+                })
+                .ok(),
             }));
         });
         // A closed or hidden tab saves the streaming answers as they are shown now (the
@@ -98,7 +117,10 @@ pub fn select(state: AppState, id: String) {
         return;
     };
     spawn_local(async move {
-        let generating_here = state.is_generating(&id);
+        // Generating here, or in another tab (which holds the conversation's lock): either way
+        // a streaming answer is being written, not interrupted.
+        let generating_here =
+            state.is_generating(&id) || skein_platform::generating_in_some_tab(&id).await;
         let nodes = runtime
             .service
             .open_conversation(&conversation, generating_here)
@@ -139,6 +161,27 @@ pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
         quota_bytes: status.quota_bytes,
         persisted: status.persisted,
     }));
+}
+
+/// Another tab changed conversation `id` (or added, renamed, deleted one): the list is read
+/// again, and the conversation on screen too when it is the one (unless it is generating here,
+/// where this tab is the writer).
+fn changed_elsewhere(state: AppState, id: String) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        match runtime.service.store.list_conversations().await {
+            Ok(list) => {
+                let gone = state.is_current(&id) && !list.iter().any(|c| c.id == id);
+                state.conversations.set(list);
+                if gone {
+                    new_chat(state);
+                } else if state.is_current(&id) && !state.is_generating(&id) {
+                    select(state, id);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
 }
 
 /// Writes every answer streaming in this tab as it is now.
@@ -278,6 +321,7 @@ pub fn reshape(state: AppState, action: Reshape) {
         match result {
             Ok((conversation, branch)) => {
                 let id = conversation.id.clone();
+                runtime.announce(&id);
                 state.upsert_conversation(conversation);
                 state.show_branch(&id, &branch);
             }
@@ -371,6 +415,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                 let count = added.len();
                 let first = added.first().map(|c| c.id.clone());
                 for conversation in added {
+                    runtime.announce(&conversation.id);
                     state.upsert_conversation(conversation);
                 }
                 state.banner.set(Some(format!(
@@ -395,6 +440,7 @@ pub fn delete_conversation(state: AppState, id: String) {
     spawn_local(async move {
         match runtime.service.delete_conversation(&id).await {
             Ok(()) => {
+                runtime.announce(&id);
                 state
                     .conversations
                     .update(|list| list.retain(|c| c.id != id));

@@ -74,12 +74,24 @@ impl AppState {
         })
     }
 
-    /// Puts `branch` on screen if it belongs to the conversation on screen.
+    /// Puts `branch` on screen if it belongs to the conversation on screen. Messages already
+    /// shown keep their view (the list is keyed by message ID) and are brought up to date, so a
+    /// reloaded branch never leaves a stale copy on screen.
     pub fn show_branch(&self, conversation_id: &str, branch: &[BranchEntry]) {
-        if self.is_current(conversation_id) {
-            self.messages
-                .set(branch.iter().map(MessageView::from_entry).collect());
+        if !self.is_current(conversation_id) {
+            return;
         }
+        let views: Vec<MessageView> = branch
+            .iter()
+            .map(|entry| match self.message_view(&entry.node.id) {
+                Some(view) => {
+                    view.update_from_entry(entry);
+                    view
+                }
+                None => MessageView::from_entry(entry),
+            })
+            .collect();
+        self.messages.set(views);
     }
 
     /// Inserts or replaces a conversation, keeping the list newest first.

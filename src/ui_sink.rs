@@ -24,6 +24,8 @@ pub struct UiSink {
     user_message_saved: std::cell::Cell<bool>,
     /// Streamed text reaches the screen through the throttle.
     publisher: Rc<StreamPublisher>,
+    /// Held while this tab generates the conversation (other tabs see it is not interrupted).
+    lock: RefCell<Option<skein_platform::GenerationLock>>,
 }
 
 impl UiSink {
@@ -34,6 +36,7 @@ impl UiSink {
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
             publisher: StreamPublisher::new(state),
+            lock: RefCell::new(None),
         }
     }
 
@@ -47,6 +50,7 @@ impl UiSink {
             return;
         }
         *self.conversation_id.borrow_mut() = Some(conversation_id.to_owned());
+        *self.lock.borrow_mut() = skein_platform::hold_generation_lock(conversation_id);
         self.state
             .generating
             .update(|g| g.push(conversation_id.to_owned()));
@@ -58,6 +62,7 @@ impl UiSink {
 
     /// Called once `send_message` has returned, whatever the outcome.
     pub fn generation_ended(&self) {
+        self.lock.borrow_mut().take();
         if let Some(id) = self.conversation_id.borrow().as_deref() {
             self.runtime.live.borrow_mut().remove(id);
             self.state.generating.update(|g| g.retain(|c| c != id));
@@ -78,6 +83,7 @@ impl GenerationSink for UiSink {
         match event {
             GenerationEvent::ConversationUpdated(conversation) => {
                 self.register(&conversation.id);
+                self.runtime.announce(&conversation.id);
                 self.state.upsert_conversation(conversation);
             }
             GenerationEvent::MessageAdded(node) => {

@@ -57,6 +57,15 @@ impl MessageView {
         view
     }
 
+    /// Brings the view in line with a branch entry: its record and its ‹ n/m › position.
+    pub fn update_from_entry(&self, entry: &BranchEntry) {
+        self.update_from(&entry.node);
+        let siblings = (entry.sibling_position, entry.sibling_count);
+        if self.siblings.get_untracked() != siblings {
+            self.siblings.set(siblings);
+        }
+    }
+
     /// Brings the signals in line with a stored record (only those that changed notify).
     pub fn update_from(&self, node: &MessageNode) {
         let text = node.text();

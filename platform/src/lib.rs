@@ -24,18 +24,21 @@ mod clock;
 mod download;
 mod fetch_transport;
 mod file_input;
+mod generation_lock;
 mod idb;
 mod idb_store;
 mod js_error;
 mod notifications;
 mod page_lifecycle;
 mod storage_status;
+mod tab_channel;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use download::download_text;
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use file_input::read_chosen_file;
+pub use generation_lock::{generating_in_some_tab, hold_generation_lock, GenerationLock};
 pub use idb_store::IdbStore;
 pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,
@@ -43,3 +46,4 @@ pub use notifications::{
 };
 pub use page_lifecycle::on_page_hidden;
 pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};
+pub use tab_channel::TabChannel;

@@ -520,3 +520,32 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   assert.equal(await page.locator('[data-testid=message]').count(), 2);
   await context.close();
 });
+
+test('two tabs: a conversation made in one appears in the other, which follows its answer without calling it interrupted', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const writer = await openApp(context);
+  await configureMockProvider(writer);
+  const reader = await openApp(context);
+  assert.equal(await reader.locator('[data-testid=conversation]').count(), 0);
+
+  await mock('/admin/script', [
+    { chunks: ['Slowly ', 'but ', 'surely ', 'done.'], delay_ms: 400 },
+    { chunks: ['Two tabs'], stream: false },
+  ]);
+  await send(writer, 'from the first tab');
+  // The other tab hears of it without a reload, and opens it while it is still streaming.
+  await reader.locator('[data-testid=conversation]').first().waitFor();
+  await reader.locator('[data-testid=conversation]').first().click();
+  await reader.locator('[data-role=user] [data-testid=message-text]').waitFor();
+  const earlyStatus = await reader.locator('[data-testid=message][data-role=assistant]').last().getAttribute('data-status');
+  assert.notEqual(earlyStatus, 'incomplete', 'an answer being written in another tab is not "interrupted"');
+
+  await assistantTextIs(writer, 'Slowly but surely done.');
+  // When the writer finishes, the reader shows the finished answer.
+  await assistantTextIs(reader, 'Slowly but surely done.');
+  await reader.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Two tabs'));
+  assert.deepEqual(writer.errors, []);
+  assert.deepEqual(reader.errors, []);
+  await context.close();
+});
