@@ -24,6 +24,7 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
+    let include_keys = RwSignal::new(false);
 
     view! {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
@@ -75,8 +76,20 @@ pub fn App() -> impl IntoView {
                             on_enable=move |()| crate::notify::enable(state)
                         />
                         <StorageInfo figures=Signal::derive(move || state.storage.get()) />
+                        <div class="backup" role="group" aria-label="Backup">
+                            <label>
+                                <input type="checkbox" data-testid="backup-include-keys"
+                                    prop:checked=move || include_keys.get()
+                                    on:change=move |ev| include_keys.set(event_target_checked(&ev)) />
+                                "Include API keys (anyone with the file can use them)"
+                            </label>
+                            <button type="button" data-testid="backup"
+                                on:click=move |_| runtime::backup(state, include_keys.get_untracked())>
+                                "Back up everything"
+                            </button>
+                        </div>
                         <label class="import">
-                            "Import conversations (a Skein JSON export, or ChatGPT's conversations.json)"
+                            "Import or restore (a Skein backup or conversation export, or ChatGPT's conversations.json)"
                             <input type="file" accept=".json,application/json" data-testid="import-file"
                                 on:change=move |ev| {
                                     use wasm_bindgen::JsCast;

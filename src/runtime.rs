@@ -393,6 +393,25 @@ pub fn export(state: AppState, format: ExportFormat) {
     });
 }
 
+/// Downloads a full backup (every conversation, their images, the settings; API keys only
+/// when `include_keys`), made in the page.
+pub fn backup(state: AppState, include_keys: bool) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let saved = match runtime.service.backup(include_keys).await {
+            Ok(text) => {
+                skein_platform::download_text("skein-backup.json", "application/json", &text)
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        if let Err(err) = saved {
+            state
+                .banner
+                .set(Some(format!("The backup could not be made: {err}")));
+        }
+    });
+}
+
 /// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
 /// validated completely before anything is stored; an error says what and where.
 pub fn import(state: AppState, input: web_sys::HtmlInputElement) {

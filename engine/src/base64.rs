@@ -1,5 +1,5 @@
-//! Standard base64 decoding (RFC 4648, with or without padding), for inline images a model put
-//! in its answer. Strict: any character outside the alphabet is an error, never skipped.
+//! Standard base64 (RFC 4648): decoding for inline images a model put in its answer (strict: any
+//! character outside the alphabet is an error, never skipped), encoding for backups.
 
 use thiserror::Error;
 
@@ -20,6 +20,27 @@ fn value(byte: u8) -> Option<u32> {
         b'/' => 63,
         _ => return None,
     } as u32)
+}
+
+const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+/// Encodes with padding.
+pub fn encode(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let mut acc = 0u32;
+        for (i, &byte) in chunk.iter().enumerate() {
+            acc |= u32::from(byte) << (16 - 8 * i);
+        }
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[((acc >> (18 - 6 * i)) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 pub fn decode(text: &str) -> Result<Vec<u8>, Base64Error> {
@@ -59,6 +80,16 @@ mod tests {
             assert_eq!(decode(encoded).unwrap(), decoded.as_bytes(), "{encoded}");
         }
         assert_eq!(decode("/+8=").unwrap(), [0xff, 0xef]);
+        for (encoded, decoded) in [
+            ("", ""),
+            ("Zg==", "f"),
+            ("Zm8=", "fo"),
+            ("Zm9vYmFy", "foobar"),
+        ] {
+            assert_eq!(encode(decoded.as_bytes()), encoded);
+        }
+        let all: Vec<u8> = (0..=255).collect();
+        assert_eq!(decode(&encode(&all)).unwrap(), all);
     }
 
     #[test]

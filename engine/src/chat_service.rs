@@ -422,10 +422,46 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Imports a Skein export or ChatGPT's `conversations.json`: validated completely first,
     /// then stored in one transaction (nothing is stored if anything is wrong). Returns the
     /// conversations added.
+    ///
+    /// A full backup also brings its images, and its provider settings when none are stored
+    /// here (settings already made are never replaced by a file).
     pub async fn import_file(&self, bytes: &[u8]) -> Result<Vec<Conversation>, ChatError> {
-        let imported = crate::import::parse(bytes, &mut || self.ids.new_id())?;
-        self.store.import_conversations(&imported).await?;
-        Ok(imported.into_iter().map(|(c, _)| c).collect())
+        let imported = crate::import::parse_file(bytes, &mut || self.ids.new_id())?;
+        for blob in &imported.blobs {
+            self.store.save_blob(blob).await?;
+        }
+        self.store
+            .import_conversations(&imported.conversations)
+            .await?;
+        if let Some(settings) = &imported.settings {
+            if self.store.load_provider_settings().await?.is_none() {
+                self.store.save_provider_settings(settings).await?;
+            }
+        }
+        Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
+    }
+
+    /// A full backup as JSON: every conversation, the images they show, and the provider
+    /// settings (keys only when `include_keys`).
+    pub async fn backup(&self, include_keys: bool) -> Result<String, ChatError> {
+        let mut contents = crate::backup::BackupContents {
+            settings: self.store.load_provider_settings().await?,
+            ..Default::default()
+        };
+        for conversation in self.store.list_conversations().await? {
+            let messages = self.store.load_messages(&conversation.id).await?;
+            for id in crate::backup::referenced_blobs(&messages) {
+                if let Some(blob) = self.store.load_blob(&id).await? {
+                    contents.blobs.push(blob);
+                }
+            }
+            contents.conversations.push((conversation, messages));
+        }
+        Ok(crate::backup::backup_json(
+            &contents,
+            include_keys,
+            self.clock.now_ms(),
+        ))
     }
 
     /// Deletes a whole conversation: its record, every message and every summary, in one

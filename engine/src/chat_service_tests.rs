@@ -652,3 +652,41 @@ fn deleting_a_conversation_removes_everything_of_it() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn a_backup_restores_into_an_empty_store_without_its_keys() {
+    let original = service(vec![sse(200, &content_chunks(&["Kept."], true), 8)]);
+    send(&original, None, "Keep this");
+    block_on(original.store.save_provider_settings(&settings())).unwrap();
+    let text = block_on(original.backup(false)).unwrap();
+    assert!(!text.contains("sk-test"), "no key unless asked for");
+
+    let fresh = service(vec![]);
+    let added = block_on(fresh.import_file(text.as_bytes())).unwrap();
+    assert_eq!(added.len(), 1);
+    let texts: Vec<String> = block_on(fresh.store.load_messages(&added[0].id))
+        .unwrap()
+        .iter()
+        .map(MessageNode::text)
+        .collect();
+    assert_eq!(texts, ["Keep this", "Kept."]);
+    let restored = block_on(fresh.store.load_provider_settings())
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (restored.model.as_str(), restored.api_key.as_str()),
+        ("mock-model", "")
+    );
+    // Settings already made here are never replaced by a file.
+    let mut mine = settings();
+    mine.model = "my-model".into();
+    block_on(fresh.store.save_provider_settings(&mine)).unwrap();
+    block_on(fresh.import_file(text.as_bytes())).unwrap();
+    assert_eq!(
+        block_on(fresh.store.load_provider_settings())
+            .unwrap()
+            .unwrap()
+            .model,
+        "my-model"
+    );
+}

@@ -38,8 +38,24 @@ fn error(at: impl Into<String>, problem: impl Into<String>) -> ImportError {
 /// Conversations ready to store, each with all its messages.
 pub type Imported = Vec<(Conversation, Vec<MessageNode>)>;
 
-/// Reads a Skein export or a ChatGPT export (recognised by their shape).
+/// Everything a file brings: conversations, and from a full backup also images and settings.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ImportedFile {
+    pub conversations: Imported,
+    pub settings: Option<crate::provider_settings::ProviderSettings>,
+    pub blobs: Vec<crate::store::Blob>,
+}
+
+/// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
 pub fn parse(bytes: &[u8], new_id: &mut dyn FnMut() -> String) -> Result<Imported, ImportError> {
+    parse_file(bytes, new_id).map(|file| file.conversations)
+}
+
+/// Reads a Skein backup, a Skein conversation export or ChatGPT's `conversations.json`.
+pub fn parse_file(
+    bytes: &[u8],
+    new_id: &mut dyn FnMut() -> String,
+) -> Result<ImportedFile, ImportError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(error(
             "file",
@@ -52,10 +68,17 @@ pub fn parse(bytes: &[u8], new_id: &mut dyn FnMut() -> String) -> Result<Importe
     }
     let value: Value = serde_json::from_slice(bytes)
         .map_err(|e| error(format!("line {}", e.line()), format!("not JSON ({e})")))?;
-    if value.get("format").and_then(Value::as_str) == Some(JSON_FORMAT) {
-        skein_export(&value, new_id).map(|one| vec![one])
+    let conversations_only = |conversations| ImportedFile {
+        conversations,
+        ..ImportedFile::default()
+    };
+    let format = value.get("format").and_then(Value::as_str);
+    if format == Some(crate::backup::BACKUP_FORMAT) {
+        backup(&value, new_id)
+    } else if format == Some(JSON_FORMAT) {
+        skein_export(&value, new_id).map(|one| conversations_only(vec![one]))
     } else if value.is_array() {
-        chatgpt_export(&value, new_id)
+        chatgpt_export(&value, new_id).map(conversations_only)
     } else {
         Err(error(
             "file",
@@ -127,36 +150,94 @@ fn validate_tree(
     Ok(())
 }
 
+fn check_version(value: &Value, supported: u32) -> Result<(), ImportError> {
+    let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
+    if version == 0 || version > u64::from(supported) {
+        return Err(error(
+            "version",
+            format!("version {version} is not one this Skein reads (up to {supported})"),
+        ));
+    }
+    Ok(())
+}
+
 fn skein_export(
     value: &Value,
     new_id: &mut dyn FnMut() -> String,
 ) -> Result<(Conversation, Vec<MessageNode>), ImportError> {
-    let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
-    if version == 0 || version > u64::from(JSON_VERSION) {
-        return Err(error(
-            "version",
-            format!("version {version} is not one this Skein reads (up to {JSON_VERSION})"),
-        ));
-    }
+    check_version(value, JSON_VERSION)?;
+    conversation_entry("", value, new_id)
+}
+
+/// One `{conversation, messages}` entry; `prefix` says where it is in the file.
+fn conversation_entry(
+    prefix: &str,
+    value: &Value,
+    new_id: &mut dyn FnMut() -> String,
+) -> Result<(Conversation, Vec<MessageNode>), ImportError> {
     let conversation: Conversation = serde_json::from_value(value["conversation"].clone())
-        .map_err(|e| error("conversation", e.to_string()))?;
+        .map_err(|e| error(format!("{prefix}conversation"), e.to_string()))?;
     let raw = value["messages"]
         .as_array()
-        .ok_or_else(|| error("messages", "missing, or not a list"))?;
+        .ok_or_else(|| error(format!("{prefix}messages"), "missing, or not a list"))?;
     let mut nodes = Vec::with_capacity(raw.len());
     for (i, message) in raw.iter().enumerate() {
         let node: MessageNode = serde_json::from_value(message.clone())
-            .map_err(|e| error(format!("messages[{i}]"), e.to_string()))?;
+            .map_err(|e| error(format!("{prefix}messages[{i}]"), e.to_string()))?;
         if node.conversation_id != conversation.id {
             return Err(error(
-                format!("messages[{i}].conversation_id"),
+                format!("{prefix}messages[{i}].conversation_id"),
                 "belongs to another conversation",
             ));
         }
         nodes.push(node);
     }
-    validate_tree("conversation", &conversation, &nodes)?;
+    validate_tree(&format!("{prefix}conversation"), &conversation, &nodes)?;
     Ok(with_fresh_ids(conversation, nodes, new_id))
+}
+
+fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedFile, ImportError> {
+    check_version(value, crate::backup::BACKUP_VERSION)?;
+    let entries = value["conversations"]
+        .as_array()
+        .ok_or_else(|| error("conversations", "missing, or not a list"))?;
+    let conversations = entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| conversation_entry(&format!("conversations[{i}]."), entry, new_id))
+        .collect::<Result<Imported, _>>()?;
+    let settings = match &value["settings"] {
+        Value::Null => None,
+        raw => Some(
+            serde_json::from_value(raw.clone()).map_err(|e| error("settings", e.to_string()))?,
+        ),
+    };
+    let mut blobs = Vec::new();
+    for (i, raw) in value["blobs"]
+        .as_array()
+        .map(Vec::as_slice)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+    {
+        let text = |key: &str| {
+            raw[key]
+                .as_str()
+                .ok_or_else(|| error(format!("blobs[{i}].{key}"), "missing, or not text"))
+        };
+        let bytes = crate::base64::decode(text("base64")?)
+            .map_err(|e| error(format!("blobs[{i}].base64"), e.to_string()))?;
+        blobs.push(crate::store::Blob {
+            id: text("id")?.to_owned(),
+            mime: text("mime")?.to_owned(),
+            bytes,
+        });
+    }
+    Ok(ImportedFile {
+        conversations,
+        settings,
+        blobs,
+    })
 }
 
 /// The text of a ChatGPT message's content (text parts only; other kinds are noted).

@@ -56,6 +56,7 @@
 )]
 
 pub mod assistant;
+pub mod backup;
 pub mod base64;
 pub mod cancel;
 pub mod chat_dictionary;

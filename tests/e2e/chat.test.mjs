@@ -549,3 +549,29 @@ test('two tabs: a conversation made in one appears in the other, which follows i
   assert.deepEqual(reader.errors, []);
   await context.close();
 });
+
+test('a full backup restores a deleted conversation, without API keys unless asked', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: ['Worth ', 'keeping.'], delay_ms: 5 }, { chunks: ['Precious'], stream: false }]);
+  await send(page, 'remember this');
+  await assistantTextIs(page, 'Worth keeping.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Precious'));
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
+  const backup = readFileSync(await download.path(), 'utf8');
+  assert.equal(JSON.parse(backup).format, 'skein.backup');
+  assert.ok(!backup.includes('sk-e2e'), 'the API key stays out by default');
+
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.locator('[data-testid=conversation]').first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 0);
+
+  await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Precious'));
+  await assistantTextIs(page, 'Worth keeping.');
+  await context.close();
+});
