@@ -444,6 +444,10 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                 if let Some(id) = first {
                     select(state, id);
                 }
+                // A restored backup may have brought the provider settings.
+                if let Ok(Some(settings)) = runtime.service.store.load_provider_settings().await {
+                    state.settings.set(settings);
+                }
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

@@ -19,7 +19,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod common;
-use common::{mock_requests, mock_url, script_mock, service, settings, unique_name};
+use common::{mock_requests, mock_url, script_mock, send_new, service, settings, unique_name};
 
 fn message(id: &str, conversation: &str, parent: Option<&str>, text: &str) -> MessageNode {
     MessageNode::new(id, conversation, Role::User, 1.0)
@@ -125,17 +125,7 @@ async fn anthropic_and_gemini_stream_through_the_real_transport() {
             base_url: format!("{}{path}", mock_url()),
             ..settings()
         };
-        let reply = service
-            .send_message(
-                None,
-                "Which dialect?",
-                &settings,
-                &Assistant::default(),
-                &CancelToken::new(),
-                &EventLog::default(),
-            )
-            .await
-            .unwrap();
+        let reply = send_new(&service, "Which dialect?", &settings, &Assistant::default()).await;
         assert_eq!(
             reply.status,
             MessageStatus::Complete,
@@ -252,17 +242,7 @@ async fn an_unreachable_provider_is_an_error_message_not_a_crash() {
     let mut settings = settings();
     // Port 9 (discard) on loopback: nothing listens there.
     settings.base_url = "http://127.0.0.1:9/v1".into();
-    let reply = service
-        .send_message(
-            None,
-            "anyone?",
-            &settings,
-            &Assistant::default(),
-            &CancelToken::new(),
-            &EventLog::default(),
-        )
-        .await
-        .unwrap();
+    let reply = send_new(&service, "anyone?", &settings, &Assistant::default()).await;
     assert_eq!(reply.status, MessageStatus::Error);
     assert!(reply.error.as_deref().unwrap_or("").contains("CORS"));
     service.store.close();

@@ -8,9 +8,8 @@
     reason = "test code: a panic is the test failing"
 )]
 
-use skein_engine::generation::EventLog;
 use skein_engine::{
-    Assistant, CancelToken, ChatStore, MessageNode, MessagePart, MessageStatus, ProviderSettings,
+    Assistant, ChatStore, MessageNode, MessagePart, MessageStatus, ProviderSettings,
 };
 use skein_platform::IdbStore;
 use wasm_bindgen_test::*;
@@ -18,7 +17,7 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod common;
-use common::{mock_requests, script_mock, service, settings, unique_name, Service};
+use common::{mock_requests, script_mock, send_new, service, settings, unique_name, Service};
 
 async fn ask(
     script: &str,
@@ -30,17 +29,7 @@ async fn ask(
         .await
         .unwrap();
     let service = service(store);
-    let reply = service
-        .send_message(
-            None,
-            "Hello",
-            settings,
-            assistant,
-            &CancelToken::new(),
-            &EventLog::default(),
-        )
-        .await
-        .unwrap();
+    let reply = send_new(&service, "Hello", settings, assistant).await;
     (service, reply)
 }
 

@@ -3,8 +3,10 @@
 //! real platform adapters.
 #![allow(dead_code, reason = "each test file uses a different subset")]
 
+use skein_engine::generation::EventLog;
 use skein_engine::{
-    ByteStream, CancelToken, ChatService, HttpMethod, HttpRequest, ProviderSettings, Transport,
+    Assistant, ByteStream, CancelToken, ChatService, HttpMethod, HttpRequest, MessageNode,
+    ProviderSettings, Transport,
 };
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 
@@ -80,4 +82,24 @@ pub async fn mock_requests() -> serde_json::Value {
         bytes.extend(chunk.unwrap());
     }
     serde_json::from_slice(&bytes).unwrap()
+}
+
+/// Sends `text` in a new conversation with `assistant`, and returns the answer.
+pub async fn send_new(
+    service: &Service,
+    text: &str,
+    settings: &ProviderSettings,
+    assistant: &Assistant,
+) -> MessageNode {
+    service
+        .send_message(
+            None,
+            text,
+            settings,
+            assistant,
+            &CancelToken::new(),
+            &EventLog::default(),
+        )
+        .await
+        .unwrap()
 }
