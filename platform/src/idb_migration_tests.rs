@@ -173,3 +173,19 @@ async fn a_version_1_database_opens_at_the_current_version_with_nothing_lost() {
     assert!(store.load_summaries("other").await.unwrap().is_empty());
     store.close();
 }
+
+#[wasm_bindgen_test]
+async fn another_tabs_upgrade_closes_this_connection_and_later_use_says_reload() {
+    use skein_engine::IdGenerator;
+    let name = format!("skein-versionchange-{}", crate::RandomIds.new_id());
+    let store = IdbStore::open(&name).await.unwrap();
+    // "Another tab" opens a newer schema: it is not blocked, because this tab lets go.
+    let newer = idb::open(&name, SCHEMA_VERSION + 1, |_, _, _| Ok(()))
+        .await
+        .unwrap();
+    assert_eq!(newer.version() as u32, SCHEMA_VERSION + 1);
+    assert!(store.closed_for_upgrade());
+    let err = store.list_conversations().await.unwrap_err();
+    assert!(err.to_string().contains("reload this page"), "{err}");
+    newer.close();
+}

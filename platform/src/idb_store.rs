@@ -49,6 +49,8 @@ const PROVIDER_KEY: &str = "provider";
 #[derive(Debug, Clone)]
 pub struct IdbStore {
     db: IdbDatabase,
+    /// Set when another tab upgraded the schema: this connection was closed to let it.
+    closed_for_upgrade: std::rc::Rc<std::cell::Cell<bool>>,
 }
 
 /// Brings a database from `old_version` up to `new_version`, one version step at a time.
@@ -115,7 +117,28 @@ impl IdbStore {
     /// Opens (creating or upgrading) the database called `name`.
     pub async fn open(name: &str) -> Result<Self, StoreError> {
         let db = idb::open(name, SCHEMA_VERSION, upgrade).await?;
-        Ok(Self { db })
+        let closed_for_upgrade = std::rc::Rc::new(std::cell::Cell::new(false));
+        // A newer Skein in another tab wants to upgrade the schema: close this connection at
+        // once (keeping it open would block the upgrade), and say so on the next use.
+        let on_version_change = {
+            let db = db.clone();
+            let closed = closed_for_upgrade.clone();
+            wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+                closed.set(true);
+                db.close();
+            })
+        };
+        db.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
+        on_version_change.forget();
+        Ok(Self {
+            db,
+            closed_for_upgrade,
+        })
+    }
+
+    /// Whether another tab's schema upgrade closed this connection.
+    pub fn closed_for_upgrade(&self) -> bool {
+        self.closed_for_upgrade.get()
     }
 
     /// Closes the connection (tests delete their databases afterwards).
@@ -128,6 +151,13 @@ impl IdbStore {
         stores: &[&str],
         mode: IdbTransactionMode,
     ) -> Result<IdbTransaction, StoreError> {
+        if self.closed_for_upgrade.get() {
+            return Err(StoreError::Unavailable(
+                "Skein was updated in another tab and this tab's storage connection was closed \
+                 for the update; reload this page to continue (nothing saved was lost)"
+                    .into(),
+            ));
+        }
         let names = js_sys::Array::new();
         for store in stores {
             names.push(&JsValue::from_str(store));

@@ -472,7 +472,14 @@ test('a conversation exports as Markdown (its branch) and JSON (every branch), m
   await assistantTextIs(page, 'First answer');
   await page.click('[data-testid=regenerate]');
   await assistantTextIs(page, 'Second answer');
+  // Both answers and both title requests (the regenerated answer is a first exchange too) are
+  // in before counting, so a late title request is not taken for one the export made.
+  const settled = Date.now() + 10_000;
+  while ((await mock('/admin/requests')).length < 4 && Date.now() < settled) {
+    await page.waitForTimeout(50);
+  }
   const requestsBefore = (await mock('/admin/requests')).length;
+  assert.equal(requestsBefore, 4);
 
   const [markdown] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
   assert.match(markdown.suggestedFilename(), /\.md$/);
