@@ -180,13 +180,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
                 Err(err) => err,
             };
-            let retry_after = match &err {
-                ProviderError::Http { retry_after_ms, .. } => *retry_after_ms,
-                _ => None,
-            };
-            let can_wait = self.clock.has_timers();
-            let delay = (can_wait && writer.received() == before && retry::is_retryable(&err))
-                .then(|| policy.delay_ms(attempt, retry_after, self.clock.random_unit()))
+            let retry_after = err.retry_after_ms();
+            let delay = (writer.received() == before)
+                .then(|| self.retry_delay(&policy, &err, attempt))
                 .flatten();
             if writer.received() != before && breaks_the_stream(&err) {
                 return (ReplyEnd::Broken(err.to_string()), attempt - 1);
@@ -212,6 +208,19 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             }
             attempt += 1;
         }
+    }
+
+    /// How long to wait before attempt `attempt + 1` after `err`, or `None` when it is not
+    /// retried (it cannot pass, no attempt is left, or this clock cannot wait).
+    pub(crate) fn retry_delay(
+        &self,
+        policy: &RetryPolicy,
+        err: &ProviderError,
+        attempt: u32,
+    ) -> Option<f64> {
+        (self.clock.has_timers() && retry::is_retryable(err))
+            .then(|| policy.delay_ms(attempt, err.retry_after_ms(), self.clock.random_unit()))
+            .flatten()
     }
 
     /// Waits `ms` on the clock; `false` when the user stopped first (the wait ends at once).

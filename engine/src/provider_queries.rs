@@ -6,7 +6,7 @@ use crate::chat_service::ChatService;
 use crate::clock::{Clock, IdGenerator};
 use crate::provider::embeddings::{build_embeddings_request, decode_embeddings, MAX_BATCH};
 use crate::provider::model_list::{build_models_request, decode_models, ModelInfo};
-use crate::provider::retry::{is_retryable, RetryPolicy};
+use crate::provider::retry::RetryPolicy;
 use crate::provider::{self, ProviderError};
 use crate::provider_settings::ProviderSettings;
 use crate::store::ChatStore;
@@ -69,14 +69,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 Ok(body) => return Ok(body),
                 Err(err) => err,
             };
-            let retry_after = match &err {
-                ProviderError::Http { retry_after_ms, .. } => *retry_after_ms,
-                _ => None,
-            };
-            let delay = (self.clock.has_timers() && is_retryable(&err))
-                .then(|| policy.delay_ms(attempt, retry_after, self.clock.random_unit()))
-                .flatten();
-            let Some(delay) = delay else {
+            let Some(delay) = self.retry_delay(&policy, &err, attempt) else {
                 return Err(err);
             };
             if !self.wait_unless_cancelled(delay, cancel).await {

@@ -53,6 +53,13 @@ fn unsettled(part: &MessagePart) -> Option<&ToolCall> {
     }
 }
 
+/// Whether a call of `node` waits for the user's decision.
+fn has_pending_calls(node: &MessageNode) -> bool {
+    node.parts
+        .iter()
+        .any(|p| matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending))
+}
+
 /// Whether any tool call of `node` has no result yet.
 pub fn has_unsettled_calls(node: &MessageNode) -> bool {
     node.parts.iter().any(|p| unsettled(p).is_some())
@@ -183,10 +190,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
             }
         }
-        let pending =
-            writer.reply().parts.iter().any(
-                |p| matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending),
-            );
+        let pending = has_pending_calls(writer.reply());
         if pending {
             if newly_pending {
                 writer.save_and_show().await;
@@ -368,10 +372,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ToolDecision::Deny { reason } => ToolApproval::Denied { reason },
             ToolDecision::Answer(answer) => ToolApproval::Answered { answer },
         };
-        let still_pending = node
-            .parts
-            .iter()
-            .any(|p| matches!(unsettled(p), Some(call) if call.approval == ToolApproval::Pending));
+        let still_pending = has_pending_calls(&node);
         let node = tree.update(node)?.into_node();
         self.store.save_message(&conversation, &node).await?;
         sink.emit(crate::GenerationEvent::MessageUpdated(node.clone()));

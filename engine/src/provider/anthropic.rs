@@ -134,11 +134,7 @@ fn assistant_blocks(message: &ChatMessage) -> Vec<Value> {
         .collect();
     blocks.extend(text_blocks(&message.content));
     for call in &message.tool_calls {
-        // The model's arguments are untrusted text; what is not a JSON object goes back as one.
-        let input = match serde_json::from_str::<Value>(&call.arguments) {
-            Ok(Value::Object(map)) => Value::Object(map),
-            _ => json!({}),
-        };
+        let input = super::arguments_object(&call.arguments);
         blocks.push(json!({"type": "tool_use", "id": call.id, "name": call.name, "input": input}));
     }
     blocks

@@ -50,20 +50,8 @@ pub struct Capabilities {
     pub sampling: bool,
 }
 
-/// The host (and port) of a base URL, lower-cased.
-fn host_of(base_url: &str) -> String {
-    let rest = base_url
-        .trim()
-        .split_once("://")
-        .map_or(base_url, |(_, rest)| rest);
-    rest.split(['/', '?', '#'])
-        .next()
-        .unwrap_or("")
-        .to_ascii_lowercase()
-}
-
 pub fn flavour(base_url: &str) -> Flavour {
-    let host = host_of(base_url);
+    let host = crate::usage::host_of(base_url);
     let name = host.split(':').next().unwrap_or("");
     let port = host.split(':').nth(1);
     match name {

@@ -161,10 +161,7 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
                 Role::Assistant => {
                     let mut parts = text_parts(&message.content);
                     for call in &message.tool_calls {
-                        let args = match serde_json::from_str::<Value>(&call.arguments) {
-                            Ok(Value::Object(map)) => Value::Object(map),
-                            _ => json!({}),
-                        };
+                        let args = super::arguments_object(&call.arguments);
                         parts.push(json!({"functionCall": {"name": call.name, "args": args}}));
                     }
                     ("model", parts)

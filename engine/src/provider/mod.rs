@@ -368,6 +368,15 @@ pub(crate) fn request_headers(
     headers
 }
 
+/// A tool call's arguments as the JSON object protocols with structured arguments want. The
+/// model's text is untrusted: what is not a JSON object goes back as an empty one.
+pub(crate) fn arguments_object(arguments: &str) -> serde_json::Value {
+    match serde_json::from_str::<serde_json::Value>(arguments) {
+        Ok(serde_json::Value::Object(map)) => serde_json::Value::Object(map),
+        _ => serde_json::json!({}),
+    }
+}
+
 /// The user's custom JSON body entries, deep-merged last so they win (e.g. a server-specific
 /// sampling option): objects merge key by key, anything else replaces what was there.
 pub(crate) fn merge_custom_body(body: &mut serde_json::Value, settings: &ProviderSettings) {
@@ -394,6 +403,16 @@ fn add_custom_headers(headers: &mut Vec<(String, String)>, settings: &ProviderSe
     for (name, value) in &settings.custom_headers {
         headers.retain(|(existing, _)| !existing.eq_ignore_ascii_case(name));
         headers.push((name.clone(), value.clone()));
+    }
+}
+
+impl ProviderError {
+    /// How long the provider asked to wait before trying again, if it said.
+    pub fn retry_after_ms(&self) -> Option<f64> {
+        match self {
+            Self::Http { retry_after_ms, .. } => *retry_after_ms,
+            _ => None,
+        }
     }
 }
 
