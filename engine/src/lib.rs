@@ -70,6 +70,8 @@ pub mod honesty;
 pub mod import;
 #[cfg(test)]
 mod invariants_tests;
+pub mod knowledge;
+pub mod memories;
 pub mod memory_store;
 pub mod message;
 pub mod message_part;
@@ -105,6 +107,7 @@ pub use cancel::CancelToken;
 pub use chat_service::{ChatError, ChatService};
 pub use clock::{Clock, IdGenerator};
 pub use generation::{GenerationEvent, GenerationSink};
+pub use knowledge::store::LibraryStore;
 pub use memory_store::MemoryStore;
 pub use message::{Conversation, MessageNode, MessageStatus, Role};
 pub use message_part::{

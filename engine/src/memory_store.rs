@@ -1,6 +1,11 @@
 //! [`MemoryStore`]: a complete, non-persistent [`ChatStore`] kept in memory. Used by the engine's
 //! own tests and by embedders that want no persistence.
 
+use crate::assistant::Assistant;
+use crate::knowledge::citations::MessageCitations;
+use crate::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
+use crate::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
+use crate::memories::{Memory, MemoryScope};
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::RollingContextSummary;
@@ -18,6 +23,12 @@ pub struct MemoryStore {
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::usage::UsageEvent>>,
+    citations: RefCell<Vec<MessageCitations>>,
+    assistants: RefCell<Vec<Assistant>>,
+    memories: RefCell<Vec<Memory>>,
+    knowledge_bases: RefCell<Vec<KnowledgeBase>>,
+    documents: RefCell<Vec<KnowledgeDocument>>,
+    chunks: RefCell<Vec<KnowledgeChunk>>,
     /// How many `save_message` calls were made: lets tests check write throttling.
     message_writes: std::cell::Cell<usize>,
 }
@@ -134,6 +145,9 @@ impl ChatStore for MemoryStore {
         ids: &[String],
     ) -> Result<(), StoreError> {
         self.messages.borrow_mut().retain(|m| !ids.contains(&m.id));
+        self.citations
+            .borrow_mut()
+            .retain(|c| !ids.contains(&c.message_id));
         self.save_conversation(conversation).await
     }
 
@@ -147,6 +161,9 @@ impl ChatStore for MemoryStore {
         self.summaries
             .borrow_mut()
             .retain(|s| s.conversation_id != conversation_id);
+        self.citations
+            .borrow_mut()
+            .retain(|c| c.conversation_id != conversation_id);
         Ok(())
     }
 
@@ -191,6 +208,28 @@ impl ChatStore for MemoryStore {
             .collect())
     }
 
+    async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError> {
+        let mut stored = self.citations.borrow_mut();
+        stored.retain(|c| c.message_id != citations.message_id);
+        if !citations.citations.is_empty() {
+            stored.push(citations.clone());
+        }
+        Ok(())
+    }
+
+    async fn load_citations(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<MessageCitations>, StoreError> {
+        Ok(self
+            .citations
+            .borrow()
+            .iter()
+            .filter(|c| c.conversation_id == conversation_id)
+            .cloned()
+            .collect())
+    }
+
     async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError> {
         self.usage.borrow_mut().push(event.clone());
         Ok(())
@@ -209,6 +248,126 @@ impl ChatStore for MemoryStore {
     }
 }
 
+impl LibraryStore for MemoryStore {
+    async fn list_assistants(&self) -> Result<Vec<Assistant>, StoreError> {
+        let mut list = self.assistants.borrow().clone();
+        list.sort_by(|a, b| a.id.cmp(&b.id));
+        Ok(list)
+    }
+
+    async fn save_assistant(&self, assistant: &Assistant) -> Result<(), StoreError> {
+        upsert(&mut self.assistants.borrow_mut(), assistant.clone(), |a| {
+            a.id == assistant.id
+        });
+        Ok(())
+    }
+
+    async fn delete_assistant(&self, id: &str) -> Result<(), StoreError> {
+        self.assistants.borrow_mut().retain(|a| a.id != id);
+        let own = MemoryScope::Assistant(id.to_owned());
+        self.memories.borrow_mut().retain(|m| m.scope != own);
+        Ok(())
+    }
+
+    async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
+        let mut list = self.memories.borrow().clone();
+        sort_by_creation(&mut list, |m| (m.created_at_ms, &m.id));
+        Ok(list)
+    }
+
+    async fn save_memory(&self, memory: &Memory) -> Result<(), StoreError> {
+        upsert(&mut self.memories.borrow_mut(), memory.clone(), |m| {
+            m.id == memory.id
+        });
+        Ok(())
+    }
+
+    async fn delete_memory(&self, id: &str) -> Result<(), StoreError> {
+        self.memories.borrow_mut().retain(|m| m.id != id);
+        Ok(())
+    }
+
+    async fn list_knowledge_bases(&self) -> Result<Vec<KnowledgeBase>, StoreError> {
+        let mut list = self.knowledge_bases.borrow().clone();
+        sort_by_creation(&mut list, |b| (b.created_at_ms, &b.id));
+        Ok(list)
+    }
+
+    async fn save_knowledge_base(&self, base: &KnowledgeBase) -> Result<(), StoreError> {
+        upsert(&mut self.knowledge_bases.borrow_mut(), base.clone(), |b| {
+            b.id == base.id
+        });
+        Ok(())
+    }
+
+    async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
+        self.knowledge_bases.borrow_mut().retain(|b| b.id != id);
+        self.documents
+            .borrow_mut()
+            .retain(|d| d.knowledge_base_id != id);
+        self.chunks
+            .borrow_mut()
+            .retain(|c| c.knowledge_base_id != id);
+        Ok(())
+    }
+
+    async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
+        let mut list: Vec<_> = self
+            .documents
+            .borrow()
+            .iter()
+            .filter(|d| d.knowledge_base_id == base_id)
+            .cloned()
+            .collect();
+        sort_by_creation(&mut list, |d| (d.created_at_ms, &d.id));
+        Ok(list)
+    }
+
+    async fn save_document(
+        &self,
+        document: &KnowledgeDocument,
+        chunks: &[KnowledgeChunk],
+    ) -> Result<(), StoreError> {
+        upsert(&mut self.documents.borrow_mut(), document.clone(), |d| {
+            d.id == document.id
+        });
+        let mut stored = self.chunks.borrow_mut();
+        stored.retain(|c| c.document_id != document.id);
+        stored.extend_from_slice(chunks);
+        Ok(())
+    }
+
+    async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
+        self.documents.borrow_mut().retain(|d| d.id != id);
+        self.chunks.borrow_mut().retain(|c| c.document_id != id);
+        Ok(())
+    }
+
+    async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
+        let mut list: Vec<_> = self
+            .chunks
+            .borrow()
+            .iter()
+            .filter(|c| c.knowledge_base_id == base_id)
+            .cloned()
+            .collect();
+        sort_chunks(&mut list);
+        Ok(list)
+    }
+
+    async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError> {
+        let mut stored = self.chunks.borrow_mut();
+        let mut written = 0;
+        for chunk in chunks {
+            if let Some(existing) = stored.iter_mut().find(|c| c.id == chunk.id) {
+                existing.embedding.clone_from(&chunk.embedding);
+                written += 1;
+            }
+        }
+        Ok(written)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -217,6 +376,13 @@ mod tests {
     #[test]
     fn the_memory_store_keeps_the_store_contract() {
         block_on(crate::store_conformance::run_all(|_| async {
+            MemoryStore::new()
+        }));
+    }
+
+    #[test]
+    fn the_memory_store_keeps_the_library_contract() {
+        block_on(crate::store_conformance::library::run_all(|_| async {
             MemoryStore::new()
         }));
     }

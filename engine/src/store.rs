@@ -5,6 +5,7 @@
 //! and its conversation record together (one transaction where the backend has them), never the
 //! whole conversation.
 
+use crate::knowledge::citations::MessageCitations;
 use crate::message::{Conversation, MessageNode};
 use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::RollingContextSummary;
@@ -84,13 +85,14 @@ pub trait ChatStore {
     ) -> Result<(), StoreError>;
     /// Writes the conversation record alone (title, timestamps, selected branch).
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError>;
-    /// Deletes the messages `ids` and writes `conversation`, atomically: all or nothing.
+    /// Deletes the messages `ids` (and their citations) and writes `conversation`, atomically:
+    /// all or nothing.
     async fn delete_messages(
         &self,
         conversation: &Conversation,
         ids: &[String],
     ) -> Result<(), StoreError>;
-    /// Deletes a conversation with all its messages and summaries, atomically.
+    /// Deletes a conversation with all its messages, summaries and citations, atomically.
     async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError>;
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
@@ -103,6 +105,13 @@ pub trait ChatStore {
         conversation_id: &str,
     ) -> Result<Vec<RollingContextSummary>, StoreError>;
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError>;
+    /// Stores the citations of one message, replacing those it had (none: the record goes).
+    async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError>;
+    /// The citations of every message of a conversation that has some.
+    async fn load_citations(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<MessageCitations>, StoreError>;
     /// Records one provider call.
     async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError>;
     /// The provider calls recorded since `since_ms`, oldest first.

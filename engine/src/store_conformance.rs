@@ -18,6 +18,8 @@ use crate::store::{Blob, ChatStore};
 use crate::usage::UsageEvent;
 use std::future::Future;
 
+pub mod library;
+
 fn message(id: &str, conversation: &str, parent: Option<&str>, at: f64) -> MessageNode {
     MessageNode::new(id, conversation, Role::User, at)
         .with_text(&format!("text of {id} ✓"))
@@ -266,6 +268,47 @@ pub async fn imports_store_whole_conversations<S: ChatStore>(store: S) {
     }
 }
 
+/// A message's citations replace its earlier ones and go with the message or its conversation.
+pub async fn citations_follow_their_messages<S: ChatStore>(store: S) {
+    use crate::knowledge::citations::MessageCitations;
+    let cite = |chunk: &str| crate::Annotation::Citation {
+        chunk_id: chunk.into(),
+        document_id: "doc".into(),
+        title: "Guide".into(),
+        snippet: "…".into(),
+    };
+    let c = conversation("c", 1.0);
+    for id in ["a1", "a2"] {
+        store
+            .save_message(&c, &message(id, "c", None, 1.0))
+            .await
+            .unwrap();
+    }
+    let first = MessageCitations::of("c", "a1", &[cite("k1"), cite("k2")]);
+    store.save_citations(&first).await.unwrap();
+    let replaced = MessageCitations::of("c", "a1", &[cite("k3")]);
+    store.save_citations(&replaced).await.unwrap();
+    let other = MessageCitations::of("c", "a2", &[cite("k4")]);
+    store.save_citations(&other).await.unwrap();
+    store
+        .save_citations(&MessageCitations::of("elsewhere", "x", &[cite("k5")]))
+        .await
+        .unwrap();
+    let mut loaded = store.load_citations("c").await.unwrap();
+    loaded.sort_by(|a, b| a.message_id.cmp(&b.message_id));
+    assert_eq!(loaded, [replaced, other.clone()]);
+
+    store.delete_messages(&c, &["a1".to_owned()]).await.unwrap();
+    assert_eq!(store.load_citations("c").await.unwrap(), [other]);
+    store
+        .save_citations(&MessageCitations::of("c", "a2", &[]))
+        .await
+        .unwrap();
+    assert!(store.load_citations("c").await.unwrap().is_empty());
+    store.delete_conversation("elsewhere").await.unwrap();
+    assert!(store.load_citations("elsewhere").await.unwrap().is_empty());
+}
+
 /// Runs every case, each on a fresh store from `make`.
 pub async fn run_all<S, F, Fut>(make: F)
 where
@@ -281,4 +324,5 @@ where
     blobs_summaries_and_usage_round_trip(make("blobs").await).await;
     streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
     imports_store_whole_conversations(make("import").await).await;
+    citations_follow_their_messages(make("citations").await).await;
 }

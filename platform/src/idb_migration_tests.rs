@@ -15,6 +15,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 const V1_RECORDS: &str = include_str!("../../tests/fixtures/idb/v1_records.json");
 const V2_RECORDS: &str = include_str!("../../tests/fixtures/idb/v2_records.json");
 const V3_RECORDS: &str = include_str!("../../tests/fixtures/idb/v3_records.json");
+const V4_RECORDS: &str = include_str!("../../tests/fixtures/idb/v4_records.json");
 
 fn field(fixture: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(fixture, &JsValue::from_str(key)).unwrap()
@@ -33,6 +34,9 @@ async fn write_database(name: &str, version: u32, records: &str) {
     }
     if version >= 3 {
         stores.push(SUMMARIES);
+    }
+    if version >= 4 {
+        stores.push(USAGE);
     }
     let names: js_sys::Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
     let tx = db
@@ -66,6 +70,12 @@ async fn write_database(name: &str, version: u32, records: &str) {
             summaries
                 .put_with_key(&field(&entry, "record"), &field(&entry, "key"))
                 .unwrap();
+        }
+    }
+    if version >= 4 {
+        let usage = tx.object_store(USAGE).unwrap();
+        for record in js_sys::Array::from(&field(&fixture, "usage")).iter() {
+            usage.put(&record).unwrap();
         }
     }
     idb::transaction_done(&tx).await.unwrap();
@@ -122,6 +132,36 @@ async fn a_version_3_database_keeps_its_summaries() {
     assert_eq!(summaries[0].text, "They greeted.");
     let conversation = store.load_conversation("c3").await.unwrap().unwrap();
     assert_eq!(conversation.current_leaf_id.as_deref(), Some("l3"));
+    store.close();
+}
+
+#[wasm_bindgen_test]
+async fn a_version_4_database_keeps_its_tool_calls_settings_and_usage() {
+    let store = open_migrated(4, V4_RECORDS).await;
+    let conversation = store.load_conversation("c4").await.unwrap().unwrap();
+    assert!(conversation.title_locked);
+    assert_eq!(conversation.suggestions, ["Why?"]);
+    let messages = store.load_messages("c4").await.unwrap();
+    assert_eq!(messages[1].status, MessageStatus::AwaitingApproval);
+    assert!(matches!(
+        &messages[1].parts[0],
+        MessagePart::ToolCall(call) if call.approval == skein_engine::ToolApproval::Pending
+    ));
+    let settings = store.load_provider_settings().await.unwrap().unwrap();
+    assert_eq!(settings.kind, skein_engine::ProviderKind::Anthropic);
+    assert_eq!(settings.fallbacks[0].model, "llama3.2");
+    let usage: Vec<(String, Option<u64>)> = store
+        .load_usage(0.0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| (e.id, e.prompt_tokens))
+        .collect();
+    assert_eq!(usage, [("u2".into(), None), ("u1".into(), Some(120))]);
+    // Version 5's stores exist and start empty.
+    use skein_engine::LibraryStore;
+    assert!(store.list_knowledge_bases().await.unwrap().is_empty());
+    assert!(store.load_citations("c4").await.unwrap().is_empty());
     store.close();
 }
 

@@ -9,21 +9,36 @@
 //! - `settings`: small settings records under fixed keys (`"provider"`).
 //!
 //! Version 2 adds `blobs` (key `id`: `mime` and the raw `bytes` as a `Uint8Array`), for images
-//! referred to by message parts. Version 3 adds `summaries`: rolling-context summaries under the
-//! key `{conversation}:{last covered message}`, indexed `by_conversation`. Message records changed shape in version 2 (a `parts` list
+//! referred to by message parts. Message records changed shape in version 2 (a `parts` list
 //! instead of one `text` field); version 1 records are read as they are (see the engine's
 //! `MessageNode`), so the upgrade rewrites nothing and cannot lose anything.
+//!
+//! Version 3 adds `summaries`: rolling-context summaries under the key
+//! `{conversation}:{last covered message}`, indexed `by_conversation`.
+//!
+//! Version 4 adds `usage`: one record per provider call, key `id`, index `by_time` on `at_ms`.
+//!
+//! Version 5 adds what outlives a conversation (see [`crate::idb_library`]): `citations` (key
+//! `message_id`, index `by_conversation`), `assistants`, `memories`, `knowledge_bases`,
+//! `documents` (index `by_base`) and `chunks` (indexes `by_base`, `by_document`; a chunk's
+//! vector is stored as `Float32Array` bytes inside its record).
+//!
+//! Every upgrade step only creates stores and indexes: no record is rewritten, so no upgrade
+//! can lose one. Each version has a fixture written exactly as it wrote its records
+//! (`tests/fixtures/idb/`) and a browser test that opens it at the current version.
 //!
 //! Records are plain JSON objects (serialised by serde, parsed by the browser's `JSON.parse`), so
 //! they stay readable in the browser's developer tools and in exported backups.
 //!
-//! ## Limitations
-//! Migrations beyond version 1, cross-tab notification and quota handling beyond a clear error
-//! arrive with the storage work; the version number and the upgrade callback are where they go.
+//! ## Many tabs
+//! Another tab opening a newer schema fires `versionchange` here: this connection closes at
+//! once (so the upgrade is never blocked by us), the app is told through
+//! [`IdbStore::on_closed_for_upgrade`], and every later use says to reload.
 
 use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use serde::{de::DeserializeOwned, Serialize};
+use skein_engine::knowledge::citations::MessageCitations;
 use skein_engine::rolling_context::RollingContextSummary;
 use skein_engine::store::{
     sort_in_creation_order, sort_newest_first, summary_key, touch_conversation,
@@ -35,7 +50,7 @@ use web_sys::{
     IdbTransactionMode,
 };
 
-pub(crate) const SCHEMA_VERSION: u32 = 4;
+pub(crate) const SCHEMA_VERSION: u32 = 5;
 const CONVERSATIONS: &str = "conversations";
 const MESSAGES: &str = "messages";
 const BY_CONVERSATION: &str = "by_conversation";
@@ -45,6 +60,14 @@ const SUMMARIES: &str = "summaries";
 const USAGE: &str = "usage";
 const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
+const CITATIONS: &str = "citations";
+pub(crate) const ASSISTANTS: &str = "assistants";
+pub(crate) const MEMORIES: &str = "memories";
+pub(crate) const KNOWLEDGE_BASES: &str = "knowledge_bases";
+pub(crate) const DOCUMENTS: &str = "documents";
+pub(crate) const CHUNKS: &str = "chunks";
+pub(crate) const BY_BASE: &str = "by_base";
+pub(crate) const BY_DOCUMENT: &str = "by_document";
 
 #[derive(Debug, Clone)]
 pub struct IdbStore {
@@ -81,23 +104,43 @@ pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> R
                 &IdbIndexParameters::new(),
             )?;
     }
-    if old_version < 4 && new_version >= 4 {
-        db.create_object_store_with_optional_parameters(USAGE, &keyed_by_id())?
+    let index = |store: &IdbObjectStore, name: &str, key_path: &str| {
+        store
             .create_index_with_str_and_optional_parameters(
-                BY_TIME,
-                "at_ms",
+                name,
+                key_path,
                 &IdbIndexParameters::new(),
-            )?;
+            )
+            .map(drop)
+    };
+    if old_version < 4 && new_version >= 4 {
+        let usage = db.create_object_store_with_optional_parameters(USAGE, &keyed_by_id())?;
+        index(&usage, BY_TIME, "at_ms")?;
+    }
+    if old_version < 5 && new_version >= 5 {
+        let by_message = IdbObjectStoreParameters::new();
+        by_message.set_key_path(&JsValue::from_str("message_id"));
+        let citations = db.create_object_store_with_optional_parameters(CITATIONS, &by_message)?;
+        index(&citations, BY_CONVERSATION, "conversation_id")?;
+        db.create_object_store_with_optional_parameters(ASSISTANTS, &keyed_by_id())?;
+        db.create_object_store_with_optional_parameters(MEMORIES, &keyed_by_id())?;
+        db.create_object_store_with_optional_parameters(KNOWLEDGE_BASES, &keyed_by_id())?;
+        let documents =
+            db.create_object_store_with_optional_parameters(DOCUMENTS, &keyed_by_id())?;
+        index(&documents, BY_BASE, "knowledge_base_id")?;
+        let chunks = db.create_object_store_with_optional_parameters(CHUNKS, &keyed_by_id())?;
+        index(&chunks, BY_BASE, "knowledge_base_id")?;
+        index(&chunks, BY_DOCUMENT, "document_id")?;
     }
     Ok(())
 }
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, StoreError> {
+pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, StoreError> {
     let json = serde_json::to_string(value).map_err(|e| StoreError::Other(e.to_string()))?;
     js_sys::JSON::parse(&json).map_err(|e| StoreError::Other(describe(&e)))
 }
 
-fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreError> {
+pub(crate) fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreError> {
     let json = js_sys::JSON::stringify(value)
         .map(String::from)
         .map_err(|e| StoreError::Corrupt(describe(&e)))?;
@@ -106,7 +149,7 @@ fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreError> {
 
 /// Decodes every record of an array result. One unreadable record fails the read rather than
 /// being dropped silently; it stays stored, untouched, for a later version to read.
-fn from_js_array<T: DeserializeOwned>(value: &JsValue) -> Result<Vec<T>, StoreError> {
+pub(crate) fn from_js_array<T: DeserializeOwned>(value: &JsValue) -> Result<Vec<T>, StoreError> {
     js_sys::Array::from(value)
         .iter()
         .map(|item| from_js(&item))
@@ -146,7 +189,7 @@ impl IdbStore {
         self.db.close();
     }
 
-    fn transaction(
+    pub(crate) fn transaction(
         &self,
         stores: &[&str],
         mode: IdbTransactionMode,
@@ -167,12 +210,19 @@ impl IdbStore {
             .map_err(|e| store_error(&e))
     }
 
-    fn object_store(tx: &IdbTransaction, name: &str) -> Result<IdbObjectStore, StoreError> {
+    pub(crate) fn object_store(
+        tx: &IdbTransaction,
+        name: &str,
+    ) -> Result<IdbObjectStore, StoreError> {
         tx.object_store(name).map_err(|e| store_error(&e))
     }
 
     /// The record under `key` in `store`, if any.
-    async fn get_record(&self, store: &str, key: &str) -> Result<Option<JsValue>, StoreError> {
+    pub(crate) async fn get_record(
+        &self,
+        store: &str,
+        key: &str,
+    ) -> Result<Option<JsValue>, StoreError> {
         let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
         let req = Self::object_store(&tx, store)?
             .get(&JsValue::from_str(key))
@@ -182,7 +232,7 @@ impl IdbStore {
     }
 
     /// Writes one record (under `key` for stores without a key path) in its own transaction.
-    async fn put_record(
+    pub(crate) async fn put_record(
         &self,
         store: &str,
         value: &JsValue,
@@ -204,16 +254,53 @@ impl IdbStore {
         store: &str,
         conversation_id: &str,
     ) -> Result<Vec<T>, StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, store)?
-            .index(BY_CONVERSATION)
-            .map_err(|e| store_error(&e))?
-            .get_all_with_key(&JsValue::from_str(conversation_id))
-            .map_err(|e| store_error(&e))?;
-        from_js_array(&idb::request(&req).await?)
+        from_js_array(
+            &self
+                .read_by_index(store, BY_CONVERSATION, conversation_id)
+                .await?,
+        )
     }
 
-    async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
+    /// The raw records of `store` whose `index` key is `key`.
+    pub(crate) async fn read_by_index(
+        &self,
+        store: &str,
+        index: &str,
+        key: &str,
+    ) -> Result<JsValue, StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
+        let req = Self::object_store(&tx, store)?
+            .index(index)
+            .map_err(|e| store_error(&e))?
+            .get_all_with_key(&JsValue::from_str(key))
+            .map_err(|e| store_error(&e))?;
+        idb::request(&req).await
+    }
+
+    /// Queues the deletion of every record of `store` whose `index` key is `key`, inside `tx`
+    /// (the await is a request of that same transaction, so it stays open).
+    pub(crate) async fn delete_by_index(
+        tx: &IdbTransaction,
+        store: &str,
+        index: &str,
+        key: &str,
+    ) -> Result<(), StoreError> {
+        let object_store = Self::object_store(tx, store)?;
+        let keys_request = object_store
+            .index(index)
+            .map_err(|e| store_error(&e))?
+            .get_all_keys_with_key(&JsValue::from_str(key))
+            .map_err(|e| store_error(&e))?;
+        let keys = idb::request(&keys_request).await?;
+        for record_key in js_sys::Array::from(&keys).iter() {
+            object_store
+                .delete(&record_key)
+                .map_err(|e| store_error(&e))?;
+        }
+        Ok(())
+    }
+
+    pub(crate) async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
         let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
         let req = Self::object_store(&tx, store)?
             .get_all()
@@ -333,12 +420,17 @@ impl ChatStore for IdbStore {
         ids: &[String],
     ) -> Result<(), StoreError> {
         let conversation = to_js(conversation)?;
-        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
-        let messages = Self::object_store(&tx, MESSAGES)?;
-        for id in ids {
-            messages
-                .delete(&JsValue::from_str(id))
-                .map_err(|e| store_error(&e))?;
+        let tx = self.transaction(
+            &[CONVERSATIONS, MESSAGES, CITATIONS],
+            IdbTransactionMode::Readwrite,
+        )?;
+        for store in [MESSAGES, CITATIONS] {
+            let object_store = Self::object_store(&tx, store)?;
+            for id in ids {
+                object_store
+                    .delete(&JsValue::from_str(id))
+                    .map_err(|e| store_error(&e))?;
+            }
         }
         Self::object_store(&tx, CONVERSATIONS)?
             .put(&conversation)
@@ -348,27 +440,14 @@ impl ChatStore for IdbStore {
 
     async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
         let tx = self.transaction(
-            &[CONVERSATIONS, MESSAGES, SUMMARIES],
+            &[CONVERSATIONS, MESSAGES, SUMMARIES, CITATIONS],
             IdbTransactionMode::Readwrite,
         )?;
-        let key = JsValue::from_str(conversation_id);
         Self::object_store(&tx, CONVERSATIONS)?
-            .delete(&key)
+            .delete(&JsValue::from_str(conversation_id))
             .map_err(|e| store_error(&e))?;
-        // The awaits below are IndexedDB requests of this same transaction, so it stays open.
-        for store in [MESSAGES, SUMMARIES] {
-            let object_store = Self::object_store(&tx, store)?;
-            let keys_request = object_store
-                .index(BY_CONVERSATION)
-                .map_err(|e| store_error(&e))?
-                .get_all_keys_with_key(&key)
-                .map_err(|e| store_error(&e))?;
-            let keys = idb::request(&keys_request).await?;
-            for record_key in js_sys::Array::from(&keys).iter() {
-                object_store
-                    .delete(&record_key)
-                    .map_err(|e| store_error(&e))?;
-            }
+        for store in [MESSAGES, SUMMARIES, CITATIONS] {
+            Self::delete_by_index(&tx, store, BY_CONVERSATION, conversation_id).await?;
         }
         idb::transaction_done(&tx).await
     }
@@ -426,6 +505,24 @@ impl ChatStore for IdbStore {
         conversation_id: &str,
     ) -> Result<Vec<RollingContextSummary>, StoreError> {
         self.read_by_conversation(SUMMARIES, conversation_id).await
+    }
+
+    async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError> {
+        if !citations.citations.is_empty() {
+            return self.put_record(CITATIONS, &to_js(citations)?, None).await;
+        }
+        let tx = self.transaction(&[CITATIONS], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, CITATIONS)?
+            .delete(&JsValue::from_str(&citations.message_id))
+            .map_err(|e| store_error(&e))?;
+        idb::transaction_done(&tx).await
+    }
+
+    async fn load_citations(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<MessageCitations>, StoreError> {
+        self.read_by_conversation(CITATIONS, conversation_id).await
     }
 
     async fn save_usage(&self, event: &skein_engine::usage::UsageEvent) -> Result<(), StoreError> {

@@ -5,7 +5,8 @@
 //!
 //! - [`FetchTransport`]: `fetch` with a streamed `ReadableStream` body and an `AbortController`
 //!   wired to the engine's `CancelToken`.
-//! - [`IdbStore`]: IndexedDB, one record per conversation and per message node.
+//! - [`IdbStore`]: IndexedDB, one record per conversation and per message node; assistants,
+//!   memories and knowledge ([`skein_engine::LibraryStore`]) beside them.
 //! - [`BrowserClock`] and [`RandomIds`]: `Date.now()` and `crypto.getRandomValues`.
 //!
 //! ## Architecture invariant
@@ -26,6 +27,7 @@ mod fetch_transport;
 mod file_input;
 mod generation_lock;
 mod idb;
+mod idb_library;
 mod idb_store;
 mod js_error;
 mod notifications;

@@ -89,6 +89,16 @@ async fn the_indexeddb_store_keeps_the_store_contract() {
 }
 
 #[wasm_bindgen_test]
+async fn the_indexeddb_store_keeps_the_library_contract() {
+    skein_engine::store_conformance::library::run_all(|case| async move {
+        IdbStore::open(&unique_name(&format!("skein-library-{case}")))
+            .await
+            .unwrap()
+    })
+    .await;
+}
+
+#[wasm_bindgen_test]
 async fn the_browser_reports_storage_usage_quota_and_persistence() {
     let status = skein_platform::storage_status().await;
     assert!(status.quota_bytes.is_some_and(|q| q > 0.0), "{status:?}");

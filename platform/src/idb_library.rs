@@ -1,0 +1,225 @@
+//! [`LibraryStore`] in IndexedDB: assistants, memories and knowledge bases (schema version 5).
+//!
+//! A chunk's vector is kept as a `Float32Array` inside the chunk record (`embedding.vector`):
+//! four bytes a dimension, stored and read without any text encoding, with the embedding
+//! model's id and dimension beside it.
+
+use crate::idb::{self, store_error};
+use crate::idb_store::{
+    from_js, from_js_array, to_js, IdbStore, ASSISTANTS, BY_BASE, BY_DOCUMENT, CHUNKS, DOCUMENTS,
+    KNOWLEDGE_BASES, MEMORIES,
+};
+use crate::js_error::describe;
+use skein_engine::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
+use skein_engine::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
+use skein_engine::memories::{Memory, MemoryScope};
+use skein_engine::{Assistant, StoreError};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::IdbTransactionMode;
+
+const EMBEDDING: &str = "embedding";
+const VECTOR: &str = "vector";
+
+fn property(target: &JsValue, key: &str) -> Option<JsValue> {
+    js_sys::Reflect::get(target, &JsValue::from_str(key))
+        .ok()
+        .filter(|value| !value.is_undefined() && !value.is_null())
+}
+
+/// The chunk as a record, its vector as a `Float32Array`.
+fn chunk_record(chunk: &KnowledgeChunk) -> Result<JsValue, StoreError> {
+    let record = to_js(chunk)?;
+    if let (Some(embedding), Some(stored)) = (&chunk.embedding, property(&record, EMBEDDING)) {
+        let vector = js_sys::Float32Array::from(embedding.vector.as_slice());
+        js_sys::Reflect::set(&stored, &JsValue::from_str(VECTOR), &vector)
+            .map_err(|e| StoreError::Other(describe(&e)))?;
+    }
+    Ok(record)
+}
+
+/// A chunk from its record. The vector is taken off the record before the rest is decoded, so
+/// it never goes through text.
+fn chunk_from_record(record: &JsValue) -> Result<KnowledgeChunk, StoreError> {
+    let embedding = property(record, EMBEDDING);
+    let vector = embedding.as_ref().and_then(|e| property(e, VECTOR));
+    if let (Some(embedding), Some(_)) = (&embedding, &vector) {
+        js_sys::Reflect::delete_property(
+            embedding.unchecked_ref::<js_sys::Object>(),
+            &JsValue::from_str(VECTOR),
+        )
+        .map_err(|e| StoreError::Corrupt(describe(&e)))?;
+    }
+    let mut chunk: KnowledgeChunk = from_js(record)?;
+    if let (Some(stored), Some(vector)) = (chunk.embedding.as_mut(), vector) {
+        let vector = vector.dyn_into::<js_sys::Float32Array>().map_err(|_| {
+            StoreError::Corrupt(format!("chunk {}: vector is not a Float32Array", chunk.id))
+        })?;
+        stored.vector = vector.to_vec();
+    }
+    Ok(chunk)
+}
+
+impl IdbStore {
+    /// Writes or deletes records of one store in one transaction.
+    async fn write_records(
+        &self,
+        store: &str,
+        puts: &[JsValue],
+        deletes: &[&str],
+    ) -> Result<(), StoreError> {
+        let tx = self.transaction(&[store], IdbTransactionMode::Readwrite)?;
+        let object_store = Self::object_store(&tx, store)?;
+        for record in puts {
+            object_store.put(record).map_err(|e| store_error(&e))?;
+        }
+        for key in deletes {
+            object_store
+                .delete(&JsValue::from_str(key))
+                .map_err(|e| store_error(&e))?;
+        }
+        idb::transaction_done(&tx).await
+    }
+}
+
+impl LibraryStore for IdbStore {
+    async fn list_assistants(&self) -> Result<Vec<Assistant>, StoreError> {
+        // The store's key order is the ID order.
+        from_js_array(&self.read_all(ASSISTANTS).await?)
+    }
+
+    async fn save_assistant(&self, assistant: &Assistant) -> Result<(), StoreError> {
+        self.write_records(ASSISTANTS, &[to_js(assistant)?], &[])
+            .await
+    }
+
+    async fn delete_assistant(&self, id: &str) -> Result<(), StoreError> {
+        let tx = self.transaction(&[ASSISTANTS, MEMORIES], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, ASSISTANTS)?
+            .delete(&JsValue::from_str(id))
+            .map_err(|e| store_error(&e))?;
+        let memories = Self::object_store(&tx, MEMORIES)?;
+        let all = memories.get_all().map_err(|e| store_error(&e))?;
+        let all: Vec<Memory> = from_js_array(&idb::request(&all).await?)?;
+        let own = MemoryScope::Assistant(id.to_owned());
+        for memory in all.iter().filter(|m| m.scope == own) {
+            memories
+                .delete(&JsValue::from_str(&memory.id))
+                .map_err(|e| store_error(&e))?;
+        }
+        idb::transaction_done(&tx).await
+    }
+
+    async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
+        let mut list: Vec<Memory> = from_js_array(&self.read_all(MEMORIES).await?)?;
+        sort_by_creation(&mut list, |m| (m.created_at_ms, &m.id));
+        Ok(list)
+    }
+
+    async fn save_memory(&self, memory: &Memory) -> Result<(), StoreError> {
+        self.write_records(MEMORIES, &[to_js(memory)?], &[]).await
+    }
+
+    async fn delete_memory(&self, id: &str) -> Result<(), StoreError> {
+        self.write_records(MEMORIES, &[], &[id]).await
+    }
+
+    async fn list_knowledge_bases(&self) -> Result<Vec<KnowledgeBase>, StoreError> {
+        let mut list: Vec<KnowledgeBase> = from_js_array(&self.read_all(KNOWLEDGE_BASES).await?)?;
+        sort_by_creation(&mut list, |b| (b.created_at_ms, &b.id));
+        Ok(list)
+    }
+
+    async fn save_knowledge_base(&self, base: &KnowledgeBase) -> Result<(), StoreError> {
+        self.write_records(KNOWLEDGE_BASES, &[to_js(base)?], &[])
+            .await
+    }
+
+    async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
+        let tx = self.transaction(
+            &[KNOWLEDGE_BASES, DOCUMENTS, CHUNKS],
+            IdbTransactionMode::Readwrite,
+        )?;
+        Self::object_store(&tx, KNOWLEDGE_BASES)?
+            .delete(&JsValue::from_str(id))
+            .map_err(|e| store_error(&e))?;
+        for store in [DOCUMENTS, CHUNKS] {
+            Self::delete_by_index(&tx, store, BY_BASE, id).await?;
+        }
+        idb::transaction_done(&tx).await
+    }
+
+    async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
+        let mut list: Vec<KnowledgeDocument> =
+            from_js_array(&self.read_by_index(DOCUMENTS, BY_BASE, base_id).await?)?;
+        sort_by_creation(&mut list, |d| (d.created_at_ms, &d.id));
+        Ok(list)
+    }
+
+    async fn save_document(
+        &self,
+        document: &KnowledgeDocument,
+        chunks: &[KnowledgeChunk],
+    ) -> Result<(), StoreError> {
+        // Encode everything first: a record that cannot be encoded opens no transaction.
+        let record = to_js(document)?;
+        let chunk_records = chunks
+            .iter()
+            .map(chunk_record)
+            .collect::<Result<Vec<_>, _>>()?;
+        let tx = self.transaction(&[DOCUMENTS, CHUNKS], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, DOCUMENTS)?
+            .put(&record)
+            .map_err(|e| store_error(&e))?;
+        Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, &document.id).await?;
+        let chunk_store = Self::object_store(&tx, CHUNKS)?;
+        for chunk in &chunk_records {
+            if let Err(err) = chunk_store.put(chunk) {
+                let _ = tx.abort();
+                return Err(store_error(&err));
+            }
+        }
+        idb::transaction_done(&tx).await
+    }
+
+    async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
+        let tx = self.transaction(&[DOCUMENTS, CHUNKS], IdbTransactionMode::Readwrite)?;
+        Self::object_store(&tx, DOCUMENTS)?
+            .delete(&JsValue::from_str(id))
+            .map_err(|e| store_error(&e))?;
+        Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, id).await?;
+        idb::transaction_done(&tx).await
+    }
+
+    async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
+        let records = self.read_by_index(CHUNKS, BY_BASE, base_id).await?;
+        let mut chunks = js_sys::Array::from(&records)
+            .iter()
+            .map(|record| chunk_from_record(&record))
+            .collect::<Result<Vec<_>, _>>()?;
+        sort_chunks(&mut chunks);
+        Ok(chunks)
+    }
+
+    async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError> {
+        let records = chunks
+            .iter()
+            .map(chunk_record)
+            .collect::<Result<Vec<_>, _>>()?;
+        let tx = self.transaction(&[CHUNKS], IdbTransactionMode::Readwrite)?;
+        let chunk_store = Self::object_store(&tx, CHUNKS)?;
+        // Count first, then write only what is still stored (a key-only read per chunk, all
+        // requests of this one transaction).
+        let mut written = 0;
+        for (chunk, record) in chunks.iter().zip(&records) {
+            let key = chunk_store
+                .count_with_key(&JsValue::from_str(&chunk.id))
+                .map_err(|e| store_error(&e))?;
+            if idb::request(&key).await?.as_f64() == Some(1.0) {
+                chunk_store.put(record).map_err(|e| store_error(&e))?;
+                written += 1;
+            }
+        }
+        idb::transaction_done(&tx).await?;
+        Ok(written)
+    }
+}
