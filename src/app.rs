@@ -5,7 +5,8 @@ use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar, StorageInfo,
+    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar, StorageAlert,
+    StorageAlertBar, StorageInfo,
 };
 
 #[component]
@@ -24,6 +25,11 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
+    let read_only = Signal::derive(move || {
+        state
+            .storage_alert
+            .with(|alert| alert.as_ref().is_some_and(StorageAlert::read_only))
+    });
     let include_keys = RwSignal::new(false);
 
     view! {
@@ -53,6 +59,11 @@ pub fn App() -> impl IntoView {
                         on:click=move |_| state.banner.set(None)>"×"</button>
                 </div>
             })}
+            <StorageAlertBar
+                alert=Signal::derive(move || state.storage_alert.get())
+                on_check=move |()| runtime::check_storage(state)
+                on_reload=move |()| runtime::reload()
+            />
             <div class="layout">
                 <Sidebar
                     conversations=Signal::derive(move || state.summaries())
@@ -106,6 +117,7 @@ pub fn App() -> impl IntoView {
                         messages
                         draft=state.draft
                         generating=generating_here
+                        read_only
                         on_send=move |text| runtime::send(state, text)
                         on_stop=move |()| runtime::stop(state)
                         actions=MessageActions {

@@ -13,7 +13,7 @@ use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
     ProviderSettings,
 };
-use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
+use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -28,6 +28,9 @@ pub struct Runtime {
     /// The assistant message being streamed in each generating conversation, as it is now
     /// (the stored copy can be up to one persistence interval behind).
     pub live: RefCell<HashMap<String, MessageNode>>,
+    /// Finished answers that could not be saved (storage full), by message ID, with their
+    /// conversation: kept here, on screen, until storage is writable again.
+    pub unsaved: RefCell<HashMap<String, (Conversation, MessageNode)>>,
     /// Images being loaded, so each is read from storage once.
     pub loading_images: RefCell<std::collections::HashSet<String>>,
     /// Tells Skein's other tabs which conversation changed here (`None` where the browser
@@ -58,7 +61,9 @@ fn runtime() -> Option<Rc<Runtime>> {
 /// Opens storage, then loads the settings and the conversation list.
 pub fn init(state: AppState) {
     spawn_local(async move {
-        let store = match IdbStore::open(DATABASE_NAME).await {
+        let on_health: skein_platform::HealthListener =
+            Rc::new(move |health: &StorageHealth| storage_health_changed(state, health));
+        let store = match IdbStore::open_watched(DATABASE_NAME, Some(on_health)).await {
             Ok(store) => store,
             Err(err) => {
                 state.banner.set(Some(format!(
@@ -74,6 +79,7 @@ pub fn init(state: AppState) {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service: ChatService::new(FetchTransport, store, BrowserClock, RandomIds),
                 live: RefCell::default(),
+                unsaved: RefCell::default(),
                 loading_images: RefCell::default(),
                 tabs: skein_platform::TabChannel::open(TAB_CHANNEL, move |id| {
                     changed_elsewhere(state, id);
@@ -140,6 +146,12 @@ pub fn select(state: AppState, id: String) {
                 *node = live.clone();
             }
         }
+        // Answers waiting for storage space are shown as they are, not as last stored.
+        for node in nodes.iter_mut() {
+            if let Some((_, kept)) = runtime.unsaved.borrow().get(&node.id) {
+                *node = kept.clone();
+            }
+        }
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
             Ok(tree) => state.show_branch(&id, &tree.current_branch_entries()),
             Err(err) => state.banner.set(Some(format!(
@@ -151,6 +163,66 @@ pub fn select(state: AppState, id: String) {
 
 /// Reads usage, quota and persistence; on start, first asks the browser to make Skein's
 /// storage persistent (so it is not cleared under storage pressure).
+/// Shows (or clears) the standing storage notice; a full storage also refreshes the figures.
+fn storage_health_changed(state: AppState, health: &StorageHealth) {
+    use skein_components::StorageAlert;
+    let alert = match health {
+        StorageHealth::Writable => None,
+        StorageHealth::Full(_) => Some(StorageAlert::Full),
+        StorageHealth::ClosedForUpgrade => Some(StorageAlert::Upgraded),
+        StorageHealth::WaitingForOtherTabs => Some(StorageAlert::WaitingForOtherTabs),
+    };
+    if matches!(health, StorageHealth::Full(_)) {
+        spawn_local(refresh_storage(state, false));
+    }
+    state.storage_alert.set(alert);
+}
+
+/// After the user freed space: tries a small write; the notice goes if it worked.
+pub fn check_storage(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        // The outcome reaches the notice through the store's health listener.
+        if runtime.service.store.probe_write().await.is_ok() {
+            save_unsaved(state, &runtime).await;
+        }
+        refresh_storage(state, false).await;
+    });
+}
+
+/// Saves the answers kept in memory while storage was full; one that still fails stays kept.
+async fn save_unsaved(state: AppState, runtime: &Runtime) {
+    let pending: Vec<(Conversation, MessageNode)> =
+        runtime.unsaved.borrow().values().cloned().collect();
+    for (conversation, message) in pending {
+        match runtime
+            .service
+            .store
+            .save_message(&conversation, &message)
+            .await
+        {
+            Ok(()) => {
+                runtime.unsaved.borrow_mut().remove(&message.id);
+                runtime.announce(&conversation.id);
+                state.upsert_conversation(conversation);
+            }
+            Err(err) => {
+                state.banner.set(Some(format!(
+                    "An answer is still not saved (it stays on screen): {err}"
+                )));
+                return;
+            }
+        }
+    }
+}
+
+/// Reloads the page (after another tab upgraded storage).
+pub fn reload() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
+    }
+}
+
 pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
     if ask_for_persistence {
         let _ = skein_platform::request_persistent_storage().await;
@@ -469,6 +541,10 @@ pub fn delete_conversation(state: AppState, id: String) {
                     .update(|list| list.retain(|c| c.id != id));
                 if state.is_current(&id) {
                     new_chat(state);
+                }
+                // Deleting frees space: see whether storage is writable again.
+                if runtime.service.store.health() != StorageHealth::Writable {
+                    check_storage(state);
                 }
             }
             Err(err) => state.banner.set(Some(err.to_string())),

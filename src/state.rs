@@ -25,6 +25,8 @@ pub struct AppState {
     pub notifications: RwSignal<NotificationStatus>,
     /// What the browser reports about Skein's storage (usage, quota, persistence).
     pub storage: RwSignal<Option<skein_components::StorageFigures>>,
+    /// Why nothing can be saved right now (storage full, closed for another tab's upgrade).
+    pub storage_alert: RwSignal<Option<skein_components::StorageAlert>>,
     /// Blob ID → `blob:` URL of the message images loaded so far.
     pub image_urls: RwSignal<std::collections::HashMap<String, String>>,
 }
@@ -43,6 +45,7 @@ impl AppState {
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),
             storage: RwSignal::new(None),
+            storage_alert: RwSignal::new(None),
             notifications: RwSignal::new(crate::notify::status()),
         }
     }

@@ -152,6 +152,21 @@ impl GenerationSink for UiSink {
                 }
             }
             GenerationEvent::Warning(message) => self.state.banner.set(Some(message)),
+            GenerationEvent::Unsaved {
+                conversation,
+                message,
+            } => {
+                // Storage is full: the answer stays on screen and in memory, and is saved when
+                // the user has freed space (see `runtime::check_storage`).
+                self.runtime
+                    .live
+                    .borrow_mut()
+                    .remove(&message.conversation_id);
+                self.runtime
+                    .unsaved
+                    .borrow_mut()
+                    .insert(message.id.clone(), (conversation, message));
+            }
             // Prompt-processing progress (llama.cpp) is not displayed yet: the message shows
             // as streaming until its first token.
             GenerationEvent::PromptProgress { .. } => {}

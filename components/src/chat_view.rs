@@ -9,6 +9,9 @@ pub fn ChatView(
     #[prop(into)] messages: Signal<Vec<MessageView>>,
     draft: RwSignal<String>,
     #[prop(into)] generating: Signal<bool>,
+    /// Nothing new can be saved: the composer waits.
+    #[prop(into)]
+    read_only: Signal<bool>,
     /// Called with the composer's text; returns whether it was accepted (the composer keeps the
     /// text otherwise, so nothing the user typed is lost).
     #[prop(into)]
@@ -32,7 +35,7 @@ pub fn ChatView(
                     />
                 </div>
             </div>
-            <Composer draft generating on_send on_stop />
+            <Composer draft generating read_only on_send on_stop />
         </section>
     }
 }

@@ -7,11 +7,14 @@ pub fn Composer(
     /// The text being typed. Owned by the app, so it can put text back if sending fails late.
     draft: RwSignal<String>,
     #[prop(into)] generating: Signal<bool>,
+    /// Nothing new can be saved (storage full or closed): typing goes on, sending waits.
+    #[prop(into)]
+    read_only: Signal<bool>,
     #[prop(into)] on_send: Callback<String, bool>,
     #[prop(into)] on_stop: Callback<()>,
 ) -> impl IntoView {
     let send = move || {
-        if generating.get_untracked() {
+        if generating.get_untracked() || read_only.get_untracked() {
             return;
         }
         let text = draft.get_untracked();
@@ -46,7 +49,7 @@ pub fn Composer(
                 when=move || generating.get()
                 fallback=move || view! {
                     <button type="submit" data-testid="send"
-                        disabled=move || draft.with(|d| d.trim().is_empty())>"Send"</button>
+                        disabled=move || read_only.get() || draft.with(|d| d.trim().is_empty())>"Send"</button>
                 }
             >
                 <button type="button" data-testid="stop" class="stop"

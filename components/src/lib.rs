@@ -16,6 +16,7 @@ mod message_item;
 mod notification_toggle;
 mod settings_form;
 mod sidebar;
+mod storage_alert;
 mod storage_info;
 
 pub use chat_view::ChatView;
@@ -25,4 +26,5 @@ pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use settings_form::SettingsForm;
 pub use sidebar::{ConversationSummary, Sidebar};
+pub use storage_alert::{StorageAlert, StorageAlertBar};
 pub use storage_info::{format_bytes, StorageFigures, StorageInfo};

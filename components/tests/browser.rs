@@ -63,6 +63,7 @@ struct Mounted {
     root: HtmlElement,
     messages: RwSignal<Vec<MessageView>>,
     generating: RwSignal<bool>,
+    read_only: RwSignal<bool>,
     draft: RwSignal<String>,
     sent: Arc<Mutex<Vec<String>>>,
     stops: Arc<Mutex<u32>>,
@@ -95,6 +96,7 @@ fn mount_chat(accept: bool) -> Mounted {
     let root = container();
     let messages = RwSignal::new(Vec::<MessageView>::new());
     let generating = RwSignal::new(false);
+    let read_only = RwSignal::new(false);
     let draft = RwSignal::new(String::new());
     let sent = Arc::new(Mutex::new(Vec::new()));
     let stops = Arc::new(Mutex::new(0));
@@ -109,6 +111,7 @@ fn mount_chat(accept: bool) -> Mounted {
                 messages=Signal::derive(move || messages.get())
                 draft
                 generating=Signal::derive(move || generating.get())
+                read_only=Signal::derive(move || read_only.get())
                 on_send=move |text: String| {
                     sent.lock().unwrap().push(text);
                     accept
@@ -124,6 +127,7 @@ fn mount_chat(accept: bool) -> Mounted {
         root,
         messages,
         generating,
+        read_only,
         draft,
         sent,
         stops,
@@ -228,26 +232,90 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
     );
 }
 
+fn enter_key(shift: bool) -> web_sys::KeyboardEvent {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_shift_key(shift);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
+}
+
 #[wasm_bindgen_test]
 async fn enter_sends_and_shift_enter_does_not() {
     let chat = mount_chat(true);
     type_into(&chat.root, "line one");
     settle().await;
     let input = query(&chat.root, "[data-testid=composer-input]");
-    let key = |shift: bool| {
-        let init = web_sys::KeyboardEventInit::new();
-        init.set_key("Enter");
-        init.set_shift_key(shift);
-        init.set_bubbles(true);
-        init.set_cancelable(true);
-        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
-    };
+    let key = enter_key;
     input.dispatch_event(&key(true)).unwrap();
     settle().await;
     assert!(chat.sent.lock().unwrap().is_empty());
     input.dispatch_event(&key(false)).unwrap();
     settle().await;
     assert_eq!(*chat.sent.lock().unwrap(), ["line one"]);
+}
+
+#[wasm_bindgen_test]
+async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable() {
+    let chat = mount_chat(true);
+    chat.read_only.set(true);
+    type_into(&chat.root, "wait for space");
+    settle().await;
+    let send = query(&chat.root, "[data-testid=send]");
+    assert!(send.has_attribute("disabled"));
+    query(&chat.root, "[data-testid=composer-input]")
+        .dispatch_event(&enter_key(false))
+        .unwrap();
+    settle().await;
+    assert!(chat.sent.lock().unwrap().is_empty());
+    assert_eq!(chat.draft.get_untracked(), "wait for space");
+    chat.read_only.set(false);
+    settle().await;
+    query(&chat.root, "[data-testid=send]").click();
+    settle().await;
+    assert_eq!(*chat.sent.lock().unwrap(), ["wait for space"]);
+}
+
+#[wasm_bindgen_test]
+async fn storage_alerts_say_what_to_do_and_offer_the_way_out() {
+    use skein_components::{StorageAlert, StorageAlertBar};
+    let root = container();
+    let alert = RwSignal::new(None::<StorageAlert>);
+    let clicks = Arc::new(Mutex::new(Vec::new()));
+    let (checks, reloads) = (clicks.clone(), clicks.clone());
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let checks = checks.clone();
+        let reloads = reloads.clone();
+        view! {
+            <StorageAlertBar alert
+                on_check=move |()| checks.lock().unwrap().push("check")
+                on_reload=move |()| reloads.lock().unwrap().push("reload") />
+        }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    assert!(query_all(&root, "[data-testid=storage-alert]").is_empty());
+
+    alert.set(Some(StorageAlert::Full));
+    settle().await;
+    let shown = query(&root, "[data-testid=storage-alert]");
+    assert_eq!(shown.get_attribute("data-kind").as_deref(), Some("full"));
+    let text = shown.text_content().unwrap();
+    assert!(
+        text.contains("read-only") && text.contains("Nothing saved was lost"),
+        "{text}"
+    );
+    query(&root, "[data-testid=storage-check]").click();
+
+    alert.set(Some(StorageAlert::Upgraded));
+    settle().await;
+    assert!(query_all(&root, "[data-testid=storage-check]").is_empty());
+    query(&root, "[data-testid=storage-reload]").click();
+    settle().await;
+    assert_eq!(*clicks.lock().unwrap(), ["check", "reload"]);
+    assert!(StorageAlert::Upgraded.read_only());
+    assert!(!StorageAlert::WaitingForOtherTabs.read_only());
 }
 
 #[wasm_bindgen_test]

@@ -690,3 +690,45 @@ fn a_backup_restores_into_an_empty_store_without_its_keys() {
         "my-model"
     );
 }
+
+#[test]
+fn an_answer_that_cannot_be_saved_is_handed_back_whole_with_the_storage_error() {
+    let words: Vec<String> = (0..60).map(|i| format!("w{i} ")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let service = service(vec![sse(200, &content_chunks(&words, true), 64)]);
+    // The question and the empty answer fit; then storage is full.
+    service.store.fill_up_after(2);
+    let log = EventLog::default();
+    let result = block_on(service.send_message(
+        None,
+        "q",
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &log,
+    ));
+    assert!(
+        matches!(result, Err(ChatError::Store(StoreError::QuotaExceeded(_)))),
+        "{result:?}"
+    );
+    let unsaved = log.0.borrow().iter().find_map(|event| match event {
+        GenerationEvent::Unsaved {
+            conversation,
+            message,
+        } => Some((conversation.clone(), message.clone())),
+        _ => None,
+    });
+    let (conversation, message) = unsaved.expect("the unsaved answer is handed back");
+    assert_eq!(message.text(), words.concat(), "every word");
+    assert_eq!(message.status, MessageStatus::Complete);
+    assert!(
+        warnings(&log).iter().any(|w| w.contains("while streaming")),
+        "the failed intermediate writes were reported"
+    );
+    assert_eq!(stored(&service).1[1].text(), "", "nothing half-written");
+
+    // Once there is room, saving what was handed back stores exactly that answer.
+    service.store.make_room();
+    block_on(service.store.save_message(&conversation, &message)).unwrap();
+    assert_eq!(stored(&service).1[1], message);
+}

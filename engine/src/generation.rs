@@ -42,6 +42,13 @@ pub enum GenerationEvent {
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
     Warning(String),
+    /// The finished answer could not be saved (storage full): this is it, as it would have
+    /// been stored, for the caller to keep and save again once storage is writable. The
+    /// generation then ends with the store's error.
+    Unsaved {
+        conversation: Conversation,
+        message: MessageNode,
+    },
     /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.
     PromptProgress {
         message_id: String,
@@ -427,7 +434,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             ReplyEnd::StepLimit => (
                 MessageStatus::Incomplete,
                 Some(format!(
-                    "Stopped after {} model steps without a final answer; the tool calls of the                      last step were not run. Continue to let it go on.",
+                    "Stopped after {} model steps without a final answer; the tool calls of the \
+                     last step were not run. Continue to let it go on.",
                     crate::tool_loop::MAX_STEPS
                 )),
             ),
@@ -438,7 +446,15 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         reply.close_reasoning(now);
         move_inline_images_to_blobs(store, sink, &mut reply, now, new_id).await;
         conversation.updated_at_ms = now;
-        store.save_message(conversation, &reply).await?;
+        if let Err(err) = store.save_message(conversation, &reply).await {
+            // Never drop the words: the caller keeps them until they can be saved.
+            sink.emit(GenerationEvent::MessageUpdated(reply.clone()));
+            sink.emit(GenerationEvent::Unsaved {
+                conversation: conversation.clone(),
+                message: reply,
+            });
+            return Err(err);
+        }
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::Finished(reply.clone()));
         Ok(reply)

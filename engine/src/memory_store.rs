@@ -31,6 +31,9 @@ pub struct MemoryStore {
     chunks: RefCell<Vec<KnowledgeChunk>>,
     /// How many `save_message` calls were made: lets tests check write throttling.
     message_writes: std::cell::Cell<usize>,
+    /// Tests of the storage-full path: message writes after this many fail with a quota error.
+    #[cfg(test)]
+    full_after_writes: std::cell::Cell<Option<usize>>,
 }
 
 impl MemoryStore {
@@ -40,6 +43,34 @@ impl MemoryStore {
 
     pub fn message_writes(&self) -> usize {
         self.message_writes.get()
+    }
+
+    /// Makes every message write after the next `writes` fail as a full browser storage does.
+    #[cfg(test)]
+    pub(crate) fn fill_up_after(&self, writes: usize) {
+        self.full_after_writes
+            .set(Some(self.message_writes.get() + writes));
+    }
+
+    /// Frees the storage filled by [`fill_up_after`](Self::fill_up_after).
+    #[cfg(test)]
+    pub(crate) fn make_room(&self) {
+        self.full_after_writes.set(None);
+    }
+
+    #[cfg(test)]
+    fn check_room(&self) -> Result<(), StoreError> {
+        match self.full_after_writes.get() {
+            Some(limit) if self.message_writes.get() > limit => {
+                Err(StoreError::QuotaExceeded("simulated: no room left".into()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    #[cfg(not(test))]
+    fn check_room(&self) -> Result<(), StoreError> {
+        Ok(())
     }
 }
 
@@ -84,6 +115,7 @@ impl ChatStore for MemoryStore {
         message: &MessageNode,
     ) -> Result<(), StoreError> {
         self.message_writes.set(self.message_writes.get() + 1);
+        self.check_room()?;
         let mut conversations = self.conversations.borrow_mut();
         match conversations.iter_mut().find(|c| c.id == conversation.id) {
             Some(stored) => touch_conversation(stored, conversation),
@@ -97,6 +129,7 @@ impl ChatStore for MemoryStore {
     }
 
     async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
+        self.check_room()?;
         let mut messages = self.messages.borrow_mut();
         match messages.iter_mut().find(|m| m.id == message.id) {
             Some(stored) if stored.status != crate::MessageStatus::Streaming => Ok(false),

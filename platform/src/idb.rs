@@ -74,10 +74,24 @@ pub(crate) async fn transaction_done(tx: &IdbTransaction) -> Result<(), StoreErr
 
 /// Opens `name` at `version`, calling `upgrade(db, old_version, version)` inside the upgrade
 /// transaction when the stored schema is older.
+#[cfg(test)]
 pub(crate) async fn open(
     name: &str,
     version: u32,
     upgrade: impl Fn(&IdbDatabase, u32, u32) -> Result<(), JsValue> + 'static,
+) -> Result<IdbDatabase, StoreError> {
+    open_or_wait(name, version, upgrade, || {}).await
+}
+
+/// [`open`], calling `on_blocked` when connections of other tabs hold the old version open.
+/// The open request then stays pending and the browser retries it by itself when they close
+/// (Skein's own tabs close theirs at once on `versionchange`; an older or frozen tab may not),
+/// so the caller only has to tell the user to close or reload those tabs.
+pub(crate) async fn open_or_wait(
+    name: &str,
+    version: u32,
+    upgrade: impl Fn(&IdbDatabase, u32, u32) -> Result<(), JsValue> + 'static,
+    on_blocked: impl Fn() + 'static,
 ) -> Result<IdbDatabase, StoreError> {
     let factory = idb_factory()?;
     let req: IdbOpenDbRequest = factory
@@ -98,10 +112,14 @@ pub(crate) async fn open(
             }
         }
     });
+    let on_blocked = Closure::<dyn Fn()>::new(on_blocked);
     req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
+    req.set_onblocked(Some(on_blocked.as_ref().unchecked_ref()));
     let result = request(&req).await;
     req.set_onupgradeneeded(None);
+    req.set_onblocked(None);
     drop(on_upgrade);
+    drop(on_blocked);
     result?
         .dyn_into::<IdbDatabase>()
         .map_err(|e| StoreError::Unavailable(describe(&e)))

@@ -77,7 +77,7 @@ impl IdbStore {
                 .delete(&JsValue::from_str(key))
                 .map_err(|e| store_error(&e))?;
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 }
 
@@ -106,7 +106,7 @@ impl LibraryStore for IdbStore {
                 .delete(&JsValue::from_str(&memory.id))
                 .map_err(|e| store_error(&e))?;
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
@@ -145,7 +145,7 @@ impl LibraryStore for IdbStore {
         for store in [DOCUMENTS, CHUNKS] {
             Self::delete_by_index(&tx, store, BY_BASE, id).await?;
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
@@ -178,7 +178,7 @@ impl LibraryStore for IdbStore {
                 return Err(store_error(&err));
             }
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
@@ -187,7 +187,7 @@ impl LibraryStore for IdbStore {
             .delete(&JsValue::from_str(id))
             .map_err(|e| store_error(&e))?;
         Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, id).await?;
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
@@ -219,7 +219,7 @@ impl LibraryStore for IdbStore {
                 written += 1;
             }
         }
-        idb::transaction_done(&tx).await?;
+        self.commit(&tx).await?;
         Ok(written)
     }
 }

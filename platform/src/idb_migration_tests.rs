@@ -7,6 +7,7 @@
 )]
 
 use super::*;
+use crate::StorageHealth;
 use skein_engine::{MessagePart, MessageStatus};
 use wasm_bindgen_test::*;
 
@@ -214,18 +215,92 @@ async fn a_version_1_database_opens_at_the_current_version_with_nothing_lost() {
     store.close();
 }
 
+/// Records every health change a store reports.
+fn health_log() -> (
+    std::rc::Rc<std::cell::RefCell<Vec<StorageHealth>>>,
+    crate::HealthListener,
+) {
+    let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let log = seen.clone();
+    (
+        seen,
+        std::rc::Rc::new(move |h: &StorageHealth| log.borrow_mut().push(h.clone())),
+    )
+}
+
+/// Waits (on real timers, at most two seconds) until `done` holds.
+async fn wait_until(done: impl Fn() -> bool) {
+    use skein_engine::Clock;
+    for _ in 0..100 {
+        if done() {
+            return;
+        }
+        crate::BrowserClock.sleep(20.0).await;
+    }
+}
+
 #[wasm_bindgen_test]
-async fn another_tabs_upgrade_closes_this_connection_and_later_use_says_reload() {
+async fn another_tabs_upgrade_closes_this_connection_says_so_at_once_and_later_use_says_reload() {
     use skein_engine::IdGenerator;
     let name = format!("skein-versionchange-{}", crate::RandomIds.new_id());
-    let store = IdbStore::open(&name).await.unwrap();
+    let (seen, listener) = health_log();
+    let store = IdbStore::open_watched(&name, Some(listener)).await.unwrap();
+    assert_eq!(
+        *seen.borrow(),
+        [],
+        "a fresh store is writable; nothing to report"
+    );
     // "Another tab" opens a newer schema: it is not blocked, because this tab lets go.
     let newer = idb::open(&name, SCHEMA_VERSION + 1, |_, _, _| Ok(()))
         .await
         .unwrap();
     assert_eq!(newer.version() as u32, SCHEMA_VERSION + 1);
     assert!(store.closed_for_upgrade());
+    assert_eq!(
+        *seen.borrow(),
+        [StorageHealth::ClosedForUpgrade],
+        "the user is told before they try anything"
+    );
     let err = store.list_conversations().await.unwrap_err();
     assert!(err.to_string().contains("reload this page"), "{err}");
     newer.close();
+}
+
+#[wasm_bindgen_test]
+async fn an_upgrade_blocked_by_an_older_tab_waits_says_so_and_goes_ahead_when_it_closes() {
+    use skein_engine::IdGenerator;
+    let name = format!("skein-blocked-{}", crate::RandomIds.new_id());
+    write_database(&name, 4, V4_RECORDS).await;
+    // An older Skein tab: a version 4 connection that ignores `versionchange`.
+    let older_tab = idb::open(&name, 4, |db, old, _| upgrade(db, old, 4))
+        .await
+        .unwrap();
+    let (seen, listener) = health_log();
+    let opened = std::rc::Rc::new(std::cell::RefCell::new(None));
+    wasm_bindgen_futures::spawn_local({
+        let opened = opened.clone();
+        let name = name.clone();
+        async move {
+            let store = IdbStore::open_watched(&name, Some(listener)).await;
+            *opened.borrow_mut() = Some(store);
+        }
+    });
+    wait_until(|| !seen.borrow().is_empty()).await;
+    assert_eq!(*seen.borrow(), [StorageHealth::WaitingForOtherTabs]);
+    assert!(opened.borrow().is_none(), "the upgrade waits");
+
+    older_tab.close();
+    wait_until(|| opened.borrow().is_some()).await;
+    let store = opened.borrow_mut().take().unwrap().unwrap();
+    assert_eq!(
+        *seen.borrow(),
+        [StorageHealth::WaitingForOtherTabs, StorageHealth::Writable]
+    );
+    assert_eq!(store.db.version() as u32, SCHEMA_VERSION);
+    assert_eq!(
+        store.load_messages("c4").await.unwrap().len(),
+        2,
+        "nothing lost"
+    );
+    store.close();
 }

@@ -33,10 +33,11 @@
 //! ## Many tabs
 //! Another tab opening a newer schema fires `versionchange` here: this connection closes at
 //! once (so the upgrade is never blocked by us), the app is told through
-//! [`IdbStore::on_closed_for_upgrade`], and every later use says to reload.
+//! [`IdbStore::open_watched`]'s listener, and every later use says to reload.
 
 use crate::idb::{self, store_error};
 use crate::js_error::describe;
+use crate::storage_health::{HealthListener, HealthWatch, StorageHealth};
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
 use skein_engine::rolling_context::RollingContextSummary;
@@ -60,6 +61,7 @@ const SUMMARIES: &str = "summaries";
 const USAGE: &str = "usage";
 const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
+const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
 pub(crate) const MEMORIES: &str = "memories";
@@ -72,8 +74,8 @@ pub(crate) const BY_DOCUMENT: &str = "by_document";
 #[derive(Debug, Clone)]
 pub struct IdbStore {
     db: IdbDatabase,
-    /// Set when another tab upgraded the schema: this connection was closed to let it.
-    closed_for_upgrade: std::rc::Rc<std::cell::Cell<bool>>,
+    /// Whether writes work: full storage, or closed for another tab's upgrade.
+    health: std::rc::Rc<HealthWatch>,
 }
 
 /// Brings a database from `old_version` up to `new_version`, one version step at a time.
@@ -159,29 +161,68 @@ pub(crate) fn from_js_array<T: DeserializeOwned>(value: &JsValue) -> Result<Vec<
 impl IdbStore {
     /// Opens (creating or upgrading) the database called `name`.
     pub async fn open(name: &str) -> Result<Self, StoreError> {
-        let db = idb::open(name, SCHEMA_VERSION, upgrade).await?;
-        let closed_for_upgrade = std::rc::Rc::new(std::cell::Cell::new(false));
+        Self::open_watched(name, None).await
+    }
+
+    /// Opens the database like [`open`](Self::open), telling `on_health` whenever writing
+    /// becomes possible or impossible (storage full, closed for another tab's upgrade, waiting
+    /// for other tabs to let an upgrade through).
+    pub async fn open_watched(
+        name: &str,
+        on_health: Option<HealthListener>,
+    ) -> Result<Self, StoreError> {
+        let health = HealthWatch::new(on_health);
+        let on_blocked = {
+            let health = health.clone();
+            move || health.set(StorageHealth::WaitingForOtherTabs)
+        };
+        let db = idb::open_or_wait(name, SCHEMA_VERSION, upgrade, on_blocked).await?;
+        health.set(StorageHealth::Writable);
         // A newer Skein in another tab wants to upgrade the schema: close this connection at
-        // once (keeping it open would block the upgrade), and say so on the next use.
+        // once (keeping it open would block the upgrade), say so now, and on every later use.
         let on_version_change = {
             let db = db.clone();
-            let closed = closed_for_upgrade.clone();
+            let health = health.clone();
             wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-                closed.set(true);
                 db.close();
+                health.set(StorageHealth::ClosedForUpgrade);
             })
         };
         db.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
         on_version_change.forget();
-        Ok(Self {
-            db,
-            closed_for_upgrade,
-        })
+        Ok(Self { db, health })
     }
 
     /// Whether another tab's schema upgrade closed this connection.
     pub fn closed_for_upgrade(&self) -> bool {
-        self.closed_for_upgrade.get()
+        self.health.get() == StorageHealth::ClosedForUpgrade
+    }
+
+    /// Whether writing works now, as far as the last write showed.
+    pub fn health(&self) -> StorageHealth {
+        self.health.get()
+    }
+
+    /// Tries a small write (and removes it), to learn whether space was freed since storage
+    /// was full; the health listener hears the answer.
+    pub async fn probe_write(&self) -> Result<(), StoreError> {
+        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readwrite)?;
+        let settings = Self::object_store(&tx, SETTINGS)?;
+        let key = JsValue::from_str(PROBE_KEY);
+        settings
+            .put_with_key(&JsValue::from_str(&"probe ".repeat(64)), &key)
+            .and_then(|_| settings.delete(&key))
+            .map_err(|e| store_error(&e))?;
+        self.commit(&tx).await?;
+        self.health.set(StorageHealth::Writable);
+        Ok(())
+    }
+
+    /// Awaits a write transaction's end, noting whether storage turned out full.
+    pub(crate) async fn commit(&self, tx: &IdbTransaction) -> Result<(), StoreError> {
+        let outcome = idb::transaction_done(tx).await;
+        self.health.note_write(&outcome);
+        outcome
     }
 
     /// Closes the connection (tests delete their databases afterwards).
@@ -194,7 +235,7 @@ impl IdbStore {
         stores: &[&str],
         mode: IdbTransactionMode,
     ) -> Result<IdbTransaction, StoreError> {
-        if self.closed_for_upgrade.get() {
+        if self.closed_for_upgrade() {
             return Err(StoreError::Unavailable(
                 "Skein was updated in another tab and this tab's storage connection was closed \
                  for the update; reload this page to continue (nothing saved was lost)"
@@ -245,7 +286,7 @@ impl IdbStore {
             None => object_store.put(value),
         }
         .map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     /// Every record of `store` whose `conversation_id` is `conversation_id`.
@@ -357,7 +398,7 @@ impl ChatStore for IdbStore {
             to_js(&stored)?
         };
         conversations.put(&record).map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
@@ -378,7 +419,7 @@ impl ChatStore for IdbStore {
             return Ok(false);
         }
         messages.put(&record).map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await?;
+        self.commit(&tx).await?;
         Ok(true)
     }
 
@@ -406,7 +447,7 @@ impl ChatStore for IdbStore {
                 return Err(store_error(&err));
             }
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
@@ -435,7 +476,7 @@ impl ChatStore for IdbStore {
         Self::object_store(&tx, CONVERSATIONS)?
             .put(&conversation)
             .map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
@@ -449,7 +490,7 @@ impl ChatStore for IdbStore {
         for store in [MESSAGES, SUMMARIES, CITATIONS] {
             Self::delete_by_index(&tx, store, BY_CONVERSATION, conversation_id).await?;
         }
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
@@ -515,7 +556,7 @@ impl ChatStore for IdbStore {
         Self::object_store(&tx, CITATIONS)?
             .delete(&JsValue::from_str(&citations.message_id))
             .map_err(|e| store_error(&e))?;
-        idb::transaction_done(&tx).await
+        self.commit(&tx).await
     }
 
     async fn load_citations(

@@ -32,6 +32,7 @@ mod idb_store;
 mod js_error;
 mod notifications;
 mod page_lifecycle;
+mod storage_health;
 mod storage_status;
 mod tab_channel;
 
@@ -47,5 +48,6 @@ pub use notifications::{
     NotificationAccess,
 };
 pub use page_lifecycle::on_page_hidden;
+pub use storage_health::{HealthListener, StorageHealth};
 pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};
 pub use tab_channel::TabChannel;

@@ -55,13 +55,15 @@ async function mock(path, body) {
 }
 
 /// A new page with every script error recorded; fails the test if the app does not mount.
-async function openApp(context) {
+/// `beforeLoad(page)` runs before the app is loaded.
+async function openApp(context, { beforeLoad } = {}) {
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (error) => page.errors.push(String(error)));
   page.on('console', (message) => {
     if (message.type() === 'error') page.errors.push(message.text());
   });
+  if (beforeLoad) await beforeLoad(page);
   await page.goto(appUrl);
   await mounted(page);
   return page;
@@ -580,5 +582,148 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Precious'));
   await assistantTextIs(page, 'Worth keeping.');
+  await context.close();
+});
+
+/// An app whose origin has one stored exchange and then no room left: Chromium's real quota,
+/// shrunk through the DevTools protocol. IndexedDB learns an origin's room when it first opens
+/// and asks again only when a write needs more than that, so the quota is set small (400 kB)
+/// before the app starts, then to exactly what is used. A write larger than 400 kB is then
+/// refused with a real QuotaExceededError. `setQuota()` lifts the limit ("space was freed").
+async function appWithFullStorage(context) {
+  const origin = new URL(appUrl).origin;
+  let cdp;
+  const setQuota = (quotaSize) => cdp.send('Storage.overrideQuotaForOrigin',
+    quotaSize === undefined ? { origin } : { origin, quotaSize });
+  const page = await openApp(context, {
+    beforeLoad: async (p) => { cdp = await context.newCDPSession(p); await setQuota(400_000); },
+  });
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Stored ', 'answer.'] },
+    { chunks: ['"Disk space"'], stream: false },
+  ]);
+  await send(page, 'before the disk filled');
+  await assistantTextIs(page, 'Stored answer.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Disk space'));
+  const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
+  await setQuota(usage + 1);
+  return { page, setQuota };
+}
+
+/// Varied text (compression cannot shrink it) of about `lines` × 17 characters.
+const bulkyText = (lines, label = 'line') =>
+  Array.from({ length: lines }, (_, i) => `${label} ${i} ${(i * 7919) % 104729}`).join('\n');
+
+test('full storage is said plainly, half-writes nothing, stays readable, and recovers once space is freed', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  // Chromium's real quota, shrunk through the DevTools protocol. IndexedDB learns an origin's
+  // room when it first opens and asks again only when a write needs more than that, so the
+  // quota is set small before the app starts, then to "exactly what is used" once it runs.
+  const origin = new URL(appUrl).origin;
+  let cdp;
+  const setQuota = (quotaSize) => cdp.send('Storage.overrideQuotaForOrigin',
+    quotaSize === undefined ? { origin } : { origin, quotaSize });
+  const page = await openApp(context, {
+    beforeLoad: async (p) => { cdp = await context.newCDPSession(p); await setQuota(400_000); },
+  });
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Stored ', 'answer.'] },
+    { chunks: ['"Disk space"'], stream: false },
+  ]);
+  await send(page, 'before the disk filled');
+  await assistantTextIs(page, 'Stored answer.');
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Disk space'));
+
+  const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
+  await setQuota(usage + 1);
+  // A long pasted log (varied text, so it cannot be compressed away; larger than the whole
+  // first quota, so IndexedDB has to ask again) no longer fits.
+  const log = bulkyText(30_000);
+  await page.locator('[data-testid=composer-input]').evaluate((input, text) => {
+    input.value = text; // as a paste would (typing it through Playwright takes minutes)
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  }, log);
+  await page.press('[data-testid=composer-input]', 'Enter');
+  const alert = page.locator('[data-testid=storage-alert][data-kind=full]');
+  await alert.waitFor();
+  assert.match(await alert.textContent(), /Storage is full, so Skein is read-only/);
+  assert.match(await page.locator('[data-testid=banner]').textContent(), /storage is full/i);
+  assert.equal(await page.inputValue('[data-testid=composer-input]'), log,
+    'the unsaved text stays in the composer');
+  assert.ok(await page.locator('[data-testid=send]').isDisabled(), 'read-only: sending waits');
+  assert.equal((await mock('/admin/requests')).length, 2, 'nothing unsaved was sent to the provider');
+  // Reading still works: what was stored is on screen, nothing of the failed write.
+  assert.deepEqual(await page.locator('[data-testid=message-text]').allTextContents(),
+    ['before the disk filled', 'Stored answer.']);
+  await page.screenshot({ path: new URL('storage-full.png', SCREENSHOTS).pathname });
+
+  // "Check again" while still full keeps the notice.
+  await page.click('[data-testid=storage-check]');
+  await page.waitForTimeout(500);
+  assert.ok(await alert.isVisible(), 'still full');
+
+  // Space is freed: the check clears the notice and the kept text is sent.
+  await setQuota(undefined);
+  await page.click('[data-testid=storage-check]');
+  await alert.waitFor({ state: 'detached' });
+  await mock('/admin/script', { chunks: ['Saved ', 'again.'] });
+  await page.press('[data-testid=composer-input]', 'Enter');
+  await assistantTextIs(page, 'Saved again.');
+
+  // After a reload: exactly the stored exchanges.
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);
+  const texts = await page.locator('[data-testid=message-text]').allTextContents();
+  assert.deepEqual(texts.map((t) => t.slice(0, 30)),
+    ['before the disk filled', 'Stored answer.', log.slice(0, 30), 'Saved again.']);
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+});
+
+test('an answer too big for the storage left stays on screen and is saved once space is freed', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const { page, setQuota } = await appWithFullStorage(context);
+  // A short question (it fits) and an answer of about 500 kB (it does not).
+  const pieces = bulkyText(30_000, 'row').match(/[\s\S]{1,5000}/g);
+  await mock('/admin/script', { chunks: pieces });
+  await send(page, 'print the whole table');
+  const alert = page.locator('[data-testid=storage-alert][data-kind=full]');
+  await alert.waitFor();
+  const answer = pieces.join('');
+  await page.waitForFunction((length) => {
+    const answers = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    return answers[answers.length - 1]?.textContent.length === length;
+  }, answer.length);
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), answer,
+    'every word is on screen');
+
+  await setQuota(undefined);
+  await page.click('[data-testid=storage-check]');
+  await alert.waitFor({ state: 'detached' });
+  // Saved now (read straight from IndexedDB): a reload shows the whole answer, complete.
+  await page.waitForFunction(async (length) => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('skein');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = await new Promise((resolve) => {
+      const read = db.transaction('messages').objectStore('messages').getAll();
+      read.onsuccess = () => resolve(read.result);
+    });
+    db.close();
+    return all.some((m) => m.role === 'assistant' && m.status === 'complete'
+      && m.parts.map((p) => p.text ?? '').join('').length === length);
+  }, answer.length);
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), answer);
   await context.close();
 });
