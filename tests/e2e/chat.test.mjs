@@ -618,27 +618,7 @@ const bulkyText = (lines, label = 'line') =>
 test('full storage is said plainly, half-writes nothing, stays readable, and recovers once space is freed', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
-  // Chromium's real quota, shrunk through the DevTools protocol. IndexedDB learns an origin's
-  // room when it first opens and asks again only when a write needs more than that, so the
-  // quota is set small before the app starts, then to "exactly what is used" once it runs.
-  const origin = new URL(appUrl).origin;
-  let cdp;
-  const setQuota = (quotaSize) => cdp.send('Storage.overrideQuotaForOrigin',
-    quotaSize === undefined ? { origin } : { origin, quotaSize });
-  const page = await openApp(context, {
-    beforeLoad: async (p) => { cdp = await context.newCDPSession(p); await setQuota(400_000); },
-  });
-  await configureMockProvider(page);
-  await mock('/admin/script', [
-    { chunks: ['Stored ', 'answer.'] },
-    { chunks: ['"Disk space"'], stream: false },
-  ]);
-  await send(page, 'before the disk filled');
-  await assistantTextIs(page, 'Stored answer.');
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Disk space'));
-
-  const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
-  await setQuota(usage + 1);
+  const { page, setQuota } = await appWithFullStorage(context);
   // A long pasted log (varied text, so it cannot be compressed away; larger than the whole
   // first quota, so IndexedDB has to ask again) no longer fits.
   const log = bulkyText(30_000);
