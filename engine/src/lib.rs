@@ -71,6 +71,7 @@ pub mod import;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
+pub mod markdown;
 pub mod memories;
 pub mod memory_store;
 pub mod message;
