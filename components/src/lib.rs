@@ -12,6 +12,8 @@
 mod chat_view;
 mod composer;
 mod images;
+mod markdown_view;
+mod math_view;
 mod message_item;
 mod notification_toggle;
 mod settings_form;
@@ -22,6 +24,7 @@ mod storage_info;
 pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use images::{ImageRef, ImageUrls, MessageImage};
+pub use markdown_view::MarkdownText;
 pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use settings_form::SettingsForm;

@@ -1,6 +1,7 @@
 //! One message of the current branch.
 
 use crate::images::{ImageRef, MessageImage};
+use crate::markdown_view::MarkdownText;
 use leptos::prelude::*;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
@@ -219,9 +220,20 @@ pub fn MessageItem(
             })}
             <Show
                 when=move || editing.get()
-                fallback=move || view! {
-                    // Plain text only: model output never becomes markup.
-                    <div class="message-text" data-testid="message-text">{move || message.text.get()}</div>
+                fallback=move || if is_assistant {
+                    // Model output as Markdown, through the safe display model: never markup.
+                    let text = Signal::derive(move || message.text.get());
+                    let streaming = Signal::derive(move || message.status.get() == MessageStatus::Streaming);
+                    view! {
+                        <div class="message-text" data-testid="message-text">
+                            <MarkdownText text streaming />
+                        </div>
+                    }.into_any()
+                } else {
+                    // What the user typed, exactly as typed.
+                    view! {
+                        <div class="message-text plain" data-testid="message-text">{move || message.text.get()}</div>
+                    }.into_any()
                 }
             >
                 <div class="message-edit">

@@ -149,10 +149,11 @@ async fn model_output_is_shown_as_text_never_as_markup() {
     settle().await;
     let text = query(&chat.root, "[data-testid=message-text]");
     assert_eq!(text.text_content().unwrap(), hostile);
+    let tags: Vec<String> = query_all(&text, "*").iter().map(|e| e.tag_name()).collect();
     assert_eq!(
-        text.child_element_count(),
-        0,
-        "no element was created from model text"
+        tags,
+        ["DIV", "P"],
+        "only the Markdown view's own structure: no element was created from model text"
     );
     assert!(query_all(&chat.root, "img, script, b").is_empty());
     let pwned = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__pwned".into()).unwrap();
@@ -612,4 +613,58 @@ async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them
         persistence.starts_with("Storage is persistent"),
         "{persistence}"
     );
+}
+
+#[wasm_bindgen_test]
+async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
+    use skein_components::MarkdownText;
+    let root = container();
+    let text = RwSignal::new(String::new());
+    let streaming = RwSignal::new(true);
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        view! { <MarkdownText text streaming /> }
+    });
+    std::mem::forget(handle);
+    let mut written = String::new();
+    for piece in [
+        "# Title\n\n",
+        "First para.\n\n",
+        "Second para.\n\n",
+        "Third ",
+    ] {
+        written.push_str(piece);
+        text.set(written.clone());
+        settle().await;
+    }
+    let heading = query(&root, "h3");
+    assert_eq!(heading.text_content().unwrap(), "Title");
+    for piece in ["and more.\n\n", "```rust\nfn x() {}\n```\n\n", "Last."] {
+        written.push_str(piece);
+        text.set(written.clone());
+        settle().await;
+    }
+    assert!(
+        query(&root, "h3") == heading,
+        "the finished heading is the same DOM node, not rebuilt"
+    );
+    let paragraphs: Vec<String> = query_all(&root, "p")
+        .iter()
+        .map(|p| p.text_content().unwrap())
+        .collect();
+    assert_eq!(
+        paragraphs,
+        ["First para.", "Second para.", "Third and more.", "Last."]
+    );
+
+    // Complete: parsed whole once; the same reading keeps the same nodes.
+    streaming.set(false);
+    settle().await;
+    assert!(query(&root, "h3") == heading);
+    assert_eq!(query_all(&root, ".tok-kw").len(), 1);
+
+    // A different text (another version) is rendered afresh.
+    text.set("*new*".into());
+    settle().await;
+    assert!(query_all(&root, "h3").is_empty());
+    assert_eq!(query(&root, "em").text_content().unwrap(), "new");
 }

@@ -132,8 +132,9 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   const watching = watchAssistantText(page);
   await send(page, 'first question');
   const seen = await watching;
+  // Rendered as Markdown: a paragraph's trailing space is not shown.
   assert.deepEqual(seen.filter((t) => t !== ''),
-    ['Alpha ', 'Alpha beta ', 'Alpha beta gamma ', 'Alpha beta gamma delta']);
+    ['Alpha', 'Alpha beta', 'Alpha beta gamma', 'Alpha beta gamma delta']);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
   assert.equal(await page.inputValue('[data-testid=composer-input]'), '', 'the composer was cleared');
 
@@ -148,7 +149,7 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   await page.click('[data-testid=stop]');
   await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
   const partial = await lastAssistant(page).locator('[data-testid=message-text]').textContent();
-  assert.match(partial, /^One two /);
+  assert.match(partial, /^One two\b/);
   assert.ok(!partial.includes('five'), `stopped before the end: ${partial}`);
   await page.locator('[data-testid=send]').waitFor();
   await page.screenshot({ path: new URL('after-stop.png', SCREENSHOTS).pathname });
@@ -285,14 +286,14 @@ test('a fast stream is throttled on screen and its final text is complete', asyn
       renders += 1;
       if (last.dataset.status === 'complete') {
         observer.disconnect();
-        resolve({ renders, text: last.querySelector('[data-testid=message-text]').textContent });
+        resolve({ renders });
       }
     });
     observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
   }));
   await send(page, 'count fast');
-  const { renders, text } = await counting;
-  assert.equal(text, chunks.join(''), 'every word arrived');
+  const { renders } = await counting;
+  await assistantTextIs(page, chunks.join('').trim());
   assert.ok(renders < chunks.length / 2, `throttled: ${renders} DOM updates for ${chunks.length} tokens`);
   await context.close();
 });
@@ -442,7 +443,7 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   await send(page, 'count for me');
   await page.waitForFunction(() => {
     const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
-    return texts.length > 0 && texts[texts.length - 1].textContent === 'One two three ';
+    return texts.length > 0 && texts[texts.length - 1].textContent === 'One two three';
   });
   // The tab is hidden (often the last moment a mobile page runs), then closed.
   await page.evaluate(() => {
@@ -455,7 +456,7 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   const reopened = await openApp(context);
   const answer = reopened.locator('[data-testid=message][data-role=assistant]').last();
   await reopened.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
-  assert.equal(await answer.locator('[data-testid=message-text]').textContent(), 'One two three ');
+  assert.equal(await answer.locator('[data-testid=message-text]').textContent(), 'One two three');
   assert.deepEqual(reopened.errors, [], 'no script errors');
   await context.close();
 });
@@ -705,5 +706,101 @@ test('an answer too big for the storage left stays on screen and is saved once s
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
   assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), answer);
+  await context.close();
+});
+
+const HOSTILE_ANSWER = [
+  '# Hostile output\n\n',
+  '<script>window.__pwned = "script"</script>\n\n',
+  'Inline <img src=x onerror="window.__pwned=\'img\'"> and <b onmouseover="window.__pwned=\'b\'">bold</b>.\n\n',
+  '[js link](javascript:window.__pwned="link") [JS](JaVaScRiPt:void(window.__pwned="case")) ',
+  '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) [web](https://example.com/page)\n\n',
+  '<svg onload="window.__pwned=\'svg\'"><circle r="5"/></svg>\n\n',
+  '<iframe src="https://evil.example/frame"></iframe>\n\n',
+  '<style>body { display: none }</style><link rel="stylesheet" href="https://evil.example/x.css">\n\n',
+  '![tracking pixel](https://tracker.example/pixel.png?user=me)\n\n',
+  '![svg image](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)\n\n',
+  '<a href="https://evil.example" onclick="window.__pwned=\'a\'">raw anchor</a>\n\n',
+  `${'> '.repeat(400)}deep quote\n\n`,
+  `${'- '.repeat(200)}deep list\n\n`,
+  '```html\n<script>window.__pwned = "code"</script>\n```\n\n',
+  '| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | `x` |\n',
+];
+
+test('hostile model output runs no script and loads nothing until the user asks', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  const appOrigin = new URL(appUrl).origin;
+  const elsewhere = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(appOrigin) && !url.startsWith(MOCK)) elsewhere.push(url);
+  });
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: HOSTILE_ANSWER, delay_ms: 5 }, { chunks: ['"Hostile"'], stream: false }]);
+  await send(page, 'show me something nasty');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await page.waitForTimeout(500);
+  const content = page.locator('[data-role=assistant] [data-testid=message-text]').last();
+  const report = await content.evaluate((root) => {
+    const all = [...root.querySelectorAll('*')];
+    return {
+      pwned: window.__pwned ?? null,
+      forbidden: all.filter((e) => ['SCRIPT', 'IFRAME', 'SVG', 'svg', 'STYLE', 'LINK', 'OBJECT', 'EMBED', 'IMG']
+        .includes(e.tagName)).map((e) => e.tagName),
+      handlers: all.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      links: [...root.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), rel: a.rel, target: a.target })),
+      text: root.textContent,
+      bodyShown: getComputedStyle(document.body).display !== 'none',
+    };
+  });
+  assert.equal(report.pwned, null, 'no script ran');
+  assert.deepEqual(report.forbidden, [], 'no active or remote-loading element');
+  assert.deepEqual(report.handlers, [], 'no event-handler attribute');
+  assert.deepEqual(report.links, [{ href: 'https://example.com/page', rel: 'noopener noreferrer', target: '_blank' }]);
+  assert.ok(report.bodyShown, 'no style from the answer applies');
+  assert.match(report.text, /<script>window.__pwned = "script"<\/script>/, 'raw HTML shows as text');
+  assert.match(report.text, /deep quote/);
+  assert.match(report.text, /deep list/);
+  assert.deepEqual(elsewhere, [], 'nothing was requested from another server');
+
+  // The remote image is an offer naming its host; only the user's click loads it.
+  const offer = content.locator('[data-testid=remote-image]');
+  assert.equal(await offer.count(), 1, 'the data: SVG image is not offered at all');
+  assert.match(await offer.textContent(), /Load image from tracker\.example/);
+  const requested = page.waitForRequest((r) => r.url().startsWith('https://tracker.example/'));
+  await offer.click();
+  await requested;
+  assert.equal(await content.locator('img').getAttribute('referrerpolicy'), 'no-referrer');
+  // The consented load fails here (no such host), which the console reports; nothing else.
+  assert.deepEqual(page.errors.filter((e) => !e.includes('ERR_NAME_NOT_RESOLVED')), [], 'no script errors');
+  await context.close();
+});
+
+test('an answer in Markdown shows headings, lists, tables and highlighted code with a copy button', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const answer = '## Steps\n\n1. Install **Rust**\n2. Run `cargo build`\n\n| Tool | Use |\n|:--|--:|\n| trunk | bundles |\n\n```rust\nfn main() {\n    println!("hi"); // greet\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/).';
+  await mock('/admin/script', [{ chunks: answer.match(/[\s\S]{1,7}/g), delay_ms: 3 }, { chunks: ['"Rust"'], stream: false }]);
+  await send(page, 'how do I start with Rust?');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  const content = page.locator('[data-role=assistant] [data-testid=message-text]').last();
+  await content.locator('table').waitFor();
+  assert.equal(await content.locator('h4').textContent(), 'Steps');
+  assert.deepEqual(await content.locator('ol > li').allTextContents(), ['Install Rust', 'Run cargo build']);
+  assert.deepEqual(await content.locator('td').allTextContents(), ['trunk', 'bundles']);
+  assert.equal(await content.locator('[data-testid=code-language]').textContent(), 'rust');
+  assert.deepEqual(await content.locator('.tok-kw').allTextContents(), ['fn']);
+  assert.equal(await content.locator('.tok-com').textContent(), '// greet');
+  await content.locator('[data-testid=copy-code]').click();
+  assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');
+  await page.click('[data-testid=toggle-settings]');
+  await page.screenshot({ path: new URL('markdown-answer.png', SCREENSHOTS).pathname });
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

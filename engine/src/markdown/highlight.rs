@@ -48,64 +48,189 @@ fn syntax(language: &str) -> Option<Syntax> {
         })
     };
     match lang.as_str() {
-        "rust" | "rs" => s(&["//"], C_LIKE_COMMENTS, &['"'], &[
-            "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-            "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod",
-            "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super",
-            "trait", "true", "type", "unsafe", "use", "where", "while",
-        ]),
+        "rust" | "rs" => s(
+            &["//"],
+            C_LIKE_COMMENTS,
+            &['"'],
+            &[
+                "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else",
+                "enum", "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match",
+                "mod", "move", "mut", "pub", "ref", "return", "self", "Self", "static", "struct",
+                "super", "trait", "true", "type", "unsafe", "use", "where", "while",
+            ],
+        ),
         "js" | "javascript" | "jsx" | "ts" | "typescript" | "tsx" | "mjs" => s(
             &["//"],
             C_LIKE_COMMENTS,
             &['"', '\'', '`'],
             &[
-                "async", "await", "break", "case", "catch", "class", "const", "continue",
-                "default", "delete", "do", "else", "export", "extends", "false", "finally", "for",
-                "from", "function", "if", "import", "in", "instanceof", "interface", "let", "new",
-                "null", "of", "return", "static", "super", "switch", "this", "throw", "true",
-                "try", "type", "typeof", "undefined", "var", "void", "while", "yield",
+                "async",
+                "await",
+                "break",
+                "case",
+                "catch",
+                "class",
+                "const",
+                "continue",
+                "default",
+                "delete",
+                "do",
+                "else",
+                "export",
+                "extends",
+                "false",
+                "finally",
+                "for",
+                "from",
+                "function",
+                "if",
+                "import",
+                "in",
+                "instanceof",
+                "interface",
+                "let",
+                "new",
+                "null",
+                "of",
+                "return",
+                "static",
+                "super",
+                "switch",
+                "this",
+                "throw",
+                "true",
+                "try",
+                "type",
+                "typeof",
+                "undefined",
+                "var",
+                "void",
+                "while",
+                "yield",
             ],
         ),
-        "python" | "py" => s(&["#"], None, &['"', '\''], &[
-            "and", "as", "assert", "async", "await", "break", "class", "continue", "def", "del",
-            "elif", "else", "except", "False", "finally", "for", "from", "global", "if",
-            "import", "in", "is", "lambda", "None", "nonlocal", "not", "or", "pass", "raise",
-            "return", "True", "try", "while", "with", "yield",
-        ]),
+        "python" | "py" => s(
+            &["#"],
+            None,
+            &['"', '\''],
+            &[
+                "and", "as", "assert", "async", "await", "break", "class", "continue", "def",
+                "del", "elif", "else", "except", "False", "finally", "for", "from", "global", "if",
+                "import", "in", "is", "lambda", "None", "nonlocal", "not", "or", "pass", "raise",
+                "return", "True", "try", "while", "with", "yield",
+            ],
+        ),
         "c" | "h" | "cpp" | "c++" | "cc" | "hpp" | "cs" | "csharp" | "java" | "kotlin" | "kt"
-        | "swift" | "go" | "scala" | "dart" => s(&["//"], C_LIKE_COMMENTS, &['"', '\''], &[
-            "auto", "bool", "break", "case", "catch", "char", "class", "const", "continue",
-            "default", "defer", "do", "double", "else", "enum", "extends", "false", "final",
-            "float", "for", "fun", "func", "go", "if", "implements", "import", "int", "interface",
-            "let", "long", "namespace", "new", "nil", "null", "package", "private", "protected",
-            "public", "return", "short", "static", "struct", "switch", "template", "this",
-            "throw", "true", "try", "typedef", "unsigned", "using", "val", "var", "virtual",
-            "void", "while",
-        ]),
-        "bash" | "sh" | "shell" | "zsh" | "console" => s(&["#"], None, &['"', '\''], &[
-            "case", "do", "done", "elif", "else", "esac", "export", "fi", "for", "function",
-            "if", "in", "local", "return", "then", "until", "while",
-        ]),
-        "sql" => s(&["--"], C_LIKE_COMMENTS, &['\''], &[
-            "and", "as", "by", "create", "delete", "desc", "drop", "from", "group", "having",
-            "in", "index", "insert", "into", "is", "join", "key", "left", "limit", "not", "null",
-            "on", "or", "order", "primary", "select", "set", "table", "update", "values", "where",
-            "AND", "AS", "BY", "CREATE", "DELETE", "DESC", "DROP", "FROM", "GROUP", "HAVING",
-            "IN", "INDEX", "INSERT", "INTO", "IS", "JOIN", "KEY", "LEFT", "LIMIT", "NOT", "NULL",
-            "ON", "OR", "ORDER", "PRIMARY", "SELECT", "SET", "TABLE", "UPDATE", "VALUES", "WHERE",
-        ]),
+        | "swift" | "go" | "scala" | "dart" => s(
+            &["//"],
+            C_LIKE_COMMENTS,
+            &['"', '\''],
+            &[
+                "auto",
+                "bool",
+                "break",
+                "case",
+                "catch",
+                "char",
+                "class",
+                "const",
+                "continue",
+                "default",
+                "defer",
+                "do",
+                "double",
+                "else",
+                "enum",
+                "extends",
+                "false",
+                "final",
+                "float",
+                "for",
+                "fun",
+                "func",
+                "go",
+                "if",
+                "implements",
+                "import",
+                "int",
+                "interface",
+                "let",
+                "long",
+                "namespace",
+                "new",
+                "nil",
+                "null",
+                "package",
+                "private",
+                "protected",
+                "public",
+                "return",
+                "short",
+                "static",
+                "struct",
+                "switch",
+                "template",
+                "this",
+                "throw",
+                "true",
+                "try",
+                "typedef",
+                "unsigned",
+                "using",
+                "val",
+                "var",
+                "virtual",
+                "void",
+                "while",
+            ],
+        ),
+        "bash" | "sh" | "shell" | "zsh" | "console" => s(
+            &["#"],
+            None,
+            &['"', '\''],
+            &[
+                "case", "do", "done", "elif", "else", "esac", "export", "fi", "for", "function",
+                "if", "in", "local", "return", "then", "until", "while",
+            ],
+        ),
+        "sql" => s(
+            &["--"],
+            C_LIKE_COMMENTS,
+            &['\''],
+            &[
+                "and", "as", "by", "create", "delete", "desc", "drop", "from", "group", "having",
+                "in", "index", "insert", "into", "is", "join", "key", "left", "limit", "not",
+                "null", "on", "or", "order", "primary", "select", "set", "table", "update",
+                "values", "where", "AND", "AS", "BY", "CREATE", "DELETE", "DESC", "DROP", "FROM",
+                "GROUP", "HAVING", "IN", "INDEX", "INSERT", "INTO", "IS", "JOIN", "KEY", "LEFT",
+                "LIMIT", "NOT", "NULL", "ON", "OR", "ORDER", "PRIMARY", "SELECT", "SET", "TABLE",
+                "UPDATE", "VALUES", "WHERE",
+            ],
+        ),
         "json" | "jsonc" => s(&["//"], C_LIKE_COMMENTS, &['"'], &["true", "false", "null"]),
-        "yaml" | "yml" | "toml" | "ini" => s(&["#"], None, &['"', '\''], &["true", "false", "null"]),
+        "yaml" | "yml" | "toml" | "ini" => {
+            s(&["#"], None, &['"', '\''], &["true", "false", "null"])
+        }
         "css" | "scss" => s(&[], C_LIKE_COMMENTS, &['"', '\''], &["important"]),
         "html" | "xml" | "svg" | "vue" => s(&[], Some(("<!--", "-->")), &['"', '\''], &[]),
-        "ruby" | "rb" => s(&["#"], None, &['"', '\''], &[
-            "begin", "class", "def", "do", "else", "elsif", "end", "false", "if", "module", "nil",
-            "require", "return", "self", "true", "unless", "until", "while", "yield",
-        ]),
-        "lua" => s(&["--"], None, &['"', '\''], &[
-            "and", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
-            "local", "nil", "not", "or", "return", "then", "true", "while",
-        ]),
+        "ruby" | "rb" => s(
+            &["#"],
+            None,
+            &['"', '\''],
+            &[
+                "begin", "class", "def", "do", "else", "elsif", "end", "false", "if", "module",
+                "nil", "require", "return", "self", "true", "unless", "until", "while", "yield",
+            ],
+        ),
+        "lua" => s(
+            &["--"],
+            None,
+            &['"', '\''],
+            &[
+                "and", "do", "else", "elseif", "end", "false", "for", "function", "if", "in",
+                "local", "nil", "not", "or", "return", "then", "true", "while",
+            ],
+        ),
         _ => None,
     }
 }
@@ -163,9 +288,8 @@ pub fn highlight<'a>(language: Option<&str>, code: &'a str) -> Vec<(Token, &'a s
         } else {
             None
         };
-        let (token, len) = token_len.unwrap_or_else(|| {
-            (Token::Plain, rest.chars().next().map_or(1, char::len_utf8))
-        });
+        let (token, len) = token_len
+            .unwrap_or_else(|| (Token::Plain, rest.chars().next().map_or(1, char::len_utf8)));
         push(token, &rest[..len]);
         i += len;
     }
@@ -212,7 +336,10 @@ mod tests {
     fn keywords_strings_comments_and_numbers_are_marked() {
         use Token::*;
         assert_eq!(
-            marked("rust", "let x1 = \"a\\\"b\"; // note\nfn f() -> u8 { 42 } /* c */"),
+            marked(
+                "rust",
+                "let x1 = \"a\\\"b\"; // note\nfn f() -> u8 { 42 } /* c */"
+            ),
             [
                 (Keyword, "let".into()),
                 (String, "\"a\\\"b\"".into()),
@@ -236,7 +363,10 @@ mod tests {
 
     #[test]
     fn unknown_languages_and_no_language_are_plain() {
-        assert_eq!(highlight(Some("brainfuck"), "+[>.<]"), [(Token::Plain, "+[>.<]")]);
+        assert_eq!(
+            highlight(Some("brainfuck"), "+[>.<]"),
+            [(Token::Plain, "+[>.<]")]
+        );
         assert_eq!(highlight(None, "let x"), [(Token::Plain, "let x")]);
     }
 
@@ -250,7 +380,10 @@ mod tests {
             ("bash", "echo \"$HOME\" # ünïcode 🎉\\"),
             ("rust", "\"\\"),
         ] {
-            let joined: String = highlight(Some(language), code).iter().map(|(_, s)| *s).collect();
+            let joined: String = highlight(Some(language), code)
+                .iter()
+                .map(|(_, s)| *s)
+                .collect();
             assert_eq!(joined, code, "{language}");
         }
     }

@@ -486,7 +486,10 @@ pub fn plain_text(inlines: &[Inline]) -> String {
 /// A block's content as inlines (for blocks flattened into inline content).
 fn inlines_of(block: Block) -> Vec<Inline> {
     match block {
-        Block::Paragraph(inlines) | Block::Heading { content: inlines, .. } => inlines,
+        Block::Paragraph(inlines)
+        | Block::Heading {
+            content: inlines, ..
+        } => inlines,
         Block::Code { code, .. } => vec![Inline::Code(code)],
         Block::Math(tex) => vec![Inline::Math(tex)],
         Block::RawHtml(text) => vec![Inline::Text(text)],

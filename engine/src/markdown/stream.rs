@@ -47,8 +47,7 @@ impl MarkdownStream {
     /// starts over: check [`finished_blocks`](Self::finished_blocks) or call
     /// [`reset`](Self::reset) when the text was replaced.
     pub fn update(&mut self, text: &str) -> StreamUpdate {
-        let start = if text.is_char_boundary(self.finished_len) && self.finished_len <= text.len()
-        {
+        let start = if text.is_char_boundary(self.finished_len) && self.finished_len <= text.len() {
             self.finished_len
         } else {
             self.reset();

@@ -241,14 +241,18 @@ fn deep_nesting_is_flattened_and_its_text_kept() {
             format!("{}deep emphasis{}", "*_".repeat(3_000), "_*".repeat(3_000)),
             "deep emphasis",
         ),
-        (format!("{}deep link{}", "[".repeat(10_000), "](https://x.y)".repeat(10_000)), "deep link"),
+        (
+            format!(
+                "{}deep link{}",
+                "[".repeat(10_000),
+                "](https://x.y)".repeat(10_000)
+            ),
+            "deep link",
+        ),
     ] {
         let blocks = parse(&hostile);
         assert!(depth(&blocks) <= MAX_DEPTH, "depth {}", depth(&blocks));
-        let all: String = blocks
-            .iter()
-            .map(|b| format!("{b:?}"))
-            .collect();
+        let all: String = blocks.iter().map(|b| format!("{b:?}")).collect();
         assert!(all.contains(word), "{word} kept");
     }
 }
@@ -333,10 +337,22 @@ fn a_replaced_text_starts_over() {
 #[test]
 fn streaming_matches_a_whole_parse_on_many_generated_documents() {
     const PIECES: [&str; 16] = [
-        "# Heading\n", "Plain words and *more* words.\n", "\n", "\n",
-        "- item\n", "  continued item\n", "1. first\n", "2. second\n",
-        "```js\nconst x = 1;\n", "```\n", "> quoted *text*\n", "| a | b |\n|---|---|\n",
-        "| 1 | 2 |\n", "Some `code` and $x$.\n", "    indented code\n", "***\n",
+        "# Heading\n",
+        "Plain words and *more* words.\n",
+        "\n",
+        "\n",
+        "- item\n",
+        "  continued item\n",
+        "1. first\n",
+        "2. second\n",
+        "```js\nconst x = 1;\n",
+        "```\n",
+        "> quoted *text*\n",
+        "| a | b |\n|---|---|\n",
+        "| 1 | 2 |\n",
+        "Some `code` and $x$.\n",
+        "    indented code\n",
+        "***\n",
     ];
     let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut next = move |bound: usize| {

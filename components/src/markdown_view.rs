@@ -1,0 +1,287 @@
+//! Markdown on screen: the engine's safe display model ([`skein_engine::markdown`]) turned into
+//! DOM nodes. Text is always inserted as text; no string of model output is ever parsed as
+//! HTML. Links open in a new tab with `rel="noopener noreferrer"`; a remote image is a button
+//! until the user asks for it.
+//!
+//! While a message streams, [`MarkdownText`] appends finished blocks once (keyed) and rebuilds
+//! only the growing tail; when the message is complete the whole text is parsed once more, and
+//! the DOM is only touched if that reading differs.
+
+use leptos::prelude::*;
+use skein_engine::markdown::highlight::highlight;
+use skein_engine::markdown::{self, Align, Block, Inline, ListItem, MarkdownStream, RemoteImage};
+
+#[component]
+pub fn MarkdownText(
+    #[prop(into)] text: Signal<String>,
+    /// While true, the text only grows and is parsed incrementally.
+    #[prop(into)]
+    streaming: Signal<bool>,
+) -> impl IntoView {
+    // Finished blocks keyed by (generation, index): a full re-parse that reads differently
+    // starts a new generation, so no stale DOM is kept under an old key.
+    let finished = RwSignal::new(Vec::<((u32, usize), Block)>::new());
+    let tail = RwSignal::new(Vec::<Block>::new());
+    let parser = StoredValue::new(MarkdownStream::new());
+    let generation = StoredValue::new(0u32);
+    Effect::new(move |_| {
+        let streaming = streaming.get();
+        text.with(|text| {
+            if streaming {
+                let update = parser
+                    .try_update_value(|p| p.update(text))
+                    .unwrap_or_else(|| markdown::StreamUpdate {
+                        finished: Vec::new(),
+                        tail: markdown::parse(text),
+                    });
+                push_finished(finished, generation.get_value(), update.finished);
+                if tail.with_untracked(|t| *t != update.tail) {
+                    tail.set(update.tail);
+                }
+            } else {
+                parser.update_value(MarkdownStream::reset);
+                let whole = markdown::parse(text);
+                let same = finished.with_untracked(|f| {
+                    tail.with_untracked(|t| {
+                        f.len() + t.len() == whole.len()
+                            && f.iter().map(|(_, b)| b).chain(t.iter()).eq(whole.iter())
+                    })
+                });
+                if same {
+                    let rest = tail.try_update(std::mem::take).unwrap_or_default();
+                    push_finished(finished, generation.get_value(), rest);
+                } else {
+                    generation.update_value(|g| *g += 1);
+                    finished.set(Vec::new());
+                    tail.set(Vec::new());
+                    push_finished(finished, generation.get_value(), whole);
+                }
+            }
+        });
+    });
+    view! {
+        <div class="markdown">
+            <For
+                each=move || finished.get()
+                key=|(key, _)| *key
+                children=|(_, block)| render_block(&block, 0)
+            />
+            {move || tail.with(|blocks| render_blocks(blocks, 0))}
+        </div>
+    }
+}
+
+fn push_finished(
+    finished: RwSignal<Vec<((u32, usize), Block)>>,
+    generation: u32,
+    blocks: Vec<Block>,
+) {
+    if blocks.is_empty() {
+        return;
+    }
+    finished.update(|list| {
+        let start = list.len();
+        list.extend(
+            blocks
+                .into_iter()
+                .enumerate()
+                .map(|(i, block)| ((generation, start + i), block)),
+        );
+    });
+}
+
+fn render_blocks(blocks: &[Block], depth: usize) -> AnyView {
+    blocks
+        .iter()
+        .map(|block| render_block(block, depth))
+        .collect_view()
+        .into_any()
+}
+
+fn render_block(block: &Block, depth: usize) -> AnyView {
+    match block {
+        Block::Paragraph(inlines) => view! { <p>{render_inlines(inlines)}</p> }.into_any(),
+        Block::Heading { level, content } => {
+            // Message headings sit below the page's own (h1, h2).
+            let content = render_inlines(content);
+            match level {
+                1 => view! { <h3>{content}</h3> }.into_any(),
+                2 => view! { <h4>{content}</h4> }.into_any(),
+                3 => view! { <h5>{content}</h5> }.into_any(),
+                _ => view! { <h6>{content}</h6> }.into_any(),
+            }
+        }
+        Block::Code { language, code } => code_block(language.clone(), code.clone()),
+        Block::Quote(blocks) => {
+            view! { <blockquote>{render_blocks(blocks, depth + 1)}</blockquote> }.into_any()
+        }
+        Block::List { start, items } => {
+            let items = items
+                .iter()
+                .map(|item| list_item(item, depth))
+                .collect_view();
+            match start {
+                Some(start) => view! { <ol start=start.to_string()>{items}</ol> }.into_any(),
+                None => view! { <ul>{items}</ul> }.into_any(),
+            }
+        }
+        Block::Table {
+            alignments,
+            head,
+            rows,
+        } => table(alignments, head, rows),
+        Block::Rule => view! { <hr /> }.into_any(),
+        Block::Math(tex) => {
+            view! { <div class="math-display">{crate::math_view::render_math(tex, true)}</div> }
+                .into_any()
+        }
+        Block::RawHtml(html) => view! { <p class="raw-html">{html.clone()}</p> }.into_any(),
+    }
+}
+
+fn list_item(item: &ListItem, depth: usize) -> AnyView {
+    let check = item.checked.map(|checked| {
+        view! { <input type="checkbox" disabled=true checked=checked aria-label="Task" /> }
+    });
+    view! { <li>{check}{render_blocks(&item.blocks, depth + 1)}</li> }.into_any()
+}
+
+fn align_style(align: Align) -> &'static str {
+    match align {
+        Align::None => "",
+        Align::Left => "text-align: left",
+        Align::Center => "text-align: center",
+        Align::Right => "text-align: right",
+    }
+}
+
+fn table(alignments: &[Align], head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) -> AnyView {
+    let style = |i: usize| align_style(alignments.get(i).copied().unwrap_or(Align::None));
+    let head = head
+        .iter()
+        .enumerate()
+        .map(|(i, cell)| view! { <th style=style(i)>{render_inlines(cell)}</th> })
+        .collect_view();
+    let rows = rows
+        .iter()
+        .map(|row| {
+            let cells = row
+                .iter()
+                .enumerate()
+                .map(|(i, cell)| view! { <td style=style(i)>{render_inlines(cell)}</td> })
+                .collect_view();
+            view! { <tr>{cells}</tr> }
+        })
+        .collect_view();
+    view! {
+        <div class="table-scroll">
+            <table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>
+        </div>
+    }
+    .into_any()
+}
+
+fn code_block(language: Option<String>, code: String) -> AnyView {
+    let copied = RwSignal::new(false);
+    let spans = highlight(language.as_deref(), &code)
+        .into_iter()
+        .map(|(token, text)| {
+            let text = text.to_owned();
+            match token.class() {
+                "" => view! { {text} }.into_any(),
+                class => view! { <span class=class>{text}</span> }.into_any(),
+            }
+        })
+        .collect_view();
+    let label = language.clone().unwrap_or_else(|| "text".to_owned());
+    let copy = move |_| {
+        if let Some(window) = web_sys::window() {
+            // Fire and forget: the browser asks for nothing on a user click.
+            let _ = window.navigator().clipboard().write_text(&code);
+            copied.set(true);
+        }
+    };
+    view! {
+        <figure class="code-block" data-testid="code-block">
+            <figcaption>
+                <span class="code-language" data-testid="code-language">{label}</span>
+                <button type="button" class="copy" data-testid="copy-code"
+                    aria-label="Copy code" on:click=copy>
+                    {move || if copied.get() { "Copied" } else { "Copy" }}
+                </button>
+            </figcaption>
+            <pre><code>{spans}</code></pre>
+        </figure>
+    }
+    .into_any()
+}
+
+fn render_inlines(inlines: &[Inline]) -> AnyView {
+    inlines.iter().map(render_inline).collect_view().into_any()
+}
+
+fn render_inline(inline: &Inline) -> AnyView {
+    match inline {
+        Inline::Text(text) => view! { {text.clone()} }.into_any(),
+        Inline::Code(code) => view! { <code>{code.clone()}</code> }.into_any(),
+        Inline::Emphasis(c) => view! { <em>{render_inlines(c)}</em> }.into_any(),
+        Inline::Strong(c) => view! { <strong>{render_inlines(c)}</strong> }.into_any(),
+        Inline::Strikethrough(c) => view! { <del>{render_inlines(c)}</del> }.into_any(),
+        Inline::Link {
+            href: Some(href),
+            title,
+            content,
+        } => view! {
+            <a href=href.clone() title=title.clone() target="_blank" rel="noopener noreferrer"
+                referrerpolicy="no-referrer">{render_inlines(content)}</a>
+        }
+        .into_any(),
+        Inline::Link {
+            href: None,
+            content,
+            ..
+        } => view! {
+            <span class="unsafe-link" title="Link removed: not a web or mail address">
+                {render_inlines(content)}
+            </span>
+        }
+        .into_any(),
+        Inline::Image {
+            src: Some(src),
+            alt,
+        } => remote_image(src.clone(), alt.clone()),
+        Inline::Image { src: None, alt } => view! {
+            <span class="image-removed" title="Image not shown: not a web address">
+                {format!("[image: {alt}]")}
+            </span>
+        }
+        .into_any(),
+        Inline::Math(tex) => crate::math_view::render_math(tex, false),
+        Inline::LineBreak => view! { <br /> }.into_any(),
+    }
+}
+
+/// A remote image: a button naming its host until the user asks to load it.
+fn remote_image(image: RemoteImage, alt: String) -> AnyView {
+    let load = RwSignal::new(false);
+    view! {
+        <Show
+            when=move || load.get()
+            fallback={
+                let (host, alt) = (image.host.clone(), alt.clone());
+                move || view! {
+                    <button type="button" class="remote-image" data-testid="remote-image"
+                        title=format!("Loading it tells {host} that you are reading this.")
+                        on:click=move |_| load.set(true)>
+                        {format!("Load image from {host}")}
+                        {(!alt.is_empty()).then(|| format!(": {alt}"))}
+                    </button>
+                }
+            }
+        >
+            <img src=image.url.clone() alt=alt.clone() referrerpolicy="no-referrer"
+                loading="lazy" />
+        </Show>
+    }
+    .into_any()
+}
