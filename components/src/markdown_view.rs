@@ -256,7 +256,7 @@ fn render_inline(inline: &Inline) -> AnyView {
             </span>
         }
         .into_any(),
-        Inline::Math(tex) => crate::math_view::render_math(tex, false),
+        Inline::Math { tex, display } => crate::math_view::render_math(tex, *display),
         Inline::LineBreak => view! { <br /> }.into_any(),
     }
 }

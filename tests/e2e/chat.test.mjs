@@ -784,7 +784,7 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await openApp(context);
   await configureMockProvider(page);
-  const answer = '## Steps\n\n1. Install **Rust**\n2. Run `cargo build`\n\n| Tool | Use |\n|:--|--:|\n| trunk | bundles |\n\n```rust\nfn main() {\n    println!("hi"); // greet\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/).';
+  const answer = '## Steps\n\n1. Install **Rust**\n2. Run `cargo build`\n\n| Tool | Use |\n|:--|--:|\n| trunk | bundles |\n\n```rust\nfn main() {\n    println!("hi"); // greet\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/). Growth is $O(n^2)$:\n\n$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$';
   await mock('/admin/script', [{ chunks: answer.match(/[\s\S]{1,7}/g), delay_ms: 3 }, { chunks: ['"Rust"'], stream: false }]);
   await send(page, 'how do I start with Rust?');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
@@ -796,6 +796,11 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   assert.equal(await content.locator('[data-testid=code-language]').textContent(), 'rust');
   assert.deepEqual(await content.locator('.tok-kw').allTextContents(), ['fn']);
   assert.equal(await content.locator('.tok-com').textContent(), '// greet');
+  // Math is MathML the browser lays out: a fraction, a sum with limits, a superscript.
+  assert.equal(await content.locator('math').count(), 2);
+  assert.equal(await content.locator('math[display=block] mfrac').count(), 1);
+  assert.equal(await content.locator('math[display=block] munderover > mo').first().textContent(), '∑');
+  assert.equal(await content.locator('math[display=inline] msup').count(), 1);
   await content.locator('[data-testid=copy-code]').click();
   assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');

@@ -15,6 +15,7 @@
 //! once, only the growing tail again on each update.
 
 pub mod highlight;
+pub mod math;
 mod stream;
 
 pub use stream::{MarkdownStream, StreamUpdate};
@@ -86,8 +87,11 @@ pub enum Inline {
         src: Option<RemoteImage>,
         alt: String,
     },
-    /// Inline math (`$…$`), as TeX source.
-    Math(String),
+    /// Math as TeX source: `$…$` inline, `$$…$$` on a display line of its own.
+    Math {
+        tex: String,
+        display: bool,
+    },
     LineBreak,
 }
 
@@ -253,7 +257,10 @@ impl Builder {
             }
             Event::Text(text) => self.text(&text),
             Event::Code(code) => self.inline(Inline::Code(code.into_string())),
-            Event::InlineMath(tex) => self.inline(Inline::Math(tex.into_string())),
+            Event::InlineMath(tex) => self.inline(Inline::Math {
+                tex: tex.into_string(),
+                display: false,
+            }),
             Event::DisplayMath(tex) => self.block_or_inline(Block::Math(tex.into_string())),
             Event::Html(html) | Event::InlineHtml(html) => self.text(&html),
             Event::FootnoteReference(name) => self.text(&format!("[^{name}]")),
@@ -308,7 +315,9 @@ impl Builder {
                         frame.flush_inlines();
                         frame.blocks.push(block);
                     }
-                    (_, Block::Math(tex)) => frame.inlines.push(Inline::Math(tex)),
+                    (_, Block::Math(tex)) => {
+                        frame.inlines.push(Inline::Math { tex, display: true })
+                    }
                     (_, _) => frame.inlines.push(Inline::LineBreak),
                 }
                 None
@@ -471,7 +480,7 @@ pub fn plain_text(inlines: &[Inline]) -> String {
     let mut out = String::new();
     for inline in inlines {
         match inline {
-            Inline::Text(t) | Inline::Code(t) | Inline::Math(t) => out.push_str(t),
+            Inline::Text(t) | Inline::Code(t) | Inline::Math { tex: t, .. } => out.push_str(t),
             Inline::Emphasis(c) | Inline::Strong(c) | Inline::Strikethrough(c) => {
                 out.push_str(&plain_text(c));
             }
@@ -491,7 +500,7 @@ fn inlines_of(block: Block) -> Vec<Inline> {
             content: inlines, ..
         } => inlines,
         Block::Code { code, .. } => vec![Inline::Code(code)],
-        Block::Math(tex) => vec![Inline::Math(tex)],
+        Block::Math(tex) => vec![Inline::Math { tex, display: true }],
         Block::RawHtml(text) => vec![Inline::Text(text)],
         Block::Rule => vec![Inline::LineBreak],
         Block::Quote(blocks) => blocks.into_iter().flat_map(inlines_of).collect(),

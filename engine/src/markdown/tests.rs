@@ -112,8 +112,17 @@ fn math_is_kept_as_tex_and_dollar_amounts_are_not_math() {
     assert_eq!(
         parse("Euler: $e^{i\\pi} = -1$\n\n$$\n\\int_0^1 x\\,dx\n$$\n"),
         [
-            para(vec![text("Euler: "), Inline::Math("e^{i\\pi} = -1".into())]),
-            para(vec![Inline::Math("\n\\int_0^1 x\\,dx\n".into())]),
+            para(vec![
+                text("Euler: "),
+                Inline::Math {
+                    tex: "e^{i\\pi} = -1".into(),
+                    display: false
+                }
+            ]),
+            para(vec![Inline::Math {
+                tex: "\n\\int_0^1 x\\,dx\n".into(),
+                display: true
+            }]),
         ]
     );
     assert_eq!(
