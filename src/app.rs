@@ -48,12 +48,12 @@ pub fn App() -> impl IntoView {
                         </button>
                     </div>
                 </Show>
-                <button type="button" data-testid="toggle-settings"
+                <button type="button" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
                     on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>
             </header>
             {move || state.banner.get().map(|text| view! {
-                <div class="banner" role="alert" data-testid="banner">
+                <div class="banner" role="alert" data-testid="error-banner">
                     <span>{text}</span>
                     <button type="button" aria-label="Dismiss"
                         on:click=move |_| state.banner.set(None)>"×"</button>

@@ -48,11 +48,11 @@ pub fn Composer(
             <Show
                 when=move || generating.get()
                 fallback=move || view! {
-                    <button type="submit" data-testid="send"
+                    <button type="submit" data-testid="send-button"
                         disabled=move || read_only.get() || draft.with(|d| d.trim().is_empty())>"Send"</button>
                 }
             >
-                <button type="button" data-testid="stop" class="stop"
+                <button type="button" data-testid="stop-button" class="stop"
                     on:click=move |_| on_stop.run(())>"Stop"</button>
             </Show>
         </form>

@@ -194,7 +194,7 @@ pub fn MessageItem(
                     <button type="button" aria-label="Previous version" data-testid="branch-prev"
                         disabled=move || busy.get() || position == 0
                         on:click=move |_| actions.switch_branch.run((id(), -1))>"‹"</button>
-                    <span data-testid="branch-position">{format!("{}/{}", position + 1, count)}</span>
+                    <span data-testid="branch-indicator">{format!("{}/{}", position + 1, count)}</span>
                     <button type="button" aria-label="Next version" data-testid="branch-next"
                         disabled=move || busy.get() || position + 1 == count
                         on:click=move |_| actions.switch_branch.run((id(), 1))>"›"</button>
@@ -225,14 +225,14 @@ pub fn MessageItem(
                     let text = Signal::derive(move || message.text.get());
                     let streaming = Signal::derive(move || message.status.get() == MessageStatus::Streaming);
                     view! {
-                        <div class="message-text" data-testid="message-text">
+                        <div class="message-text" data-testid="message-content">
                             <MarkdownText text streaming />
                         </div>
                     }.into_any()
                 } else {
                     // What the user typed, exactly as typed.
                     view! {
-                        <div class="message-text plain" data-testid="message-text">{move || message.text.get()}</div>
+                        <div class="message-text plain" data-testid="message-content">{move || message.text.get()}</div>
                     }.into_any()
                 }
             >
@@ -263,21 +263,21 @@ pub fn MessageItem(
             <div class="message-actions">
                 {branch_nav}
                 {(!is_assistant).then(|| view! {
-                    <button type="button" data-testid="edit" disabled=move || busy.get()
+                    <button type="button" data-testid="edit-button" disabled=move || busy.get()
                         on:click=move |_| {
                             edit_text.set(message.text.get_untracked());
                             editing.set(true);
                         }>"Edit"</button>
                 })}
                 {is_assistant.then(|| view! {
-                    <button type="button" data-testid="regenerate" disabled=move || busy.get()
+                    <button type="button" data-testid="regenerate-button" disabled=move || busy.get()
                         on:click=move |_| actions.regenerate.run(id())>"Regenerate"</button>
                 })}
                 {move || can_continue().then(|| view! {
-                    <button type="button" data-testid="continue" disabled=move || busy.get()
+                    <button type="button" data-testid="continue-button" disabled=move || busy.get()
                         on:click=move |_| actions.continue_reply.run(id())>"Continue"</button>
                 })}
-                <button type="button" data-testid="delete" disabled=move || busy.get()
+                <button type="button" data-testid="delete-button" disabled=move || busy.get()
                     on:click=move |_| actions.delete.run(id())>"Delete"</button>
             </div>
         </article>

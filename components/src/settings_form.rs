@@ -72,7 +72,7 @@ pub fn SettingsForm(
         <form class="settings" data-testid="settings" on:submit=submit>
             <h2>"Provider"</h2>
             <label>"Protocol"
-                <select data-testid="settings-kind" on:change=choose_kind>
+                <select data-testid="provider-kind" on:change=choose_kind>
                     {KINDS.iter().map(|(k, name, label)| {
                         let k = *k;
                         view! { <option value=*name selected=move || kind.get() == k>{*label}</option> }
@@ -80,13 +80,13 @@ pub fn SettingsForm(
                 </select>
             </label>
             <label>"Base URL"
-                <input type="url" data-testid="settings-base-url" required
+                <input type="url" data-testid="provider-base-url" required
                     placeholder="https://api.openai.com/v1"
                     prop:value=move || base_url.get()
                     on:input=move |ev| base_url.set(event_target_value(&ev)) />
             </label>
             <label>"API key (leave empty for local servers)"
-                <input type="password" data-testid="settings-api-key" autocomplete="off"
+                <input type="password" data-testid="provider-api-key" autocomplete="off"
                     prop:value=move || api_key.get()
                     on:input=move |ev| api_key.set(event_target_value(&ev)) />
             </label>

@@ -20,7 +20,7 @@ pub fn Sidebar(
 ) -> impl IntoView {
     view! {
         <nav class="sidebar" data-testid="sidebar" aria-label="Conversations">
-            <button type="button" class="new-chat" data-testid="new-chat"
+            <button type="button" class="new-chat" data-testid="new-chat-button"
                 on:click=move |_| on_new.run(())>"New chat"</button>
             <ul class="conversation-list">
                 <For
@@ -35,7 +35,7 @@ pub fn Sidebar(
                         };
                         view! {
                             <li>
-                                <button type="button" class="conversation" data-testid="conversation"
+                                <button type="button" class="conversation" data-testid="conversation-item"
                                     class:selected=is_selected.clone()
                                     aria-current=move || is_selected().then_some("page")
                                     on:click=move |_| on_select.run(id.clone())>

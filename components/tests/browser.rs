@@ -147,7 +147,7 @@ async fn model_output_is_shown_as_text_never_as_markup() {
         MessageStatus::Complete,
     ))]);
     settle().await;
-    let text = query(&chat.root, "[data-testid=message-text]");
+    let text = query(&chat.root, "[data-testid=message-content]");
     assert_eq!(text.text_content().unwrap(), hostile);
     let tags: Vec<String> = query_all(&text, "*").iter().map(|e| e.tag_name()).collect();
     assert_eq!(
@@ -169,11 +169,11 @@ async fn a_streamed_token_updates_only_its_own_message() {
     settle().await;
     let articles = query_all(&chat.root, "[data-testid=message]");
     assert_eq!(articles.len(), 2);
-    let first_text_node = query_all(&chat.root, "[data-testid=message-text]")[0].clone();
+    let first_text_node = query_all(&chat.root, "[data-testid=message-content]")[0].clone();
 
     second.text.update(|t| t.push_str("lo"));
     settle().await;
-    let texts = query_all(&chat.root, "[data-testid=message-text]");
+    let texts = query_all(&chat.root, "[data-testid=message-content]");
     assert_eq!(texts[1].text_content().unwrap(), "Hello");
     assert!(
         texts[0].is_same_node(Some(&first_text_node)),
@@ -215,7 +215,7 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
     let chat = mount_chat(true);
     type_into(&chat.root, "hello there");
     settle().await;
-    query(&chat.root, "[data-testid=send]").click();
+    query(&chat.root, "[data-testid=send-button]").click();
     settle().await;
     assert_eq!(*chat.sent.lock().unwrap(), ["hello there"]);
     assert_eq!(chat.draft.get_untracked(), "");
@@ -223,7 +223,7 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
     let refusing = mount_chat(false);
     type_into(&refusing.root, "keep me");
     settle().await;
-    query(&refusing.root, "[data-testid=send]").click();
+    query(&refusing.root, "[data-testid=send-button]").click();
     settle().await;
     assert_eq!(*refusing.sent.lock().unwrap(), ["keep me"]);
     assert_eq!(
@@ -263,7 +263,7 @@ async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable
     chat.read_only.set(true);
     type_into(&chat.root, "wait for space");
     settle().await;
-    let send = query(&chat.root, "[data-testid=send]");
+    let send = query(&chat.root, "[data-testid=send-button]");
     assert!(send.has_attribute("disabled"));
     query(&chat.root, "[data-testid=composer-input]")
         .dispatch_event(&enter_key(false))
@@ -273,7 +273,7 @@ async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable
     assert_eq!(chat.draft.get_untracked(), "wait for space");
     chat.read_only.set(false);
     settle().await;
-    query(&chat.root, "[data-testid=send]").click();
+    query(&chat.root, "[data-testid=send-button]").click();
     settle().await;
     assert_eq!(*chat.sent.lock().unwrap(), ["wait for space"]);
 }
@@ -324,13 +324,13 @@ async fn while_generating_the_button_is_stop() {
     let chat = mount_chat(true);
     chat.generating.set(true);
     settle().await;
-    assert!(query_all(&chat.root, "[data-testid=send]").is_empty());
-    query(&chat.root, "[data-testid=stop]").click();
+    assert!(query_all(&chat.root, "[data-testid=send-button]").is_empty());
+    query(&chat.root, "[data-testid=stop-button]").click();
     settle().await;
     assert_eq!(*chat.stops.lock().unwrap(), 1);
     chat.generating.set(false);
     settle().await;
-    assert_eq!(query_all(&chat.root, "[data-testid=send]").len(), 1);
+    assert_eq!(query_all(&chat.root, "[data-testid=send-button]").len(), 1);
 }
 
 #[wasm_bindgen_test]
@@ -365,7 +365,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     });
     std::mem::forget(handle);
     settle().await;
-    let items = query_all(&root, "[data-testid=conversation]");
+    let items = query_all(&root, "[data-testid=conversation-item]");
     assert_eq!(items.len(), 2);
     assert!(items[0].text_content().unwrap().starts_with("<i>first</i>"));
     assert_eq!(query_all(&root, "i").len(), 0);
@@ -398,14 +398,14 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
         "only where there are alternatives"
     );
     assert_eq!(
-        query(&chat.root, "[data-testid=branch-position]")
+        query(&chat.root, "[data-testid=branch-indicator]")
             .text_content()
             .unwrap(),
         "2/3"
     );
     query(&chat.root, "[data-testid=branch-prev]").click();
-    query(&chat.root, "[data-testid=regenerate]").click();
-    query(&chat.root, "[data-testid=continue]").click();
+    query(&chat.root, "[data-testid=regenerate-button]").click();
+    query(&chat.root, "[data-testid=continue-button]").click();
     settle().await;
     assert_eq!(
         *chat.actions.lock().unwrap(),
@@ -413,7 +413,7 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
     );
 
     // Editing a question happens in place and reports the new text.
-    query(&chat.root, "[data-testid=edit]").click();
+    query(&chat.root, "[data-testid=edit-button]").click();
     settle().await;
     let input: HtmlTextAreaElement = query(&chat.root, "[data-testid=edit-input]").unchecked_into();
     assert_eq!(input.value(), "question");
@@ -436,7 +436,7 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
     chat.generating.set(true);
     settle().await;
     let regenerate: web_sys::HtmlButtonElement =
-        query(&chat.root, "[data-testid=regenerate]").unchecked_into();
+        query(&chat.root, "[data-testid=regenerate-button]").unchecked_into();
     assert!(regenerate.disabled());
 }
 
@@ -535,14 +535,14 @@ async fn choosing_a_protocol_brings_its_url_and_is_saved() {
     std::mem::forget(handle);
     settle().await;
     let select: web_sys::HtmlSelectElement =
-        query(&root, "[data-testid=settings-kind]").unchecked_into();
+        query(&root, "[data-testid=provider-kind]").unchecked_into();
     select.set_value("anthropic");
     select
         .dispatch_event(&web_sys::Event::new("change").unwrap())
         .unwrap();
     settle().await;
     let url: web_sys::HtmlInputElement =
-        query(&root, "[data-testid=settings-base-url]").unchecked_into();
+        query(&root, "[data-testid=provider-base-url]").unchecked_into();
     // The default local URL was not typed by the user, but it is not a protocol default
     // either: it is kept, and replaced once cleared.
     assert_eq!(url.value(), "http://127.0.0.1:11434/v1");

@@ -78,10 +78,10 @@ async function mounted(page) {
 
 async function configureMockProvider(page, { protocol = 'openai', path = '/v1' } = {}) {
   const settings = page.locator('[data-testid=settings]');
-  if (!(await settings.isVisible())) await page.click('[data-testid=toggle-settings]');
-  await page.selectOption('[data-testid=settings-kind]', protocol);
-  await page.fill('[data-testid=settings-base-url]', `${MOCK}${path}`);
-  await page.fill('[data-testid=settings-api-key]', 'sk-e2e');
+  if (!(await settings.isVisible())) await page.click('[data-testid=settings-button]');
+  await page.selectOption('[data-testid=provider-kind]', protocol);
+  await page.fill('[data-testid=provider-base-url]', `${MOCK}${path}`);
+  await page.fill('[data-testid=provider-api-key]', 'sk-e2e');
   await page.fill('[data-testid=settings-model]', 'mock-model');
   await page.click('[data-testid=settings-save]');
   await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
@@ -107,7 +107,7 @@ async function watchAssistantText(page) {
       const messages = document.querySelectorAll('[data-testid=message][data-role=assistant]');
       const last = messages[messages.length - 1];
       if (last) {
-        const text = last.querySelector('[data-testid=message-text]').textContent;
+        const text = last.querySelector('[data-testid=message-content]').textContent;
         if (seen[seen.length - 1] !== text) seen.push(text);
         if (last.dataset.status !== 'streaming' && text.length > 0) return resolve(seen);
       }
@@ -139,48 +139,48 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   assert.equal(await page.inputValue('[data-testid=composer-input]'), '', 'the composer was cleared');
 
   // 2. A second conversation, stopped mid-stream.
-  await page.click('[data-testid=new-chat]');
+  await page.click('[data-testid=new-chat-button]');
   await mock('/admin/script', { chunks: ['One ', 'two ', 'three ', 'four ', 'five'], delay_ms: 600 });
   await send(page, 'second question');
   await page.waitForFunction(() => {
-    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
     return texts.length > 0 && texts[texts.length - 1].textContent.includes('two');
   });
-  await page.click('[data-testid=stop]');
+  await page.click('[data-testid=stop-button]');
   await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
-  const partial = await lastAssistant(page).locator('[data-testid=message-text]').textContent();
+  const partial = await lastAssistant(page).locator('[data-testid=message-content]').textContent();
   assert.match(partial, /^One two\b/);
   assert.ok(!partial.includes('five'), `stopped before the end: ${partial}`);
-  await page.locator('[data-testid=send]').waitFor();
+  await page.locator('[data-testid=send-button]').waitFor();
   await page.screenshot({ path: new URL('after-stop.png', SCREENSHOTS).pathname });
 
   // 3. After a reload both conversations are still there, newest first, with their text.
   await page.reload();
   await mounted(page);
-  const titles = page.locator('[data-testid=conversation]');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 2);
+  const titles = page.locator('[data-testid=conversation-item]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
   assert.deepEqual((await titles.allTextContents()).map((t) => t.trim()),
     ['second question', 'Greek letters'],
     'the finished first exchange got a generated title; the stopped one kept its question');
   await page.locator('[data-testid=message][data-role=assistant]').waitFor();
-  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), partial);
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), partial);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
 
   // The provider settings were persisted too.
-  await page.click('[data-testid=toggle-settings]');
-  assert.equal(await page.inputValue('[data-testid=settings-base-url]'), `${MOCK}/v1`);
+  await page.click('[data-testid=settings-button]');
+  assert.equal(await page.inputValue('[data-testid=provider-base-url]'), `${MOCK}/v1`);
   assert.equal(await page.inputValue('[data-testid=settings-model]'), 'mock-model');
-  assert.equal(await page.inputValue('[data-testid=settings-api-key]'), 'sk-e2e');
+  assert.equal(await page.inputValue('[data-testid=provider-api-key]'), 'sk-e2e');
   // Storage: what the browser keeps for Skein and whether it may clear it.
   assert.match(await page.locator('[data-testid=storage-usage]').textContent(), /^Using \S+ \S*B of /);
   assert.match(await page.locator('[data-testid=storage-persistence]').textContent(), /persistent/);
 
   await titles.nth(1).click();
   await page.waitForFunction(() => {
-    const text = document.querySelector('[data-role=assistant] [data-testid=message-text]');
+    const text = document.querySelector('[data-role=assistant] [data-testid=message-content]');
     return text && text.textContent === 'Alpha beta gamma delta';
   });
-  const userText = await page.locator('[data-role=user] [data-testid=message-text]').textContent();
+  const userText = await page.locator('[data-role=user] [data-testid=message-content]').textContent();
   assert.equal(userText, 'first question');
 
   // 4. The provider got what the engine built: model, stream flag, the key, the user's words.
@@ -215,7 +215,7 @@ test('a provider error is shown on the answer and the question is kept', async (
   assert.match(text, /Invalid API key \(mock\)/);
   assert.match(text, /check it in the settings/);
   assert.equal(
-    await page.locator('[data-role=user] [data-testid=message-text]').textContent(),
+    await page.locator('[data-role=user] [data-testid=message-content]').textContent(),
     'will this fail?');
   await context.close();
 });
@@ -224,8 +224,8 @@ test('sending without a model opens the settings and keeps the typed text', asyn
   const context = await browser.newContext();
   const page = await openApp(context);
   await send(page, 'not yet configured');
-  await page.locator('[data-testid=banner]').waitFor();
-  assert.match(await page.locator('[data-testid=banner]').textContent(), /model/);
+  await page.locator('[data-testid=error-banner]').waitFor();
+  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /model/);
   assert.ok(await page.locator('[data-testid=settings]').isVisible());
   assert.equal(await page.inputValue('[data-testid=composer-input]'), 'not yet configured');
   assert.equal(await page.locator('[data-testid=message]').count(), 0);
@@ -237,7 +237,7 @@ async function assistantTextIs(page, expected) {
     const answers = document.querySelectorAll('[data-role=assistant]');
     const last = answers[answers.length - 1];
     return last && last.dataset.status === 'complete'
-      && last.querySelector('[data-testid=message-text]').textContent === text;
+      && last.querySelector('[data-testid=message-content]').textContent === text;
   }, expected);
 }
 
@@ -253,18 +253,18 @@ test('regenerate keeps both answers; ‹ › switches between them, also after a
   await send(page, 'pick a number');
   await assistantTextIs(page, 'First answer');
 
-  await page.click('[data-testid=regenerate]');
+  await page.click('[data-testid=regenerate-button]');
   await assistantTextIs(page, 'Second answer');
-  await assertText(page.locator('[data-testid=branch-position]'), '2/2');
+  await assertText(page.locator('[data-testid=branch-indicator]'), '2/2');
 
   await page.click('[data-testid=branch-prev]');
   await assistantTextIs(page, 'First answer');
-  await assertText(page.locator('[data-testid=branch-position]'), '1/2');
+  await assertText(page.locator('[data-testid=branch-indicator]'), '1/2');
 
   await page.reload();
   await mounted(page);
   await assistantTextIs(page, 'First answer');
-  await assertText(page.locator('[data-testid=branch-position]'), '1/2');
+  await assertText(page.locator('[data-testid=branch-indicator]'), '1/2');
   assert.equal(await page.locator('[data-testid=message]').count(), 2);
   await context.close();
 });
@@ -313,7 +313,7 @@ test('an image in an answer is stored apart and shown from the page, also after 
     await page.waitForFunction(() => document.querySelector('[data-testid=message-image] img').naturalWidth === 1);
   };
   await shown();
-  const text = await lastAssistant(page).locator('[data-testid=message-text]').textContent();
+  const text = await lastAssistant(page).locator('[data-testid=message-content]').textContent();
   assert.equal(text, 'Here is a dot:  done.', 'no base64 left in the text');
   await page.reload();
   await mounted(page);
@@ -327,14 +327,14 @@ test('deleting a conversation asks first and removes it for good', async () => {
   const page = await openApp(context);
   await configureMockProvider(page);
   for (const question of ['keep this chat', 'delete this chat']) {
-    await page.click('[data-testid=new-chat]');
+    await page.click('[data-testid=new-chat-button]');
     // The generated title (a side request) repeats the question, so the list reads the same
     // before and after it arrives.
     await mock('/admin/script', [{ chunks: ['ok'], delay_ms: 5 }, { chunks: [question], stream: false }]);
     await send(page, question);
     await assistantTextIs(page, 'ok');
   }
-  const items = page.locator('[data-testid=conversation]');
+  const items = page.locator('[data-testid=conversation-item]');
   assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['delete this chat', 'keep this chat']);
 
   // Declining the confirmation keeps it.
@@ -347,12 +347,12 @@ test('deleting a conversation asks first and removes it for good', async () => {
   page.once('dialog', (dialog) => dialog.accept());
   await items.first().hover();
   await page.locator('[data-testid=conversation-delete]').first().click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
   assert.equal(await page.locator('[data-testid=message]').count(), 0, 'the deleted chat left the screen');
 
   await page.reload();
   await mounted(page);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
   assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['keep this chat']);
   await context.close();
 });
@@ -388,7 +388,7 @@ test('an answer that finishes in a background tab raises a notification, not in 
   ]);
   await send(page, 'while I watch');
   await assistantTextIs(page, 'Visible answer.');
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Watching closely'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Watching closely'));
   assert.deepEqual(await page.evaluate(() => window.__notifications), [], 'nothing while the tab is visible');
 
   await mock('/admin/script', { chunks: ['Background ', 'answer.'], delay_ms: 300 });
@@ -406,14 +406,14 @@ test('Anthropic and Gemini answers stream in the browser (their headers pass COR
   const page = await openApp(context);
   for (const [protocol, path] of [['anthropic', '/v1'], ['gemini', '/v1beta']]) {
     await configureMockProvider(page, { protocol, path });
-    await page.click('[data-testid=new-chat]');
+    await page.click('[data-testid=new-chat-button]');
     await mock('/admin/script', [
       { chunks: [`Answer `, `in ${protocol}.`], delay_ms: 20 },
       { chunks: [`${protocol} chat`], stream: false },
     ]);
     await send(page, `hello ${protocol}`);
     await page.waitForFunction((expected) => {
-      const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+      const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
       return texts.length > 0 && texts[texts.length - 1].textContent === expected;
     }, `Answer in ${protocol}.`);
     assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
@@ -442,7 +442,7 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   await mock('/admin/script', { chunks: ['One ', 'two ', 'three ', 'never'], delay_ms: 20, stall_after: 3 });
   await send(page, 'count for me');
   await page.waitForFunction(() => {
-    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
     return texts.length > 0 && texts[texts.length - 1].textContent === 'One two three';
   });
   // The tab is hidden (often the last moment a mobile page runs), then closed.
@@ -456,7 +456,7 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   const reopened = await openApp(context);
   const answer = reopened.locator('[data-testid=message][data-role=assistant]').last();
   await reopened.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
-  assert.equal(await answer.locator('[data-testid=message-text]').textContent(), 'One two three');
+  assert.equal(await answer.locator('[data-testid=message-content]').textContent(), 'One two three');
   assert.deepEqual(reopened.errors, [], 'no script errors');
   await context.close();
 });
@@ -473,7 +473,7 @@ test('a conversation exports as Markdown (its branch) and JSON (every branch), m
   ]);
   await send(page, 'export me');
   await assistantTextIs(page, 'First answer');
-  await page.click('[data-testid=regenerate]');
+  await page.click('[data-testid=regenerate-button]');
   await assistantTextIs(page, 'Second answer');
   // Both answers and both title requests (the regenerated answer is a first exchange too) are
   // in before counting, so a late title request is not taken for one the export made.
@@ -508,11 +508,11 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   await configureMockProvider(page);
   const chatgpt = new URL('../fixtures/chatgpt/conversations.json', import.meta.url).pathname;
   await page.setInputFiles('[data-testid=import-file]', chatgpt);
-  await assertText(page.locator('[data-testid=banner] span'), 'Imported 1 conversation from conversations.json.');
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
-  assert.match(await page.locator('[data-testid=conversation]').first().textContent(), /Tea brewing/);
+  await assertText(page.locator('[data-testid=error-banner] span'), 'Imported 1 conversation from conversations.json.');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
+  assert.match(await page.locator('[data-testid=conversation-item]').first().textContent(), /Tea brewing/);
   await assistantTextIs(page, '2–3 minutes at 75 °C.\n[attachment not imported]');
-  await assertText(page.locator('[data-testid=branch-position]'), '2/2');
+  await assertText(page.locator('[data-testid=branch-indicator]'), '2/2');
 
   // A hostile file: refused with where the problem is, and nothing is added.
   await page.setInputFiles('[data-testid=import-file]', {
@@ -520,13 +520,13 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
     mimeType: 'application/json',
     buffer: Buffer.from('[{"title":"x","mapping":[]}]'),
   });
-  await page.waitForFunction(() => document.querySelector('[data-testid=banner] span')?.textContent.includes('cannot be imported'));
-  assert.match(await page.locator('[data-testid=banner] span').textContent(), /conversations\[0\]\.mapping/);
-  assert.equal(await page.locator('[data-testid=conversation]').count(), 1);
+  await page.waitForFunction(() => document.querySelector('[data-testid=error-banner] span')?.textContent.includes('cannot be imported'));
+  assert.match(await page.locator('[data-testid=error-banner] span').textContent(), /conversations\[0\]\.mapping/);
+  assert.equal(await page.locator('[data-testid=conversation-item]').count(), 1);
 
   await page.reload();
   await mounted(page);
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 1);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
   assert.equal(await page.locator('[data-testid=message]').count(), 2);
   await context.close();
 });
@@ -537,7 +537,7 @@ test('two tabs: a conversation made in one appears in the other, which follows i
   const writer = await openApp(context);
   await configureMockProvider(writer);
   const reader = await openApp(context);
-  assert.equal(await reader.locator('[data-testid=conversation]').count(), 0);
+  assert.equal(await reader.locator('[data-testid=conversation-item]').count(), 0);
 
   await mock('/admin/script', [
     { chunks: ['Slowly ', 'but ', 'surely ', 'done.'], delay_ms: 400 },
@@ -545,16 +545,16 @@ test('two tabs: a conversation made in one appears in the other, which follows i
   ]);
   await send(writer, 'from the first tab');
   // The other tab hears of it without a reload, and opens it while it is still streaming.
-  await reader.locator('[data-testid=conversation]').first().waitFor();
-  await reader.locator('[data-testid=conversation]').first().click();
-  await reader.locator('[data-role=user] [data-testid=message-text]').waitFor();
+  await reader.locator('[data-testid=conversation-item]').first().waitFor();
+  await reader.locator('[data-testid=conversation-item]').first().click();
+  await reader.locator('[data-role=user] [data-testid=message-content]').waitFor();
   const earlyStatus = await reader.locator('[data-testid=message][data-role=assistant]').last().getAttribute('data-status');
   assert.notEqual(earlyStatus, 'incomplete', 'an answer being written in another tab is not "interrupted"');
 
   await assistantTextIs(writer, 'Slowly but surely done.');
   // When the writer finishes, the reader shows the finished answer.
   await assistantTextIs(reader, 'Slowly but surely done.');
-  await reader.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Two tabs'));
+  await reader.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Two tabs'));
   assert.deepEqual(writer.errors, []);
   assert.deepEqual(reader.errors, []);
   await context.close();
@@ -568,7 +568,7 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await mock('/admin/script', [{ chunks: ['Worth ', 'keeping.'], delay_ms: 5 }, { chunks: ['Precious'], stream: false }]);
   await send(page, 'remember this');
   await assistantTextIs(page, 'Worth keeping.');
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Precious'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
   const backup = readFileSync(await download.path(), 'utf8');
@@ -576,12 +576,12 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   assert.ok(!backup.includes('sk-e2e'), 'the API key stays out by default');
 
   page.once('dialog', (dialog) => dialog.accept());
-  await page.locator('[data-testid=conversation]').first().hover();
+  await page.locator('[data-testid=conversation-item]').first().hover();
   await page.locator('[data-testid=conversation-delete]').first().click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 0);
 
   await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Precious'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
   await assistantTextIs(page, 'Worth keeping.');
   await context.close();
 });
@@ -606,7 +606,7 @@ async function appWithFullStorage(context) {
   ]);
   await send(page, 'before the disk filled');
   await assistantTextIs(page, 'Stored answer.');
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation]')?.textContent.includes('Disk space'));
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Disk space'));
   const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
   await setQuota(usage + 1);
   return { page, setQuota };
@@ -631,13 +631,13 @@ test('full storage is said plainly, half-writes nothing, stays readable, and rec
   const alert = page.locator('[data-testid=storage-alert][data-kind=full]');
   await alert.waitFor();
   assert.match(await alert.textContent(), /Storage is full, so Skein is read-only/);
-  assert.match(await page.locator('[data-testid=banner]').textContent(), /storage is full/i);
+  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /storage is full/i);
   assert.equal(await page.inputValue('[data-testid=composer-input]'), log,
     'the unsaved text stays in the composer');
-  assert.ok(await page.locator('[data-testid=send]').isDisabled(), 'read-only: sending waits');
+  assert.ok(await page.locator('[data-testid=send-button]').isDisabled(), 'read-only: sending waits');
   assert.equal((await mock('/admin/requests')).length, 2, 'nothing unsaved was sent to the provider');
   // Reading still works: what was stored is on screen, nothing of the failed write.
-  assert.deepEqual(await page.locator('[data-testid=message-text]').allTextContents(),
+  assert.deepEqual(await page.locator('[data-testid=message-content]').allTextContents(),
     ['before the disk filled', 'Stored answer.']);
   await page.screenshot({ path: new URL('storage-full.png', SCREENSHOTS).pathname });
 
@@ -658,7 +658,7 @@ test('full storage is said plainly, half-writes nothing, stays readable, and rec
   await page.reload();
   await mounted(page);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);
-  const texts = await page.locator('[data-testid=message-text]').allTextContents();
+  const texts = await page.locator('[data-testid=message-content]').allTextContents();
   assert.deepEqual(texts.map((t) => t.slice(0, 30)),
     ['before the disk filled', 'Stored answer.', log.slice(0, 30), 'Saved again.']);
   assert.deepEqual(page.errors, [], 'no script errors');
@@ -677,10 +677,10 @@ test('an answer too big for the storage left stays on screen and is saved once s
   await alert.waitFor();
   const answer = pieces.join('');
   await page.waitForFunction((length) => {
-    const answers = document.querySelectorAll('[data-role=assistant] [data-testid=message-text]');
+    const answers = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
     return answers[answers.length - 1]?.textContent.length === length;
   }, answer.length);
-  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), answer,
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), answer,
     'every word is on screen');
 
   await setQuota(undefined);
@@ -705,7 +705,7 @@ test('an answer too big for the storage left stays on screen and is saved once s
   await mounted(page);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
-  assert.equal(await lastAssistant(page).locator('[data-testid=message-text]').textContent(), answer);
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), answer);
   await context.close();
 });
 
@@ -742,7 +742,7 @@ test('hostile model output runs no script and loads nothing until the user asks'
   await send(page, 'show me something nasty');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   await page.waitForTimeout(500);
-  const content = page.locator('[data-role=assistant] [data-testid=message-text]').last();
+  const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
   const report = await content.evaluate((root) => {
     const all = [...root.querySelectorAll('*')];
     return {
@@ -788,7 +788,7 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await mock('/admin/script', [{ chunks: answer.match(/[\s\S]{1,7}/g), delay_ms: 3 }, { chunks: ['"Rust"'], stream: false }]);
   await send(page, 'how do I start with Rust?');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
-  const content = page.locator('[data-role=assistant] [data-testid=message-text]').last();
+  const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
   await content.locator('table').waitFor();
   assert.equal(await content.locator('h4').textContent(), 'Steps');
   assert.deepEqual(await content.locator('ol > li').allTextContents(), ['Install Rust', 'Run cargo build']);
@@ -804,7 +804,7 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await content.locator('[data-testid=copy-code]').click();
   assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');
-  await page.click('[data-testid=toggle-settings]');
+  await page.click('[data-testid=settings-button]');
   await page.screenshot({ path: new URL('markdown-answer.png', SCREENSHOTS).pathname });
   assert.deepEqual(page.errors, []);
   await context.close();
