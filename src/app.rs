@@ -5,8 +5,8 @@ use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    ChatView, ImageUrls, MessageActions, NotificationToggle, SettingsForm, Sidebar, StorageAlert,
-    StorageAlertBar, StorageInfo,
+    ChatView, ErrorBanner, ErrorNotice, ImageUrls, MessageActions, NotificationToggle,
+    SettingsForm, Sidebar, StorageAlert, StorageAlertBar, StorageInfo,
 };
 
 #[component]
@@ -52,13 +52,19 @@ pub fn App() -> impl IntoView {
                     aria-expanded=move || state.show_settings.get().to_string()
                     on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>
             </header>
-            {move || state.banner.get().map(|text| view! {
-                <div class="banner" role="alert" data-testid="error-banner">
-                    <span>{text}</span>
-                    <button type="button" aria-label="Dismiss"
-                        on:click=move |_| state.banner.set(None)>"×"</button>
-                </div>
-            })}
+            <ErrorBanner
+                notice=Signal::derive(move || {
+                    let current = state.current.get();
+                    let failure = state.failure.get().filter(|f| Some(&f.conversation_id) == current.as_ref());
+                    match (failure, state.banner.get()) {
+                        (Some(f), _) => Some(ErrorNotice { text: f.message, kind: Some(f.kind) }),
+                        (None, Some(text)) => Some(ErrorNotice { text, kind: None }),
+                        (None, None) => None,
+                    }
+                })
+                on_retry=move |()| runtime::retry(state)
+                on_dismiss=move |()| { state.failure.set(None); state.banner.set(None); }
+            />
             <StorageAlertBar
                 alert=Signal::derive(move || state.storage_alert.get())
                 on_check=move |()| runtime::check_storage(state)
@@ -78,6 +84,12 @@ pub fn App() -> impl IntoView {
                 />
                 <main class="main">
                     <Show when=move || state.show_settings.get()>
+                      <section class="settings-screen" data-testid="settings-screen" aria-label="Settings">
+                        <div class="settings-header">
+                            <h2>"Settings"</h2>
+                            <button type="button" data-testid="close-settings"
+                                on:click=move |_| state.show_settings.set(false)>"Back to chat"</button>
+                        </div>
                         <SettingsForm
                             settings=Signal::derive(move || state.settings.get())
                             on_save=move |s| runtime::save_settings(state, s)
@@ -112,7 +124,10 @@ pub fn App() -> impl IntoView {
                                     }
                                 } />
                         </label>
+                      </section>
                     </Show>
+                    // The chat stays mounted (and scrolled where it was) behind the settings.
+                    <div class="chat-pane" hidden=move || state.show_settings.get()>
                     <ChatView
                         messages
                         draft=state.draft
@@ -140,6 +155,7 @@ pub fn App() -> impl IntoView {
                             }),
                         }
                     />
+                    </div>
                 </main>
             </div>
         </div>

@@ -4,7 +4,7 @@
 //! These values are not `Send` (they hold JavaScript objects), so they live in a thread-local;
 //! the browser runs this app on one thread.
 
-use crate::state::AppState;
+use crate::state::{AppState, Failure, Retry};
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -117,6 +117,7 @@ pub fn init(state: AppState) {
 
 /// Shows conversation `id`: its current branch, with any reply streaming in this tab up to date.
 pub fn select(state: AppState, id: String) {
+    state.show_settings.set(false);
     state.current.set(Some(id.clone()));
     let Some(runtime) = runtime() else { return };
     let Some(conversation) = state.conversation(&id) else {
@@ -271,6 +272,7 @@ fn flush_live() {
 }
 
 pub fn new_chat(state: AppState) {
+    state.show_settings.set(false);
     state.current.set(None);
     state.messages.set(Vec::new());
 }
@@ -282,6 +284,41 @@ pub enum Generate {
     Continue(String),
     /// The user message's ID and its new text.
     Edit(String, String),
+    /// Answer this user message again (its failed answer was removed).
+    Retry(String),
+}
+
+/// Retries the failed answer the banner shows.
+pub fn retry(state: AppState) {
+    let Some(failure) = state.failure.get_untracked() else {
+        return;
+    };
+    let action = match failure.retry {
+        Retry::Reply(user_id) => Generate::Retry(user_id),
+        Retry::Regenerate(id) => Generate::Regenerate(id),
+    };
+    start(state, action);
+}
+
+/// Remembers a failed answer for the banner (the kind, the message, what retry means).
+fn note_failure(state: AppState, reply: &MessageNode) {
+    let Some(kind) = reply.error_kind else {
+        return;
+    };
+    let retry = match (reply.status, &reply.parent_id) {
+        (skein_engine::MessageStatus::Error, Some(parent)) => Retry::Reply(parent.clone()),
+        (skein_engine::MessageStatus::Incomplete, _) => Retry::Regenerate(reply.id.clone()),
+        _ => return,
+    };
+    state.failure.set(Some(Failure {
+        conversation_id: reply.conversation_id.clone(),
+        kind,
+        message: reply
+            .error
+            .clone()
+            .unwrap_or_else(|| "The answer failed.".to_owned()),
+        retry,
+    }));
 }
 
 /// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
@@ -316,6 +353,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
     // work; until then every conversation uses the default assistant.
     let assistant = Assistant::default();
     state.banner.set(None);
+    state.failure.set(None);
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone());
@@ -338,10 +376,16 @@ pub fn start(state: AppState, action: Generate) -> bool {
                     .edit_and_resend(conv, id, text, s, a, c, &sink)
                     .await
             }
+            (Generate::Retry(id), Some(conv)) => {
+                service.retry_reply(conv, id, s, a, c, &sink).await
+            }
             (_, None) => return,
         };
         sink.generation_ended();
         if let Ok(reply) = &result {
+            note_failure(state, reply);
+        }
+        if let Some(reply) = result.as_ref().ok().filter(|r| r.error_kind.is_none()) {
             // Seed 000 §9: after the answer, a title (first exchange) and suggestions; their
             // failures are warnings and never touch the answer.
             if let Some(conversation) = state.conversation(&reply.conversation_id) {

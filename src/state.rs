@@ -5,6 +5,24 @@ use leptos::prelude::*;
 use skein_components::{ConversationSummary, MessageView, NotificationStatus};
 use skein_engine::{BranchEntry, Conversation, ProviderSettings};
 
+/// A failed answer: shown in the error banner while its conversation is on screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Failure {
+    pub conversation_id: String,
+    pub kind: skein_engine::FailureKind,
+    pub message: String,
+    pub retry: Retry,
+}
+
+/// What the banner's retry does.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Retry {
+    /// The empty failed answer was removed: answer this user message again.
+    Reply(String),
+    /// The answer kept what arrived: generate a new version beside it.
+    Regenerate(String),
+}
+
 #[derive(Debug, Clone, Copy)]
 pub struct AppState {
     /// All conversations, newest first.
@@ -17,6 +35,8 @@ pub struct AppState {
     pub generating: RwSignal<Vec<String>>,
     pub draft: RwSignal<String>,
     pub banner: RwSignal<Option<String>>,
+    /// The last answer that failed, with what retrying it means.
+    pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
     pub show_settings: RwSignal<bool>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
@@ -40,6 +60,7 @@ impl AppState {
             generating: RwSignal::new(Vec::new()),
             draft: RwSignal::new(String::new()),
             banner: RwSignal::new(None),
+            failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),

@@ -11,6 +11,7 @@
 
 mod chat_view;
 mod composer;
+mod error_banner;
 mod images;
 mod markdown_view;
 mod math_view;
@@ -23,6 +24,7 @@ mod storage_info;
 
 pub use chat_view::ChatView;
 pub use composer::Composer;
+pub use error_banner::{ErrorBanner, ErrorNotice};
 pub use images::{ImageRef, ImageUrls, MessageImage};
 pub use markdown_view::MarkdownText;
 pub use message_item::{MessageActions, MessageItem, MessageView};

@@ -1,4 +1,4 @@
-//! Provider settings: protocol, base URL, API key, model.
+//! Provider settings: protocol, base URL, API key, model, timeouts and client-side limits.
 
 use leptos::prelude::*;
 use skein_engine::{ProviderKind, ProviderSettings};
@@ -31,6 +31,10 @@ pub fn SettingsForm(
     let base_url = RwSignal::new(String::new());
     let api_key = RwSignal::new(String::new());
     let model = RwSignal::new(String::new());
+    let first_token_timeout = RwSignal::new(String::new());
+    let idle_timeout = RwSignal::new(String::new());
+    let requests_per_minute = RwSignal::new(String::new());
+    let tokens_per_minute = RwSignal::new(String::new());
     let feedback = RwSignal::new(None::<Result<String, String>>);
     // Follow the stored settings (they load after the first render).
     Effect::new(move || {
@@ -39,16 +43,55 @@ pub fn SettingsForm(
         base_url.set(s.base_url);
         api_key.set(s.api_key);
         model.set(s.model);
+        first_token_timeout.set(s.first_token_timeout_s.to_string());
+        idle_timeout.set(s.idle_timeout_s.to_string());
+        requests_per_minute.set(
+            s.requests_per_minute
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+        );
+        tokens_per_minute.set(
+            s.tokens_per_minute
+                .map(|n| n.to_string())
+                .unwrap_or_default(),
+        );
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
+        let stored = settings.get_untracked();
+        let number = |field: RwSignal<String>, name: &str| -> Result<Option<u32>, String> {
+            let text = field.get_untracked();
+            let text = text.trim();
+            if text.is_empty() {
+                return Ok(None);
+            }
+            text.parse::<u32>()
+                .map(Some)
+                .map_err(|_| format!("{name} must be a whole number (or empty)."))
+        };
+        let numbers = (|| {
+            Ok::<_, String>((
+                number(first_token_timeout, "The first-token timeout")?,
+                number(idle_timeout, "The idle timeout")?,
+                number(requests_per_minute, "Requests per minute")?,
+                number(tokens_per_minute, "Tokens per minute")?,
+            ))
+        })();
+        let (first_token, idle, rpm, tpm) = match numbers {
+            Ok(numbers) => numbers,
+            Err(error) => return feedback.set(Some(Err(error))),
+        };
         let edited = ProviderSettings {
             kind: kind.get_untracked(),
             base_url: base_url.get_untracked().trim().to_owned(),
             api_key: api_key.get_untracked().trim().to_owned(),
             model: model.get_untracked().trim().to_owned(),
+            first_token_timeout_s: first_token.unwrap_or(stored.first_token_timeout_s),
+            idle_timeout_s: idle.unwrap_or(stored.idle_timeout_s),
+            requests_per_minute: rpm,
+            tokens_per_minute: tpm,
             // Fields this form does not show yet are kept as stored.
-            ..settings.get_untracked()
+            ..stored
         };
         feedback.set(Some(match on_save.run(edited) {
             None => Ok("Saved.".to_owned()),
@@ -96,6 +139,29 @@ pub fn SettingsForm(
                     prop:value=move || model.get()
                     on:input=move |ev| model.set(event_target_value(&ev)) />
             </label>
+            <details class="connection">
+                <summary data-testid="provider-limits">"Timeouts and limits"</summary>
+                <label>"First-token timeout (seconds; reasoning models can think for minutes)"
+                    <input type="number" min="1" data-testid="provider-first-token-timeout"
+                        prop:value=move || first_token_timeout.get()
+                        on:input=move |ev| first_token_timeout.set(event_target_value(&ev)) />
+                </label>
+                <label>"Idle timeout (seconds without new text once the answer started)"
+                    <input type="number" min="1" data-testid="provider-idle-timeout"
+                        prop:value=move || idle_timeout.get()
+                        on:input=move |ev| idle_timeout.set(event_target_value(&ev)) />
+                </label>
+                <label>"Requests per minute (empty: no limit)"
+                    <input type="number" min="1" data-testid="provider-requests-per-minute"
+                        prop:value=move || requests_per_minute.get()
+                        on:input=move |ev| requests_per_minute.set(event_target_value(&ev)) />
+                </label>
+                <label>"Tokens per minute (empty: no limit)"
+                    <input type="number" min="1" data-testid="provider-tokens-per-minute"
+                        prop:value=move || tokens_per_minute.get()
+                        on:input=move |ev| tokens_per_minute.set(event_target_value(&ev)) />
+                </label>
+            </details>
             <button type="submit" data-testid="settings-save">"Save"</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="settings-feedback" role="status">{text}</p> },

@@ -206,6 +206,29 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await
     }
 
+    /// Answers user message `user_message_id` again after an answer to it failed (and was
+    /// removed): the new answer goes below it, beside any earlier answers.
+    pub async fn retry_reply(
+        &self,
+        conversation: Conversation,
+        user_message_id: &str,
+        settings: &ProviderSettings,
+        assistant: &Assistant,
+        cancel: &CancelToken,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        let turn = self.turn(settings, assistant, cancel, sink)?;
+        let _running = self.generations.begin(&conversation.id, cancel).await;
+        let conversation = self.reload(conversation).await?;
+        let mut tree = self.load_tree(&conversation).await?;
+        if tree.get(user_message_id).map(|m| m.role) != Some(Role::User) {
+            return Err(TreeError::UnknownId(user_message_id.to_owned()).into());
+        }
+        tree.select_exact(user_message_id)?;
+        self.generate(conversation, tree, ReplyTarget::Append, &turn)
+            .await
+    }
+
     /// Edits a user message: the edited text becomes a new sibling with its own answer; the
     /// original question and its answers stay on their branch.
     #[allow(
@@ -597,7 +620,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             // broken one stays as an earlier sibling, marked incomplete. Not for a continued
             // answer (its earlier text would be lost from view) nor one that ran tools (they
             // would run again).
-            let retry_broken = matches!(end, ReplyEnd::Broken(_) | ReplyEnd::Truncated)
+            let retry_broken = matches!(end, ReplyEnd::Broken(..) | ReplyEnd::Truncated)
                 && turn.assistant.retry_broken_streams
                 && !matches!(target, ReplyTarget::Continue(_))
                 && !writer
@@ -610,6 +633,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;
+            if reply.status == MessageStatus::Error && !matches!(target, ReplyTarget::Continue(_)) {
+                // Seed 003: an answer that failed before anything arrived is removed; the
+                // caller shows the error with a retry (`retry_reply`).
+                self.remove_failed(&mut conversation, &mut tree, &reply, sink)
+                    .await?;
+                return Ok(reply);
+            }
             if !retry_broken {
                 return Ok(reply);
             }
@@ -629,6 +659,28 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             }
             target = ReplyTarget::SiblingOf(reply.id);
         }
+    }
+
+    /// Deletes an answer that failed before any content arrived, showing the branch above it.
+    async fn remove_failed(
+        &self,
+        conversation: &mut Conversation,
+        tree: &mut ConversationTree,
+        reply: &MessageNode,
+        sink: &dyn GenerationSink,
+    ) -> Result<(), ChatError> {
+        tree.update(reply.clone())?;
+        let change = tree.delete_subtree(&reply.id)?;
+        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
+        self.store
+            .delete_messages(conversation, &change.deleted)
+            .await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        sink.emit(GenerationEvent::BranchChanged {
+            conversation_id: conversation.id.clone(),
+            branch: tree.current_branch_entries(),
+        });
+        Ok(())
     }
 
     /// Loads every message of `conversation`.

@@ -732,3 +732,91 @@ fn an_answer_that_cannot_be_saved_is_handed_back_whole_with_the_storage_error() 
     block_on(service.store.save_message(&conversation, &message)).unwrap();
     assert_eq!(stored(&service).1[1], message);
 }
+
+#[test]
+fn an_answer_that_fails_before_any_content_is_removed_and_can_be_retried() {
+    let body = br#"{"error":{"message":"Incorrect API key provided"}}"#;
+    let service = service(vec![
+        Script::Respond {
+            status: 401,
+            content_type: "application/json",
+            chunks: vec![body.to_vec()],
+        },
+        answer("Now it works."),
+    ]);
+    let log = EventLog::default();
+    let reply = send_observed(&service, "hello?", &log);
+    assert_eq!(reply.status, MessageStatus::Error);
+    assert_eq!(reply.error_kind, Some(crate::FailureKind::Authentication));
+    let (conversation, messages) = stored(&service);
+    assert_eq!(messages.len(), 1, "only the question is stored");
+    assert_eq!(
+        conversation.current_leaf_id.as_deref(),
+        Some(messages[0].id.as_str())
+    );
+    let last_branch = log.0.borrow().iter().rev().find_map(|e| match e {
+        GenerationEvent::BranchChanged { branch, .. } => Some(branch.len()),
+        _ => None,
+    });
+    assert_eq!(last_branch, Some(1), "the view is told the answer went");
+
+    let retried = block_on(service.retry_reply(
+        conversation,
+        &messages[0].id,
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+    assert_eq!(retried.text(), "Now it works.");
+    assert_eq!(retried.parent_id.as_deref(), Some(messages[0].id.as_str()));
+    assert_eq!(stored(&service).1.len(), 2);
+}
+
+#[test]
+fn a_regeneration_that_fails_before_any_content_leaves_the_earlier_answer_shown() {
+    let service = service(vec![answer("First."), Script::Unreachable]);
+    let first = send(&service, None, "q");
+    let (conversation, _) = stored(&service);
+    let failed = block_on(service.regenerate(
+        conversation,
+        &first.id,
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+    assert_eq!(failed.error_kind, Some(crate::FailureKind::Network));
+    let (conversation, messages) = stored(&service);
+    assert_eq!(messages.len(), 2);
+    assert_eq!(
+        conversation.current_leaf_id.as_deref(),
+        Some(first.id.as_str())
+    );
+}
+
+#[test]
+fn a_failure_after_content_keeps_it_marked_incomplete_with_its_kind() {
+    let service = service(vec![
+        sse(200, &content_chunks(&["half ", "an"], false), 9),
+        Script::Unreachable,
+    ]);
+    let reply = send(&service, None, "q");
+    assert_eq!(reply.error_kind, Some(crate::FailureKind::Network));
+    let (conversation, _) = stored(&service);
+    let continued = block_on(service.continue_reply(
+        conversation,
+        &reply.id,
+        &settings(),
+        &Assistant::default(),
+        &CancelToken::new(),
+        &EventLog::default(),
+    ))
+    .unwrap();
+    assert_eq!(continued.status, MessageStatus::Incomplete);
+    assert_eq!(continued.text(), "half an");
+    assert_eq!(continued.error_kind, Some(crate::FailureKind::Network));
+    assert_eq!(stored(&service).1[1], continued);
+}

@@ -79,14 +79,14 @@ pub enum ReplyEnd {
     Finished,
     /// The user stopped it.
     Cancelled,
-    /// The stream failed; the message says why, for the user.
-    Failed(String),
+    /// The stream failed; the message says why, for the user, and the kind what to do.
+    Failed(String, crate::failure::FailureKind),
     /// The body ended without the provider saying it was done: a dropped connection looks
     /// exactly like this, so the answer may be cut short.
     Truncated,
     /// The stream broke after text arrived (dropped connection, malformed chunk, idle
     /// timeout); the message says how. What arrived is kept, marked incomplete.
-    Broken(String),
+    Broken(String, crate::failure::FailureKind),
     /// Tool calls wait for the user's approval; the generation resumes when they decide.
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
@@ -404,7 +404,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         stored_transform(&mut self.reply, &assistant.rules);
         // Seed 004's gates, on answers that are over: a claimed action is unfounded unless a
         // tool really ran for this answer.
-        if !matches!(end, ReplyEnd::Failed(_) | ReplyEnd::AwaitingApproval) {
+        if !matches!(end, ReplyEnd::Failed(..) | ReplyEnd::AwaitingApproval) {
             let tools_ran = self.reply.parts.iter().any(|part| {
                 matches!(part, MessagePart::ToolCall(call)
                     if matches!(call.approval, ToolApproval::Auto | ToolApproval::Approved)
@@ -421,15 +421,34 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             ..
         } = self;
         let now = clock.now_ms();
+        let mut error_kind = None;
         let (status, error) = match end {
             ReplyEnd::Finished => (MessageStatus::Complete, None),
             ReplyEnd::Cancelled => (MessageStatus::Incomplete, None),
-            ReplyEnd::Truncated => (
-                MessageStatus::Incomplete,
-                Some("The connection ended before the provider finished the answer.".to_owned()),
-            ),
-            ReplyEnd::Failed(message) => (MessageStatus::Error, Some(message)),
-            ReplyEnd::Broken(message) => (MessageStatus::Incomplete, Some(message)),
+            ReplyEnd::Truncated => {
+                error_kind = Some(crate::failure::FailureKind::Network);
+                (
+                    MessageStatus::Incomplete,
+                    Some(
+                        "The connection ended before the provider finished the answer.".to_owned(),
+                    ),
+                )
+            }
+            // Seed 003: what arrived before a failure is kept, marked incomplete; a failure
+            // before anything arrived is an error (the caller removes that empty answer).
+            ReplyEnd::Failed(message, kind) => {
+                error_kind = Some(kind);
+                let status = if reply.has_content() {
+                    MessageStatus::Incomplete
+                } else {
+                    MessageStatus::Error
+                };
+                (status, Some(message))
+            }
+            ReplyEnd::Broken(message, kind) => {
+                error_kind = Some(kind);
+                (MessageStatus::Incomplete, Some(message))
+            }
             ReplyEnd::AwaitingApproval => (MessageStatus::AwaitingApproval, None),
             ReplyEnd::StepLimit => (
                 MessageStatus::Incomplete,
@@ -442,6 +461,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         };
         reply.status = status;
         reply.error = error;
+        reply.error_kind = error_kind;
         reply.finished_at_ms = (status != MessageStatus::AwaitingApproval).then_some(now);
         reply.close_reasoning(now);
         move_inline_images_to_blobs(store, sink, &mut reply, now, new_id).await;

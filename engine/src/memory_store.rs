@@ -263,6 +263,21 @@ impl ChatStore for MemoryStore {
             .collect())
     }
 
+    async fn search_messages(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<crate::search::SearchHit>, StoreError> {
+        let Some(query) = crate::search::normalize_query(query) else {
+            return Ok(Vec::new());
+        };
+        let messages = self.messages.borrow();
+        let hits = messages
+            .iter()
+            .filter_map(|m| crate::search::match_message(m, &query));
+        Ok(crate::search::one_per_conversation(hits, limit))
+    }
+
     async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError> {
         self.usage.borrow_mut().push(event.clone());
         Ok(())

@@ -51,6 +51,9 @@ pub struct MessageNode {
     pub finished_at_ms: Option<f64>,
     /// A user-facing description of why generation failed or stopped early.
     pub error: Option<String>,
+    /// What kind of failure `error` describes, when the provider call failed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_kind: Option<crate::failure::FailureKind>,
     /// Token counts the provider reported for this message (completion tokens include hidden
     /// reasoning); they replace estimates wherever known.
     pub usage: Option<TokenUsage>,
@@ -72,6 +75,7 @@ impl MessageNode {
             created_at_ms,
             finished_at_ms: None,
             error: None,
+            error_kind: None,
             usage: None,
             timings: None,
         }
@@ -101,6 +105,15 @@ impl MessageNode {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Whether anything was written: text, reasoning, a tool call, an image or a document.
+    pub fn has_content(&self) -> bool {
+        self.parts.iter().any(|p| match p {
+            MessagePart::Text { text } => !text.is_empty(),
+            MessagePart::Reasoning { text, .. } => !text.is_empty(),
+            _ => true,
+        })
     }
 
     /// Whether the message has no text at all (other parts may exist).
@@ -197,6 +210,8 @@ struct StoredMessageNode {
     #[serde(default)]
     error: Option<String>,
     #[serde(default)]
+    error_kind: Option<crate::failure::FailureKind>,
+    #[serde(default)]
     usage: Option<TokenUsage>,
     #[serde(default)]
     timings: Option<ProviderTimings>,
@@ -221,6 +236,7 @@ impl From<StoredMessageNode> for MessageNode {
             created_at_ms: stored.created_at_ms,
             finished_at_ms: stored.finished_at_ms,
             error: stored.error,
+            error_kind: stored.error_kind,
             usage: stored.usage,
             timings: stored.timings,
         }

@@ -54,7 +54,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let before = writer.received();
             end = self.call_provider(provider, request, cancel, writer).await;
             let failed_before_answering =
-                matches!(end, ReplyEnd::Failed(_)) && writer.received() == before;
+                matches!(end, ReplyEnd::Failed(..)) && writer.received() == before;
             if failed_before_answering {
                 self.health.record_failure(&key, self.clock.now_ms());
             } else if !matches!(end, ReplyEnd::Cancelled) {
@@ -63,7 +63,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             if !failed_before_answering || last {
                 return end;
             }
-            if let ReplyEnd::Failed(reason) = &end {
+            if let ReplyEnd::Failed(reason, _) = &end {
                 writer.warn(format!(
                     "{reason} Trying the fallback provider {}.",
                     crate::usage::host_of(&chain[position + 1].base_url)
@@ -90,8 +90,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ReplyEnd::Finished | ReplyEnd::AwaitingApproval | ReplyEnd::StepLimit => "ok",
             ReplyEnd::Cancelled => "cancelled",
             ReplyEnd::Truncated => "truncated",
-            ReplyEnd::Broken(_) => "broken",
-            ReplyEnd::Failed(_) => "error",
+            ReplyEnd::Broken(..) => "broken",
+            ReplyEnd::Failed(..) => "error",
         };
         let usage = writer.step_usage();
         let event = UsageEvent {
@@ -185,7 +185,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .then(|| self.retry_delay(&policy, &err, attempt))
                 .flatten();
             if writer.received() != before && breaks_the_stream(&err) {
-                return (ReplyEnd::Broken(err.to_string()), attempt - 1);
+                return (
+                    ReplyEnd::Broken(err.to_string(), err.failure_kind()),
+                    attempt - 1,
+                );
             }
             let Some(delay) = delay else {
                 let message = match retry_after {
@@ -195,7 +198,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     ),
                     _ => err.to_string(),
                 };
-                return (ReplyEnd::Failed(message), attempt - 1);
+                return (ReplyEnd::Failed(message, err.failure_kind()), attempt - 1);
             };
             writer.warn(format!(
                 "{err} Trying again in {:.1} s (attempt {} of {}).",

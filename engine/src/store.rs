@@ -112,6 +112,13 @@ pub trait ChatStore {
         &self,
         conversation_id: &str,
     ) -> Result<Vec<MessageCitations>, StoreError>;
+    /// Messages whose text contains `query` (case-insensitive), the first hit of each
+    /// conversation, at most `limit` conversations. An empty query finds nothing.
+    async fn search_messages(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<crate::search::SearchHit>, StoreError>;
     /// Records one provider call.
     async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError>;
     /// The provider calls recorded since `since_ms`, oldest first.

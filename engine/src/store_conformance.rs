@@ -309,6 +309,43 @@ pub async fn citations_follow_their_messages<S: ChatStore>(store: S) {
     assert!(store.load_citations("elsewhere").await.unwrap().is_empty());
 }
 
+/// Search finds messages by their text in any case, one hit per conversation, up to a limit.
+pub async fn search_finds_messages_by_text<S: ChatStore>(store: S) {
+    for (conversation, id, text) in [
+        ("a", "a1", "Tell me about Rust lifetimes"),
+        ("a", "a2", "rust again"),
+        ("b", "b1", "A RUSTY nail"),
+        ("c", "c1", "Python only"),
+    ] {
+        store
+            .save_message(
+                &self::conversation(conversation, 1.0),
+                &MessageNode::new(id, conversation, Role::User, 1.0).with_text(text),
+            )
+            .await
+            .unwrap();
+    }
+    let mut found: Vec<(String, String)> = store
+        .search_messages("  rUsT ", 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|h| (h.conversation_id, h.snippet))
+        .collect();
+    found.sort();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, "a");
+    assert!(found[0].1.to_lowercase().contains("rust"));
+    assert_eq!(found[1], ("b".to_owned(), "A RUSTY nail".to_owned()));
+    assert_eq!(store.search_messages("rust", 1).await.unwrap().len(), 1);
+    assert!(store.search_messages(" ", 10).await.unwrap().is_empty());
+    assert!(store
+        .search_messages("absent", 10)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
 /// Runs every case, each on a fresh store from `make`.
 pub async fn run_all<S, F, Fut>(make: F)
 where
@@ -325,4 +362,5 @@ where
     streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
     imports_store_whole_conversations(make("import").await).await;
     citations_follow_their_messages(make("citations").await).await;
+    search_finds_messages_by_text(make("search").await).await;
 }

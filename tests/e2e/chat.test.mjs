@@ -72,19 +72,30 @@ async function openApp(context, { beforeLoad } = {}) {
 async function mounted(page) {
   // The composer exists only once the wasm app has mounted; `data-ready` once it has opened
   // storage and loaded the settings and the conversation list.
-  await page.locator('[data-testid=composer]').waitFor({ timeout: 30_000 });
+  await page.locator('[data-testid=composer]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
 }
 
+/// Shows the settings screen (the chat stays behind it).
+async function openSettings(page) {
+  if (!(await page.locator('[data-testid=settings]').isVisible())) await page.click('[data-testid=settings-button]');
+  await page.locator('[data-testid=settings]').waitFor();
+}
+
+async function closeSettings(page) {
+  await page.click('[data-testid=close-settings]');
+  await page.locator('[data-testid=composer-input]').waitFor();
+}
+
 async function configureMockProvider(page, { protocol = 'openai', path = '/v1' } = {}) {
-  const settings = page.locator('[data-testid=settings]');
-  if (!(await settings.isVisible())) await page.click('[data-testid=settings-button]');
+  await openSettings(page);
   await page.selectOption('[data-testid=provider-kind]', protocol);
   await page.fill('[data-testid=provider-base-url]', `${MOCK}${path}`);
   await page.fill('[data-testid=provider-api-key]', 'sk-e2e');
   await page.fill('[data-testid=settings-model]', 'mock-model');
   await page.click('[data-testid=settings-save]');
   await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await closeSettings(page);
 }
 
 async function assertText(locator, expected) {
@@ -202,31 +213,92 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   await context.close();
 });
 
-test('a provider error is shown on the answer and the question is kept', async () => {
+test('a failed answer is removed, its error named in a banner, and Retry answers the question', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await mock('/admin/script', { status: 401, error_message: 'Invalid API key (mock)' });
+  await mock('/admin/script', [
+    { status: 401, error_message: 'Invalid API key (mock)' },
+    { chunks: ['Second ', 'time ', 'lucky.'] },
+    { chunks: ['"Retry"'], stream: false },
+  ]);
   await send(page, 'will this fail?');
-  const note = page.locator('[data-testid=message][data-status=error] [data-testid=message-note]');
-  await note.waitFor();
-  const text = await note.textContent();
-  assert.match(text, /Invalid API key \(mock\)/);
-  assert.match(text, /check it in the settings/);
+  const banner = page.locator('[data-testid=error-banner][data-kind=authentication]');
+  await banner.waitFor();
+  assert.equal(await banner.locator('[data-testid=error-kind]').textContent(), 'Authentication');
+  assert.match(await banner.textContent(), /Invalid API key \(mock\)/);
+  assert.match(await banner.textContent(), /check it in the settings/);
+  // The empty failed answer is gone; the question stays.
+  await page.waitForFunction(() => !document.querySelector('[data-testid=message][data-role=assistant]'));
   assert.equal(
     await page.locator('[data-role=user] [data-testid=message-content]').textContent(),
     'will this fail?');
+  await page.click('[data-testid=retry-button]');
+  await assistantTextIs(page, 'Second time lucky.');
+  assert.equal(await page.locator('[data-testid=error-banner]').count(), 0, 'the banner went');
+  assert.equal(await page.locator('[data-testid=message]').count(), 2);
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 2);
+  await context.close();
+});
+
+test('each kind of failure is named: rate limit, server, timeout, network/CORS', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const expectKind = async (kind, label, text) => {
+    const banner = page.locator(`[data-testid=error-banner][data-kind=${kind}]`);
+    await banner.waitFor({ timeout: 20_000 });
+    assert.equal(await banner.locator('[data-testid=error-kind]').textContent(), label);
+    assert.match(await banner.textContent(), text);
+    assert.equal(await banner.locator('[data-testid=retry-button]').count(), 1);
+    await page.click('[data-testid=dismiss-banner]');
+  };
+  // A rate limit that asks for a long wait is reported at once, with the wait.
+  await mock('/admin/script', { status: 429, error_message: 'Slow down (mock)', retry_after: '120' });
+  await send(page, 'rate limited?');
+  await expectKind('rate_limit', 'Rate limit', /wait 120 s/);
+  // Server errors are retried (with backoff) before they are reported.
+  const busy = { status: 503, error_message: 'Busy (mock)' };
+  await mock('/admin/script', [busy, busy, busy]);
+  await send(page, 'server error?');
+  await expectKind('server', 'Server error', /Busy \(mock\)/);
+  // A provider that sends nothing within the first-token timeout.
+  await openSettings(page);
+  await page.click('[data-testid=provider-limits]');
+  await page.fill('[data-testid=provider-first-token-timeout]', '1');
+  await page.click('[data-testid=settings-save]');
+  await closeSettings(page);
+  const slow = { chunks: ['late'], first_token_delay_ms: 2500 };
+  await mock('/admin/script', [slow, slow, slow]);
+  await send(page, 'too slow?');
+  await expectKind('timeout', 'Timeout', /first-token timeout/);
+  // Nothing listening at the base URL: a network (or CORS) failure, explained.
+  await openSettings(page);
+  await page.fill('[data-testid=provider-base-url]', 'http://127.0.0.1:9/v1');
+  await page.click('[data-testid=settings-save]');
+  await closeSettings(page);
+  await send(page, 'anyone there?');
+  await expectKind('network', 'Network or CORS', /CORS/);
+  assert.equal(await page.locator('[data-testid=message][data-role=assistant]').count(), 0,
+    'no empty failed answer is left behind');
+  assert.equal(await page.locator('[data-testid=message][data-role=user]').count(), 4);
   await context.close();
 });
 
 test('sending without a model opens the settings and keeps the typed text', async () => {
   const context = await browser.newContext();
   const page = await openApp(context);
+  // A first start shows the settings; going to the chat without a model and sending…
+  await closeSettings(page);
   await send(page, 'not yet configured');
   await page.locator('[data-testid=error-banner]').waitFor();
   assert.match(await page.locator('[data-testid=error-banner]').textContent(), /model/);
   assert.ok(await page.locator('[data-testid=settings]').isVisible());
+  await closeSettings(page);
   assert.equal(await page.inputValue('[data-testid=composer-input]'), 'not yet configured');
   assert.equal(await page.locator('[data-testid=message]').count(), 0);
   await context.close();
@@ -378,9 +450,11 @@ test('an answer that finishes in a background tab raises a notification, not in 
   });
   const page = await openApp(context);
   await configureMockProvider(page);
+  await openSettings(page);
   await page.click('[data-testid=enable-notifications]');
   await page.locator('[data-testid=notifications] p').waitFor();
   assert.match(await page.locator('[data-testid=notifications]').textContent(), /Notifications are on/);
+  await closeSettings(page);
 
   await mock('/admin/script', [
     { chunks: ['Visible answer.'], delay_ms: 10 },
@@ -507,6 +581,7 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   const page = await openApp(context);
   await configureMockProvider(page);
   const chatgpt = new URL('../fixtures/chatgpt/conversations.json', import.meta.url).pathname;
+  await openSettings(page);
   await page.setInputFiles('[data-testid=import-file]', chatgpt);
   await assertText(page.locator('[data-testid=error-banner] span'), 'Imported 1 conversation from conversations.json.');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
@@ -515,6 +590,7 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   await assertText(page.locator('[data-testid=branch-indicator]'), '2/2');
 
   // A hostile file: refused with where the problem is, and nothing is added.
+  await openSettings(page);
   await page.setInputFiles('[data-testid=import-file]', {
     name: 'broken.json',
     mimeType: 'application/json',
@@ -570,6 +646,7 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await assistantTextIs(page, 'Worth keeping.');
   await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
 
+  await openSettings(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
   const backup = readFileSync(await download.path(), 'utf8');
   assert.equal(JSON.parse(backup).format, 'skein.backup');
@@ -580,6 +657,7 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await page.locator('[data-testid=conversation-delete]').first().click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 0);
 
+  await openSettings(page);
   await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
   await assistantTextIs(page, 'Worth keeping.');
@@ -804,7 +882,6 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await content.locator('[data-testid=copy-code]').click();
   assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');
-  await page.click('[data-testid=settings-button]');
   await page.screenshot({ path: new URL('markdown-answer.png', SCREENSHOTS).pathname });
   assert.deepEqual(page.errors, []);
   await context.close();

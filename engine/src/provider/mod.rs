@@ -238,6 +238,32 @@ pub enum ProviderError {
     Transport(#[from] TransportError),
 }
 
+impl ProviderError {
+    /// What the user can do about it, as a kind the error banner names.
+    pub fn failure_kind(&self) -> crate::failure::FailureKind {
+        use crate::failure::FailureKind as F;
+        match self {
+            Self::Http { kind, .. } => match kind {
+                HttpErrorKind::Authentication | HttpErrorKind::Permission => F::Authentication,
+                HttpErrorKind::RateLimited => F::RateLimit,
+                HttpErrorKind::Overloaded | HttpErrorKind::Server => F::Server,
+                HttpErrorKind::Timeout => F::Timeout,
+                HttpErrorKind::Validation
+                | HttpErrorKind::ContextOverflow
+                | HttpErrorKind::NotFound
+                | HttpErrorKind::Conflict => F::Request,
+                HttpErrorKind::Other => F::Other,
+            },
+            Self::Timeout(_) => F::Timeout,
+            Self::Transport(_) => F::Network,
+            Self::Blocked(_) => F::Blocked,
+            Self::Invalid { .. } | Self::Settings(_) => F::Request,
+            Self::Stream(_) => F::Server,
+            Self::Decode(_) | Self::Sse(_) => F::Other,
+        }
+    }
+}
+
 /// Builds the chat request in the protocol of `settings.kind`.
 pub fn build_chat_request(
     settings: &ProviderSettings,

@@ -1,0 +1,55 @@
+//! Why an answer failed, in the terms the user acts on (seed 003's error dialog): wait and
+//! retry, fix the key, check the server or the network, or change the request.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FailureKind {
+    /// Nothing (or nothing more) arrived in time.
+    Timeout,
+    /// The provider's rate limit or quota.
+    RateLimit,
+    /// The API key is missing, wrong, or lacks permission.
+    Authentication,
+    /// The provider failed or is overloaded.
+    Server,
+    /// The server could not be reached: offline, wrong address, or no CORS headers.
+    Network,
+    /// The provider refused the request itself (invalid, too long for the model, unknown model).
+    Request,
+    /// The provider blocked the answer (safety filters).
+    Blocked,
+    /// Anything else (a malformed response).
+    Other,
+}
+
+impl FailureKind {
+    /// A stable name (the serialised form), e.g. for `data-kind` attributes.
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::Timeout => "timeout",
+            Self::RateLimit => "rate_limit",
+            Self::Authentication => "authentication",
+            Self::Server => "server",
+            Self::Network => "network",
+            Self::Request => "request",
+            Self::Blocked => "blocked",
+            Self::Other => "other",
+        }
+    }
+
+    /// A short name for the error banner.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Timeout => "Timeout",
+            Self::RateLimit => "Rate limit",
+            Self::Authentication => "Authentication",
+            Self::Server => "Server error",
+            Self::Network => "Network or CORS",
+            Self::Request => "Request refused",
+            Self::Blocked => "Blocked by the provider",
+            Self::Other => "Error",
+        }
+    }
+}

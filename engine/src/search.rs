@@ -1,0 +1,115 @@
+//! Searching conversations by what was said: case-insensitive substring matching over message
+//! text, with a short snippet around the first match for the result list.
+
+use crate::message::MessageNode;
+
+/// One message that matched a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchHit {
+    pub conversation_id: String,
+    pub message_id: String,
+    /// The text around the match, on one line.
+    pub snippet: String,
+}
+
+/// The query as it is matched: trimmed and lowercased. `None` when there is nothing to find.
+pub fn normalize_query(query: &str) -> Option<String> {
+    let query = query.trim().to_lowercase();
+    (!query.is_empty()).then_some(query)
+}
+
+/// The hit for `message` if its text contains `query` (already [normalized](normalize_query)).
+pub fn match_message(message: &MessageNode, query: &str) -> Option<SearchHit> {
+    let text = message.text();
+    let lower = text.to_lowercase();
+    let at = lower.find(query)?;
+    Some(SearchHit {
+        conversation_id: message.conversation_id.clone(),
+        message_id: message.id.clone(),
+        snippet: snippet(&lower, &text, at, query.len()),
+    })
+}
+
+/// About 30 characters either side of the match, on one line, with ellipses where cut.
+/// (`lower` and `text` may differ in length for a few scripts; positions are mapped by
+/// character count, so the snippet never splits a character.)
+fn snippet(lower: &str, text: &str, at: usize, len: usize) -> String {
+    const CONTEXT: usize = 30;
+    let start_char = lower[..at].chars().count();
+    let match_chars = lower[at..at + len].chars().count();
+    let chars: Vec<char> = text.chars().collect();
+    let to = (start_char + match_chars + CONTEXT).min(chars.len());
+    let from = start_char.saturating_sub(CONTEXT).min(to);
+    let mut out: String = chars[from..to]
+        .iter()
+        .map(|&c| if c.is_whitespace() { ' ' } else { c })
+        .collect();
+    if from > 0 {
+        out.insert(0, '…');
+    }
+    if to < chars.len() {
+        out.push('…');
+    }
+    out
+}
+
+/// Keeps the first hit of each conversation, in order, at most `limit` conversations.
+pub fn one_per_conversation(
+    hits: impl IntoIterator<Item = SearchHit>,
+    limit: usize,
+) -> Vec<SearchHit> {
+    let mut seen = std::collections::HashSet::new();
+    hits.into_iter()
+        .filter(|hit| seen.insert(hit.conversation_id.clone()))
+        .take(limit)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::Role;
+
+    fn message(text: &str) -> MessageNode {
+        MessageNode::new("m", "c", Role::User, 1.0).with_text(text)
+    }
+
+    #[test]
+    fn matches_ignore_case_and_show_the_words_around() {
+        let query = normalize_query("  Rust ").unwrap();
+        let long = format!(
+            "{} I like RUST a lot\nand more {}",
+            "x".repeat(50),
+            "y".repeat(50)
+        );
+        let hit = match_message(&message(&long), &query).unwrap();
+        assert!(
+            hit.snippet.starts_with('…') && hit.snippet.ends_with('…'),
+            "{}",
+            hit.snippet
+        );
+        assert!(
+            hit.snippet.contains("I like RUST a lot and more"),
+            "{}",
+            hit.snippet
+        );
+        assert_eq!(match_message(&message("python"), &query), None);
+        assert_eq!(normalize_query("   "), None);
+    }
+
+    #[test]
+    fn text_whose_lowercase_is_longer_still_gives_a_snippet() {
+        // "İ" lowercases to two characters: positions shift, nothing panics.
+        let query = normalize_query("end").unwrap();
+        let text = format!("{}end", "İ".repeat(200));
+        assert!(match_message(&message(&text), &query).is_some());
+    }
+
+    #[test]
+    fn snippets_never_split_characters() {
+        let query = normalize_query("İ").unwrap();
+        let text = format!("{}İstanbul 🎉 {}", "ß".repeat(40), "世".repeat(40));
+        let hit = match_message(&message(&text), &query).unwrap();
+        assert!(hit.snippet.contains("İstanbul 🎉"), "{}", hit.snippet);
+    }
+}
