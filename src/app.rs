@@ -1,12 +1,13 @@
 //! The root component: layout, and the wiring of views to runtime actions.
 
+use crate::conversation_list;
 use crate::runtime;
 use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     ChatView, ErrorBanner, ErrorNotice, ImageUrls, MessageActions, NotificationToggle,
-    SettingsForm, Sidebar, StorageAlert, StorageAlertBar, StorageInfo,
+    SettingsForm, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -25,6 +26,10 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
+    Effect::new(move |_| {
+        state.search.track();
+        conversation_list::search_changed(state);
+    });
     let read_only = Signal::derive(move || {
         state
             .storage_alert
@@ -70,17 +75,19 @@ pub fn App() -> impl IntoView {
                 on_check=move |()| runtime::check_storage(state)
                 on_reload=move |()| runtime::reload()
             />
+            <UndoToast
+                deleted=Signal::derive(move || state.undo.get().map(|(_, title)| title))
+                on_undo=move |()| conversation_list::undo(state)
+            />
             <div class="layout">
                 <Sidebar
                     conversations=Signal::derive(move || state.summaries())
                     selected=Signal::derive(move || state.current.get())
+                    query=state.search
                     on_select=move |id| runtime::select(state, id)
                     on_new=move |()| runtime::new_chat(state)
-                    on_delete=move |id: String| {
-                        if confirm("Delete this conversation and all its messages? This cannot be undone.") {
-                            runtime::delete_conversation(state, id);
-                        }
-                    }
+                    on_rename=move |(id, title)| conversation_list::rename(state, id, title)
+                    on_delete=move |id: String| conversation_list::delete_with_undo(state, id)
                 />
                 <main class="main">
                     <Show when=move || state.show_settings.get()>

@@ -8,6 +8,7 @@
 //! engine calls (run with `spawn_local`) and engine events into signal updates.
 
 mod app;
+mod conversation_list;
 mod notify;
 mod runtime;
 mod state;

@@ -54,7 +54,7 @@ thread_local! {
     static RUNTIME: RefCell<Option<Rc<Runtime>>> = const { RefCell::new(None) };
 }
 
-fn runtime() -> Option<Rc<Runtime>> {
+pub(crate) fn runtime() -> Option<Rc<Runtime>> {
     RUNTIME.with(|r| r.borrow().clone())
 }
 
@@ -89,7 +89,10 @@ pub fn init(state: AppState) {
         });
         // A closed or hidden tab saves the streaming answers as they are shown now (the
         // streaming writes are throttled); on reopening they are marked incomplete.
-        if let Err(err) = skein_platform::on_page_hidden(flush_live) {
+        if let Err(err) = skein_platform::on_page_hidden(move || {
+            flush_live();
+            crate::conversation_list::flush_pending_deletes(state);
+        }) {
             state.banner.set(Some(format!(
                 "Skein cannot watch for the tab closing, so an answer streaming then may lose its \
                  last words: {err}"
@@ -545,6 +548,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                     .set(Some(format!("The file could not be read: {err}")))
             }
         };
+        crate::conversation_list::carry_out_all(state).await;
         match runtime.service.import_file(&bytes).await {
             Ok(added) => {
                 let count = added.len();
@@ -563,32 +567,6 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                 // A restored backup may have brought the provider settings.
                 if let Ok(Some(settings)) = runtime.service.store.load_provider_settings().await {
                     state.settings.set(settings);
-                }
-            }
-            Err(err) => state.banner.set(Some(err.to_string())),
-        }
-    });
-}
-
-/// Deletes a whole conversation (not while it is generating).
-pub fn delete_conversation(state: AppState, id: String) {
-    let Some(runtime) = runtime() else { return };
-    if state.is_generating(&id) {
-        return;
-    }
-    spawn_local(async move {
-        match runtime.service.delete_conversation(&id).await {
-            Ok(()) => {
-                runtime.announce(&id);
-                state
-                    .conversations
-                    .update(|list| list.retain(|c| c.id != id));
-                if state.is_current(&id) {
-                    new_chat(state);
-                }
-                // Deleting frees space: see whether storage is writable again.
-                if runtime.service.store.health() != StorageHealth::Writable {
-                    check_storage(state);
                 }
             }
             Err(err) => state.banner.set(Some(err.to_string())),

@@ -45,6 +45,12 @@ pub struct AppState {
     pub notifications: RwSignal<NotificationStatus>,
     /// What the browser reports about Skein's storage (usage, quota, persistence).
     pub storage: RwSignal<Option<skein_components::StorageFigures>>,
+    /// The text in the sidebar's search box.
+    pub search: RwSignal<String>,
+    /// Conversation ID → the matching words of one of its messages, for the current search.
+    pub search_hits: RwSignal<std::collections::HashMap<String, String>>,
+    /// The conversation just deleted (ID, title) while it can be brought back.
+    pub undo: RwSignal<Option<(String, String)>>,
     /// Why nothing can be saved right now (storage full, closed for another tab's upgrade).
     pub storage_alert: RwSignal<Option<skein_components::StorageAlert>>,
     /// Blob ID → `blob:` URL of the message images loaded so far.
@@ -67,6 +73,9 @@ impl AppState {
             image_urls: RwSignal::new(std::collections::HashMap::new()),
             storage: RwSignal::new(None),
             storage_alert: RwSignal::new(None),
+            search: RwSignal::new(String::new()),
+            search_hits: RwSignal::new(std::collections::HashMap::new()),
+            undo: RwSignal::new(None),
             notifications: RwSignal::new(crate::notify::status()),
         }
     }
@@ -130,14 +139,26 @@ impl AppState {
         });
     }
 
+    /// The sidebar's list: every conversation, or those the search finds (by title, or by
+    /// message text with the matching words), newest first.
     pub fn summaries(&self) -> Vec<ConversationSummary> {
         let generating = self.generating.get();
+        let query = self.search.with(|q| q.trim().to_lowercase());
+        let hits = self.search_hits.get();
         self.conversations.with(|list| {
             list.iter()
-                .map(|c| ConversationSummary {
-                    id: c.id.clone(),
-                    title: c.title.clone(),
-                    generating: generating.contains(&c.id),
+                .filter(|c| !crate::conversation_list::is_pending_delete(&c.id))
+                .filter_map(|c| {
+                    let title_matches = c.title.to_lowercase().contains(&query);
+                    let snippet = hits.get(&c.id).cloned();
+                    (query.is_empty() || title_matches || snippet.is_some()).then(|| {
+                        ConversationSummary {
+                            id: c.id.clone(),
+                            title: c.title.clone(),
+                            generating: generating.contains(&c.id),
+                            snippet: snippet.filter(|_| !query.is_empty() && !title_matches),
+                        }
+                    })
                 })
                 .collect()
         })

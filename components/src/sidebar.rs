@@ -1,58 +1,135 @@
-//! The conversation list.
+//! The conversation list: search, new, select, rename, delete.
 
 use leptos::prelude::*;
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ConversationSummary {
     pub id: String,
     pub title: String,
     /// A reply is being generated in this conversation.
     pub generating: bool,
+    /// While searching: the matching words of a message, when the match is not the title.
+    pub snippet: Option<String>,
 }
 
 #[component]
 pub fn Sidebar(
     #[prop(into)] conversations: Signal<Vec<ConversationSummary>>,
     #[prop(into)] selected: Signal<Option<String>>,
+    /// The search text (the app filters `conversations` by it).
+    query: RwSignal<String>,
     #[prop(into)] on_select: Callback<String>,
     #[prop(into)] on_new: Callback<()>,
+    /// The conversation's ID and its new title.
+    #[prop(into)]
+    on_rename: Callback<(String, String)>,
     #[prop(into)] on_delete: Callback<String>,
 ) -> impl IntoView {
+    // The conversation whose title is being edited.
+    let renaming = RwSignal::new(None::<String>);
     view! {
         <nav class="sidebar" data-testid="sidebar" aria-label="Conversations">
             <button type="button" class="new-chat" data-testid="new-chat-button"
                 on:click=move |_| on_new.run(())>"New chat"</button>
+            <input type="search" class="search" data-testid="search-input"
+                aria-label="Search conversations" placeholder="Search titles and messages"
+                prop:value=move || query.get()
+                on:input=move |ev| query.set(event_target_value(&ev)) />
+            <Show when=move || conversations.with(Vec::is_empty) && query.with(|q| !q.trim().is_empty())>
+                <p class="no-results" data-testid="no-results">"No conversation matches."</p>
+            </Show>
             <ul class="conversation-list">
                 <For
                     each=move || conversations.get()
-                    key=|c| (c.id.clone(), c.title.clone(), c.generating)
+                    key=|c| c.clone()
                     children=move |c| {
-                        let id = c.id.clone();
-                        let delete_id = c.id.clone();
-                        let is_selected = {
-                            let id = id.clone();
-                            move || selected.with(|s| s.as_deref() == Some(id.as_str()))
-                        };
+                        let item = c.clone();
                         view! {
-                            <li>
-                                <button type="button" class="conversation" data-testid="conversation-item"
-                                    class:selected=is_selected.clone()
-                                    aria-current=move || is_selected().then_some("page")
-                                    on:click=move |_| on_select.run(id.clone())>
-                                    {c.title}
-                                    {c.generating.then(|| view! {
-                                        <span class="generating-marker" title="Generating">" ●"</span>
-                                    })}
-                                </button>
-                                <button type="button" class="conversation-delete"
-                                    data-testid="conversation-delete" aria-label="Delete conversation"
-                                    disabled=c.generating
-                                    on:click=move |_| on_delete.run(delete_id.clone())>"×"</button>
-                            </li>
+                            <Show
+                                when={
+                                    let id = c.id.clone();
+                                    move || renaming.with(|r| r.as_deref() == Some(id.as_str()))
+                                }
+                                fallback={
+                                    let item = item.clone();
+                                    move || conversation_row(item.clone(), selected, on_select, on_delete, renaming)
+                                }
+                            >
+                                {rename_row(c.clone(), renaming, on_rename)}
+                            </Show>
                         }
                     }
                 />
             </ul>
         </nav>
+    }
+}
+
+fn conversation_row(
+    c: ConversationSummary,
+    selected: Signal<Option<String>>,
+    on_select: Callback<String>,
+    on_delete: Callback<String>,
+    renaming: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let is_selected = {
+        let id = c.id.clone();
+        move || selected.with(|s| s.as_deref() == Some(id.as_str()))
+    };
+    let (select_id, rename_id, delete_id) = (c.id.clone(), c.id.clone(), c.id.clone());
+    view! {
+        <li>
+            <button type="button" class="conversation" data-testid="conversation-item"
+                class:selected=is_selected.clone()
+                aria-current=move || is_selected().then_some("page")
+                on:click=move |_| on_select.run(select_id.clone())>
+                <span class="conversation-title">{c.title.clone()}</span>
+                {c.generating.then(|| view! {
+                    <span class="generating-marker" data-testid="generating-marker"
+                        title="Generating">" ●"</span>
+                })}
+                {c.snippet.clone().map(|s| view! {
+                    <span class="snippet" data-testid="search-snippet">{s}</span>
+                })}
+            </button>
+            <button type="button" class="conversation-rename" data-testid="conversation-rename"
+                aria-label=format!("Rename “{}”", c.title)
+                on:click=move |_| renaming.set(Some(rename_id.clone()))>"✎"</button>
+            <button type="button" class="conversation-delete" data-testid="conversation-delete"
+                aria-label=format!("Delete “{}”", c.title)
+                disabled=c.generating
+                on:click=move |_| on_delete.run(delete_id.clone())>"×"</button>
+        </li>
+    }
+}
+
+fn rename_row(
+    c: ConversationSummary,
+    renaming: RwSignal<Option<String>>,
+    on_rename: Callback<(String, String)>,
+) -> impl IntoView {
+    let title = RwSignal::new(c.title.clone());
+    let id = c.id.clone();
+    let save = move || {
+        let text = title.get_untracked();
+        if !text.trim().is_empty() {
+            on_rename.run((id.clone(), text.trim().to_owned()));
+        }
+        renaming.set(None);
+    };
+    let save_on_key = save.clone();
+    view! {
+        <li>
+            <input type="text" class="rename" data-testid="rename-input" aria-label="New title"
+                maxlength="200" autofocus
+                prop:value=move || title.get()
+                on:input=move |ev| title.set(event_target_value(&ev))
+                on:keydown=move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
+                    "Enter" => { ev.prevent_default(); save_on_key(); }
+                    "Escape" => renaming.set(None),
+                    _ => {}
+                }
+                on:blur=move |_| if renaming.get_untracked().is_some() { save() } />
+        </li>
     }
 }

@@ -343,22 +343,30 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
             id: "1".into(),
             title: "<i>first</i>".into(),
             generating: true,
+            snippet: None,
         },
         ConversationSummary {
             id: "2".into(),
             title: "second".into(),
             generating: false,
+            snippet: Some("…the words that <b>matched</b>…".into()),
         },
     ];
+    let search_text = RwSignal::new(String::new());
+    let renamed = Arc::new(Mutex::new(Vec::<(String, String)>::new()));
+    let renamed_in = renamed.clone();
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let chosen = chosen_in.clone();
+        let renamed = renamed_in.clone();
         let conversations = conversations.clone();
         view! {
             <Sidebar
                 conversations=Signal::derive(move || conversations.clone())
                 selected=Signal::derive(|| Some("2".to_owned()))
+                query=search_text
                 on_select=move |id| chosen.lock().unwrap().push(id)
                 on_new=|()| {}
+                on_rename=move |change| renamed.lock().unwrap().push(change)
                 on_delete=|_id: String| {}
             />
         }
@@ -374,9 +382,56 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
         items[1].get_attribute("aria-current").as_deref(),
         Some("page")
     );
+    assert_eq!(
+        query(&root, "[data-testid=search-snippet]")
+            .text_content()
+            .unwrap(),
+        "…the words that <b>matched</b>…"
+    );
+    assert_eq!(query_all(&root, "b").len(), 0, "snippets are text");
     items[0].click();
     settle().await;
     assert_eq!(*chosen.lock().unwrap(), ["1"]);
+
+    // Typing in the search box reaches the app's query.
+    let search: web_sys::HtmlInputElement =
+        query(&root, "[data-testid=search-input]").unchecked_into();
+    search.set_value("tea");
+    search
+        .dispatch_event(
+            &web_sys::Event::new_with_event_init_dict("input", &{
+                let init = web_sys::EventInit::new();
+                init.set_bubbles(true);
+                init
+            })
+            .unwrap(),
+        )
+        .unwrap();
+    assert_eq!(search_text.get_untracked(), "tea");
+
+    // Rename: the inline box reports the trimmed new title on Enter.
+    query_all(&root, "[data-testid=conversation-rename]")[1].click();
+    settle().await;
+    let input: web_sys::HtmlInputElement =
+        query(&root, "[data-testid=rename-input]").unchecked_into();
+    input.set_value("  Better title ");
+    input
+        .dispatch_event(
+            &web_sys::Event::new_with_event_init_dict("input", &{
+                let init = web_sys::EventInit::new();
+                init.set_bubbles(true);
+                init
+            })
+            .unwrap(),
+        )
+        .unwrap();
+    input.dispatch_event(&enter_key(false)).unwrap();
+    settle().await;
+    assert_eq!(
+        *renamed.lock().unwrap(),
+        [("2".to_owned(), "Better title".to_owned())]
+    );
+    assert!(query_all(&root, "[data-testid=rename-input]").is_empty());
 }
 
 #[wasm_bindgen_test]

@@ -393,7 +393,7 @@ test('an image in an answer is stored apart and shown from the page, also after 
   await context.close();
 });
 
-test('deleting a conversation asks first and removes it for good', async () => {
+test('deleting a conversation can be undone; otherwise it is gone for good', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
   const page = await openApp(context);
@@ -407,25 +407,74 @@ test('deleting a conversation asks first and removes it for good', async () => {
     await assistantTextIs(page, 'ok');
   }
   const items = page.locator('[data-testid=conversation-item]');
-  assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['delete this chat', 'keep this chat']);
+  const titles = async () => (await items.allTextContents()).map((t) => t.trim());
+  assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
 
-  // Declining the confirmation keeps it.
-  page.once('dialog', (dialog) => dialog.dismiss());
-  await items.first().hover();
-  await page.locator('[data-testid=conversation-delete]').first().click();
-  await page.waitForTimeout(200);
-  assert.equal(await items.count(), 2);
-
-  page.once('dialog', (dialog) => dialog.accept());
+  // Deleted at once from the list, with an undo that brings it back.
   await items.first().hover();
   await page.locator('[data-testid=conversation-delete]').first().click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
   assert.equal(await page.locator('[data-testid=message]').count(), 0, 'the deleted chat left the screen');
+  assert.match(await page.locator('[data-testid=undo-toast]').textContent(), /Deleted “delete this chat”/);
+  await page.click('[data-testid=undo-button]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+  assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
 
+  // Without undo it is deleted for good once the notice goes.
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.locator('[data-testid=undo-toast]').waitFor({ state: 'detached', timeout: 15_000 });
   await page.reload();
   await mounted(page);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
-  assert.deepEqual((await items.allTextContents()).map((t) => t.trim()), ['keep this chat']);
+  assert.deepEqual(await titles(), ['keep this chat']);
+  await context.close();
+});
+
+test('search finds conversations by title and by what was said; a rename sticks', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const chats = [
+    ['tea question', 'Green tea wants water at 75 °C.', 'Tea temperature'],
+    ['coffee question', 'A French press takes four minutes.', 'Coffee timing'],
+  ];
+  for (const [question, answer, title] of chats) {
+    await page.click('[data-testid=new-chat-button]');
+    await mock('/admin/script', [{ chunks: [answer] }, { chunks: [`"${title}"`], stream: false }]);
+    await send(page, question);
+    await assistantTextIs(page, answer);
+    await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid=conversation-item]')]
+      .some((e) => e.textContent.includes(t)), title);
+  }
+  const items = page.locator('[data-testid=conversation-item]');
+  // By title, at once.
+  await page.fill('[data-testid=search-input]', 'COFFEE');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
+  assert.match(await items.first().textContent(), /Coffee timing/);
+  // By message text, with the words that matched.
+  await page.fill('[data-testid=search-input]', 'french press');
+  await page.waitForFunction(() => document.querySelector('[data-testid=search-snippet]'));
+  assert.equal(await items.count(), 1);
+  assert.match(await page.locator('[data-testid=search-snippet]').textContent(), /A French press takes four minutes/);
+  await page.fill('[data-testid=search-input]', 'nothing like this');
+  await page.locator('[data-testid=no-results]').waitFor();
+  await page.fill('[data-testid=search-input]', '');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+
+  // Rename: the user's title stays, also after a reload.
+  await items.last().hover();
+  await page.locator('[data-testid=conversation-rename]').last().click();
+  await page.fill('[data-testid=rename-input]', 'My tea notes');
+  await page.press('[data-testid=rename-input]', 'Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=conversation-item]')]
+    .some((e) => e.textContent.includes('My tea notes')));
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=conversation-item]')]
+    .some((e) => e.textContent.includes('My tea notes')));
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 
@@ -652,7 +701,6 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   assert.equal(JSON.parse(backup).format, 'skein.backup');
   assert.ok(!backup.includes('sk-e2e'), 'the API key stays out by default');
 
-  page.once('dialog', (dialog) => dialog.accept());
   await page.locator('[data-testid=conversation-item]').first().hover();
   await page.locator('[data-testid=conversation-delete]').first().click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 0);
