@@ -101,6 +101,13 @@ pub fn App() -> impl IntoView {
                             settings=Signal::derive(move || state.settings.get())
                             on_save=move |s| runtime::save_settings(state, s)
                         />
+                        <label class="memory-toggle">
+                            <input type="checkbox" data-testid="memory-toggle"
+                                prop:checked=move || state.assistant.with(|a| a.enabled_tools.iter()
+                                    .any(|t| t.name == "create_memory"))
+                                on:change=move |ev| runtime::set_memory(state, event_target_checked(&ev)) />
+                            "Memory: the assistant may remember facts about you (each change asks you first)"
+                        </label>
                         <NotificationToggle
                             status=Signal::derive(move || state.notifications.get())
                             on_enable=move |()| crate::notify::enable(state)
@@ -154,6 +161,9 @@ pub fn App() -> impl IntoView {
                             }),
                             switch_branch: Callback::new(move |(id, offset)| {
                                 runtime::reshape(state, Reshape::Switch(id, offset));
+                            }),
+                            decide: Callback::new(move |(message, call, decision)| {
+                                runtime::start(state, Generate::Decide(message, call, decision));
                             }),
                             delete: Callback::new(move |id| {
                                 if confirm("Delete this message and everything after it on this branch?") {

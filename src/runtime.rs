@@ -9,6 +9,10 @@ use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::export;
+use skein_engine::tool_loop::ToolDecision;
+use skein_engine::tools::memory::{memory_tools, MemoryAccess, MEMORY_TOOL_NAMES};
+use skein_engine::tools::{EnabledTool, ToolSource};
+use skein_engine::LibraryStore;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
     ProviderSettings,
@@ -75,9 +79,29 @@ pub fn init(state: AppState) {
         };
         let settings = store.load_provider_settings().await;
         let conversations = store.list_conversations().await;
+        match store.list_assistants().await {
+            Ok(list) => {
+                if let Some(saved) = list.into_iter().find(|a| a.id == Assistant::default().id) {
+                    state.assistant.set(saved);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+        let mut service = ChatService::new(FetchTransport, store.clone(), BrowserClock, RandomIds);
+        // The memory tools; an assistant offers them only when the user turns memory on.
+        for tool in memory_tools(MemoryAccess {
+            store,
+            clock: BrowserClock,
+            ids: RandomIds,
+            assistant_id: Assistant::default().id,
+        }) {
+            if let Err(err) = service.tools.add(ToolSource::Memory, tool) {
+                state.banner.set(Some(err.to_string()));
+            }
+        }
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
-                service: ChatService::new(FetchTransport, store, BrowserClock, RandomIds),
+                service,
                 live: RefCell::default(),
                 unsaved: RefCell::default(),
                 loading_images: RefCell::default(),
@@ -289,6 +313,31 @@ pub enum Generate {
     Edit(String, String),
     /// Answer this user message again (its failed answer was removed).
     Retry(String),
+    /// The user's decision on a pending tool call: message ID, call ID, decision.
+    Decide(String, String, ToolDecision),
+}
+
+/// Turns the assistant's memory tools on or off, and saves the choice.
+pub fn set_memory(state: AppState, on: bool) {
+    let Some(runtime) = runtime() else { return };
+    let mut assistant = state.assistant.get_untracked();
+    assistant
+        .enabled_tools
+        .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
+    if on {
+        assistant
+            .enabled_tools
+            .extend(MEMORY_TOOL_NAMES.iter().map(|name| EnabledTool {
+                name: (*name).to_owned(),
+                approval: None,
+            }));
+    }
+    spawn_local(async move {
+        match runtime.service.store.save_assistant(&assistant).await {
+            Ok(()) => state.assistant.set(assistant),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
 }
 
 /// Retries the failed answer the banner shows.
@@ -352,9 +401,8 @@ pub fn start(state: AppState, action: Generate) -> bool {
     if conversation.is_none() && !matches!(action, Generate::Send(_)) {
         return false;
     }
-    // Assistants (system prompt, rules, template) get their settings screen with the chat-UI
-    // work; until then every conversation uses the default assistant.
-    let assistant = Assistant::default();
+    // One assistant for every conversation until assistants get their own settings screen.
+    let assistant = state.assistant.get_untracked();
     state.banner.set(None);
     state.failure.set(None);
     spawn_local(async move {
@@ -381,6 +429,11 @@ pub fn start(state: AppState, action: Generate) -> bool {
             }
             (Generate::Retry(id), Some(conv)) => {
                 service.retry_reply(conv, id, s, a, c, &sink).await
+            }
+            (Generate::Decide(message, call, decision), Some(conv)) => {
+                service
+                    .decide_tool_call(conv, message, call, decision.clone(), s, a, c, &sink)
+                    .await
             }
             (_, None) => return,
         };

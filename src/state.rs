@@ -38,6 +38,8 @@ pub struct AppState {
     /// The last answer that failed, with what retrying it means.
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
+    /// The assistant every conversation uses (memory on or off, among its settings).
+    pub assistant: RwSignal<skein_engine::Assistant>,
     pub show_settings: RwSignal<bool>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
     pub ready: RwSignal<bool>,
@@ -68,6 +70,7 @@ impl AppState {
             banner: RwSignal::new(None),
             failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
+            assistant: RwSignal::new(skein_engine::Assistant::default()),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),

@@ -21,6 +21,7 @@ mod settings_form;
 mod sidebar;
 mod storage_alert;
 mod storage_info;
+mod tool_call_card;
 mod undo_toast;
 
 pub use chat_view::ChatView;
@@ -34,4 +35,5 @@ pub use settings_form::SettingsForm;
 pub use sidebar::{ConversationSummary, Sidebar};
 pub use storage_alert::{StorageAlert, StorageAlertBar};
 pub use storage_info::{format_bytes, StorageFigures, StorageInfo};
+pub use tool_call_card::{ToolCallCard, ToolCallView};
 pub use undo_toast::UndoToast;

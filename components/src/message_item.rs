@@ -2,7 +2,9 @@
 
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
+use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
+use skein_engine::tool_loop::ToolDecision;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token
@@ -21,6 +23,7 @@ pub struct MessageView {
     /// Chips from the honesty gates (corrections, follow-up promises).
     pub chips: RwSignal<Vec<String>>,
     pub images: RwSignal<Vec<ImageRef>>,
+    pub tool_calls: RwSignal<Vec<ToolCallView>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -33,6 +36,8 @@ pub struct MessageActions {
     /// The ID and the direction (−1 previous, +1 next alternative).
     pub switch_branch: Callback<(String, isize)>,
     pub delete: Callback<String>,
+    /// The message ID, the call ID and the user's decision on a pending tool call.
+    pub decide: Callback<(String, String, ToolDecision)>,
 }
 
 impl MessageView {
@@ -47,6 +52,7 @@ impl MessageView {
             siblings: RwSignal::new((0, 1)),
             chips: RwSignal::new(chips_of(node)),
             images: RwSignal::new(images_of(node)),
+            tool_calls: RwSignal::new(tool_calls_of(node)),
         }
     }
 
@@ -91,7 +97,21 @@ impl MessageView {
         if self.images.with_untracked(|i| *i != images) {
             self.images.set(images);
         }
+        let calls = tool_calls_of(node);
+        if self.tool_calls.with_untracked(|c| *c != calls) {
+            self.tool_calls.set(calls);
+        }
     }
+}
+
+fn tool_calls_of(node: &MessageNode) -> Vec<ToolCallView> {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::ToolCall(call) => Some(ToolCallView::of(call)),
+            _ => None,
+        })
+        .collect()
 }
 
 fn images_of(node: &MessageNode) -> Vec<ImageRef> {
@@ -218,6 +238,14 @@ pub fn MessageItem(
                     <div class="reasoning-text">{move || message.reasoning.get()}</div>
                 </details>
             })}
+            <For
+                each=move || message.tool_calls.get()
+                key=|call| call.clone()
+                children=move |call| view! {
+                    <ToolCallCard call busy
+                        on_decide=move |(call_id, decision)| actions.decide.run((id(), call_id, decision)) />
+                }
+            />
             <Show
                 when=move || editing.get()
                 fallback=move || if is_assistant {

@@ -73,7 +73,8 @@ struct Mounted {
 
 fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
     let record = move |entry: String| log.lock().unwrap().push(entry);
-    let (r1, r2, r3, r4, r5) = (
+    let (r1, r2, r3, r4, r5, r6) = (
+        record.clone(),
         record.clone(),
         record.clone(),
         record.clone(),
@@ -89,6 +90,9 @@ fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
         }),
         switch_branch: Callback::new(move |(id, offset)| r4(format!("switch:{id}:{offset}"))),
         delete: Callback::new(move |id| r5(format!("delete:{id}"))),
+        decide: Callback::new(move |(id, call, decision)| {
+            r6(format!("decide:{id}:{call}:{decision:?}"))
+        }),
     }
 }
 
@@ -722,4 +726,87 @@ async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
     settle().await;
     assert!(query_all(&root, "h3").is_empty());
     assert_eq!(query(&root, "em").text_content().unwrap(), "new");
+}
+
+#[wasm_bindgen_test]
+async fn a_pending_tool_call_offers_approve_deny_and_answer_and_reports_the_choice() {
+    use skein_engine::{MessagePart, ToolApproval, ToolCall};
+    let chat = mount_chat(true);
+    let mut answer = node("a", Role::Assistant, "", MessageStatus::AwaitingApproval);
+    answer.parts = vec![MessagePart::ToolCall(ToolCall {
+        id: "call_1".into(),
+        name: "create_memory".into(),
+        arguments: r#"{"text":"<b>tea</b>"}"#.into(),
+        approval: ToolApproval::Pending,
+        result: None,
+        step: 1,
+    })];
+    let view = MessageView::new(&answer);
+    chat.messages.set(vec![view]);
+    settle().await;
+    let card = query(&chat.root, "[data-testid=tool-call]");
+    assert_eq!(
+        card.get_attribute("data-tool-name").as_deref(),
+        Some("create_memory")
+    );
+    assert_eq!(
+        card.get_attribute("data-approval").as_deref(),
+        Some("pending")
+    );
+    assert!(query(&card, "[data-testid=tool-arguments]")
+        .text_content()
+        .unwrap()
+        .contains("<b>tea</b>"));
+    assert!(query_all(&card, "b").is_empty(), "arguments are text");
+    query(&card, "[data-testid=approve-button]").click();
+    query(&card, "[data-testid=deny-button]").click();
+    query(&card, "[data-testid=answer-button]").click();
+    settle().await;
+    let input: HtmlTextAreaElement =
+        query(&card, "[data-testid=tool-answer-input]").unchecked_into();
+    input.set_value("a dog");
+    input
+        .dispatch_event(
+            &web_sys::Event::new_with_event_init_dict("input", &{
+                let init = web_sys::EventInit::new();
+                init.set_bubbles(true);
+                init
+            })
+            .unwrap(),
+        )
+        .unwrap();
+    query(&card, "[data-testid=tool-answer-send]").click();
+    settle().await;
+    assert_eq!(
+        *chat.actions.lock().unwrap(),
+        [
+            "decide:a:call_1:Approve",
+            "decide:a:call_1:Deny { reason: None }",
+            "decide:a:call_1:Answer(\"a dog\")",
+        ]
+    );
+
+    // Once decided, the card shows the outcome and no controls.
+    let mut decided = answer.clone();
+    if let MessagePart::ToolCall(call) = &mut decided.parts[0] {
+        call.approval = ToolApproval::Approved;
+        call.result = Some(skein_engine::ToolResult {
+            content: "{\"saved\":\"m1\"}".into(),
+            is_error: false,
+        });
+    }
+    view.update_from(&decided);
+    settle().await;
+    let card = query(&chat.root, "[data-testid=tool-call]");
+    assert_eq!(
+        card.get_attribute("data-approval").as_deref(),
+        Some("approved")
+    );
+    assert!(query_all(&card, "[data-testid=approve-button]").is_empty());
+    assert_eq!(
+        query(&card, "[data-testid=tool-result]")
+            .text_content()
+            .unwrap(),
+        "{\"saved\":\"m1\"}"
+    );
 }

@@ -101,6 +101,46 @@ pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
         .collect()
 }
 
+/// Makes every tool call ID of a request unique, renaming (in the request only) an empty or
+/// repeated one together with the results that answer it.
+///
+/// Providers expect call IDs unique within a request, but some servers number each answer's
+/// calls from zero (`call_0`), reuse a fixed ID, or send none: a conversation with two such
+/// answers would otherwise become impossible to send. The stored messages keep the IDs the
+/// provider gave; this only changes what is sent.
+pub fn unique_call_ids(messages: &mut [ChatMessage]) {
+    use std::collections::{HashMap, HashSet};
+    let mut seen: HashSet<String> = HashSet::new();
+    // The renames of the latest assistant turn, for the results that follow it.
+    let mut renamed: HashMap<String, std::collections::VecDeque<String>> = HashMap::new();
+    let mut counter = 0usize;
+    for message in messages.iter_mut() {
+        if !message.tool_calls.is_empty() {
+            renamed.clear();
+            for call in &mut message.tool_calls {
+                if call.id.is_empty() || seen.contains(&call.id) {
+                    let fresh = loop {
+                        counter += 1;
+                        let candidate = format!("call_skein_{counter}");
+                        if !seen.contains(&candidate) {
+                            break candidate;
+                        }
+                    };
+                    renamed
+                        .entry(std::mem::replace(&mut call.id, fresh.clone()))
+                        .or_default()
+                        .push_back(fresh);
+                }
+                seen.insert(call.id.clone());
+            }
+        } else if let Some(target) = &mut message.tool_result_for {
+            if let Some(fresh) = renamed.get_mut(target.as_str()).and_then(|q| q.pop_front()) {
+                *target = fresh;
+            }
+        }
+    }
+}
+
 /// One stored message as the provider sees it. An assistant message that used tools becomes
 /// the turns the protocol expects: text and the calls made after it, each call's result, then
 /// the text that followed. Calls without a result (still pending, never run) are left out,
@@ -179,5 +219,58 @@ impl AssistantTurn {
         message.thinking = turn.thinking;
         out.push(message);
         out.extend(turn.results);
+    }
+}
+
+#[cfg(test)]
+mod unique_call_id_tests {
+    use super::*;
+    use crate::provider::ToolCallRequest;
+
+    fn turn(ids: &[&str]) -> ChatMessage {
+        ChatMessage {
+            tool_calls: ids
+                .iter()
+                .map(|id| ToolCallRequest {
+                    id: (*id).into(),
+                    name: "t".into(),
+                    arguments: "{}".into(),
+                })
+                .collect(),
+            ..ChatMessage::text(Role::Assistant, "")
+        }
+    }
+
+    #[test]
+    fn repeated_and_empty_ids_are_renamed_with_their_results() {
+        let mut messages = vec![
+            turn(&["call_0"]),
+            ChatMessage::tool_result("call_0", "first", false),
+            turn(&["call_0", ""]),
+            ChatMessage::tool_result("call_0", "second", false),
+            ChatMessage::tool_result("", "third", false),
+        ];
+        unique_call_ids(&mut messages);
+        let calls: Vec<&str> = messages
+            .iter()
+            .flat_map(|m| m.tool_calls.iter().map(|c| c.id.as_str()))
+            .collect();
+        assert_eq!(calls, ["call_0", "call_skein_1", "call_skein_2"]);
+        let results: Vec<(&str, &str)> = messages
+            .iter()
+            .filter_map(|m| {
+                m.tool_result_for
+                    .as_deref()
+                    .map(|id| (id, m.content.as_str()))
+            })
+            .collect();
+        assert_eq!(
+            results,
+            [
+                ("call_0", "first"),
+                ("call_skein_1", "second"),
+                ("call_skein_2", "third")
+            ]
+        );
     }
 }

@@ -149,6 +149,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             writer.begin_step();
             let mut history = base.to_vec();
             history.extend(expand_node(writer.reply()));
+            crate::request_builder::unique_call_ids(&mut history);
             let request = ChatRequest {
                 messages: &history,
                 tools: &definitions,

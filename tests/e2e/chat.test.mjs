@@ -934,3 +934,73 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('memory tool calls wait for the user: approve runs it, deny tells the model, answer replaces it', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.check('[data-testid=memory-toggle]');
+  await closeSettings(page);
+
+  const remember = (text) => ({
+    chunks: [], tool_call: { name: 'create_memory', arguments: JSON.stringify({ text }) },
+  });
+  // 1. Approve: the memory is saved and the model finishes its answer with the result.
+  await mock('/admin/script', [
+    remember('Likes green tea'),
+    { chunks: ['Noted: ', 'green tea.'] },
+    { chunks: ['"Tea memory"'], stream: false },
+  ]);
+  await send(page, 'remember that I like green tea');
+  const card = page.locator('[data-testid=tool-call][data-tool-name=create_memory]').last();
+  await card.locator('[data-testid=approve-button]').waitFor();
+  assert.equal(await card.getAttribute('data-approval'), 'pending');
+  assert.match(await card.locator('[data-testid=tool-arguments]').textContent(), /Likes green tea/);
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'awaiting-approval');
+  await page.screenshot({ path: new URL('pending-tool-call.png', SCREENSHOTS).pathname });
+  await card.locator('[data-testid=approve-button]').click();
+  await assistantTextIs(page, 'Noted: green tea.');
+  const approved = page.locator('[data-testid=tool-call][data-approval=approved]');
+  assert.match(await approved.locator('[data-testid=tool-result]').textContent(), /"saved"/);
+  let requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  const toolTurn = requests.at(-1).messages.at(-1);
+  assert.equal(toolTurn.role, 'tool', 'the result went back to the model');
+  assert.match(toolTurn.content, /saved/);
+  assert.ok(requests[0].tools.some((t) => t.function.name === 'search_memories'), 'memory tools offered');
+
+  // 2. Deny: nothing is saved; the model hears it was denied.
+  await mock('/admin/script', [remember('Lives in Paris'), { chunks: ['Understood, I will not.'] }]);
+  await send(page, 'remember where I live');
+  await page.locator('[data-testid=tool-call][data-approval=pending] [data-testid=deny-button]').click();
+  await assistantTextIs(page, 'Understood, I will not.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(requests.at(-1).messages.at(-1).content, /denied/i);
+
+  // 3. Answer…: the user's words are the tool's result.
+  await mock('/admin/script', [remember('Has a cat'), { chunks: ['Thanks for telling me.'] }]);
+  await send(page, 'remember my pet');
+  const pending = page.locator('[data-testid=tool-call][data-approval=pending]');
+  await pending.locator('[data-testid=answer-button]').click();
+  await pending.locator('[data-testid=tool-answer-input]').fill('Not a cat: a dog.');
+  await pending.locator('[data-testid=tool-answer-send]').click();
+  await assistantTextIs(page, 'Thanks for telling me.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(requests.at(-1).messages.at(-1).content, /Not a cat: a dog\./);
+  assert.equal(await page.locator('[data-testid=tool-call][data-approval=answered]').count(), 1);
+
+  // Only the approved memory exists: a later search sees it (read straight from storage).
+  const memories = await page.evaluate(async () => {
+    const db = await new Promise((resolve) => { const r = indexedDB.open('skein'); r.onsuccess = () => resolve(r.result); });
+    const all = await new Promise((resolve) => {
+      const read = db.transaction('memories').objectStore('memories').getAll();
+      read.onsuccess = () => resolve(read.result);
+    });
+    db.close();
+    return all.map((m) => m.text);
+  });
+  assert.deepEqual(memories, ['Likes green tea']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

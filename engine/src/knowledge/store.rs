@@ -58,3 +58,53 @@ pub trait LibraryStore {
     /// never brought back. Returns how many were written.
     async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError>;
 }
+
+/// A shared store is a store (tools and the chat service can hold the same one).
+impl<T: LibraryStore + ?Sized> LibraryStore for std::rc::Rc<T> {
+    async fn list_assistants(&self) -> Result<Vec<Assistant>, StoreError> {
+        (**self).list_assistants().await
+    }
+    async fn save_assistant(&self, assistant: &Assistant) -> Result<(), StoreError> {
+        (**self).save_assistant(assistant).await
+    }
+    async fn delete_assistant(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_assistant(id).await
+    }
+    async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
+        (**self).list_memories().await
+    }
+    async fn save_memory(&self, memory: &Memory) -> Result<(), StoreError> {
+        (**self).save_memory(memory).await
+    }
+    async fn delete_memory(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_memory(id).await
+    }
+    async fn list_knowledge_bases(&self) -> Result<Vec<KnowledgeBase>, StoreError> {
+        (**self).list_knowledge_bases().await
+    }
+    async fn save_knowledge_base(&self, base: &KnowledgeBase) -> Result<(), StoreError> {
+        (**self).save_knowledge_base(base).await
+    }
+    async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_knowledge_base(id).await
+    }
+    async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
+        (**self).list_documents(base_id).await
+    }
+    async fn save_document(
+        &self,
+        document: &KnowledgeDocument,
+        chunks: &[KnowledgeChunk],
+    ) -> Result<(), StoreError> {
+        (**self).save_document(document, chunks).await
+    }
+    async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_document(id).await
+    }
+    async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
+        (**self).load_chunks(base_id).await
+    }
+    async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError> {
+        (**self).save_chunk_embeddings(chunks).await
+    }
+}

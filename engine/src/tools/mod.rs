@@ -7,6 +7,7 @@
 
 pub mod catalog;
 pub mod large_output;
+pub mod memory;
 pub mod session;
 
 use crate::cancel::CancelToken;
