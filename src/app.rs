@@ -100,6 +100,8 @@ pub fn App() -> impl IntoView {
                         <SettingsForm
                             settings=Signal::derive(move || state.settings.get())
                             on_save=move |s| runtime::save_settings(state, s)
+                            models=state.models
+                            on_fetch_models=move |s| runtime::fetch_models(state, s)
                         />
                         <label class="memory-toggle">
                             <input type="checkbox" data-testid="memory-toggle"

@@ -317,6 +317,21 @@ pub enum Generate {
     Decide(String, String, ToolDecision),
 }
 
+/// Asks the provider (as configured in the form, not yet saved) which models it offers.
+pub fn fetch_models(state: AppState, settings: ProviderSettings) {
+    let Some(runtime) = runtime() else { return };
+    state.models.set(None);
+    spawn_local(async move {
+        let listed = runtime
+            .service
+            .list_models(&settings, &CancelToken::new())
+            .await
+            .map(|models| models.into_iter().map(|m| m.id).collect::<Vec<_>>())
+            .map_err(|err| format!("The models could not be listed: {err}"));
+        state.models.set(Some(listed));
+    });
+}
+
 /// Turns the assistant's memory tools on or off, and saves the choice.
 pub fn set_memory(state: AppState, on: bool) {
     let Some(runtime) = runtime() else { return };

@@ -38,6 +38,8 @@ pub struct AppState {
     /// The last answer that failed, with what retrying it means.
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
+    /// The models the provider listed in the settings, or why it could not.
+    pub models: RwSignal<Option<Result<Vec<String>, String>>>,
     /// The assistant every conversation uses (memory on or off, among its settings).
     pub assistant: RwSignal<skein_engine::Assistant>,
     pub show_settings: RwSignal<bool>,
@@ -71,6 +73,7 @@ impl AppState {
             failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
             assistant: RwSignal::new(skein_engine::Assistant::default()),
+            models: RwSignal::new(None),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),

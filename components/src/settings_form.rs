@@ -13,6 +13,20 @@ const KINDS: [(ProviderKind, &str, &str); 3] = [
     (ProviderKind::Gemini, "gemini", "Google Gemini"),
 ];
 
+/// The listed model IDs (empty while none were fetched or fetching failed).
+fn ids_for(models: &Signal<Option<Result<Vec<String>, String>>>) -> Vec<String> {
+    models.with(|m| {
+        m.as_ref()
+            .and_then(|r| r.as_ref().ok())
+            .cloned()
+            .unwrap_or_default()
+    })
+}
+
+fn ids_contain(ids: &[String], model: &str) -> bool {
+    ids.iter().any(|id| id == model)
+}
+
 fn kind_from(value: &str) -> ProviderKind {
     KINDS
         .iter()
@@ -26,6 +40,12 @@ pub fn SettingsForm(
     /// Called with the edited settings; returns an error to show, or `None` when saved.
     #[prop(into)]
     on_save: Callback<ProviderSettings, Option<String>>,
+    /// The models the provider listed (after "Fetch models"), or why it could not.
+    #[prop(into)]
+    models: Signal<Option<Result<Vec<String>, String>>>,
+    /// Asks the provider for its models, with the settings as edited (not yet saved).
+    #[prop(into)]
+    on_fetch_models: Callback<ProviderSettings>,
 ) -> impl IntoView {
     let kind = RwSignal::new(ProviderKind::OpenAi);
     let base_url = RwSignal::new(String::new());
@@ -56,6 +76,12 @@ pub fn SettingsForm(
                 .unwrap_or_default(),
         );
     });
+    let edited_connection = move || ProviderSettings {
+        kind: kind.get_untracked(),
+        base_url: base_url.get_untracked().trim().to_owned(),
+        api_key: api_key.get_untracked().trim().to_owned(),
+        ..settings.get_untracked()
+    };
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let stored = settings.get_untracked();
@@ -139,6 +165,31 @@ pub fn SettingsForm(
                     prop:value=move || model.get()
                     on:input=move |ev| model.set(event_target_value(&ev)) />
             </label>
+            <div class="model-list">
+                <button type="button" data-testid="fetch-models"
+                    on:click=move |_| on_fetch_models.run(edited_connection())>"Fetch models"</button>
+                {move || models.get().map(|listed| match listed {
+                    Ok(ids) => view! {
+                        <select data-testid="model-select" aria-label="Models the provider offers"
+                            on:change=move |ev| model.set(event_target_value(&ev))>
+                            <option value="" disabled=true selected=move || model.with(|m| !ids_contain(&ids_for(&models), m))>
+                                "Choose a model…"
+                            </option>
+                            {ids.into_iter().map(|id| {
+                                let value = id.clone();
+                                let selected = {
+                                    let id = id.clone();
+                                    move || model.with(|m| *m == id)
+                                };
+                                view! { <option value=value selected=selected>{id}</option> }
+                            }).collect_view()}
+                        </select>
+                    }.into_any(),
+                    Err(error) => view! {
+                        <p class="error" data-testid="models-error" role="alert">{error}</p>
+                    }.into_any(),
+                })}
+            </div>
             <details class="connection">
                 <summary data-testid="provider-limits">"Timeouts and limits"</summary>
                 <label>"First-token timeout (seconds; reasoning models can think for minutes)"

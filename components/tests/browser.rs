@@ -588,6 +588,8 @@ async fn choosing_a_protocol_brings_its_url_and_is_saved() {
                     saved.lock().unwrap().push(s);
                     None
                 }
+                models=Signal::derive(|| None)
+                on_fetch_models=|_s: ProviderSettings| {}
             />
         }
     });

@@ -289,6 +289,25 @@ test('each kind of failure is named: rate limit, server, timeout, network/CORS',
   await context.close();
 });
 
+test('the model list is fetched from the provider and a choice fills the model', async () => {
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await openSettings(page);
+  await page.fill('[data-testid=provider-base-url]', `${MOCK}/v1`);
+  await page.click('[data-testid=fetch-models]');
+  const select = page.locator('[data-testid=model-select]');
+  await select.waitFor();
+  assert.deepEqual(await select.locator('option:not([disabled])').allTextContents(), ['mock-model', 'mock-model-large']);
+  await select.selectOption('mock-model-large');
+  assert.equal(await page.inputValue('[data-testid=settings-model]'), 'mock-model-large');
+  // A server that cannot be reached says so.
+  await page.fill('[data-testid=provider-base-url]', 'http://127.0.0.1:9/v1');
+  await page.click('[data-testid=fetch-models]');
+  await page.locator('[data-testid=models-error]').waitFor();
+  assert.match(await page.locator('[data-testid=models-error]').textContent(), /could not be listed/);
+  await context.close();
+});
+
 test('sending without a model opens the settings and keeps the typed text', async () => {
   const context = await browser.newContext();
   const page = await openApp(context);

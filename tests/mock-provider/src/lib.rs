@@ -12,7 +12,7 @@
 //! - `POST /v1/messages`: the same in Anthropic's Messages format (named SSE events).
 //! - `POST /v1beta/models/{model}:streamGenerateContent` / `:generateContent`: the same in
 //!   Google Gemini's format (the recorded request gets the path as `_path`).
-//! - `GET /v1/models`: one model, `mock-model`.
+//! - `GET /v1/models`: two models, `mock-model` and `mock-model-large`.
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
@@ -177,7 +177,10 @@ async fn cors(request: Request, next: Next) -> Response {
 async fn models() -> Json<Value> {
     Json(json!({
         "object": "list",
-        "data": [{"id": MOCK_MODEL, "object": "model", "owned_by": "skein-mock-provider"}],
+        "data": [
+            {"id": MOCK_MODEL, "object": "model", "owned_by": "skein-mock-provider"},
+            {"id": "mock-model-large", "object": "model", "owned_by": "skein-mock-provider"},
+        ],
     }))
 }
 
