@@ -7,7 +7,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     ChatView, ErrorBanner, ErrorNotice, ImageUrls, MessageActions, NotificationToggle,
-    SettingsForm, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    SettingsForm, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -26,6 +26,15 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
+    crate::preferences::apply(state.preferences.get_untracked());
+    let help = RwSignal::new(false);
+    crate::shortcuts::install(state, help);
+    let set_preferences = move |change: &dyn Fn(&mut crate::preferences::Preferences)| {
+        let mut preferences = state.preferences.get_untracked();
+        change(&mut preferences);
+        crate::preferences::save(preferences);
+        state.preferences.set(preferences);
+    };
     Effect::new(move |_| {
         state.search.track();
         conversation_list::search_changed(state);
@@ -75,6 +84,7 @@ pub fn App() -> impl IntoView {
                 on_check=move |()| runtime::check_storage(state)
                 on_reload=move |()| runtime::reload()
             />
+            <ShortcutsHelp open=help />
             <UndoToast
                 deleted=Signal::derive(move || state.undo.get().map(|(_, title)| title))
                 on_undo=move |()| conversation_list::undo(state)
@@ -103,6 +113,33 @@ pub fn App() -> impl IntoView {
                             models=state.models
                             on_fetch_models=move |s| runtime::fetch_models(state, s)
                         />
+                        <section class="appearance" aria-label="Appearance">
+                            <h2>"Appearance and keys"</h2>
+                            <label>"Theme "
+                                <select data-testid="theme-select"
+                                    on:change=move |ev| {
+                                        let theme = crate::preferences::Theme::from_id(&event_target_value(&ev));
+                                        set_preferences(&|p| p.theme = theme);
+                                    }>
+                                    {["system", "light", "dark"].into_iter().map(|id| view! {
+                                        <option value=id selected=move || state.preferences.get().theme.id() == id>
+                                            {match id { "light" => "Light", "dark" => "Dark", _ => "Same as the system" }}
+                                        </option>
+                                    }).collect_view()}
+                                </select>
+                            </label>
+                            <label>
+                                <input type="checkbox" data-testid="enter-sends"
+                                    prop:checked=move || state.preferences.get().enter_sends
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        set_preferences(&|p| p.enter_sends = on);
+                                    } />
+                                "Enter sends (Shift+Enter for a new line); off: Ctrl+Enter sends"
+                            </label>
+                            <button type="button" data-testid="show-shortcuts"
+                                on:click=move |_| help.set(true)>"Keyboard shortcuts"</button>
+                        </section>
                         <label class="memory-toggle">
                             <input type="checkbox" data-testid="memory-toggle"
                                 prop:checked=move || state.assistant.with(|a| a.enabled_tools.iter()
@@ -149,6 +186,7 @@ pub fn App() -> impl IntoView {
                         draft=state.draft
                         generating=generating_here
                         read_only
+                        enter_sends=Signal::derive(move || state.preferences.get().enter_sends)
                         on_send=move |text| runtime::send(state, text)
                         on_stop=move |()| runtime::stop(state)
                         actions=MessageActions {

@@ -10,7 +10,9 @@
 mod app;
 mod conversation_list;
 mod notify;
+mod preferences;
 mod runtime;
+mod shortcuts;
 mod state;
 mod stream_publisher;
 mod ui_sink;

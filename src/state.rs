@@ -38,6 +38,8 @@ pub struct AppState {
     /// The last answer that failed, with what retrying it means.
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
+    /// Theme and Enter-key behaviour (this device's, from `localStorage`).
+    pub preferences: RwSignal<crate::preferences::Preferences>,
     /// The models the provider listed in the settings, or why it could not.
     pub models: RwSignal<Option<Result<Vec<String>, String>>>,
     /// The assistant every conversation uses (memory on or off, among its settings).
@@ -74,6 +76,7 @@ impl AppState {
             settings: RwSignal::new(ProviderSettings::default()),
             assistant: RwSignal::new(skein_engine::Assistant::default()),
             models: RwSignal::new(None),
+            preferences: RwSignal::new(crate::preferences::load()),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),

@@ -4,6 +4,9 @@ use crate::composer::Composer;
 use crate::message_item::{MessageActions, MessageItem, MessageView};
 use leptos::prelude::*;
 
+/// How far above the newest text the reader must be for the jump button to show.
+const JUMP_THRESHOLD_PX: i32 = 120;
+
 #[component]
 pub fn ChatView(
     #[prop(into)] messages: Signal<Vec<MessageView>>,
@@ -12,6 +15,9 @@ pub fn ChatView(
     /// Nothing new can be saved: the composer waits.
     #[prop(into)]
     read_only: Signal<bool>,
+    /// Whether Enter sends (else Ctrl/Cmd+Enter).
+    #[prop(into)]
+    enter_sends: Signal<bool>,
     /// Called with the composer's text; returns whether it was accepted (the composer keeps the
     /// text otherwise, so nothing the user typed is lost).
     #[prop(into)]
@@ -19,11 +25,29 @@ pub fn ChatView(
     #[prop(into)] on_stop: Callback<()>,
     actions: MessageActions,
 ) -> impl IntoView {
+    let scroller = NodeRef::<leptos::html::Div>::new();
+    // Scrolled away from the newest text (the reversed scroller's top is 0 at the bottom and
+    // negative above it).
+    let away = RwSignal::new(false);
+    let on_scroll = move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            let is_away = el.scroll_top() < -JUMP_THRESHOLD_PX;
+            if away.get_untracked() != is_away {
+                away.set(is_away);
+            }
+        }
+    };
+    let jump = move |_| {
+        if let Some(el) = scroller.get_untracked() {
+            el.set_scroll_top(0);
+        }
+        away.set(false);
+    };
     view! {
         <section class="chat" data-testid="chat">
             // A reversed flex scroller stays pinned to the newest text while it streams, and
             // stays where the reader is once they scroll up: no script runs per token.
-            <div class="messages-scroller">
+            <div class="messages-scroller" node_ref=scroller on:scroll=on_scroll>
                 <div class="messages" data-testid="messages">
                     <Show when=move || messages.with(Vec::is_empty)>
                         <p class="empty-hint">"Send a message to start a conversation."</p>
@@ -35,7 +59,11 @@ pub fn ChatView(
                     />
                 </div>
             </div>
-            <Composer draft generating read_only on_send on_stop />
+            <Show when=move || away.get()>
+                <button type="button" class="jump-latest" data-testid="jump-to-latest"
+                    on:click=jump>"↓ Jump to latest"</button>
+            </Show>
+            <Composer draft generating read_only enter_sends on_send on_stop />
         </section>
     }
 }

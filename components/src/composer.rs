@@ -10,6 +10,10 @@ pub fn Composer(
     /// Nothing new can be saved (storage full or closed): typing goes on, sending waits.
     #[prop(into)]
     read_only: Signal<bool>,
+    /// Enter sends (Shift+Enter is a new line); otherwise Ctrl/Cmd+Enter sends and Enter is a
+    /// new line.
+    #[prop(into)]
+    enter_sends: Signal<bool>,
     #[prop(into)] on_send: Callback<String, bool>,
     #[prop(into)] on_stop: Callback<()>,
 ) -> impl IntoView {
@@ -28,7 +32,16 @@ pub fn Composer(
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         // Enter sends, Shift+Enter is a new line; never while an input method is composing
         // (Enter there confirms a CJK candidate, it is not "send").
-        if ev.key() == "Enter" && !ev.shift_key() && !ev.is_composing() {
+        if ev.key() != "Enter" || ev.is_composing() {
+            return;
+        }
+        let with_modifier = ev.ctrl_key() || ev.meta_key();
+        let sends = if enter_sends.get_untracked() {
+            !ev.shift_key()
+        } else {
+            with_modifier
+        };
+        if sends {
             ev.prevent_default();
             send();
         }
@@ -39,7 +52,11 @@ pub fn Composer(
             <textarea
                 data-testid="composer-input"
                 aria-label="Message"
-                placeholder="Message (Enter to send, Shift+Enter for a new line)"
+                placeholder=move || if enter_sends.get() {
+                    "Message (Enter to send, Shift+Enter for a new line)"
+                } else {
+                    "Message (Ctrl+Enter to send, Enter for a new line)"
+                }
                 rows="3"
                 prop:value=move || draft.get()
                 on:input=move |ev| draft.set(event_target_value(&ev))

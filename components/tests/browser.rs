@@ -64,6 +64,7 @@ struct Mounted {
     messages: RwSignal<Vec<MessageView>>,
     generating: RwSignal<bool>,
     read_only: RwSignal<bool>,
+    enter_sends: RwSignal<bool>,
     draft: RwSignal<String>,
     sent: Arc<Mutex<Vec<String>>>,
     stops: Arc<Mutex<u32>>,
@@ -101,6 +102,7 @@ fn mount_chat(accept: bool) -> Mounted {
     let messages = RwSignal::new(Vec::<MessageView>::new());
     let generating = RwSignal::new(false);
     let read_only = RwSignal::new(false);
+    let enter_sends = RwSignal::new(true);
     let draft = RwSignal::new(String::new());
     let sent = Arc::new(Mutex::new(Vec::new()));
     let stops = Arc::new(Mutex::new(0));
@@ -116,6 +118,7 @@ fn mount_chat(accept: bool) -> Mounted {
                 draft
                 generating=Signal::derive(move || generating.get())
                 read_only=Signal::derive(move || read_only.get())
+                enter_sends=Signal::derive(move || enter_sends.get())
                 on_send=move |text: String| {
                     sent.lock().unwrap().push(text);
                     accept
@@ -132,6 +135,7 @@ fn mount_chat(accept: bool) -> Mounted {
         messages,
         generating,
         read_only,
+        enter_sends,
         draft,
         sent,
         stops,
@@ -238,9 +242,14 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
 }
 
 fn enter_key(shift: bool) -> web_sys::KeyboardEvent {
+    enter_key_with(shift, false)
+}
+
+fn enter_key_with(shift: bool, ctrl: bool) -> web_sys::KeyboardEvent {
     let init = web_sys::KeyboardEventInit::new();
     init.set_key("Enter");
     init.set_shift_key(shift);
+    init.set_ctrl_key(ctrl);
     init.set_bubbles(true);
     init.set_cancelable(true);
     web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()
@@ -259,6 +268,21 @@ async fn enter_sends_and_shift_enter_does_not() {
     input.dispatch_event(&key(false)).unwrap();
     settle().await;
     assert_eq!(*chat.sent.lock().unwrap(), ["line one"]);
+}
+
+#[wasm_bindgen_test]
+async fn with_enter_for_new_lines_ctrl_enter_sends() {
+    let chat = mount_chat(true);
+    chat.enter_sends.set(false);
+    type_into(&chat.root, "two\nlines");
+    settle().await;
+    let input = query(&chat.root, "[data-testid=composer-input]");
+    input.dispatch_event(&enter_key(false)).unwrap();
+    settle().await;
+    assert!(chat.sent.lock().unwrap().is_empty(), "Enter is a new line");
+    input.dispatch_event(&enter_key_with(false, true)).unwrap();
+    settle().await;
+    assert_eq!(*chat.sent.lock().unwrap(), ["two\nlines"]);
 }
 
 #[wasm_bindgen_test]

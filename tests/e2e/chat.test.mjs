@@ -1023,3 +1023,57 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('keyboard shortcuts, the shortcut list, a dark theme that stays, and jump to latest', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid ?? null);
+
+  await page.locator('body').press('?');
+  await page.locator('[data-testid=shortcuts-help]').waitFor();
+  assert.match(await page.locator('[data-testid=shortcuts-help]').textContent(), /Ctrl\+K/);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=shortcuts-help]').waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+k');
+  assert.equal(await focused(), 'search-input');
+  await page.keyboard.press('Shift+Escape');
+  assert.equal(await focused(), 'composer-input');
+
+  // A long answer, streamed slowly: reading above it is not interrupted, and the button
+  // brings the newest text back.
+  const lines = Array.from({ length: 80 }, (_, i) => `Line ${i} of a long answer.\n\n`);
+  await mock('/admin/script', [{ chunks: lines, delay_ms: 40 }, { chunks: ['"Long"'], stream: false }]);
+  await send(page, 'write a lot');
+  const scroller = page.locator('.messages-scroller');
+  await page.waitForFunction(() => document.querySelectorAll('[data-role=assistant] p').length > 20);
+  await scroller.evaluate((el) => { el.scrollTop = -600; el.dispatchEvent(new Event('scroll')); });
+  await page.locator('[data-testid=jump-to-latest]').waitFor();
+  await page.waitForTimeout(400);
+  assert.ok(await scroller.evaluate((el) => el.scrollTop < -300), 'still reading where the reader was');
+  await page.click('[data-testid=jump-to-latest]');
+  await page.locator('[data-testid=jump-to-latest]').waitFor({ state: 'detached' });
+  assert.ok(await scroller.evaluate((el) => el.scrollTop > -5), 'at the newest text');
+  // Esc stops the answer being written; the words so far stay.
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+
+  // Dark theme: applied at once and kept after a reload.
+  await openSettings(page);
+  await page.selectOption('[data-testid=theme-select]', 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await closeSettings(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await background(), 'rgb(22, 22, 26)');
+  await page.reload();
+  await mounted(page);
+  assert.equal(await background(), 'rgb(22, 22, 26)');
+
+  // Ctrl+Shift+O: a new chat.
+  await page.locator('[data-testid=message]').first().waitFor();
+  await page.keyboard.press('Control+Shift+O');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 0);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
