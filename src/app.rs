@@ -79,6 +79,12 @@ pub fn App() -> impl IntoView {
                 on_retry=move |()| runtime::retry(state)
                 on_dismiss=move |()| { state.failure.set(None); state.banner.set(None); }
             />
+            {move || state.info.get().map(|text| view! {
+                <div class="notice" role="status" data-testid="notice">
+                    <span>{text}</span>
+                    <button type="button" aria-label="Dismiss" on:click=move |_| state.info.set(None)>"×"</button>
+                </div>
+            })}
             <StorageAlertBar
                 alert=Signal::derive(move || state.storage_alert.get())
                 on_check=move |()| runtime::check_storage(state)

@@ -625,7 +625,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                     runtime.announce(&conversation.id);
                     state.upsert_conversation(conversation);
                 }
-                state.banner.set(Some(format!(
+                state.info.set(Some(format!(
                     "Imported {count} conversation{} from {name}.",
                     if count == 1 { "" } else { "s" }
                 )));

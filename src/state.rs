@@ -35,6 +35,8 @@ pub struct AppState {
     pub generating: RwSignal<Vec<String>>,
     pub draft: RwSignal<String>,
     pub banner: RwSignal<Option<String>>,
+    /// A passing note that is not an error ("Imported 3 conversations").
+    pub info: RwSignal<Option<String>>,
     /// The last answer that failed, with what retrying it means.
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
@@ -72,6 +74,7 @@ impl AppState {
             generating: RwSignal::new(Vec::new()),
             draft: RwSignal::new(String::new()),
             banner: RwSignal::new(None),
+            info: RwSignal::new(None),
             failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
             assistant: RwSignal::new(skein_engine::Assistant::default()),

@@ -19,6 +19,8 @@ const env = (name) => {
 const MOCK = env('SKEIN_MOCK_URL');
 const PUBLIC_PATH = env('SKEIN_PUBLIC_PATH');
 const SCREENSHOTS = new URL('../../target/e2e-screenshots/', import.meta.url);
+/// The screenshots the README shows, taken by this run.
+const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);
 
 let server;
 let browser;
@@ -651,7 +653,7 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   const chatgpt = new URL('../fixtures/chatgpt/conversations.json', import.meta.url).pathname;
   await openSettings(page);
   await page.setInputFiles('[data-testid=import-file]', chatgpt);
-  await assertText(page.locator('[data-testid=error-banner] span'), 'Imported 1 conversation from conversations.json.');
+  await assertText(page.locator('[data-testid=notice] span'), 'Imported 1 conversation from conversations.json.');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
   assert.match(await page.locator('[data-testid=conversation-item]').first().textContent(), /Tea brewing/);
   await assistantTextIs(page, '2–3 minutes at 75 °C.\n[attachment not imported]');
@@ -949,7 +951,8 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await content.locator('[data-testid=copy-code]').click();
   assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');
-  await page.screenshot({ path: new URL('markdown-answer.png', SCREENSHOTS).pathname });
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('chat-light.png', DOCS_SCREENSHOTS).pathname });
   assert.deepEqual(page.errors, []);
   await context.close();
 });
@@ -978,7 +981,8 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
   assert.equal(await card.getAttribute('data-approval'), 'pending');
   assert.match(await card.locator('[data-testid=tool-arguments]').textContent(), /Likes green tea/);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'awaiting-approval');
-  await page.screenshot({ path: new URL('pending-tool-call.png', SCREENSHOTS).pathname });
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('pending-tool-call.png', DOCS_SCREENSHOTS).pathname });
   await card.locator('[data-testid=approve-button]').click();
   await assistantTextIs(page, 'Noted: green tea.');
   const approved = page.locator('[data-testid=tool-call][data-approval=approved]');
@@ -1074,6 +1078,55 @@ test('keyboard shortcuts, the shortcut list, a dark theme that stays, and jump t
   await page.locator('[data-testid=message]').first().waitFor();
   await page.keyboard.press('Control+Shift+O');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 0);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+/// A ChatGPT export of one conversation with `count` messages, alternating questions and
+/// Markdown answers with code.
+function longChatGptExport(count) {
+  const mapping = { root: { id: 'root', message: null, parent: null, children: ['m0'] } };
+  for (let i = 0; i < count; i += 1) {
+    const role = i % 2 === 0 ? 'user' : 'assistant';
+    const text = role === 'user'
+      ? `Question ${i}: how does step ${i} work?`
+      : `Answer ${i}: **step ${i}** works like this:\n\n- first part\n- second part\n\n\`\`\`js\nconst step = ${i};\n\`\`\``;
+    mapping[`m${i}`] = {
+      id: `m${i}`,
+      message: { id: `m${i}`, author: { role }, content: { content_type: 'text', parts: [text] }, create_time: 1700000000 + i },
+      parent: i === 0 ? 'root' : `m${i - 1}`,
+      children: i + 1 < count ? [`m${i + 1}`] : [],
+    };
+  }
+  return JSON.stringify([{ title: 'A very long conversation', create_time: 1700000000, update_time: 1700009999,
+    conversation_id: 'long', current_node: `m${count - 1}`, mapping }]);
+}
+
+test('a 2,000-message conversation opens at its latest messages; screenshots of the main screens', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(2000)),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
+  await page.locator('[data-testid=conversation-item]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length > 0);
+  const latest = page.locator('[data-testid=message]').last();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 1999'));
+  assert.ok(await latest.isVisible(), 'the latest message is on screen');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('long-conversation.png', DOCS_SCREENSHOTS).pathname });
+
+  // The main screens, light and dark.
+  await openSettings(page);
+  await page.screenshot({ path: new URL('settings-light.png', DOCS_SCREENSHOTS).pathname });
+  await page.selectOption('[data-testid=theme-select]', 'dark');
+  await page.screenshot({ path: new URL('settings-dark.png', DOCS_SCREENSHOTS).pathname });
+  await closeSettings(page);
+  await page.screenshot({ path: new URL('long-conversation-dark.png', DOCS_SCREENSHOTS).pathname });
   assert.deepEqual(page.errors, []);
   await context.close();
 });
