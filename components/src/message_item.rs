@@ -24,6 +24,10 @@ pub struct MessageView {
     pub chips: RwSignal<Vec<String>>,
     pub images: RwSignal<Vec<ImageRef>>,
     pub tool_calls: RwSignal<Vec<ToolCallView>>,
+    /// How long the model reasoned, in seconds, once it finished.
+    pub reasoning_seconds: RwSignal<Option<f64>>,
+    /// Generation speed the provider reported (llama.cpp timings), tokens per second.
+    pub tokens_per_second: RwSignal<Option<f64>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -53,6 +57,8 @@ impl MessageView {
             chips: RwSignal::new(chips_of(node)),
             images: RwSignal::new(images_of(node)),
             tool_calls: RwSignal::new(tool_calls_of(node)),
+            reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
+            tokens_per_second: RwSignal::new(node.timings.and_then(|t| t.predicted_per_second())),
         }
     }
 
@@ -101,7 +107,34 @@ impl MessageView {
         if self.tool_calls.with_untracked(|c| *c != calls) {
             self.tool_calls.set(calls);
         }
+        let seconds = reasoning_seconds_of(node);
+        if self.reasoning_seconds.get_untracked() != seconds {
+            self.reasoning_seconds.set(seconds);
+        }
+        let speed = node.timings.and_then(|t| t.predicted_per_second());
+        if self.tokens_per_second.get_untracked() != speed {
+            self.tokens_per_second.set(speed);
+        }
     }
+}
+
+/// The time from the first reasoning to the end of the last, when both are known.
+fn reasoning_seconds_of(node: &MessageNode) -> Option<f64> {
+    let spans: Vec<(f64, f64)> = node
+        .parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::Reasoning {
+                started_at_ms: Some(start),
+                finished_at_ms: Some(end),
+                ..
+            } => Some((*start, *end)),
+            _ => None,
+        })
+        .collect();
+    let start = spans.iter().map(|s| s.0).reduce(f64::min)?;
+    let end = spans.iter().map(|s| s.1).reduce(f64::max)?;
+    (end >= start).then(|| (end - start) / 1000.0)
 }
 
 fn tool_calls_of(node: &MessageNode) -> Vec<ToolCallView> {
@@ -196,6 +229,7 @@ pub fn MessageItem(
     };
     let id = move || message.id.get_value();
     let editing = RwSignal::new(false);
+    let copied = RwSignal::new(false);
     let edit_text = RwSignal::new(String::new());
     let is_assistant = message.role == Role::Assistant;
     let can_continue = move || {
@@ -234,7 +268,11 @@ pub fn MessageItem(
             <div class="message-role">{role_name(message.role)}</div>
             {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
                 <details class="reasoning" data-testid="reasoning">
-                    <summary>"Reasoning"</summary>
+                    <summary>{move || match message.reasoning_seconds.get() {
+                        Some(seconds) => format!("Reasoned for {seconds:.1} s"),
+                        None if message.status.get() == MessageStatus::Streaming => "Reasoning…".to_owned(),
+                        None => "Reasoning".to_owned(),
+                    }}</summary>
                     <div class="reasoning-text">{move || message.reasoning.get()}</div>
                 </details>
             })}
@@ -304,6 +342,17 @@ pub fn MessageItem(
                 {move || can_continue().then(|| view! {
                     <button type="button" data-testid="continue-button" disabled=move || busy.get()
                         on:click=move |_| actions.continue_reply.run(id())>"Continue"</button>
+                })}
+                <button type="button" data-testid="copy-button"
+                    aria-label="Copy the message text"
+                    on:click=move |_| {
+                        if let Some(window) = web_sys::window() {
+                            let _ = window.navigator().clipboard().write_text(&message.text.get_untracked());
+                            copied.set(true);
+                        }
+                    }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                {move || message.tokens_per_second.get().map(|speed| view! {
+                    <span class="speed" data-testid="tokens-per-second">{format!("{speed:.1} tokens/s")}</span>
                 })}
                 <button type="button" data-testid="delete-button" disabled=move || busy.get()
                     on:click=move |_| actions.delete.run(id())>"Delete"</button>

@@ -836,3 +836,39 @@ async fn a_pending_tool_call_offers_approve_deny_and_answer_and_reports_the_choi
         "{\"saved\":\"m1\"}"
     );
 }
+
+#[wasm_bindgen_test]
+async fn reasoning_shows_its_duration_and_provider_timings_their_speed() {
+    use skein_engine::{MessagePart, ProviderTimings};
+    let chat = mount_chat(true);
+    let mut answer = node("a", Role::Assistant, "", MessageStatus::Complete);
+    answer.parts = vec![
+        MessagePart::Reasoning {
+            text: "Think first.".into(),
+            started_at_ms: Some(1_000.0),
+            finished_at_ms: Some(3_500.0),
+            signature: None,
+        },
+        MessagePart::text("Answer."),
+    ];
+    answer.timings = Some(ProviderTimings {
+        predicted_tokens: 50,
+        predicted_ms: 2_000.0,
+        ..ProviderTimings::default()
+    });
+    chat.messages.set(vec![MessageView::new(&answer)]);
+    settle().await;
+    assert_eq!(
+        query(&chat.root, "[data-testid=reasoning] summary")
+            .text_content()
+            .unwrap(),
+        "Reasoned for 2.5 s"
+    );
+    assert_eq!(
+        query(&chat.root, "[data-testid=tokens-per-second]")
+            .text_content()
+            .unwrap(),
+        "25.0 tokens/s"
+    );
+    assert_eq!(query_all(&chat.root, "[data-testid=copy-button]").len(), 1);
+}
