@@ -1130,3 +1130,64 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('edit a question (the old branch stays), continue a stopped answer, two chats generating at once', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+
+  // Continue: a stopped answer goes on from where it stopped.
+  await mock('/admin/script', [
+    { chunks: ['Once ', 'upon ', 'a ', 'time ', 'there ', 'was'], delay_ms: 400 },
+    { chunks: ['"Story"'], stream: false },
+    { chunks: [' a fox.'] },
+  ]);
+  await send(page, 'tell a story');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-role=assistant] [data-testid=message-content]')]
+    .at(-1)?.textContent.includes('upon'));
+  await page.click('[data-testid=stop-button]');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+  const stopped = await lastAssistant(page).locator('[data-testid=message-content]').textContent();
+  await page.click('[data-testid=continue-button]');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  // (HTML shows runs of spaces as one; the stored text keeps the model's own spacing.)
+  const squash = (text) => text.replace(/\s+/g, ' ');
+  assert.equal(squash(await lastAssistant(page).locator('[data-testid=message-content]').textContent()), `${stopped} a fox.`);
+  const continued = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1);
+  assert.equal(continued.messages.at(-1).role, 'assistant', 'the continuation request ends with the partial answer');
+
+  // Edit: the edited question gets its own answer; ‹ › goes back to the original.
+  await mock('/admin/script', { chunks: ['About a bear.'] });
+  await page.click('[data-testid=edit-button]');
+  await page.fill('[data-testid=edit-input]', 'tell a story about a bear');
+  await page.click('[data-testid=edit-save]');
+  await assistantTextIs(page, 'About a bear.');
+  const userMessage = page.locator('[data-testid=message][data-role=user]');
+  await assertText(userMessage.locator('[data-testid=branch-indicator]'), '2/2');
+  await userMessage.locator('[data-testid=branch-prev]').click();
+  await page.waitForFunction(() => document.querySelector('[data-role=user] [data-testid=message-content]')?.textContent === 'tell a story');
+  assert.equal(squash(await lastAssistant(page).locator('[data-testid=message-content]').textContent()), `${stopped} a fox.`);
+
+  // Two conversations at once: the first keeps streaming while the second is asked and answered.
+  await mock('/admin/script', [
+    { chunks: ['Slow ', 'and ', 'steady ', 'wins.'], delay_ms: 500 },
+    { chunks: ['Quick answer.'], delay_ms: 10 },
+    // Titles, asked for as each first exchange ends: the quick one first.
+    { chunks: ['"Quick one"'], stream: false },
+    { chunks: ['"Slow one"'], stream: false },
+  ]);
+  await page.click('[data-testid=new-chat-button]');
+  await send(page, 'first, slowly');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-role=assistant] [data-testid=message-content]')]
+    .at(-1)?.textContent.includes('Slow'));
+  await page.click('[data-testid=new-chat-button]');
+  await send(page, 'second, quickly');
+  await assistantTextIs(page, 'Quick answer.');
+  assert.equal(await page.locator('[data-testid=generating-marker]').count(), 1, 'the first is still generating');
+  await page.locator('[data-testid=generating-marker]').waitFor({ state: 'detached', timeout: 10_000 });
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Slow one' }).click();
+  await assistantTextIs(page, 'Slow and steady wins.');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
