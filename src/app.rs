@@ -6,8 +6,9 @@ use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    ChatView, ErrorBanner, ErrorNotice, ImageUrls, MessageActions, NotificationToggle,
-    SettingsForm, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls, MessageActions,
+    NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
+    StorageInfo, UndoToast,
 };
 
 #[component]
@@ -217,6 +218,10 @@ pub fn App() -> impl IntoView {
                                 }
                             }),
                         }
+                    />
+                    <ContextMeter
+                        usage=Signal::derive(move || state.context.get())
+                        draft=Signal::derive(move || state.draft.get())
                     />
                     </div>
                 </main>

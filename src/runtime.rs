@@ -181,7 +181,10 @@ pub fn select(state: AppState, id: String) {
             }
         }
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
-            Ok(tree) => state.show_branch(&id, &tree.current_branch_entries()),
+            Ok(tree) => {
+                state.show_branch(&id, &tree.current_branch_entries());
+                refresh_context(state, id.clone());
+            }
             Err(err) => state.banner.set(Some(format!(
                 "This conversation cannot be shown: {err}. Its stored messages were left untouched."
             ))),
@@ -300,6 +303,7 @@ fn flush_live() {
 
 pub fn new_chat(state: AppState) {
     state.show_settings.set(false);
+    state.context.set(None);
     state.current.set(None);
     state.messages.set(Vec::new());
 }
@@ -315,6 +319,36 @@ pub enum Generate {
     Retry(String),
     /// The user's decision on a pending tool call: message ID, call ID, decision.
     Decide(String, String, ToolDecision),
+}
+
+/// Recomputes the context meter of conversation `id` (if it is still on screen).
+pub fn refresh_context(state: AppState, id: String) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let store = &runtime.service.store;
+        let (Ok(nodes), Ok(summaries)) = (
+            store.load_messages(&id).await,
+            store.load_summaries(&id).await,
+        ) else {
+            return;
+        };
+        let Some(conversation) = state.conversation(&id) else {
+            return;
+        };
+        let Ok(tree) =
+            ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref())
+        else {
+            return;
+        };
+        let usage = skein_engine::context_meter::context_usage(
+            &tree.current_branch(),
+            &summaries,
+            &state.assistant.get_untracked(),
+        );
+        if state.is_current(&id) {
+            state.context.set(Some(usage));
+        }
+    });
 }
 
 /// Asks the provider (as configured in the form, not yet saved) which models it offers.
@@ -455,6 +489,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
         sink.generation_ended();
         if let Ok(reply) = &result {
             note_failure(state, reply);
+            refresh_context(state, reply.conversation_id.clone());
         }
         if let Some(reply) = result.as_ref().ok().filter(|r| r.error_kind.is_none()) {
             // Seed 000 §9: after the answer, a title (first exchange) and suggestions; their
@@ -511,6 +546,7 @@ pub fn reshape(state: AppState, action: Reshape) {
                 runtime.announce(&id);
                 state.upsert_conversation(conversation);
                 state.show_branch(&id, &branch);
+                refresh_context(state, id);
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

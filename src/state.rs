@@ -42,6 +42,8 @@ pub struct AppState {
     pub settings: RwSignal<ProviderSettings>,
     /// Theme and Enter-key behaviour (this device's, from `localStorage`).
     pub preferences: RwSignal<crate::preferences::Preferences>,
+    /// How full the next request of the conversation on screen is.
+    pub context: RwSignal<Option<skein_engine::context_meter::ContextUsage>>,
     /// The models the provider listed in the settings, or why it could not.
     pub models: RwSignal<Option<Result<Vec<String>, String>>>,
     /// The assistant every conversation uses (memory on or off, among its settings).
@@ -79,6 +81,7 @@ impl AppState {
             settings: RwSignal::new(ProviderSettings::default()),
             assistant: RwSignal::new(skein_engine::Assistant::default()),
             models: RwSignal::new(None),
+            context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),
             show_settings: RwSignal::new(false),
             ready: RwSignal::new(false),

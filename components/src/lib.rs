@@ -11,6 +11,7 @@
 
 mod chat_view;
 mod composer;
+mod context_meter;
 mod error_banner;
 mod images;
 mod markdown_view;
@@ -27,6 +28,7 @@ mod undo_toast;
 
 pub use chat_view::ChatView;
 pub use composer::Composer;
+pub use context_meter::{short_tokens, ContextMeter};
 pub use error_banner::{ErrorBanner, ErrorNotice};
 pub use images::{ImageRef, ImageUrls, MessageImage};
 pub use markdown_view::MarkdownText;

@@ -62,6 +62,7 @@ pub mod cancel;
 pub mod chat_dictionary;
 pub mod chat_service;
 pub mod clock;
+pub mod context_meter;
 mod context_window;
 pub mod export;
 pub mod failure;

@@ -1117,6 +1117,16 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   const latest = page.locator('[data-testid=message]').last();
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 1999'));
   assert.ok(await latest.isVisible(), 'the latest message is on screen');
+  // The context meter: the whole thread is far past the summarising threshold.
+  const tokens = page.locator('[data-testid=context-tokens]');
+  await tokens.waitFor();
+  const count = async () => Number((await tokens.textContent()).match(/≈ ([\d.]+)k/)[1]);
+  assert.match(await tokens.textContent(), /of 32\.0k tokens/);
+  const before = await count();
+  assert.ok(before > 32, `${before}k tokens`);
+  await page.fill('[data-testid=composer-input]', 'word '.repeat(2000));
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=context-tokens]').textContent.match(/≈ ([\d.]+)k/)[1]) > b, before);
+  await page.fill('[data-testid=composer-input]', '');
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: new URL('long-conversation.png', DOCS_SCREENSHOTS).pathname });
 

@@ -1,0 +1,101 @@
+//! How full the next request is: the tokens the current branch will take (after a valid rolling
+//! summary, if one stands in for its oldest part), against the threshold at which the branch
+//! gets summarised. Shown under the composer, so a user sees a long thread coming before the
+//! summary replaces its start.
+
+use crate::assistant::Assistant;
+use crate::message::MessageNode;
+use crate::rolling_context::{
+    effective_threshold, message_tokens, valid_summary, RollingContextSummary,
+};
+use crate::token_estimate::estimate_tokens;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ContextUsage {
+    /// Estimated tokens of the branch as it would be sent (without the system prompt).
+    pub tokens: u64,
+    /// Where summarising starts (the assistant's setting, or the default).
+    pub threshold: u64,
+    /// A summary stands in for this many of the oldest messages.
+    pub summarized_messages: usize,
+}
+
+impl ContextUsage {
+    /// The same usage with text about to be sent added (the composer's draft).
+    pub fn with_draft(self, draft: &str) -> Self {
+        Self {
+            tokens: self.tokens + estimate_tokens(draft),
+            ..self
+        }
+    }
+}
+
+/// The usage of `branch` (root first) given the conversation's stored summaries.
+pub fn context_usage(
+    branch: &[&MessageNode],
+    summaries: &[RollingContextSummary],
+    assistant: &Assistant,
+) -> ContextUsage {
+    let summary = valid_summary(summaries, branch);
+    let covered = summary.map_or(0, |s| s.covered_ids.len());
+    let tokens = summary.map_or(0, RollingContextSummary::tokens)
+        + branch[covered.min(branch.len())..]
+            .iter()
+            .map(|n| message_tokens(n))
+            .sum::<u64>();
+    ContextUsage {
+        tokens,
+        threshold: effective_threshold(assistant.context_threshold_tokens, None),
+        summarized_messages: covered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::Role;
+
+    fn node(id: &str, text: &str) -> MessageNode {
+        MessageNode::new(id, "c", Role::User, 1.0).with_text(text)
+    }
+
+    #[test]
+    fn a_valid_summary_stands_in_for_the_messages_it_covers() {
+        let nodes = [
+            node("a", &"old words ".repeat(400)),
+            node("b", &"more ".repeat(400)),
+            node("c", "recent"),
+        ];
+        let branch: Vec<&MessageNode> = nodes.iter().collect();
+        let whole = context_usage(&branch, &[], &Assistant::default());
+        assert_eq!(whole.summarized_messages, 0);
+        assert!(whole.tokens > 500, "{whole:?}");
+        let summary = RollingContextSummary {
+            conversation_id: "c".into(),
+            text: "They talked.".into(),
+            covered_ids: vec!["a".into(), "b".into()],
+            created_at_ms: 1.0,
+        };
+        let summarized = context_usage(
+            &branch,
+            std::slice::from_ref(&summary),
+            &Assistant::default(),
+        );
+        assert_eq!(summarized.summarized_messages, 2);
+        assert!(summarized.tokens < 50, "{summarized:?}");
+        assert_eq!(
+            summarized.threshold,
+            crate::rolling_context::DEFAULT_THRESHOLD_TOKENS
+        );
+        // A summary of another branch does not count.
+        let other = RollingContextSummary {
+            covered_ids: vec!["x".into(), "b".into()],
+            ..summary
+        };
+        assert_eq!(
+            context_usage(&branch, &[other], &Assistant::default()),
+            whole
+        );
+        assert!(whole.with_draft("a few more words").tokens > whole.tokens);
+    }
+}
