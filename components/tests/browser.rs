@@ -27,6 +27,15 @@ fn container() -> HtmlElement {
     div
 }
 
+/// Tells the views an input's value changed, as typing would.
+fn fire_input(element: &web_sys::EventTarget) {
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    element
+        .dispatch_event(&web_sys::Event::new_with_event_init_dict("input", &init).unwrap())
+        .unwrap();
+}
+
 /// Lets Leptos run its scheduled effects (they run asynchronously after a signal changes).
 async fn settle() {
     let promise = js_sys::Promise::new(&mut |resolve, _| {
@@ -425,16 +434,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     let search: web_sys::HtmlInputElement =
         query(&root, "[data-testid=search-input]").unchecked_into();
     search.set_value("tea");
-    search
-        .dispatch_event(
-            &web_sys::Event::new_with_event_init_dict("input", &{
-                let init = web_sys::EventInit::new();
-                init.set_bubbles(true);
-                init
-            })
-            .unwrap(),
-        )
-        .unwrap();
+    fire_input(&search);
     assert_eq!(search_text.get_untracked(), "tea");
 
     // Rename: the inline box reports the trimmed new title on Enter.
@@ -443,16 +443,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     let input: web_sys::HtmlInputElement =
         query(&root, "[data-testid=rename-input]").unchecked_into();
     input.set_value("  Better title ");
-    input
-        .dispatch_event(
-            &web_sys::Event::new_with_event_init_dict("input", &{
-                let init = web_sys::EventInit::new();
-                init.set_bubbles(true);
-                init
-            })
-            .unwrap(),
-        )
-        .unwrap();
+    fire_input(&input);
     input.dispatch_event(&enter_key(false)).unwrap();
     settle().await;
     assert_eq!(
@@ -791,16 +782,7 @@ async fn a_pending_tool_call_offers_approve_deny_and_answer_and_reports_the_choi
     let input: HtmlTextAreaElement =
         query(&card, "[data-testid=tool-answer-input]").unchecked_into();
     input.set_value("a dog");
-    input
-        .dispatch_event(
-            &web_sys::Event::new_with_event_init_dict("input", &{
-                let init = web_sys::EventInit::new();
-                init.set_bubbles(true);
-                init
-            })
-            .unwrap(),
-        )
-        .unwrap();
+    fire_input(&input);
     query(&card, "[data-testid=tool-answer-send]").click();
     settle().await;
     assert_eq!(

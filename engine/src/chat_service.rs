@@ -57,6 +57,8 @@ pub(crate) enum ReplyTarget {
     SiblingOf(String),
     /// More for this assistant message: more text, or the rest of its tool loop.
     Continue(String),
+    /// A new answer to this user message (its failed answer was removed), beside any others.
+    Under(String),
 }
 
 /// What one generation works with, decided once when it starts.
@@ -217,15 +219,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
-        let turn = self.turn(settings, assistant, cancel, sink)?;
-        let _running = self.generations.begin(&conversation.id, cancel).await;
-        let conversation = self.reload(conversation).await?;
-        let mut tree = self.load_tree(&conversation).await?;
-        if tree.get(user_message_id).map(|m| m.role) != Some(Role::User) {
-            return Err(TreeError::UnknownId(user_message_id.to_owned()).into());
-        }
-        tree.select_exact(user_message_id)?;
-        self.generate(conversation, tree, ReplyTarget::Append, &turn)
+        let target = ReplyTarget::Under(user_message_id.to_owned());
+        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
             .await
     }
 
@@ -358,7 +353,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await
     }
 
-    /// Regenerate and continue: a reply for a branch that is already stored.
+    /// Regenerate, continue and retry: a reply for a branch that is already stored.
     async fn answer_existing(
         &self,
         conversation: Conversation,
@@ -522,6 +517,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         // each step's request as they grow).
         let context_leaf = match &target {
             ReplyTarget::Append => tree.current_leaf().map(str::to_owned),
+            ReplyTarget::Under(id) => match tree.get(id) {
+                Some(node) if node.role == Role::User => Some(id.clone()),
+                _ => return Err(TreeError::UnknownId(id.clone()).into()),
+            },
             ReplyTarget::SiblingOf(id) | ReplyTarget::Continue(id) => tree
                 .get(id)
                 .ok_or_else(|| TreeError::UnknownId(id.clone()))?
@@ -582,6 +581,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         loop {
             let (reply, added) = match &target {
                 ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
+                ReplyTarget::Under(id) => {
+                    tree.select_exact(id)?;
+                    (tree.append(fresh())?.into_node(), true)
+                }
                 ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
                 ReplyTarget::Continue(id) => {
                     let mut existing = tree.continue_from(id)?.clone();

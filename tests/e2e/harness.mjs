@@ -1,0 +1,141 @@
+// The end-to-end harness every test file shares: the optimised `dist` build, served under a
+// sub-path, in headless Chromium, talking to the mock provider (a test fixture started by
+// `cargo xtask test`). Importing it starts the browser and the server for that file.
+//
+// Environment (set by `cargo xtask test`): SKEIN_DIST_DIR, SKEIN_PUBLIC_PATH, SKEIN_MOCK_URL,
+// CHROMIUM.
+
+import { before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { serveStatic } from './static_server.mjs';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the end-to-end tests with \`cargo xtask test\``);
+  return value;
+};
+
+export const MOCK = env('SKEIN_MOCK_URL');
+const PUBLIC_PATH = env('SKEIN_PUBLIC_PATH');
+export const SCREENSHOTS = new URL('../../target/e2e-screenshots/', import.meta.url);
+/// The screenshots the README shows, taken by this run.
+export const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);
+
+let server;
+export let browser;
+export let appUrl;
+
+before(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await serveStatic(env('SKEIN_DIST_DIR'), PUBLIC_PATH);
+  appUrl = `http://127.0.0.1:${server.port}${PUBLIC_PATH}`;
+  browser = await chromium.launch({
+    executablePath: env('CHROMIUM'),
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+export async function mock(path, body) {
+  const response = await fetch(`${MOCK}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  assert.ok(response.ok, `mock ${path} answered ${response.status}`);
+  return response.status === 204 ? null : response.json();
+}
+
+/// A new page with every script error recorded; fails the test if the app does not mount.
+/// `beforeLoad(page)` runs before the app is loaded.
+export async function openApp(context, { beforeLoad } = {}) {
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() === 'error') page.errors.push(message.text());
+  });
+  if (beforeLoad) await beforeLoad(page);
+  await page.goto(appUrl);
+  await mounted(page);
+  return page;
+}
+
+export async function mounted(page) {
+  // The composer exists only once the wasm app has mounted; `data-ready` once it has opened
+  // storage and loaded the settings and the conversation list.
+  await page.locator('[data-testid=composer]').waitFor({ state: 'attached', timeout: 30_000 });
+  await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
+}
+
+/// Shows the settings screen (the chat stays behind it).
+export async function openSettings(page) {
+  if (!(await page.locator('[data-testid=settings]').isVisible())) await page.click('[data-testid=settings-button]');
+  await page.locator('[data-testid=settings]').waitFor();
+}
+
+export async function closeSettings(page) {
+  await page.click('[data-testid=close-settings]');
+  await page.locator('[data-testid=composer-input]').waitFor();
+}
+
+export async function configureMockProvider(page, { protocol = 'openai', path = '/v1' } = {}) {
+  await openSettings(page);
+  await page.selectOption('[data-testid=provider-kind]', protocol);
+  await page.fill('[data-testid=provider-base-url]', `${MOCK}${path}`);
+  await page.fill('[data-testid=provider-api-key]', 'sk-e2e');
+  await page.fill('[data-testid=settings-model]', 'mock-model');
+  await page.click('[data-testid=settings-save]');
+  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await closeSettings(page);
+}
+
+export async function assertText(locator, expected) {
+  await locator.waitFor();
+  assert.equal((await locator.textContent()).trim(), expected);
+}
+
+export async function send(page, text) {
+  await page.fill('[data-testid=composer-input]', text);
+  await page.press('[data-testid=composer-input]', 'Enter');
+}
+
+export const lastAssistant = (page) => page.locator('[data-testid=message][data-role=assistant]').last();
+
+/// Every distinct text the last assistant message showed until `done` resolved.
+export async function watchAssistantText(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const seen = [];
+    const poll = () => {
+      const messages = document.querySelectorAll('[data-testid=message][data-role=assistant]');
+      const last = messages[messages.length - 1];
+      if (last) {
+        const text = last.querySelector('[data-testid=message-content]').textContent;
+        if (seen[seen.length - 1] !== text) seen.push(text);
+        if (last.dataset.status !== 'streaming' && text.length > 0) return resolve(seen);
+      }
+      requestAnimationFrame(poll);
+    };
+    poll();
+  }));
+}
+
+export async function assistantTextIs(page, expected) {
+  await page.waitForFunction((text) => {
+    const answers = document.querySelectorAll('[data-role=assistant]');
+    const last = answers[answers.length - 1];
+    return last && last.dataset.status === 'complete'
+      && last.querySelector('[data-testid=message-content]').textContent === text;
+  }, expected);
+}

@@ -1,0 +1,110 @@
+// End to end: how answers are shown, and that hostile ones can do nothing.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  MOCK, SCREENSHOTS, DOCS_SCREENSHOTS, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings,
+  configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs,
+} from './harness.mjs';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+const HOSTILE_ANSWER = [
+  '# Hostile output\n\n',
+  '<script>window.__pwned = "script"</script>\n\n',
+  'Inline <img src=x onerror="window.__pwned=\'img\'"> and <b onmouseover="window.__pwned=\'b\'">bold</b>.\n\n',
+  '[js link](javascript:window.__pwned="link") [JS](JaVaScRiPt:void(window.__pwned="case")) ',
+  '[data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) [web](https://example.com/page)\n\n',
+  '<svg onload="window.__pwned=\'svg\'"><circle r="5"/></svg>\n\n',
+  '<iframe src="https://evil.example/frame"></iframe>\n\n',
+  '<style>body { display: none }</style><link rel="stylesheet" href="https://evil.example/x.css">\n\n',
+  '![tracking pixel](https://tracker.example/pixel.png?user=me)\n\n',
+  '![svg image](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)\n\n',
+  '<a href="https://evil.example" onclick="window.__pwned=\'a\'">raw anchor</a>\n\n',
+  `${'> '.repeat(400)}deep quote\n\n`,
+  `${'- '.repeat(200)}deep list\n\n`,
+  '```html\n<script>window.__pwned = "code"</script>\n```\n\n',
+  '| a | b |\n|---|---|\n| <img src=x onerror=alert(1)> | `x` |\n',
+];
+
+test('hostile model output runs no script and loads nothing until the user asks', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  const appOrigin = new URL(appUrl).origin;
+  const elsewhere = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(appOrigin) && !url.startsWith(MOCK)) elsewhere.push(url);
+  });
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: HOSTILE_ANSWER, delay_ms: 5 }, { chunks: ['"Hostile"'], stream: false }]);
+  await send(page, 'show me something nasty');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await page.waitForTimeout(500);
+  const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
+  const report = await content.evaluate((root) => {
+    const all = [...root.querySelectorAll('*')];
+    return {
+      pwned: window.__pwned ?? null,
+      forbidden: all.filter((e) => ['SCRIPT', 'IFRAME', 'SVG', 'svg', 'STYLE', 'LINK', 'OBJECT', 'EMBED', 'IMG']
+        .includes(e.tagName)).map((e) => e.tagName),
+      handlers: all.flatMap((e) => [...e.attributes].filter((a) => a.name.startsWith('on')).map((a) => a.name)),
+      links: [...root.querySelectorAll('a')].map((a) => ({ href: a.getAttribute('href'), rel: a.rel, target: a.target })),
+      text: root.textContent,
+      bodyShown: getComputedStyle(document.body).display !== 'none',
+    };
+  });
+  assert.equal(report.pwned, null, 'no script ran');
+  assert.deepEqual(report.forbidden, [], 'no active or remote-loading element');
+  assert.deepEqual(report.handlers, [], 'no event-handler attribute');
+  assert.deepEqual(report.links, [{ href: 'https://example.com/page', rel: 'noopener noreferrer', target: '_blank' }]);
+  assert.ok(report.bodyShown, 'no style from the answer applies');
+  assert.match(report.text, /<script>window.__pwned = "script"<\/script>/, 'raw HTML shows as text');
+  assert.match(report.text, /deep quote/);
+  assert.match(report.text, /deep list/);
+  assert.deepEqual(elsewhere, [], 'nothing was requested from another server');
+
+  // The remote image is an offer naming its host; only the user's click loads it.
+  const offer = content.locator('[data-testid=remote-image]');
+  assert.equal(await offer.count(), 1, 'the data: SVG image is not offered at all');
+  assert.match(await offer.textContent(), /Load image from tracker\.example/);
+  const requested = page.waitForRequest((r) => r.url().startsWith('https://tracker.example/'));
+  await offer.click();
+  await requested;
+  assert.equal(await content.locator('img').getAttribute('referrerpolicy'), 'no-referrer');
+  // The consented load fails here (no such host), which the console reports; nothing else.
+  assert.deepEqual(page.errors.filter((e) => !e.includes('ERR_NAME_NOT_RESOLVED')), [], 'no script errors');
+  await context.close();
+});
+
+test('an answer in Markdown shows headings, lists, tables and highlighted code with a copy button', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const answer = '## Steps\n\n1. Install **Rust**\n2. Run `cargo build`\n\n| Tool | Use |\n|:--|--:|\n| trunk | bundles |\n\n```rust\nfn main() {\n    println!("hi"); // greet\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/). Growth is $O(n^2)$:\n\n$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$';
+  await mock('/admin/script', [{ chunks: answer.match(/[\s\S]{1,7}/g), delay_ms: 3 }, { chunks: ['"Rust"'], stream: false }]);
+  await send(page, 'how do I start with Rust?');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
+  await content.locator('table').waitFor();
+  assert.equal(await content.locator('h4').textContent(), 'Steps');
+  assert.deepEqual(await content.locator('ol > li').allTextContents(), ['Install Rust', 'Run cargo build']);
+  assert.deepEqual(await content.locator('td').allTextContents(), ['trunk', 'bundles']);
+  assert.equal(await content.locator('[data-testid=code-language]').textContent(), 'rust');
+  assert.deepEqual(await content.locator('.tok-kw').allTextContents(), ['fn']);
+  assert.equal(await content.locator('.tok-com').textContent(), '// greet');
+  // Math is MathML the browser lays out: a fraction, a sum with limits, a superscript.
+  assert.equal(await content.locator('math').count(), 2);
+  assert.equal(await content.locator('math[display=block] mfrac').count(), 1);
+  assert.equal(await content.locator('math[display=block] munderover > mo').first().textContent(), '∑');
+  assert.equal(await content.locator('math[display=inline] msup').count(), 1);
+  await content.locator('[data-testid=copy-code]').click();
+  assert.equal(await content.locator('[data-testid=copy-code]').textContent(), 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), 'fn main() {\n    println!("hi"); // greet\n}\n');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('chat-light.png', DOCS_SCREENSHOTS).pathname });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -1,0 +1,278 @@
+// End to end: the conversation list, tools, keyboard, themes and long threads.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  MOCK, SCREENSHOTS, DOCS_SCREENSHOTS, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings,
+  configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs,
+} from './harness.mjs';
+import { mkdirSync, readFileSync } from 'node:fs';
+
+test('deleting a conversation can be undone; otherwise it is gone for good', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  for (const question of ['keep this chat', 'delete this chat']) {
+    await page.click('[data-testid=new-chat-button]');
+    // The generated title (a side request) repeats the question, so the list reads the same
+    // before and after it arrives.
+    await mock('/admin/script', [{ chunks: ['ok'], delay_ms: 5 }, { chunks: [question], stream: false }]);
+    await send(page, question);
+    await assistantTextIs(page, 'ok');
+  }
+  const items = page.locator('[data-testid=conversation-item]');
+  const titles = async () => (await items.allTextContents()).map((t) => t.trim());
+  assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
+
+  // Deleted at once from the list, with an undo that brings it back.
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
+  assert.equal(await page.locator('[data-testid=message]').count(), 0, 'the deleted chat left the screen');
+  assert.match(await page.locator('[data-testid=undo-toast]').textContent(), /Deleted “delete this chat”/);
+  await page.click('[data-testid=undo-button]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+  assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
+
+  // Without undo it is deleted for good once the notice goes.
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.locator('[data-testid=undo-toast]').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
+  assert.deepEqual(await titles(), ['keep this chat']);
+  await context.close();
+});
+
+test('search finds conversations by title and by what was said; a rename sticks', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const chats = [
+    ['tea question', 'Green tea wants water at 75 °C.', 'Tea temperature'],
+    ['coffee question', 'A French press takes four minutes.', 'Coffee timing'],
+  ];
+  for (const [question, answer, title] of chats) {
+    await page.click('[data-testid=new-chat-button]');
+    await mock('/admin/script', [{ chunks: [answer] }, { chunks: [`"${title}"`], stream: false }]);
+    await send(page, question);
+    await assistantTextIs(page, answer);
+    await page.waitForFunction((t) => [...document.querySelectorAll('[data-testid=conversation-item]')]
+      .some((e) => e.textContent.includes(t)), title);
+  }
+  const items = page.locator('[data-testid=conversation-item]');
+  // By title, at once.
+  await page.fill('[data-testid=search-input]', 'COFFEE');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
+  assert.match(await items.first().textContent(), /Coffee timing/);
+  // By message text, with the words that matched.
+  await page.fill('[data-testid=search-input]', 'french press');
+  await page.waitForFunction(() => document.querySelector('[data-testid=search-snippet]'));
+  assert.equal(await items.count(), 1);
+  assert.match(await page.locator('[data-testid=search-snippet]').textContent(), /A French press takes four minutes/);
+  await page.fill('[data-testid=search-input]', 'nothing like this');
+  await page.locator('[data-testid=no-results]').waitFor();
+  await page.fill('[data-testid=search-input]', '');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+
+  // Rename: the user's title stays, also after a reload.
+  await items.last().hover();
+  await page.locator('[data-testid=conversation-rename]').last().click();
+  await page.fill('[data-testid=rename-input]', 'My tea notes');
+  await page.press('[data-testid=rename-input]', 'Enter');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=conversation-item]')]
+    .some((e) => e.textContent.includes('My tea notes')));
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=conversation-item]')]
+    .some((e) => e.textContent.includes('My tea notes')));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('memory tool calls wait for the user: approve runs it, deny tells the model, answer replaces it', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.check('[data-testid=memory-toggle]');
+  await closeSettings(page);
+
+  const remember = (text) => ({
+    chunks: [], tool_call: { name: 'create_memory', arguments: JSON.stringify({ text }) },
+  });
+  // 1. Approve: the memory is saved and the model finishes its answer with the result.
+  await mock('/admin/script', [
+    remember('Likes green tea'),
+    { chunks: ['Noted: ', 'green tea.'] },
+    { chunks: ['"Tea memory"'], stream: false },
+  ]);
+  await send(page, 'remember that I like green tea');
+  const card = page.locator('[data-testid=tool-call][data-tool-name=create_memory]').last();
+  await card.locator('[data-testid=approve-button]').waitFor();
+  assert.equal(await card.getAttribute('data-approval'), 'pending');
+  assert.match(await card.locator('[data-testid=tool-arguments]').textContent(), /Likes green tea/);
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'awaiting-approval');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('pending-tool-call.png', DOCS_SCREENSHOTS).pathname });
+  await card.locator('[data-testid=approve-button]').click();
+  await assistantTextIs(page, 'Noted: green tea.');
+  const approved = page.locator('[data-testid=tool-call][data-approval=approved]');
+  assert.match(await approved.locator('[data-testid=tool-result]').textContent(), /"saved"/);
+  let requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  const toolTurn = requests.at(-1).messages.at(-1);
+  assert.equal(toolTurn.role, 'tool', 'the result went back to the model');
+  assert.match(toolTurn.content, /saved/);
+  assert.ok(requests[0].tools.some((t) => t.function.name === 'search_memories'), 'memory tools offered');
+
+  // 2. Deny: nothing is saved; the model hears it was denied.
+  await mock('/admin/script', [remember('Lives in Paris'), { chunks: ['Understood, I will not.'] }]);
+  await send(page, 'remember where I live');
+  await page.locator('[data-testid=tool-call][data-approval=pending] [data-testid=deny-button]').click();
+  await assistantTextIs(page, 'Understood, I will not.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(requests.at(-1).messages.at(-1).content, /denied/i);
+
+  // 3. Answer…: the user's words are the tool's result.
+  await mock('/admin/script', [remember('Has a cat'), { chunks: ['Thanks for telling me.'] }]);
+  await send(page, 'remember my pet');
+  const pending = page.locator('[data-testid=tool-call][data-approval=pending]');
+  await pending.locator('[data-testid=answer-button]').click();
+  await pending.locator('[data-testid=tool-answer-input]').fill('Not a cat: a dog.');
+  await pending.locator('[data-testid=tool-answer-send]').click();
+  await assistantTextIs(page, 'Thanks for telling me.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(requests.at(-1).messages.at(-1).content, /Not a cat: a dog\./);
+  assert.equal(await page.locator('[data-testid=tool-call][data-approval=answered]').count(), 1);
+
+  // Only the approved memory exists: a later search sees it (read straight from storage).
+  const memories = await page.evaluate(async () => {
+    const db = await new Promise((resolve) => { const r = indexedDB.open('skein'); r.onsuccess = () => resolve(r.result); });
+    const all = await new Promise((resolve) => {
+      const read = db.transaction('memories').objectStore('memories').getAll();
+      read.onsuccess = () => resolve(read.result);
+    });
+    db.close();
+    return all.map((m) => m.text);
+  });
+  assert.deepEqual(memories, ['Likes green tea']);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('keyboard shortcuts, the shortcut list, a dark theme that stays, and jump to latest', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const focused = () => page.evaluate(() => document.activeElement?.dataset.testid ?? null);
+
+  await page.locator('body').press('?');
+  await page.locator('[data-testid=shortcuts-help]').waitFor();
+  assert.match(await page.locator('[data-testid=shortcuts-help]').textContent(), /Ctrl\+K/);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=shortcuts-help]').waitFor({ state: 'detached' });
+  await page.keyboard.press('Control+k');
+  assert.equal(await focused(), 'search-input');
+  await page.keyboard.press('Shift+Escape');
+  assert.equal(await focused(), 'composer-input');
+
+  // A long answer, streamed slowly: reading above it is not interrupted, and the button
+  // brings the newest text back.
+  const lines = Array.from({ length: 80 }, (_, i) => `Line ${i} of a long answer.\n\n`);
+  await mock('/admin/script', [{ chunks: lines, delay_ms: 40 }, { chunks: ['"Long"'], stream: false }]);
+  await send(page, 'write a lot');
+  const scroller = page.locator('.messages-scroller');
+  await page.waitForFunction(() => document.querySelectorAll('[data-role=assistant] p').length > 20);
+  await scroller.evaluate((el) => { el.scrollTop = -600; el.dispatchEvent(new Event('scroll')); });
+  await page.locator('[data-testid=jump-to-latest]').waitFor();
+  await page.waitForTimeout(400);
+  assert.ok(await scroller.evaluate((el) => el.scrollTop < -300), 'still reading where the reader was');
+  await page.click('[data-testid=jump-to-latest]');
+  await page.locator('[data-testid=jump-to-latest]').waitFor({ state: 'detached' });
+  assert.ok(await scroller.evaluate((el) => el.scrollTop > -5), 'at the newest text');
+  // Esc stops the answer being written; the words so far stay.
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+
+  // Dark theme: applied at once and kept after a reload.
+  await openSettings(page);
+  await page.selectOption('[data-testid=theme-select]', 'dark');
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
+  await closeSettings(page);
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.equal(await background(), 'rgb(22, 22, 26)');
+  await page.reload();
+  await mounted(page);
+  assert.equal(await background(), 'rgb(22, 22, 26)');
+
+  // Ctrl+Shift+O: a new chat.
+  await page.locator('[data-testid=message]').first().waitFor();
+  await page.keyboard.press('Control+Shift+O');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 0);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+/// A ChatGPT export of one conversation with `count` messages, alternating questions and
+/// Markdown answers with code.
+function longChatGptExport(count) {
+  const mapping = { root: { id: 'root', message: null, parent: null, children: ['m0'] } };
+  for (let i = 0; i < count; i += 1) {
+    const role = i % 2 === 0 ? 'user' : 'assistant';
+    const text = role === 'user'
+      ? `Question ${i}: how does step ${i} work?`
+      : `Answer ${i}: **step ${i}** works like this:\n\n- first part\n- second part\n\n\`\`\`js\nconst step = ${i};\n\`\`\``;
+    mapping[`m${i}`] = {
+      id: `m${i}`,
+      message: { id: `m${i}`, author: { role }, content: { content_type: 'text', parts: [text] }, create_time: 1700000000 + i },
+      parent: i === 0 ? 'root' : `m${i - 1}`,
+      children: i + 1 < count ? [`m${i + 1}`] : [],
+    };
+  }
+  return JSON.stringify([{ title: 'A very long conversation', create_time: 1700000000, update_time: 1700009999,
+    conversation_id: 'long', current_node: `m${count - 1}`, mapping }]);
+}
+
+test('a 2,000-message conversation opens at its latest messages; screenshots of the main screens', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(2000)),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
+  await page.locator('[data-testid=conversation-item]').first().click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length > 0);
+  const latest = page.locator('[data-testid=message]').last();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 1999'));
+  assert.ok(await latest.isVisible(), 'the latest message is on screen');
+  // The context meter: the whole thread is far past the summarising threshold.
+  const tokens = page.locator('[data-testid=context-tokens]');
+  await tokens.waitFor();
+  const count = async () => Number((await tokens.textContent()).match(/≈ ([\d.]+)k/)[1]);
+  assert.match(await tokens.textContent(), /of 32\.0k tokens/);
+  const before = await count();
+  assert.ok(before > 32, `${before}k tokens`);
+  await page.fill('[data-testid=composer-input]', 'word '.repeat(2000));
+  await page.waitForFunction((b) => Number(document.querySelector('[data-testid=context-tokens]').textContent.match(/≈ ([\d.]+)k/)[1]) > b, before);
+  await page.fill('[data-testid=composer-input]', '');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('long-conversation.png', DOCS_SCREENSHOTS).pathname });
+
+  // The main screens, light and dark.
+  await openSettings(page);
+  await page.screenshot({ path: new URL('settings-light.png', DOCS_SCREENSHOTS).pathname });
+  await page.selectOption('[data-testid=theme-select]', 'dark');
+  await page.screenshot({ path: new URL('settings-dark.png', DOCS_SCREENSHOTS).pathname });
+  await closeSettings(page);
+  await page.screenshot({ path: new URL('long-conversation-dark.png', DOCS_SCREENSHOTS).pathname });
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
