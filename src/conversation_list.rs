@@ -22,8 +22,10 @@ const SEARCH_DEBOUNCE_MS: f64 = 200.0;
 const SEARCH_LIMIT: usize = 50;
 
 thread_local! {
-    /// Conversations deleted from the list whose deletion has not been carried out yet.
-    static PENDING_DELETES: RefCell<HashMap<String, Conversation>> = RefCell::default();
+    /// Conversations deleted from the list whose deletion has not been carried out yet, each
+    /// with the number of its deletion (an undone and repeated deletion gets a new window).
+    static PENDING_DELETES: RefCell<HashMap<String, (Conversation, u64)>> = RefCell::default();
+    static DELETIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
     /// Increases with each keystroke in the search box: a slower, older search never
     /// overwrites a newer one.
     static SEARCH_GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -106,9 +108,18 @@ pub fn delete_with_undo(state: AppState, id: String) {
     state
         .undo
         .set(Some((id.clone(), conversation.title.clone())));
-    PENDING_DELETES.with(|p| p.borrow_mut().insert(id.clone(), conversation));
+    let number = DELETIONS.with(|d| {
+        d.set(d.get() + 1);
+        d.get()
+    });
+    PENDING_DELETES.with(|p| p.borrow_mut().insert(id.clone(), (conversation, number)));
     spawn_local(async move {
         BrowserClock.sleep(UNDO_WINDOW_MS).await;
+        let still_this_deletion =
+            PENDING_DELETES.with(|p| p.borrow().get(&id).is_some_and(|(_, n)| *n == number));
+        if !still_this_deletion {
+            return; // undone (and perhaps deleted again, with a window of its own)
+        }
         if state
             .undo
             .with_untracked(|u| u.as_ref().is_some_and(|(u, _)| *u == id))
@@ -125,7 +136,7 @@ pub fn undo(state: AppState) {
         return;
     };
     state.undo.set(None);
-    if let Some(conversation) = PENDING_DELETES.with(|p| p.borrow_mut().remove(&id)) {
+    if let Some((conversation, _)) = PENDING_DELETES.with(|p| p.borrow_mut().remove(&id)) {
         state.upsert_conversation(conversation);
     }
 }
@@ -155,7 +166,7 @@ pub fn is_pending_delete(id: &str) -> bool {
 
 async fn carry_out(state: AppState, id: &str) {
     // Undone, or already carried out.
-    let Some(conversation) = PENDING_DELETES.with(|p| p.borrow_mut().remove(id)) else {
+    let Some((conversation, _)) = PENDING_DELETES.with(|p| p.borrow_mut().remove(id)) else {
         return;
     };
     let Some(runtime) = runtime() else { return };

@@ -35,6 +35,18 @@ test('deleting a conversation can be undone; otherwise it is gone for good', asy
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
   assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
 
+  // Deleted again later and undone again: the first deletion's window, ending meanwhile,
+  // does not carry the second one out.
+  await page.waitForTimeout(5_000);
+  await items.first().hover();
+  await page.locator('[data-testid=conversation-delete]').first().click();
+  await page.waitForTimeout(4_000);
+  await page.click('[data-testid=undo-button]');
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+  assert.deepEqual(await titles(), ['delete this chat', 'keep this chat']);
+
   // Without undo it is deleted for good once the notice goes.
   await items.first().hover();
   await page.locator('[data-testid=conversation-delete]').first().click();
