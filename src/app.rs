@@ -6,7 +6,7 @@ use crate::runtime::{ExportFormat, Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls, MessageActions,
+    AssistantForm, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls, MessageActions,
     NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
     StorageInfo, UndoToast,
 };
@@ -119,6 +119,10 @@ pub fn App() -> impl IntoView {
                             on_save=move |s| runtime::save_settings(state, s)
                             models=state.models
                             on_fetch_models=move |s| runtime::fetch_models(state, s)
+                        />
+                        <AssistantForm
+                            assistant=Signal::derive(move || state.assistant.get())
+                            on_save=move |a| runtime::save_assistant(state, a)
                         />
                         <section class="appearance" aria-label="Appearance">
                             <h2>"Appearance and keys"</h2>

@@ -366,6 +366,22 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
     });
 }
 
+/// Saves the assistant's settings (used by every conversation from the next answer on).
+/// Returns an error to show in the form, or `None`.
+pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
+    if let Err(err) = assistant.compile() {
+        return Some(err.to_string());
+    }
+    let runtime = runtime()?;
+    spawn_local(async move {
+        match runtime.service.store.save_assistant(&assistant).await {
+            Ok(()) => state.assistant.set(assistant),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+    None
+}
+
 /// Turns the assistant's memory tools on or off, and saves the choice.
 pub fn set_memory(state: AppState, on: bool) {
     let Some(runtime) = runtime() else { return };

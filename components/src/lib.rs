@@ -9,6 +9,7 @@
 //!
 //! Model output is untrusted: it is only ever inserted as text, never as HTML.
 
+mod assistant_form;
 mod chat_view;
 mod composer;
 mod context_meter;
@@ -26,6 +27,7 @@ mod storage_info;
 mod tool_call_card;
 mod undo_toast;
 
+pub use assistant_form::AssistantForm;
 pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};

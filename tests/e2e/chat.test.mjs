@@ -306,3 +306,39 @@ test('Anthropic and Gemini answers stream in the browser (their headers pass COR
   assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
 });
+
+test("the assistant's settings shape the request and stay after a reload", async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.fill('[data-testid=assistant-temperature]', '7');
+  await page.click('[data-testid=assistant-save]');
+  assert.match(await page.locator('[data-testid=assistant-feedback]').textContent(), /between 0 and 2/);
+  await page.fill('[data-testid=assistant-system-prompt]', 'You are terse.');
+  await page.fill('[data-testid=assistant-temperature]', '0.3');
+  await page.fill('[data-testid=assistant-max-tokens]', '256');
+  await page.uncheck('[data-testid=assistant-stream]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [{ chunks: ['Short.'], stream: false }, { chunks: ['"Terse"'], stream: false }]);
+  await send(page, 'explain everything');
+  await assistantTextIs(page, 'Short.');
+  const request = (await mock('/admin/requests'))[0];
+  assert.equal(request.stream, false, 'streaming off');
+  assert.equal(request.temperature, 0.3);
+  assert.equal(request.max_tokens, 256);
+  assert.match(request.messages[0].content, /You are terse\./);
+
+  await page.reload();
+  await mounted(page);
+  await openSettings(page);
+  assert.equal(await page.inputValue('[data-testid=assistant-system-prompt]'), 'You are terse.');
+  assert.equal(await page.inputValue('[data-testid=assistant-temperature]'), '0.3');
+  assert.equal(await page.isChecked('[data-testid=assistant-stream]'), false);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -61,10 +61,10 @@ pub fn build_messages_request(
         None => {
             if let Some(temperature) = params.temperature {
                 // Anthropic's range is 0–1.
-                body["temperature"] = json!(temperature.clamp(0.0, 1.0));
+                body["temperature"] = super::params::sampling_number(temperature.clamp(0.0, 1.0));
             }
             if let Some(top_p) = params.top_p {
-                body["top_p"] = json!(top_p);
+                body["top_p"] = super::params::sampling_number(top_p);
             }
         }
     }

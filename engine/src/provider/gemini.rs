@@ -75,10 +75,13 @@ pub fn build_generate_request(
     let params = &request.params;
     let mut config = Map::new();
     if let Some(temperature) = params.temperature {
-        config.insert("temperature".into(), json!(temperature));
+        config.insert(
+            "temperature".into(),
+            super::params::sampling_number(temperature),
+        );
     }
     if let Some(top_p) = params.top_p {
-        config.insert("topP".into(), json!(top_p));
+        config.insert("topP".into(), super::params::sampling_number(top_p));
     }
     if let Some(max) = params.max_output_tokens {
         config.insert("maxOutputTokens".into(), json!(max));

@@ -60,10 +60,10 @@ pub fn build_chat_request(
     }
     if caps.sampling {
         if let Some(temperature) = params.temperature {
-            body["temperature"] = json!(temperature);
+            body["temperature"] = super::params::sampling_number(temperature);
         }
         if let Some(top_p) = params.top_p {
-            body["top_p"] = json!(top_p);
+            body["top_p"] = super::params::sampling_number(top_p);
         }
     }
     if let Some(max) = params.max_output_tokens {

@@ -44,9 +44,27 @@ pub struct GenerationParams {
     pub reasoning: ReasoningLevel,
 }
 
+/// A sampling value as the JSON number the user typed: `0.3`, not the `0.30000001192092896`
+/// an `f32` widens to (its shortest decimal form is read back as an `f64`).
+pub fn sampling_number(value: f32) -> serde_json::Value {
+    value
+        .to_string()
+        .parse::<f64>()
+        .ok()
+        .and_then(serde_json::Number::from_f64)
+        .map_or(serde_json::Value::Null, serde_json::Value::Number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn sampling_values_are_sent_as_typed() {
+        assert_eq!(sampling_number(0.3).to_string(), "0.3");
+        assert_eq!(sampling_number(1.0).to_string(), "1.0");
+        assert_eq!(sampling_number(0.95).to_string(), "0.95");
+    }
 
     #[test]
     fn max_is_capped_and_auto_sends_nothing() {

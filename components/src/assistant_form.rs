@@ -1,0 +1,169 @@
+//! The assistant's settings: system prompt, sampling, output length, reasoning, streaming, the
+//! rolling-context threshold, and what happens after an answer. Empty number fields mean "the
+//! provider's default".
+
+use leptos::prelude::*;
+use skein_engine::provider::params::ReasoningLevel;
+use skein_engine::Assistant;
+
+const LEVELS: [(ReasoningLevel, &str, &str); 6] = [
+    (ReasoningLevel::Auto, "auto", "Provider default"),
+    (ReasoningLevel::Off, "off", "Off (as little as allowed)"),
+    (ReasoningLevel::Low, "low", "Low"),
+    (ReasoningLevel::Medium, "medium", "Medium"),
+    (ReasoningLevel::High, "high", "High"),
+    (ReasoningLevel::Max, "max", "Maximum"),
+];
+
+fn text_of<T: ToString>(value: Option<T>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// Parses an optional number field; `Err` names the field and its range.
+fn parse_number<T: std::str::FromStr + PartialOrd + Copy>(
+    text: &str,
+    name: &str,
+    range: std::ops::RangeInclusive<T>,
+    shown: &str,
+) -> Result<Option<T>, String> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<T>() {
+        Ok(value) if range.contains(&value) => Ok(Some(value)),
+        _ => Err(format!("{name} must be {shown}, or empty for the default.")),
+    }
+}
+
+#[component]
+pub fn AssistantForm(
+    #[prop(into)] assistant: Signal<Assistant>,
+    /// Called with the edited assistant; returns an error to show, or `None` when saved.
+    #[prop(into)]
+    on_save: Callback<Assistant, Option<String>>,
+) -> impl IntoView {
+    let system_prompt = RwSignal::new(String::new());
+    let temperature = RwSignal::new(String::new());
+    let top_p = RwSignal::new(String::new());
+    let max_tokens = RwSignal::new(String::new());
+    let threshold = RwSignal::new(String::new());
+    let reasoning = RwSignal::new(ReasoningLevel::Auto);
+    let stream = RwSignal::new(true);
+    let titles = RwSignal::new(true);
+    let suggestions = RwSignal::new(false);
+    let feedback = RwSignal::new(None::<Result<String, String>>);
+    Effect::new(move || {
+        let a = assistant.get();
+        system_prompt.set(a.system_prompt);
+        temperature.set(text_of(a.params.temperature));
+        top_p.set(text_of(a.params.top_p));
+        max_tokens.set(text_of(a.params.max_output_tokens));
+        threshold.set(text_of(a.context_threshold_tokens.filter(|t| *t > 0)));
+        reasoning.set(a.params.reasoning);
+        stream.set(a.stream);
+        titles.set(a.generate_titles);
+        suggestions.set(a.follow_up_suggestions);
+    });
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let parsed = (|| {
+            Ok::<_, String>((
+                parse_number(
+                    &temperature.get_untracked(),
+                    "Temperature",
+                    0.0f32..=2.0,
+                    "between 0 and 2",
+                )?,
+                parse_number(
+                    &top_p.get_untracked(),
+                    "Top-p",
+                    0.0f32..=1.0,
+                    "between 0 and 1",
+                )?,
+                parse_number(
+                    &max_tokens.get_untracked(),
+                    "Maximum output tokens",
+                    1u32..=1_000_000,
+                    "a whole number above 0",
+                )?,
+                parse_number(
+                    &threshold.get_untracked(),
+                    "The context threshold",
+                    1_000i64..=10_000_000,
+                    "at least 1000 tokens",
+                )?,
+            ))
+        })();
+        let (temperature, top_p, max_tokens, threshold) = match parsed {
+            Ok(values) => values,
+            Err(error) => return feedback.set(Some(Err(error))),
+        };
+        let mut edited = assistant.get_untracked();
+        edited.system_prompt = system_prompt.get_untracked();
+        edited.params.temperature = temperature;
+        edited.params.top_p = top_p;
+        edited.params.max_output_tokens = max_tokens;
+        edited.params.reasoning = reasoning.get_untracked();
+        edited.context_threshold_tokens = threshold;
+        edited.stream = stream.get_untracked();
+        edited.generate_titles = titles.get_untracked();
+        edited.follow_up_suggestions = suggestions.get_untracked();
+        feedback.set(Some(match on_save.run(edited) {
+            None => Ok("Saved.".to_owned()),
+            Some(error) => Err(error),
+        }));
+    };
+    let number = |signal: RwSignal<String>, id: &'static str, step: &'static str| {
+        view! {
+            <input type="number" data-testid=id step=step
+                prop:value=move || signal.get()
+                on:input=move |ev| signal.set(event_target_value(&ev)) />
+        }
+    };
+    let check = |signal: RwSignal<bool>, id: &'static str| {
+        view! {
+            <input type="checkbox" data-testid=id prop:checked=move || signal.get()
+                on:change=move |ev| signal.set(event_target_checked(&ev)) />
+        }
+    };
+    view! {
+        <form class="settings assistant-form" data-testid="assistant-form" on:submit=submit>
+            <h2>"Assistant"</h2>
+            <label>"System prompt"
+                <textarea data-testid="assistant-system-prompt" rows="4"
+                    placeholder="How the assistant should answer (optional)"
+                    prop:value=move || system_prompt.get()
+                    on:input=move |ev| system_prompt.set(event_target_value(&ev))></textarea>
+            </label>
+            <label>"Temperature (0–2; empty: provider default)" {number(temperature, "assistant-temperature", "0.1")}</label>
+            <label>"Top-p (0–1)" {number(top_p, "assistant-top-p", "0.05")}</label>
+            <label>"Maximum output tokens" {number(max_tokens, "assistant-max-tokens", "1")}</label>
+            <label>"Reasoning effort"
+                <select data-testid="assistant-reasoning"
+                    on:change=move |ev| {
+                        let value = event_target_value(&ev);
+                        if let Some((level, _, _)) = LEVELS.iter().find(|(_, id, _)| *id == value) {
+                            reasoning.set(*level);
+                        }
+                    }>
+                    {LEVELS.iter().map(|(level, id, label)| {
+                        let level = *level;
+                        view! { <option value=*id selected=move || reasoning.get() == level>{*label}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <label>"Summarise the oldest messages past (tokens; empty: 32000)"
+                {number(threshold, "assistant-context-threshold", "1000")}
+            </label>
+            <label>{check(stream, "assistant-stream")}" Stream answers token by token"</label>
+            <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>
+            <label>{check(suggestions, "assistant-suggestions")}" Suggest follow-up questions (one extra request per answer)"</label>
+            <button type="submit" data-testid="assistant-save">"Save assistant"</button>
+            {move || feedback.get().map(|f| match f {
+                Ok(text) => view! { <p class="ok" data-testid="assistant-feedback" role="status">{text}</p> },
+                Err(text) => view! { <p class="error" data-testid="assistant-feedback" role="alert">{text}</p> },
+            })}
+        </form>
+    }
+}
