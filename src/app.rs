@@ -1,8 +1,9 @@
 //! The root component: layout, and the wiring of views to runtime actions.
 
 use crate::conversation_list;
+use crate::files::ExportFormat;
 use crate::runtime;
-use crate::runtime::{ExportFormat, Generate, Reshape};
+use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
@@ -54,11 +55,11 @@ pub fn App() -> impl IntoView {
                 <Show when=move || state.current.get().is_some()>
                     <div class="export" role="group" aria-label="Export this conversation">
                         <button type="button" data-testid="export-markdown"
-                            on:click=move |_| runtime::export(state, ExportFormat::Markdown)>
+                            on:click=move |_| crate::files::export(state, ExportFormat::Markdown)>
                             "Export Markdown"
                         </button>
                         <button type="button" data-testid="export-json"
-                            on:click=move |_| runtime::export(state, ExportFormat::Json)>
+                            on:click=move |_| crate::files::export(state, ExportFormat::Json)>
                             "Export JSON"
                         </button>
                     </div>
@@ -88,8 +89,8 @@ pub fn App() -> impl IntoView {
             })}
             <StorageAlertBar
                 alert=Signal::derive(move || state.storage_alert.get())
-                on_check=move |()| runtime::check_storage(state)
-                on_reload=move |()| runtime::reload()
+                on_check=move |()| crate::storage_notices::check_storage(state)
+                on_reload=move |()| crate::storage_notices::reload()
             />
             <ShortcutsHelp open=help />
             <UndoToast
@@ -116,13 +117,13 @@ pub fn App() -> impl IntoView {
                         </div>
                         <SettingsForm
                             settings=Signal::derive(move || state.settings.get())
-                            on_save=move |s| runtime::save_settings(state, s)
+                            on_save=move |s| crate::settings_actions::save_settings(state, s)
                             models=state.models
-                            on_fetch_models=move |s| runtime::fetch_models(state, s)
+                            on_fetch_models=move |s| crate::settings_actions::fetch_models(state, s)
                         />
                         <AssistantForm
                             assistant=Signal::derive(move || state.assistant.get())
-                            on_save=move |a| runtime::save_assistant(state, a)
+                            on_save=move |a| crate::settings_actions::save_assistant(state, a)
                         />
                         <section class="appearance" aria-label="Appearance">
                             <h2>"Appearance and keys"</h2>
@@ -155,7 +156,7 @@ pub fn App() -> impl IntoView {
                             <input type="checkbox" data-testid="memory-toggle"
                                 prop:checked=move || state.assistant.with(|a| a.enabled_tools.iter()
                                     .any(|t| t.name == "create_memory"))
-                                on:change=move |ev| runtime::set_memory(state, event_target_checked(&ev)) />
+                                on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
                             "Memory: the assistant may remember facts about you (each change asks you first)"
                         </label>
                         <NotificationToggle
@@ -171,7 +172,7 @@ pub fn App() -> impl IntoView {
                                 "Include API keys (anyone with the file can use them)"
                             </label>
                             <button type="button" data-testid="backup"
-                                on:click=move |_| runtime::backup(state, include_keys.get_untracked())>
+                                on:click=move |_| crate::files::backup(state, include_keys.get_untracked())>
                                 "Back up everything"
                             </button>
                         </div>
@@ -184,7 +185,7 @@ pub fn App() -> impl IntoView {
                                         .target()
                                         .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
                                     {
-                                        runtime::import(state, input);
+                                        crate::files::import(state, input);
                                     }
                                 } />
                         </label>

@@ -175,7 +175,7 @@ async fn carry_out(state: AppState, id: &str) {
             runtime.announce(id);
             // Deleting frees space: see whether storage is writable again.
             if runtime.service.store.health() != skein_platform::StorageHealth::Writable {
-                crate::runtime::check_storage(state);
+                crate::storage_notices::check_storage(state);
             }
         }
         Err(err) => {

@@ -9,11 +9,14 @@
 
 mod app;
 mod conversation_list;
+mod files;
 mod notify;
 mod preferences;
 mod runtime;
+mod settings_actions;
 mod shortcuts;
 mod state;
+mod storage_notices;
 mod stream_publisher;
 mod ui_sink;
 

@@ -8,14 +8,12 @@ use crate::state::{AppState, Failure, Retry};
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::export;
 use skein_engine::tool_loop::ToolDecision;
-use skein_engine::tools::memory::{memory_tools, MemoryAccess, MEMORY_TOOL_NAMES};
-use skein_engine::tools::{EnabledTool, ToolSource};
+use skein_engine::tools::memory::{memory_tools, MemoryAccess};
+use skein_engine::tools::ToolSource;
 use skein_engine::LibraryStore;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
-    ProviderSettings,
 };
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
@@ -65,8 +63,9 @@ pub(crate) fn runtime() -> Option<Rc<Runtime>> {
 /// Opens storage, then loads the settings and the conversation list.
 pub fn init(state: AppState) {
     spawn_local(async move {
-        let on_health: skein_platform::HealthListener =
-            Rc::new(move |health: &StorageHealth| storage_health_changed(state, health));
+        let on_health: skein_platform::HealthListener = Rc::new(move |health: &StorageHealth| {
+            crate::storage_notices::storage_health_changed(state, health)
+        });
         let store = match IdbStore::open_watched(DATABASE_NAME, Some(on_health)).await {
             Ok(store) => store,
             Err(err) => {
@@ -122,7 +121,7 @@ pub fn init(state: AppState) {
                  last words: {err}"
             )));
         }
-        spawn_local(refresh_storage(state, true));
+        spawn_local(crate::storage_notices::refresh_storage(state, true));
         match settings {
             Ok(Some(settings)) => state.settings.set(settings),
             Ok(None) => state.show_settings.set(true),
@@ -190,80 +189,6 @@ pub fn select(state: AppState, id: String) {
             ))),
         }
     });
-}
-
-/// Reads usage, quota and persistence; on start, first asks the browser to make Skein's
-/// storage persistent (so it is not cleared under storage pressure).
-/// Shows (or clears) the standing storage notice; a full storage also refreshes the figures.
-fn storage_health_changed(state: AppState, health: &StorageHealth) {
-    use skein_components::StorageAlert;
-    let alert = match health {
-        StorageHealth::Writable => None,
-        StorageHealth::Full(_) => Some(StorageAlert::Full),
-        StorageHealth::ClosedForUpgrade => Some(StorageAlert::Upgraded),
-        StorageHealth::WaitingForOtherTabs => Some(StorageAlert::WaitingForOtherTabs),
-    };
-    if matches!(health, StorageHealth::Full(_)) {
-        spawn_local(refresh_storage(state, false));
-    }
-    state.storage_alert.set(alert);
-}
-
-/// After the user freed space: tries a small write; the notice goes if it worked.
-pub fn check_storage(state: AppState) {
-    let Some(runtime) = runtime() else { return };
-    spawn_local(async move {
-        // The outcome reaches the notice through the store's health listener.
-        if runtime.service.store.probe_write().await.is_ok() {
-            save_unsaved(state, &runtime).await;
-        }
-        refresh_storage(state, false).await;
-    });
-}
-
-/// Saves the answers kept in memory while storage was full; one that still fails stays kept.
-async fn save_unsaved(state: AppState, runtime: &Runtime) {
-    let pending: Vec<(Conversation, MessageNode)> =
-        runtime.unsaved.borrow().values().cloned().collect();
-    for (conversation, message) in pending {
-        match runtime
-            .service
-            .store
-            .save_message(&conversation, &message)
-            .await
-        {
-            Ok(()) => {
-                runtime.unsaved.borrow_mut().remove(&message.id);
-                runtime.announce(&conversation.id);
-                state.upsert_conversation(conversation);
-            }
-            Err(err) => {
-                state.banner.set(Some(format!(
-                    "An answer is still not saved (it stays on screen): {err}"
-                )));
-                return;
-            }
-        }
-    }
-}
-
-/// Reloads the page (after another tab upgraded storage).
-pub fn reload() {
-    if let Some(window) = web_sys::window() {
-        let _ = window.location().reload();
-    }
-}
-
-pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
-    if ask_for_persistence {
-        let _ = skein_platform::request_persistent_storage().await;
-    }
-    let status = skein_platform::storage_status().await;
-    state.storage.set(Some(skein_components::StorageFigures {
-        usage_bytes: status.usage_bytes,
-        quota_bytes: status.quota_bytes,
-        persisted: status.persisted,
-    }));
 }
 
 /// Another tab changed conversation `id` (or added, renamed, deleted one): the list is read
@@ -347,60 +272,6 @@ pub fn refresh_context(state: AppState, id: String) {
         );
         if state.is_current(&id) {
             state.context.set(Some(usage));
-        }
-    });
-}
-
-/// Asks the provider (as configured in the form, not yet saved) which models it offers.
-pub fn fetch_models(state: AppState, settings: ProviderSettings) {
-    let Some(runtime) = runtime() else { return };
-    state.models.set(None);
-    spawn_local(async move {
-        let listed = runtime
-            .service
-            .list_models(&settings, &CancelToken::new())
-            .await
-            .map(|models| models.into_iter().map(|m| m.id).collect::<Vec<_>>())
-            .map_err(|err| format!("The models could not be listed: {err}"));
-        state.models.set(Some(listed));
-    });
-}
-
-/// Saves the assistant's settings (used by every conversation from the next answer on).
-/// Returns an error to show in the form, or `None`.
-pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
-    if let Err(err) = assistant.compile() {
-        return Some(err.to_string());
-    }
-    let runtime = runtime()?;
-    spawn_local(async move {
-        match runtime.service.store.save_assistant(&assistant).await {
-            Ok(()) => state.assistant.set(assistant),
-            Err(err) => state.banner.set(Some(err.to_string())),
-        }
-    });
-    None
-}
-
-/// Turns the assistant's memory tools on or off, and saves the choice.
-pub fn set_memory(state: AppState, on: bool) {
-    let Some(runtime) = runtime() else { return };
-    let mut assistant = state.assistant.get_untracked();
-    assistant
-        .enabled_tools
-        .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
-    if on {
-        assistant
-            .enabled_tools
-            .extend(MEMORY_TOOL_NAMES.iter().map(|name| EnabledTool {
-                name: (*name).to_owned(),
-                approval: None,
-            }));
-    }
-    spawn_local(async move {
-        match runtime.service.store.save_assistant(&assistant).await {
-            Ok(()) => state.assistant.set(assistant),
-            Err(err) => state.banner.set(Some(err.to_string())),
         }
     });
 }
@@ -533,7 +404,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
     true
 }
 
-fn current_conversation(state: AppState) -> Option<Conversation> {
+pub(crate) fn current_conversation(state: AppState) -> Option<Conversation> {
     state.conversation(&state.current.get_untracked()?)
 }
 
@@ -579,121 +450,6 @@ pub fn stop(state: AppState) {
 }
 
 /// What an export contains.
-#[derive(Debug, Clone, Copy)]
-pub enum ExportFormat {
-    /// The branch on screen, to read or share.
-    Markdown,
-    /// Every branch and part, to keep.
-    Json,
-}
-
-/// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
-pub fn export(state: AppState, format: ExportFormat) {
-    let (Some(runtime), Some(conversation)) = (runtime(), current_conversation(state)) else {
-        return;
-    };
-    spawn_local(async move {
-        let nodes = match runtime.service.store.load_messages(&conversation.id).await {
-            Ok(nodes) => nodes,
-            Err(err) => return state.banner.set(Some(err.to_string())),
-        };
-        let (name, mime, text) = match format {
-            ExportFormat::Json => (
-                export::file_name(&conversation, "json"),
-                "application/json",
-                export::conversation_json(&conversation, &nodes),
-            ),
-            ExportFormat::Markdown => {
-                let tree = ConversationTree::from_nodes(
-                    &conversation.id,
-                    nodes,
-                    conversation.current_leaf_id.as_deref(),
-                );
-                let branch: Vec<MessageNode> = match tree {
-                    Ok(tree) => tree
-                        .current_branch_entries()
-                        .into_iter()
-                        .map(|entry| entry.node)
-                        .collect(),
-                    Err(err) => return state.banner.set(Some(err.to_string())),
-                };
-                (
-                    export::file_name(&conversation, "md"),
-                    "text/markdown",
-                    export::branch_markdown(&conversation, &branch),
-                )
-            }
-        };
-        if let Err(err) = skein_platform::download_text(&name, mime, &text) {
-            state
-                .banner
-                .set(Some(format!("The export could not be saved: {err}")));
-        }
-    });
-}
-
-/// Downloads a full backup (every conversation, their images, the settings; API keys only
-/// when `include_keys`), made in the page.
-pub fn backup(state: AppState, include_keys: bool) {
-    let Some(runtime) = runtime() else { return };
-    spawn_local(async move {
-        let saved = match runtime.service.backup(include_keys).await {
-            Ok(text) => {
-                skein_platform::download_text("skein-backup.json", "application/json", &text)
-            }
-            Err(err) => Err(err.to_string()),
-        };
-        if let Err(err) = saved {
-            state
-                .banner
-                .set(Some(format!("The backup could not be made: {err}")));
-        }
-    });
-}
-
-/// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
-/// validated completely before anything is stored; an error says what and where.
-pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
-    let Some(runtime) = runtime() else { return };
-    spawn_local(async move {
-        let chosen = skein_platform::read_chosen_file(&input).await;
-        // The same file may be chosen again later.
-        input.set_value("");
-        let (name, bytes) = match chosen {
-            Ok(Some(file)) => file,
-            Ok(None) => return,
-            Err(err) => {
-                return state
-                    .banner
-                    .set(Some(format!("The file could not be read: {err}")))
-            }
-        };
-        crate::conversation_list::carry_out_all(state).await;
-        match runtime.service.import_file(&bytes).await {
-            Ok(added) => {
-                let count = added.len();
-                let first = added.first().map(|c| c.id.clone());
-                for conversation in added {
-                    runtime.announce(&conversation.id);
-                    state.upsert_conversation(conversation);
-                }
-                state.info.set(Some(format!(
-                    "Imported {count} conversation{} from {name}.",
-                    if count == 1 { "" } else { "s" }
-                )));
-                if let Some(id) = first {
-                    select(state, id);
-                }
-                // A restored backup may have brought the provider settings.
-                if let Ok(Some(settings)) = runtime.service.store.load_provider_settings().await {
-                    state.settings.set(settings);
-                }
-            }
-            Err(err) => state.banner.set(Some(err.to_string())),
-        }
-    });
-}
-
 /// Loads a message image from storage and makes it displayable (a `blob:` URL, nothing leaves
 /// the page). Each image is loaded once.
 pub fn load_image(state: AppState, blob_id: String) {
@@ -721,26 +477,4 @@ pub fn load_image(state: AppState, blob_id: String) {
             Err(err) => state.banner.set(Some(err.to_string())),
         }
     });
-}
-
-/// Validates and saves provider settings; returns the error to show, if any.
-pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<String> {
-    if let Err(err) = settings.validate() {
-        return Some(err.to_string());
-    }
-    let Some(runtime) = runtime() else {
-        return Some("Storage is still opening; try again in a moment.".into());
-    };
-    state.settings.set(settings.clone());
-    spawn_local(async move {
-        if let Err(err) = runtime
-            .service
-            .store
-            .save_provider_settings(&settings)
-            .await
-        {
-            state.banner.set(Some(err.to_string()));
-        }
-    });
-    None
 }

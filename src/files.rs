@@ -1,0 +1,124 @@
+//! Files in and out: a conversation exported as Markdown or JSON, a full backup, and imports
+//! (Skein exports and backups, ChatGPT's `conversations.json`). Everything is made or read in
+//! the page; nothing is sent anywhere.
+
+use crate::runtime::{current_conversation, runtime, select};
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_engine::export;
+use skein_engine::{ChatStore, ConversationTree, MessageNode};
+
+pub enum ExportFormat {
+    /// The branch on screen, to read or share.
+    Markdown,
+    /// Every branch and part, to keep.
+    Json,
+}
+
+/// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
+pub fn export(state: AppState, format: ExportFormat) {
+    let (Some(runtime), Some(conversation)) = (runtime(), current_conversation(state)) else {
+        return;
+    };
+    spawn_local(async move {
+        let nodes = match runtime.service.store.load_messages(&conversation.id).await {
+            Ok(nodes) => nodes,
+            Err(err) => return state.banner.set(Some(err.to_string())),
+        };
+        let (name, mime, text) = match format {
+            ExportFormat::Json => (
+                export::file_name(&conversation, "json"),
+                "application/json",
+                export::conversation_json(&conversation, &nodes),
+            ),
+            ExportFormat::Markdown => {
+                let tree = ConversationTree::from_nodes(
+                    &conversation.id,
+                    nodes,
+                    conversation.current_leaf_id.as_deref(),
+                );
+                let branch: Vec<MessageNode> = match tree {
+                    Ok(tree) => tree
+                        .current_branch_entries()
+                        .into_iter()
+                        .map(|entry| entry.node)
+                        .collect(),
+                    Err(err) => return state.banner.set(Some(err.to_string())),
+                };
+                (
+                    export::file_name(&conversation, "md"),
+                    "text/markdown",
+                    export::branch_markdown(&conversation, &branch),
+                )
+            }
+        };
+        if let Err(err) = skein_platform::download_text(&name, mime, &text) {
+            state
+                .banner
+                .set(Some(format!("The export could not be saved: {err}")));
+        }
+    });
+}
+
+/// Downloads a full backup (every conversation, their images, the settings; API keys only
+/// when `include_keys`), made in the page.
+pub fn backup(state: AppState, include_keys: bool) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let saved = match runtime.service.backup(include_keys).await {
+            Ok(text) => {
+                skein_platform::download_text("skein-backup.json", "application/json", &text)
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        if let Err(err) = saved {
+            state
+                .banner
+                .set(Some(format!("The backup could not be made: {err}")));
+        }
+    });
+}
+
+/// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
+/// validated completely before anything is stored; an error says what and where.
+pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let chosen = skein_platform::read_chosen_file(&input).await;
+        // The same file may be chosen again later.
+        input.set_value("");
+        let (name, bytes) = match chosen {
+            Ok(Some(file)) => file,
+            Ok(None) => return,
+            Err(err) => {
+                return state
+                    .banner
+                    .set(Some(format!("The file could not be read: {err}")))
+            }
+        };
+        crate::conversation_list::carry_out_all(state).await;
+        match runtime.service.import_file(&bytes).await {
+            Ok(added) => {
+                let count = added.len();
+                let first = added.first().map(|c| c.id.clone());
+                for conversation in added {
+                    runtime.announce(&conversation.id);
+                    state.upsert_conversation(conversation);
+                }
+                state.info.set(Some(format!(
+                    "Imported {count} conversation{} from {name}.",
+                    if count == 1 { "" } else { "s" }
+                )));
+                if let Some(id) = first {
+                    select(state, id);
+                }
+                // A restored backup may have brought the provider settings.
+                if let Ok(Some(settings)) = runtime.service.store.load_provider_settings().await {
+                    state.settings.set(settings);
+                }
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}

@@ -1,0 +1,86 @@
+//! Saving what the settings screen edits: the provider (and its model list), the assistant,
+//! and the memory switch.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_engine::tools::memory::MEMORY_TOOL_NAMES;
+use skein_engine::tools::EnabledTool;
+use skein_engine::{Assistant, CancelToken, ChatStore, LibraryStore, ProviderSettings};
+
+/// Asks the provider (as configured in the form, not yet saved) which models it offers.
+pub fn fetch_models(state: AppState, settings: ProviderSettings) {
+    let Some(runtime) = runtime() else { return };
+    state.models.set(None);
+    spawn_local(async move {
+        let listed = runtime
+            .service
+            .list_models(&settings, &CancelToken::new())
+            .await
+            .map(|models| models.into_iter().map(|m| m.id).collect::<Vec<_>>())
+            .map_err(|err| format!("The models could not be listed: {err}"));
+        state.models.set(Some(listed));
+    });
+}
+
+/// Saves the assistant's settings (used by every conversation from the next answer on).
+/// Returns an error to show in the form, or `None`.
+pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
+    if let Err(err) = assistant.compile() {
+        return Some(err.to_string());
+    }
+    let runtime = runtime()?;
+    spawn_local(async move {
+        match runtime.service.store.save_assistant(&assistant).await {
+            Ok(()) => state.assistant.set(assistant),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+    None
+}
+
+/// Turns the assistant's memory tools on or off, and saves the choice.
+pub fn set_memory(state: AppState, on: bool) {
+    let Some(runtime) = runtime() else { return };
+    let mut assistant = state.assistant.get_untracked();
+    assistant
+        .enabled_tools
+        .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
+    if on {
+        assistant
+            .enabled_tools
+            .extend(MEMORY_TOOL_NAMES.iter().map(|name| EnabledTool {
+                name: (*name).to_owned(),
+                approval: None,
+            }));
+    }
+    spawn_local(async move {
+        match runtime.service.store.save_assistant(&assistant).await {
+            Ok(()) => state.assistant.set(assistant),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+/// Validates and saves provider settings; returns the error to show, if any.
+pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<String> {
+    if let Err(err) = settings.validate() {
+        return Some(err.to_string());
+    }
+    let Some(runtime) = runtime() else {
+        return Some("Storage is still opening; try again in a moment.".into());
+    };
+    state.settings.set(settings.clone());
+    spawn_local(async move {
+        if let Err(err) = runtime
+            .service
+            .store
+            .save_provider_settings(&settings)
+            .await
+        {
+            state.banner.set(Some(err.to_string()));
+        }
+    });
+    None
+}

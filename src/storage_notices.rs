@@ -1,0 +1,84 @@
+//! What the app says and does about storage: the standing notice when writing is impossible
+//! (full, closed for another tab's upgrade, waiting for other tabs), the write probe after the
+//! user freed space (which also saves answers kept in memory meanwhile), and the usage figures.
+
+use crate::runtime::{runtime, Runtime};
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_engine::{ChatStore, Conversation, MessageNode};
+use skein_platform::StorageHealth;
+
+/// Shows (or clears) the standing storage notice; a full storage also refreshes the figures.
+pub(crate) fn storage_health_changed(state: AppState, health: &StorageHealth) {
+    use skein_components::StorageAlert;
+    let alert = match health {
+        StorageHealth::Writable => None,
+        StorageHealth::Full(_) => Some(StorageAlert::Full),
+        StorageHealth::ClosedForUpgrade => Some(StorageAlert::Upgraded),
+        StorageHealth::WaitingForOtherTabs => Some(StorageAlert::WaitingForOtherTabs),
+    };
+    if matches!(health, StorageHealth::Full(_)) {
+        spawn_local(refresh_storage(state, false));
+    }
+    state.storage_alert.set(alert);
+}
+
+/// After the user freed space: tries a small write; the notice goes if it worked.
+pub fn check_storage(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        // The outcome reaches the notice through the store's health listener.
+        if runtime.service.store.probe_write().await.is_ok() {
+            save_unsaved(state, &runtime).await;
+        }
+        refresh_storage(state, false).await;
+    });
+}
+
+/// Saves the answers kept in memory while storage was full; one that still fails stays kept.
+async fn save_unsaved(state: AppState, runtime: &Runtime) {
+    let pending: Vec<(Conversation, MessageNode)> =
+        runtime.unsaved.borrow().values().cloned().collect();
+    for (conversation, message) in pending {
+        match runtime
+            .service
+            .store
+            .save_message(&conversation, &message)
+            .await
+        {
+            Ok(()) => {
+                runtime.unsaved.borrow_mut().remove(&message.id);
+                runtime.announce(&conversation.id);
+                state.upsert_conversation(conversation);
+            }
+            Err(err) => {
+                state.banner.set(Some(format!(
+                    "An answer is still not saved (it stays on screen): {err}"
+                )));
+                return;
+            }
+        }
+    }
+}
+
+/// Reloads the page (after another tab upgraded storage).
+pub fn reload() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().reload();
+    }
+}
+
+/// Reads usage, quota and persistence; on start, first asks the browser to make Skein's
+/// storage persistent (so it is not cleared under storage pressure).
+pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
+    if ask_for_persistence {
+        let _ = skein_platform::request_persistent_storage().await;
+    }
+    let status = skein_platform::storage_status().await;
+    state.storage.set(Some(skein_components::StorageFigures {
+        usage_bytes: status.usage_bytes,
+        quota_bytes: status.quota_bytes,
+        persisted: status.persisted,
+    }));
+}
