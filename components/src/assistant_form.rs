@@ -2,6 +2,7 @@
 //! rolling-context threshold, and what happens after an answer. Empty number fields mean "the
 //! provider's default".
 
+use crate::fields::number_input;
 use leptos::prelude::*;
 use skein_engine::provider::params::ReasoningLevel;
 use skein_engine::Assistant;
@@ -114,13 +115,6 @@ pub fn AssistantForm(
             Some(error) => Err(error),
         }));
     };
-    let number = |signal: RwSignal<String>, id: &'static str, step: &'static str| {
-        view! {
-            <input type="number" data-testid=id step=step
-                prop:value=move || signal.get()
-                on:input=move |ev| signal.set(event_target_value(&ev)) />
-        }
-    };
     let check = |signal: RwSignal<bool>, id: &'static str| {
         view! {
             <input type="checkbox" data-testid=id prop:checked=move || signal.get()
@@ -136,9 +130,9 @@ pub fn AssistantForm(
                     prop:value=move || system_prompt.get()
                     on:input=move |ev| system_prompt.set(event_target_value(&ev))></textarea>
             </label>
-            <label>"Temperature (0–2; empty: provider default)" {number(temperature, "assistant-temperature", "0.1")}</label>
-            <label>"Top-p (0–1)" {number(top_p, "assistant-top-p", "0.05")}</label>
-            <label>"Maximum output tokens" {number(max_tokens, "assistant-max-tokens", "1")}</label>
+            <label>"Temperature (0–2; empty: provider default)" {number_input(temperature, "assistant-temperature", "0.1")}</label>
+            <label>"Top-p (0–1)" {number_input(top_p, "assistant-top-p", "0.05")}</label>
+            <label>"Maximum output tokens" {number_input(max_tokens, "assistant-max-tokens", "1")}</label>
             <label>"Reasoning effort"
                 <select data-testid="assistant-reasoning"
                     on:change=move |ev| {
@@ -154,7 +148,7 @@ pub fn AssistantForm(
                 </select>
             </label>
             <label>"Summarise the oldest messages past (tokens; empty: 32000)"
-                {number(threshold, "assistant-context-threshold", "1000")}
+                {number_input(threshold, "assistant-context-threshold", "1000")}
             </label>
             <label>{check(stream, "assistant-stream")}" Stream answers token by token"</label>
             <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>

@@ -14,6 +14,7 @@ mod chat_view;
 mod composer;
 mod context_meter;
 mod error_banner;
+mod fields;
 mod images;
 mod markdown_view;
 mod math_view;

@@ -1,5 +1,6 @@
 //! Provider settings: protocol, base URL, API key, model, timeouts and client-side limits.
 
+use crate::fields::number_input;
 use leptos::prelude::*;
 use skein_engine::{ProviderKind, ProviderSettings};
 
@@ -193,24 +194,16 @@ pub fn SettingsForm(
             <details class="connection">
                 <summary data-testid="provider-limits">"Timeouts and limits"</summary>
                 <label>"First-token timeout (seconds; reasoning models can think for minutes)"
-                    <input type="number" min="1" data-testid="provider-first-token-timeout"
-                        prop:value=move || first_token_timeout.get()
-                        on:input=move |ev| first_token_timeout.set(event_target_value(&ev)) />
+                    {number_input(first_token_timeout, "provider-first-token-timeout", "1")}
                 </label>
                 <label>"Idle timeout (seconds without new text once the answer started)"
-                    <input type="number" min="1" data-testid="provider-idle-timeout"
-                        prop:value=move || idle_timeout.get()
-                        on:input=move |ev| idle_timeout.set(event_target_value(&ev)) />
+                    {number_input(idle_timeout, "provider-idle-timeout", "1")}
                 </label>
                 <label>"Requests per minute (empty: no limit)"
-                    <input type="number" min="1" data-testid="provider-requests-per-minute"
-                        prop:value=move || requests_per_minute.get()
-                        on:input=move |ev| requests_per_minute.set(event_target_value(&ev)) />
+                    {number_input(requests_per_minute, "provider-requests-per-minute", "1")}
                 </label>
                 <label>"Tokens per minute (empty: no limit)"
-                    <input type="number" min="1" data-testid="provider-tokens-per-minute"
-                        prop:value=move || tokens_per_minute.get()
-                        on:input=move |ev| tokens_per_minute.set(event_target_value(&ev)) />
+                    {number_input(tokens_per_minute, "provider-tokens-per-minute", "1")}
                 </label>
             </details>
             <button type="submit" data-testid="settings-save">"Save"</button>
