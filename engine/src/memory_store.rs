@@ -268,14 +268,13 @@ impl ChatStore for MemoryStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<crate::search::SearchHit>, StoreError> {
-        let Some(query) = crate::search::normalize_query(query) else {
+        let Some(mut hits) = crate::search::SearchHits::new(query, limit) else {
             return Ok(Vec::new());
         };
-        let messages = self.messages.borrow();
-        let hits = messages
-            .iter()
-            .filter_map(|m| crate::search::match_message(m, &query));
-        Ok(crate::search::one_per_conversation(hits, limit))
+        for message in self.messages.borrow().iter() {
+            hits.offer(message);
+        }
+        Ok(hits.into_hits())
     }
 
     async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError> {

@@ -53,16 +53,47 @@ fn snippet(lower: &str, text: &str, at: usize, len: usize) -> String {
     out
 }
 
-/// Keeps the first hit of each conversation, in order, at most `limit` conversations.
-pub fn one_per_conversation(
-    hits: impl IntoIterator<Item = SearchHit>,
+/// Gathers the hits of one search as messages are offered in store order: the first hit of
+/// each conversation, at most `limit` conversations. Every store searches through it, so they
+/// all keep the same rule, and one reading a cursor can stop as soon as it is full.
+#[derive(Debug)]
+pub struct SearchHits {
+    query: String,
     limit: usize,
-) -> Vec<SearchHit> {
-    let mut seen = std::collections::HashSet::new();
-    hits.into_iter()
-        .filter(|hit| seen.insert(hit.conversation_id.clone()))
-        .take(limit)
-        .collect()
+    seen: std::collections::HashSet<String>,
+    hits: Vec<SearchHit>,
+}
+
+impl SearchHits {
+    /// `None` when the query is empty: there is nothing to find.
+    pub fn new(query: &str, limit: usize) -> Option<Self> {
+        Some(Self {
+            query: normalize_query(query)?,
+            limit,
+            seen: std::collections::HashSet::new(),
+            hits: Vec::new(),
+        })
+    }
+
+    /// Whether no more hits are wanted.
+    pub fn is_full(&self) -> bool {
+        self.hits.len() >= self.limit
+    }
+
+    /// Considers one message (a conversation already found is not matched again).
+    pub fn offer(&mut self, message: &MessageNode) {
+        if self.is_full() || self.seen.contains(&message.conversation_id) {
+            return;
+        }
+        if let Some(hit) = match_message(message, &self.query) {
+            self.seen.insert(hit.conversation_id.clone());
+            self.hits.push(hit);
+        }
+    }
+
+    pub fn into_hits(self) -> Vec<SearchHit> {
+        self.hits
+    }
 }
 
 #[cfg(test)]

@@ -571,8 +571,7 @@ impl ChatStore for IdbStore {
         query: &str,
         limit: usize,
     ) -> Result<Vec<skein_engine::search::SearchHit>, StoreError> {
-        use skein_engine::search::{match_message, normalize_query};
-        let Some(query) = normalize_query(query) else {
+        let Some(mut hits) = skein_engine::search::SearchHits::new(query, limit) else {
             return Ok(Vec::new());
         };
         // A cursor walks the messages one record at a time (every await is a request of this
@@ -581,28 +580,20 @@ impl ChatStore for IdbStore {
         let req = Self::object_store(&tx, MESSAGES)?
             .open_cursor()
             .map_err(|e| store_error(&e))?;
-        let mut hits: Vec<skein_engine::search::SearchHit> = Vec::new();
         let mut result = idb::request(&req).await?;
         while let Ok(cursor) = result.dyn_into::<web_sys::IdbCursorWithValue>() {
             let value = cursor.value().map_err(|e| store_error(&e))?;
             // A record this version cannot read is skipped by search, never altered.
             if let Ok(message) = from_js::<MessageNode>(&value) {
-                let known = hits
-                    .iter()
-                    .any(|h| h.conversation_id == message.conversation_id);
-                if !known {
-                    if let Some(hit) = match_message(&message, &query) {
-                        hits.push(hit);
-                        if hits.len() >= limit {
-                            break;
-                        }
-                    }
-                }
+                hits.offer(&message);
+            }
+            if hits.is_full() {
+                break;
             }
             cursor.continue_().map_err(|e| store_error(&e))?;
             result = idb::request(&req).await?;
         }
-        Ok(hits)
+        Ok(hits.into_hits())
     }
 
     async fn save_usage(&self, event: &skein_engine::usage::UsageEvent) -> Result<(), StoreError> {
