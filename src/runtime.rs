@@ -182,7 +182,7 @@ pub fn select(state: AppState, id: String) {
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
             Ok(tree) => {
                 state.show_branch(&id, &tree.current_branch_entries());
-                refresh_context(state, id.clone());
+                set_context(state, &runtime, &id, &tree.current_branch()).await;
             }
             Err(err) => state.banner.set(Some(format!(
                 "This conversation cannot be shown: {err}. Its stored messages were left untouched."
@@ -246,34 +246,39 @@ pub enum Generate {
     Decide(String, String, ToolDecision),
 }
 
-/// Recomputes the context meter of conversation `id` (if it is still on screen).
+/// Recomputes the context meter of conversation `id` (if it is still on screen), reading its
+/// branch from storage (after a generation, whose final tree the app does not hold).
 pub fn refresh_context(state: AppState, id: String) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let store = &runtime.service.store;
-        let (Ok(nodes), Ok(summaries)) = (
-            store.load_messages(&id).await,
-            store.load_summaries(&id).await,
-        ) else {
+        let Ok(nodes) = runtime.service.store.load_messages(&id).await else {
             return;
         };
         let Some(conversation) = state.conversation(&id) else {
             return;
         };
-        let Ok(tree) =
+        if let Ok(tree) =
             ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref())
-        else {
-            return;
-        };
-        let usage = skein_engine::context_meter::context_usage(
-            &tree.current_branch(),
-            &summaries,
-            &state.assistant.get_untracked(),
-        );
-        if state.is_current(&id) {
-            state.context.set(Some(usage));
+        {
+            set_context(state, &runtime, &id, &tree.current_branch()).await;
         }
     });
+}
+
+/// Sets the context meter from `branch` of conversation `id`, already in hand (only the
+/// summaries are read).
+async fn set_context(state: AppState, runtime: &Runtime, id: &str, branch: &[&MessageNode]) {
+    let Ok(summaries) = runtime.service.store.load_summaries(id).await else {
+        return;
+    };
+    let usage = skein_engine::context_meter::context_usage(
+        branch,
+        &summaries,
+        &state.assistant.get_untracked(),
+    );
+    if state.is_current(id) {
+        state.context.set(Some(usage));
+    }
 }
 
 /// Retries the failed answer the banner shows.
@@ -433,7 +438,8 @@ pub fn reshape(state: AppState, action: Reshape) {
                 runtime.announce(&id);
                 state.upsert_conversation(conversation);
                 state.show_branch(&id, &branch);
-                refresh_context(state, id);
+                let nodes: Vec<&MessageNode> = branch.iter().map(|entry| &entry.node).collect();
+                set_context(state, &runtime, &id, &nodes).await;
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
