@@ -1,4 +1,4 @@
-//! Form fields the settings screens share.
+//! Small pieces the views share: form fields, the clipboard.
 
 use leptos::prelude::*;
 
@@ -13,4 +13,14 @@ pub(crate) fn number_input(
             prop:value=move || value.get()
             on:input=move |ev| value.set(event_target_value(&ev)) />
     }
+}
+
+/// Copies `text` to the clipboard; false where the page has no window. Fire and forget: the
+/// browser allows it without asking on a user's click.
+pub(crate) fn copy_text(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let _ = window.navigator().clipboard().write_text(text);
+    true
 }

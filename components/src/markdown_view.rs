@@ -195,9 +195,7 @@ fn code_block(language: Option<String>, code: String) -> AnyView {
         .collect_view();
     let label = language.clone().unwrap_or_else(|| "text".to_owned());
     let copy = move |_| {
-        if let Some(window) = web_sys::window() {
-            // Fire and forget: the browser asks for nothing on a user click.
-            let _ = window.navigator().clipboard().write_text(&code);
+        if crate::fields::copy_text(&code) {
             copied.set(true);
         }
     };

@@ -346,8 +346,7 @@ pub fn MessageItem(
                 <button type="button" data-testid="copy-button"
                     aria-label="Copy the message text"
                     on:click=move |_| {
-                        if let Some(window) = web_sys::window() {
-                            let _ = window.navigator().clipboard().write_text(&message.text.get_untracked());
+                        if crate::fields::copy_text(&message.text.get_untracked()) {
                             copied.set(true);
                         }
                     }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
