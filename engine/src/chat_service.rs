@@ -7,6 +7,7 @@
 //! generated.
 
 use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
+use crate::attachment::{check_count, Attachment, AttachmentContent, AttachmentError, UserInput};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::ReplyEnd;
@@ -21,8 +22,10 @@ use crate::provider::retry::RetryPolicy;
 use crate::provider::traffic::{ProviderHealth, RateLimiter};
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
-use crate::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
-use crate::store::{ChatStore, StoreError};
+use crate::request_builder::{
+    build_request, chat_messages, load_images, sendable_branch, RequestInputs,
+};
+use crate::store::{Blob, ChatStore, StoreError};
 use crate::tool_loop::complete_interrupted_calls;
 use crate::tools::session::{RetrievalMode, RetrievalModes};
 use crate::tools::{RequestTools, ToolCatalog};
@@ -47,6 +50,8 @@ pub enum ChatError {
     ToolCall(String),
     #[error(transparent)]
     Import(#[from] crate::import::ImportError),
+    #[error(transparent)]
+    Attachment(#[from] AttachmentError),
 }
 
 /// Where the reply being generated goes.
@@ -174,22 +179,31 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     pub async fn send_message(
         &self,
         conversation: Option<Conversation>,
-        text: &str,
+        input: impl Into<UserInput>,
         settings: &ProviderSettings,
         assistant: &Assistant,
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
+        let input = input.into();
         let now = self.clock.now_ms();
         let conversation = conversation.unwrap_or_else(|| {
             Conversation::new(
                 &self.ids.new_id(),
-                &Conversation::title_from_first_message(text),
+                &Conversation::title_from_first_message(input.title_source()),
                 now,
             )
         });
-        self.ask(conversation, None, text, settings, assistant, cancel, sink)
-            .await
+        self.ask(
+            conversation,
+            None,
+            &input,
+            settings,
+            assistant,
+            cancel,
+            sink,
+        )
+        .await
     }
 
     /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
@@ -243,7 +257,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.ask(
             conversation,
             Some(user_message_id),
-            text,
+            &UserInput::from(text),
             settings,
             assistant,
             cancel,
@@ -262,15 +276,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Conversation,
         edit_of: Option<&str>,
-        text: &str,
+        input: &UserInput,
         settings: &ProviderSettings,
         assistant: &Assistant,
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
-        if text.trim().is_empty() {
+        if input.is_empty() {
             return Err(ChatError::EmptyMessage);
         }
+        check_count(&input.attachments)?;
+        let text = input.text.as_str();
         let turn = self.turn(settings, assistant, cancel, sink)?;
         // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
         // what it had, before anything else happens here.
@@ -280,13 +296,30 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.complete_interrupted_tools(&conversation, &mut tree, sink)
             .await?;
         let now = self.clock.now_ms();
-        let mut user =
-            MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now).with_text(text);
+        let mut user = MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now);
+        if !text.trim().is_empty() {
+            user = user.with_text(text);
+        }
         user.finished_at_ms = Some(now);
         // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
         turn.compiled
             .rules
             .apply_to_parts(RuleScope::User, &mut user.parts);
+        match edit_of.and_then(|id| tree.get(id)) {
+            // An edit keeps the question's attachments.
+            Some(original) => user.parts.extend(
+                original
+                    .parts
+                    .iter()
+                    .filter(|p| {
+                        matches!(p, MessagePart::Image { .. } | MessagePart::Document { .. })
+                    })
+                    .cloned(),
+            ),
+            None => user
+                .parts
+                .extend(self.store_attachments(&input.attachments).await?),
+        }
         let user = match edit_of {
             None => tree.append(user)?,
             Some(original) => tree.edit_user_message(original, user)?,
@@ -313,6 +346,39 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         self.generate(conversation, tree, ReplyTarget::Append, &turn)
             .await
+    }
+
+    /// The parts of a question's attachments; images are stored as blobs first, so a message
+    /// never refers to an image that is not stored.
+    async fn store_attachments(
+        &self,
+        attachments: &[Attachment],
+    ) -> Result<Vec<MessagePart>, ChatError> {
+        let mut parts = Vec::with_capacity(attachments.len());
+        for attachment in attachments {
+            let name = attachment.name.clone();
+            parts.push(match &attachment.content {
+                AttachmentContent::Image { mime, bytes } => {
+                    let blob = Blob {
+                        id: self.ids.new_id(),
+                        mime: mime.clone(),
+                        bytes: bytes.clone(),
+                    };
+                    self.store.save_blob(&blob).await?;
+                    MessagePart::Image {
+                        blob_id: blob.id,
+                        mime: blob.mime,
+                        name: Some(name),
+                    }
+                }
+                AttachmentContent::Document { mime, text } => MessagePart::Document {
+                    name,
+                    mime: mime.clone(),
+                    text: text.clone(),
+                },
+            });
+        }
+        Ok(parts)
     }
 
     /// Seed 000 §1 step 3: tool calls of the branch's last answer that were left pending or
@@ -566,7 +632,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             memory: self.retrieval.memory.as_deref(),
         })
         .await;
-        let history = chat_messages(&prepared);
+        let mut history = chat_messages(&prepared);
+        let image_notices = load_images(&mut history, &self.store).await;
+        for notice in prepared.notices.iter().chain(&image_notices) {
+            sink.emit(GenerationEvent::Warning(notice.clone()));
+        }
 
         let conversation_id = conversation.id.clone();
         let fresh = || {
@@ -717,3 +787,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 #[cfg(test)]
 #[path = "chat_service_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "attachment_tests.rs"]
+mod attachment_tests;

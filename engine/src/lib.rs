@@ -56,6 +56,7 @@
 )]
 
 pub mod assistant;
+pub mod attachment;
 pub mod backup;
 pub mod base64;
 pub mod cancel;
@@ -107,6 +108,7 @@ pub mod tree;
 pub mod usage;
 
 pub use assistant::{Assistant, AssistantError};
+pub use attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
 pub use cancel::CancelToken;
 pub use chat_service::{ChatError, ChatService};
 pub use clock::{Clock, IdGenerator};

@@ -52,6 +52,12 @@ impl MemoryStore {
             .set(Some(self.message_writes.get() + writes));
     }
 
+    /// Loses a stored image, as a browser that evicted or a user who cleared site data would.
+    #[cfg(test)]
+    pub(crate) fn forget_blob(&self, id: &str) {
+        self.blobs.borrow_mut().retain(|b| b.id != id);
+    }
+
     /// Frees the storage filled by [`fill_up_after`](Self::fill_up_after).
     #[cfg(test)]
     pub(crate) fn make_room(&self) {

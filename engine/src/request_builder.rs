@@ -12,7 +12,8 @@ use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
 use crate::prompt::PromptRequest;
-use crate::provider::{ChatMessage, SignedReasoning, ToolCallRequest};
+use crate::provider::{ChatMessage, ImageInput, SignedReasoning, ToolCallRequest};
+use crate::store::ChatStore;
 
 /// The messages of `branch` that belong in a request: a failed or still-empty answer would only
 /// confuse the model (it stays in the local history).
@@ -101,6 +102,43 @@ pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
         .collect()
 }
 
+/// Loads the bytes of the images attached to `messages` from `store`. An image that is no
+/// longer stored, or cannot be read, is left out and its turn says so, so the model does not
+/// answer as if it saw it; the returned notices tell the user which.
+pub async fn load_images<S: ChatStore + ?Sized>(
+    messages: &mut [ChatMessage],
+    store: &S,
+) -> Vec<String> {
+    let mut notices = Vec::new();
+    for message in messages.iter_mut().filter(|m| !m.images.is_empty()) {
+        let mut missing = 0;
+        let mut loaded = Vec::with_capacity(message.images.len());
+        for mut image in std::mem::take(&mut message.images) {
+            match store.load_blob(&image.blob_id).await {
+                Ok(Some(blob)) => {
+                    image.data = crate::base64::encode(&blob.bytes);
+                    loaded.push(image);
+                }
+                Ok(None) => missing += 1,
+                Err(err) => {
+                    missing += 1;
+                    notices.push(format!("An attached image could not be read: {err}."));
+                }
+            }
+        }
+        if missing > 0 {
+            message.content.push_str(&format!(
+                "\n\n[{missing} attached image(s) could not be loaded and were not sent.]"
+            ));
+            notices.push(format!(
+                "{missing} attached image(s) are no longer stored and were not sent."
+            ));
+        }
+        message.images = loaded;
+    }
+    notices
+}
+
 /// Makes every tool call ID of a request unique, renaming (in the request only) an empty or
 /// repeated one together with the results that answer it.
 ///
@@ -147,7 +185,20 @@ pub fn unique_call_ids(messages: &mut [ChatMessage]) {
 /// since a protocol requires a result for every call it is shown.
 pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
     if node.role != Role::Assistant {
-        return vec![ChatMessage::text(node.role, node.text())];
+        let mut message = ChatMessage::text(node.role, node.text());
+        message.images = node
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                MessagePart::Image { blob_id, mime, .. } => Some(ImageInput {
+                    blob_id: blob_id.clone(),
+                    mime: mime.clone(),
+                    data: String::new(),
+                }),
+                _ => None,
+            })
+            .collect();
+        return vec![message];
     }
     let mut out = Vec::new();
     let mut turn = AssistantTurn::default();

@@ -109,13 +109,28 @@ fn messages_json(messages: &[ChatMessage]) -> Vec<Value> {
         } else {
             match message.role {
                 Role::System => continue,
-                Role::User => ("user", text_blocks(&message.content)),
+                Role::User => ("user", user_blocks(message)),
                 Role::Assistant => ("assistant", assistant_blocks(message)),
             }
         };
         super::push_turn(&mut turns, role, blocks);
     }
     super::turns_json(turns, "content")
+}
+
+/// Images first, then the text (Anthropic's advice for vision prompts).
+fn user_blocks(message: &ChatMessage) -> Vec<Value> {
+    let images = message
+        .images
+        .iter()
+        .filter(|i| !i.data.is_empty())
+        .map(|image| {
+            json!({
+                "type": "image",
+                "source": { "type": "base64", "media_type": image.mime, "data": image.data },
+            })
+        });
+    images.chain(text_blocks(&message.content)).collect()
 }
 
 fn text_blocks(text: &str) -> Vec<Value> {

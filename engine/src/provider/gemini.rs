@@ -160,7 +160,13 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
         } else {
             match message.role {
                 Role::System => continue,
-                Role::User => ("user", text_parts(&message.content)),
+                Role::User => {
+                    let mut parts = text_parts(&message.content);
+                    parts.extend(message.images.iter().filter(|i| !i.data.is_empty()).map(
+                        |image| json!({"inlineData": {"mimeType": image.mime, "data": image.data}}),
+                    ));
+                    ("user", parts)
+                }
                 Role::Assistant => {
                     let mut parts = text_parts(&message.content);
                     for call in &message.tool_calls {

@@ -37,6 +37,26 @@ pub struct ChatMessage {
     /// Signed reasoning of an assistant turn, sent back where a protocol requires it
     /// (Anthropic's thinking blocks during a tool loop).
     pub thinking: Vec<SignedReasoning>,
+    /// Images the user attached to this turn, sent with its text.
+    pub images: Vec<ImageInput>,
+}
+
+/// An attached image of a request: the stored blob it comes from and, once loaded, its bytes as
+/// base64. The protocols send only loaded images
+/// ([`load_images`](crate::request_builder::load_images) fills them in).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageInput {
+    pub blob_id: String,
+    pub mime: String,
+    /// Base64 of the image bytes; empty until loaded.
+    pub data: String,
+}
+
+impl ImageInput {
+    /// The image as a `data:` URL (OpenAI's `image_url`).
+    pub fn data_url(&self) -> String {
+        format!("data:{};base64,{}", self.mime, self.data)
+    }
 }
 
 /// Reasoning text with the provider's signature.
@@ -56,6 +76,7 @@ impl ChatMessage {
             tool_result_for: None,
             is_error: false,
             thinking: Vec::new(),
+            images: Vec::new(),
         }
     }
 

@@ -94,6 +94,17 @@ fn message_json(message: &ChatMessage) -> Value {
     if let Some(call_id) = &message.tool_result_for {
         return json!({ "role": "tool", "tool_call_id": call_id, "content": message.content });
     }
+    if !message.images.is_empty() {
+        // Text and images as content parts (the vision form of the chat API).
+        let text = (!message.content.is_empty())
+            .then(|| json!({ "type": "text", "text": message.content }));
+        let images =
+            message.images.iter().filter(|i| !i.data.is_empty()).map(
+                |image| json!({ "type": "image_url", "image_url": { "url": image.data_url() } }),
+            );
+        let parts: Vec<Value> = text.into_iter().chain(images).collect();
+        return json!({ "role": message.role, "content": parts });
+    }
     if message.tool_calls.is_empty() {
         return json!({ "role": message.role, "content": message.content });
     }

@@ -416,3 +416,70 @@ fn non_streaming_responses_decode_like_streams() {
     assert_eq!(text_of(&deltas), "Hello");
     assert_eq!(deltas.last(), Some(&StreamDelta::Done));
 }
+
+/// A question with a loaded image and one that was never loaded (it must not be sent).
+fn question_with_images() -> Vec<ChatMessage> {
+    let mut question = ChatMessage::text(Role::User, "What is in the picture?");
+    question.images = vec![
+        ImageInput {
+            blob_id: "b1".into(),
+            mime: "image/png".into(),
+            data: "iVBORw0K".into(),
+        },
+        ImageInput {
+            blob_id: "b2".into(),
+            mime: "image/jpeg".into(),
+            data: String::new(),
+        },
+    ];
+    vec![question]
+}
+
+fn request_body(kind: ProviderKind, messages: &[ChatMessage]) -> Value {
+    let request = build_chat_request(
+        &settings(kind, "key"),
+        &ChatRequest {
+            messages,
+            tools: &[],
+            params: GenerationParams::default(),
+            stream: true,
+        },
+    )
+    .unwrap();
+    body(&request)
+}
+
+#[test]
+fn attached_images_go_in_each_protocols_own_form_and_unloaded_ones_stay_out() {
+    let messages = question_with_images();
+    let openai = request_body(ProviderKind::OpenAi, &messages);
+    assert_eq!(
+        openai["messages"][0]["content"],
+        json!([
+            {"type": "text", "text": "What is in the picture?"},
+            {"type": "image_url", "image_url": {"url": "data:image/png;base64,iVBORw0K"}},
+        ])
+    );
+    let anthropic = request_body(ProviderKind::Anthropic, &messages);
+    assert_eq!(
+        anthropic["messages"][0]["content"],
+        json!([
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0K"}},
+            {"type": "text", "text": "What is in the picture?"},
+        ])
+    );
+    let gemini = request_body(ProviderKind::Gemini, &messages);
+    assert_eq!(
+        gemini["contents"][0]["parts"],
+        json!([
+            {"text": "What is in the picture?"},
+            {"inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}},
+        ])
+    );
+    // Without images a user turn stays a plain string (what text-only servers expect).
+    let plain = request_body(
+        ProviderKind::OpenAi,
+        &[ChatMessage::text(Role::User, "Hello")],
+    );
+    assert_eq!(plain["messages"][0]["content"], json!("Hello"));
+}
