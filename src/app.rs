@@ -199,8 +199,9 @@ pub fn App() -> impl IntoView {
                         generating=generating_here
                         read_only
                         enter_sends=Signal::derive(move || state.preferences.get().enter_sends)
-                        on_send=move |text| runtime::send(state, text)
+                        on_send=move |input| runtime::send(state, input)
                         on_stop=move |()| runtime::stop(state)
+                        on_files=move |files| crate::attach::add_files(state, files)
                         actions=MessageActions {
                             regenerate: Callback::new(move |id| {
                                 runtime::start(state, Generate::Regenerate(id));
@@ -226,7 +227,7 @@ pub fn App() -> impl IntoView {
                     />
                     <ContextMeter
                         usage=Signal::derive(move || state.context.get())
-                        draft=Signal::derive(move || state.draft.get())
+                        draft=Signal::derive(move || state.draft.text.get())
                     />
                     </div>
                 </main>

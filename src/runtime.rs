@@ -11,10 +11,10 @@ use leptos::task::spawn_local;
 use skein_engine::tool_loop::ToolDecision;
 use skein_engine::tools::memory::{memory_tools, MemoryAccess};
 use skein_engine::tools::ToolSource;
-use skein_engine::LibraryStore;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
 };
+use skein_engine::{LibraryStore, UserInput};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -235,7 +235,7 @@ pub fn new_chat(state: AppState) {
 
 /// A user action that generates a reply.
 pub enum Generate {
-    Send(String),
+    Send(UserInput),
     Regenerate(String),
     Continue(String),
     /// The user message's ID and its new text.
@@ -275,6 +275,7 @@ async fn set_context(state: AppState, runtime: &Runtime, id: &str, branch: &[&Me
         branch,
         &summaries,
         &state.assistant.get_untracked(),
+        &state.settings.get_untracked(),
     );
     if state.is_current(id) {
         state.context.set(Some(usage));
@@ -316,8 +317,8 @@ fn note_failure(state: AppState, reply: &MessageNode) {
 
 /// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
 /// composer keeps the text.
-pub fn send(state: AppState, text: String) -> bool {
-    start(state, Generate::Send(text))
+pub fn send(state: AppState, input: UserInput) -> bool {
+    start(state, Generate::Send(input))
 }
 
 /// Starts a generation. Returns `false` (and explains why) when it cannot start.
@@ -352,9 +353,9 @@ pub fn start(state: AppState, action: Generate) -> bool {
         let service = &runtime.service;
         let (s, a, c) = (&settings, &assistant, &cancel);
         let result = match (&action, conversation) {
-            (Generate::Send(text), conversation) => {
+            (Generate::Send(input), conversation) => {
                 service
-                    .send_message(conversation, text, s, a, c, &sink)
+                    .send_message(conversation, input.clone(), s, a, c, &sink)
                     .await
             }
             (Generate::Regenerate(id), Some(conv)) => {
@@ -398,9 +399,9 @@ pub fn start(state: AppState, action: Generate) -> bool {
         if let Err(err) = result {
             // Nothing the user typed is lost: if it never reached storage, it goes back into
             // the (still empty) composer.
-            if let Generate::Send(text) = action {
-                if !sink.user_message_saved() && state.draft.with_untracked(String::is_empty) {
-                    state.draft.set(text);
+            if let Generate::Send(input) = action {
+                if !sink.user_message_saved() {
+                    state.draft.restore(input);
                 }
             }
             state.banner.set(Some(err.to_string()));

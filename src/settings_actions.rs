@@ -18,7 +18,6 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
             .service
             .list_models(&settings, &CancelToken::new())
             .await
-            .map(|models| models.into_iter().map(|m| m.id).collect::<Vec<_>>())
             .map_err(|err| format!("The models could not be listed: {err}"));
         state.models.set(Some(listed));
     });

@@ -2,7 +2,8 @@
 //! non-`Send` browser resources live in [`crate::runtime`].
 
 use leptos::prelude::*;
-use skein_components::{ConversationSummary, MessageView, NotificationStatus};
+use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
+use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{BranchEntry, Conversation, ProviderSettings};
 
 /// A failed answer: shown in the error banner while its conversation is on screen.
@@ -33,7 +34,8 @@ pub struct AppState {
     pub messages: RwSignal<Vec<MessageView>>,
     /// Conversations with a generation running in this tab.
     pub generating: RwSignal<Vec<String>>,
-    pub draft: RwSignal<String>,
+    /// The composer's text and attached files.
+    pub draft: Draft,
     pub banner: RwSignal<Option<String>>,
     /// A passing note that is not an error ("Imported 3 conversations").
     pub info: RwSignal<Option<String>>,
@@ -45,7 +47,7 @@ pub struct AppState {
     /// How full the next request of the conversation on screen is.
     pub context: RwSignal<Option<skein_engine::context_meter::ContextUsage>>,
     /// The models the provider listed in the settings, or why it could not.
-    pub models: RwSignal<Option<Result<Vec<String>, String>>>,
+    pub models: RwSignal<Option<Result<Vec<ModelInfo>, String>>>,
     /// The assistant every conversation uses (memory on or off, among its settings).
     pub assistant: RwSignal<skein_engine::Assistant>,
     pub show_settings: RwSignal<bool>,
@@ -74,7 +76,7 @@ impl AppState {
             current: RwSignal::new(None),
             messages: RwSignal::new(Vec::new()),
             generating: RwSignal::new(Vec::new()),
-            draft: RwSignal::new(String::new()),
+            draft: Draft::new(),
             banner: RwSignal::new(None),
             info: RwSignal::new(None),
             failure: RwSignal::new(None),

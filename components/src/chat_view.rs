@@ -1,8 +1,10 @@
 //! The current conversation: its messages and the composer.
 
+use crate::attachments::Draft;
 use crate::composer::Composer;
 use crate::message_item::{MessageActions, MessageItem, MessageView};
 use leptos::prelude::*;
+use skein_engine::UserInput;
 
 /// How far above the newest text the reader must be for the jump button to show.
 const JUMP_THRESHOLD_PX: i32 = 120;
@@ -10,7 +12,7 @@ const JUMP_THRESHOLD_PX: i32 = 120;
 #[component]
 pub fn ChatView(
     #[prop(into)] messages: Signal<Vec<MessageView>>,
-    draft: RwSignal<String>,
+    draft: Draft,
     #[prop(into)] generating: Signal<bool>,
     /// Nothing new can be saved: the composer waits.
     #[prop(into)]
@@ -21,8 +23,9 @@ pub fn ChatView(
     /// Called with the composer's text; returns whether it was accepted (the composer keeps the
     /// text otherwise, so nothing the user typed is lost).
     #[prop(into)]
-    on_send: Callback<String, bool>,
+    on_send: Callback<UserInput, bool>,
     #[prop(into)] on_stop: Callback<()>,
+    #[prop(into)] on_files: Callback<Vec<web_sys::File>>,
     actions: MessageActions,
 ) -> impl IntoView {
     let scroller = NodeRef::<leptos::html::Div>::new();
@@ -63,7 +66,7 @@ pub fn ChatView(
                 <button type="button" class="jump-latest" data-testid="jump-to-latest"
                     on:click=jump>"↓ Jump to latest"</button>
             </Show>
-            <Composer draft generating read_only enter_sends on_send on_stop />
+            <Composer draft generating read_only enter_sends on_send on_stop on_files />
         </section>
     }
 }

@@ -29,14 +29,33 @@ pub fn ContextMeter(
                     usage.summarized_messages
                 )
             });
+            // Against the model's window when known (summarising starts earlier, at the
+            // threshold); else against the threshold itself.
+            let (max, label) = match usage.window {
+                Some(window) => (
+                    window,
+                    format!(
+                        "≈ {} of {} tokens · summarises past {}",
+                        short_tokens(usage.tokens),
+                        short_tokens(window),
+                        short_tokens(usage.threshold)
+                    ),
+                ),
+                None => (
+                    usage.threshold,
+                    format!(
+                        "≈ {} of {} tokens before summarising",
+                        short_tokens(usage.tokens),
+                        short_tokens(usage.threshold)
+                    ),
+                ),
+            };
             view! {
                 <div class="context-meter" data-testid="context-meter"
-                    title="Estimated tokens of the next request; past the threshold the oldest messages are summarised (in the request only).">
-                    <meter min="0" max=usage.threshold.to_string() value=usage.tokens.to_string()
-                        aria-label="Context used"></meter>
-                    <span data-testid="context-tokens">
-                        {format!("≈ {} of {} tokens", short_tokens(usage.tokens), short_tokens(usage.threshold))}
-                    </span>
+                    title="Estimated tokens of the next request. Past the threshold the oldest messages are summarised (in the request only; nothing is deleted). Set the model's context window in Settings to measure against it.">
+                    <meter min="0" max=max.to_string() high=usage.threshold.to_string()
+                        value=usage.tokens.to_string() aria-label="Context used"></meter>
+                    <span data-testid="context-tokens">{label}</span>
                     {summary}
                 </div>
             }

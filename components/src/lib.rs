@@ -10,6 +10,7 @@
 //! Model output is untrusted: it is only ever inserted as text, never as HTML.
 
 mod assistant_form;
+mod attachments;
 mod chat_view;
 mod composer;
 mod context_meter;
@@ -29,6 +30,9 @@ mod tool_call_card;
 mod undo_toast;
 
 pub use assistant_form::AssistantForm;
+pub use attachments::{
+    AttachedDocument, DocumentRef, Draft, PendingAttachment, PendingAttachments,
+};
 pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};

@@ -1,5 +1,6 @@
 //! One message of the current branch.
 
+use crate::attachments::{AttachedDocument, DocumentRef};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
@@ -23,6 +24,8 @@ pub struct MessageView {
     /// Chips from the honesty gates (corrections, follow-up promises).
     pub chips: RwSignal<Vec<String>>,
     pub images: RwSignal<Vec<ImageRef>>,
+    /// Text documents attached to a question.
+    pub documents: RwSignal<Vec<DocumentRef>>,
     pub tool_calls: RwSignal<Vec<ToolCallView>>,
     /// How long the model reasoned, in seconds, once it finished.
     pub reasoning_seconds: RwSignal<Option<f64>>,
@@ -56,6 +59,7 @@ impl MessageView {
             siblings: RwSignal::new((0, 1)),
             chips: RwSignal::new(chips_of(node)),
             images: RwSignal::new(images_of(node)),
+            documents: RwSignal::new(documents_of(node)),
             tool_calls: RwSignal::new(tool_calls_of(node)),
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
             tokens_per_second: RwSignal::new(node.timings.and_then(|t| t.predicted_per_second())),
@@ -103,6 +107,10 @@ impl MessageView {
         if self.images.with_untracked(|i| *i != images) {
             self.images.set(images);
         }
+        let documents = documents_of(node);
+        if self.documents.with_untracked(|d| *d != documents) {
+            self.documents.set(documents);
+        }
         let calls = tool_calls_of(node);
         if self.tool_calls.with_untracked(|c| *c != calls) {
             self.tool_calls.set(calls);
@@ -142,6 +150,19 @@ fn tool_calls_of(node: &MessageNode) -> Vec<ToolCallView> {
         .iter()
         .filter_map(|p| match p {
             MessagePart::ToolCall(call) => Some(ToolCallView::of(call)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn documents_of(node: &MessageNode) -> Vec<DocumentRef> {
+    node.parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::Document { name, text, .. } => Some(DocumentRef {
+                name: name.clone(),
+                text: text.clone(),
+            }),
             _ => None,
         })
         .collect()
@@ -318,6 +339,9 @@ pub fn MessageItem(
                 key=|image| image.blob_id.clone()
                 children=|image| view! { <MessageImage image /> }
             />
+            {move || message.documents.get().into_iter().map(|document| view! {
+                <AttachedDocument document />
+            }).collect_view()}
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}

@@ -2,6 +2,8 @@
 
 use crate::fields::number_input;
 use leptos::prelude::*;
+use skein_engine::custom_request::{body_text, headers_text, parse_body, parse_headers};
+use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{ProviderKind, ProviderSettings};
 
 const KINDS: [(ProviderKind, &str, &str); 3] = [
@@ -14,13 +16,27 @@ const KINDS: [(ProviderKind, &str, &str); 3] = [
     (ProviderKind::Gemini, "gemini", "Google Gemini"),
 ];
 
+type ListedModels = Signal<Option<Result<Vec<ModelInfo>, String>>>;
+
 /// The listed model IDs (empty while none were fetched or fetching failed).
-fn ids_for(models: &Signal<Option<Result<Vec<String>, String>>>) -> Vec<String> {
+fn ids_for(models: &ListedModels) -> Vec<String> {
     models.with(|m| {
         m.as_ref()
             .and_then(|r| r.as_ref().ok())
-            .cloned()
+            .map(|list| list.iter().map(|info| info.id.clone()).collect())
             .unwrap_or_default()
+    })
+}
+
+/// The context window the provider listed for model `id`.
+fn listed_window(models: &ListedModels, id: &str) -> Option<u64> {
+    models.with_untracked(|m| {
+        m.as_ref()?
+            .as_ref()
+            .ok()?
+            .iter()
+            .find(|info| info.id == id)?
+            .context_window
     })
 }
 
@@ -43,7 +59,7 @@ pub fn SettingsForm(
     on_save: Callback<ProviderSettings, Option<String>>,
     /// The models the provider listed (after "Fetch models"), or why it could not.
     #[prop(into)]
-    models: Signal<Option<Result<Vec<String>, String>>>,
+    models: ListedModels,
     /// Asks the provider for its models, with the settings as edited (not yet saved).
     #[prop(into)]
     on_fetch_models: Callback<ProviderSettings>,
@@ -56,6 +72,10 @@ pub fn SettingsForm(
     let idle_timeout = RwSignal::new(String::new());
     let requests_per_minute = RwSignal::new(String::new());
     let tokens_per_minute = RwSignal::new(String::new());
+    let context_window = RwSignal::new(String::new());
+    let supports_tools = RwSignal::new(true);
+    let custom_headers = RwSignal::new(String::new());
+    let custom_body = RwSignal::new(String::new());
     let feedback = RwSignal::new(None::<Result<String, String>>);
     // Follow the stored settings (they load after the first render).
     Effect::new(move || {
@@ -76,6 +96,10 @@ pub fn SettingsForm(
                 .map(|n| n.to_string())
                 .unwrap_or_default(),
         );
+        context_window.set(s.context_window.map(|n| n.to_string()).unwrap_or_default());
+        supports_tools.set(s.supports_tools);
+        custom_headers.set(headers_text(&s.custom_headers));
+        custom_body.set(body_text(&s.custom_body));
     });
     let edited_connection = move || ProviderSettings {
         kind: kind.get_untracked(),
@@ -108,6 +132,16 @@ pub fn SettingsForm(
             Ok(numbers) => numbers,
             Err(error) => return feedback.set(Some(Err(error))),
         };
+        let window = match number(context_window, "The context window") {
+            Ok(window) => window.filter(|w| *w > 0).map(u64::from),
+            Err(error) => return feedback.set(Some(Err(error))),
+        };
+        let custom = parse_headers(&custom_headers.get_untracked())
+            .and_then(|headers| Ok((headers, parse_body(&custom_body.get_untracked())?)));
+        let (headers, body) = match custom {
+            Ok(custom) => custom,
+            Err(error) => return feedback.set(Some(Err(error.to_string()))),
+        };
         let edited = ProviderSettings {
             kind: kind.get_untracked(),
             base_url: base_url.get_untracked().trim().to_owned(),
@@ -117,7 +151,11 @@ pub fn SettingsForm(
             idle_timeout_s: idle.unwrap_or(stored.idle_timeout_s),
             requests_per_minute: rpm,
             tokens_per_minute: tpm,
-            // Fields this form does not show yet are kept as stored.
+            context_window: window,
+            supports_tools: supports_tools.get_untracked(),
+            custom_headers: headers,
+            custom_body: body,
+            // Fields this form does not show yet (fallbacks) are kept as stored.
             ..stored
         };
         feedback.set(Some(match on_save.run(edited) {
@@ -172,11 +210,18 @@ pub fn SettingsForm(
                 {move || models.get().map(|listed| match listed {
                     Ok(ids) => view! {
                         <select data-testid="model-select" aria-label="Models the provider offers"
-                            on:change=move |ev| model.set(event_target_value(&ev))>
+                            on:change=move |ev| {
+                                let chosen = event_target_value(&ev);
+                                // The window the provider states comes with the model.
+                                if let Some(window) = listed_window(&models, &chosen) {
+                                    context_window.set(window.to_string());
+                                }
+                                model.set(chosen);
+                            }>
                             <option value="" disabled=true selected=move || model.with(|m| !ids_contain(&ids_for(&models), m))>
                                 "Choose a model…"
                             </option>
-                            {ids.into_iter().map(|id| {
+                            {ids.into_iter().map(|info| info.id).map(|id| {
                                 let value = id.clone();
                                 let selected = {
                                     let id = id.clone();
@@ -204,6 +249,30 @@ pub fn SettingsForm(
                 </label>
                 <label>"Tokens per minute (empty: no limit)"
                     {number_input(tokens_per_minute, "provider-tokens-per-minute", "1")}
+                </label>
+            </details>
+            <details class="connection">
+                <summary data-testid="provider-advanced">"Model window, tools, custom headers and body"</summary>
+                <label>"Context window in tokens (empty: unknown; filled in from the model list when the provider says)"
+                    {number_input(context_window, "provider-context-window", "1")}
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" data-testid="provider-supports-tools"
+                        prop:checked=move || supports_tools.get()
+                        on:change=move |ev| supports_tools.set(event_target_checked(&ev)) />
+                    "The model can call tools (off: no tool definitions are sent)"
+                </label>
+                <label>"Custom headers, one \"Name: value\" per line (sent with every request; values may be secrets and are kept like the API key)"
+                    <textarea data-testid="provider-custom-headers" rows="3" spellcheck="false"
+                        placeholder="HTTP-Referer: https://example.org"
+                        prop:value=move || custom_headers.get()
+                        on:input=move |ev| custom_headers.set(event_target_value(&ev))></textarea>
+                </label>
+                <label>"Custom body entries, a JSON object merged into every chat request"
+                    <textarea data-testid="provider-custom-body" rows="3" spellcheck="false"
+                        placeholder="{\"top_k\": 40}"
+                        prop:value=move || custom_body.get()
+                        on:input=move |ev| custom_body.set(event_target_value(&ev))></textarea>
                 </label>
             </details>
             <button type="submit" data-testid="settings-save">"Save"</button>

@@ -7,10 +7,13 @@
 )]
 
 use leptos::prelude::*;
-use skein_components::{ChatView, ConversationSummary, MessageActions, MessageView, Sidebar};
-use skein_engine::{MessageNode, MessageStatus, Role};
+use skein_components::{
+    ChatView, ConversationSummary, Draft, MessageActions, MessageView, PendingAttachment, Sidebar,
+};
+use skein_engine::attachment::read_attachment;
+use skein_engine::{MessageNode, MessagePart, MessageStatus, Role, UserInput};
 use std::sync::{Arc, Mutex};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlTextAreaElement};
 
@@ -74,8 +77,12 @@ struct Mounted {
     generating: RwSignal<bool>,
     read_only: RwSignal<bool>,
     enter_sends: RwSignal<bool>,
-    draft: RwSignal<String>,
+    draft: Draft,
     sent: Arc<Mutex<Vec<String>>>,
+    /// The names of the files the composer handed over (paste, drop, picker).
+    files: Arc<Mutex<Vec<String>>>,
+    /// The names of the files each send carried.
+    sent_files: Arc<Mutex<Vec<Vec<String>>>>,
     stops: Arc<Mutex<u32>>,
     /// Every message action the view reported, as "action:id[:detail]".
     actions: Arc<Mutex<Vec<String>>>,
@@ -112,15 +119,20 @@ fn mount_chat(accept: bool) -> Mounted {
     let generating = RwSignal::new(false);
     let read_only = RwSignal::new(false);
     let enter_sends = RwSignal::new(true);
-    let draft = RwSignal::new(String::new());
+    let draft = Draft::new();
     let sent = Arc::new(Mutex::new(Vec::new()));
+    let files = Arc::new(Mutex::new(Vec::new()));
+    let sent_files = Arc::new(Mutex::new(Vec::new()));
     let stops = Arc::new(Mutex::new(0));
     let (sent_in, stops_in) = (sent.clone(), stops.clone());
+    let (files_in, sent_files_in) = (files.clone(), sent_files.clone());
     let actions = Arc::new(Mutex::new(Vec::new()));
     let message_actions = recording_actions(actions.clone());
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let sent = sent_in.clone();
         let stops = stops_in.clone();
+        let files = files_in.clone();
+        let sent_files = sent_files_in.clone();
         view! {
             <ChatView
                 messages=Signal::derive(move || messages.get())
@@ -128,11 +140,18 @@ fn mount_chat(accept: bool) -> Mounted {
                 generating=Signal::derive(move || generating.get())
                 read_only=Signal::derive(move || read_only.get())
                 enter_sends=Signal::derive(move || enter_sends.get())
-                on_send=move |text: String| {
-                    sent.lock().unwrap().push(text);
+                on_send=move |input: UserInput| {
+                    sent.lock().unwrap().push(input.text);
+                    sent_files
+                        .lock()
+                        .unwrap()
+                        .push(input.attachments.into_iter().map(|a| a.name).collect());
                     accept
                 }
                 on_stop=move |()| *stops.lock().unwrap() += 1
+                on_files=Callback::new(move |list: Vec<web_sys::File>| {
+                    files.lock().unwrap().extend(list.iter().map(|f| f.name()));
+                })
                 actions=message_actions
             />
         }
@@ -147,6 +166,8 @@ fn mount_chat(accept: bool) -> Mounted {
         enter_sends,
         draft,
         sent,
+        files,
+        sent_files,
         stops,
         actions,
     }
@@ -235,7 +256,7 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
     query(&chat.root, "[data-testid=send-button]").click();
     settle().await;
     assert_eq!(*chat.sent.lock().unwrap(), ["hello there"]);
-    assert_eq!(chat.draft.get_untracked(), "");
+    assert_eq!(chat.draft.text.get_untracked(), "");
 
     let refusing = mount_chat(false);
     type_into(&refusing.root, "keep me");
@@ -244,7 +265,7 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
     settle().await;
     assert_eq!(*refusing.sent.lock().unwrap(), ["keep me"]);
     assert_eq!(
-        refusing.draft.get_untracked(),
+        refusing.draft.text.get_untracked(),
         "keep me",
         "a refused send keeps the text"
     );
@@ -307,7 +328,7 @@ async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable
         .unwrap();
     settle().await;
     assert!(chat.sent.lock().unwrap().is_empty());
-    assert_eq!(chat.draft.get_untracked(), "wait for space");
+    assert_eq!(chat.draft.text.get_untracked(), "wait for space");
     chat.read_only.set(false);
     settle().await;
     query(&chat.root, "[data-testid=send-button]").click();
@@ -853,4 +874,175 @@ async fn reasoning_shows_its_duration_and_provider_timings_their_speed() {
         "25.0 tokens/s"
     );
     assert_eq!(query_all(&chat.root, "[data-testid=copy-button]").len(), 1);
+}
+
+/// Dispatches a paste (`clipboardData`) or drop (`dataTransfer`) event carrying a text file
+/// named `name`, as Chromium builds them; returns whether the page prevented the default.
+fn file_event(target: &HtmlElement, kind: &str, name: &str) -> bool {
+    let make = js_sys::Function::new_with_args(
+        "target, kind, name",
+        "const data = new DataTransfer();
+         data.items.add(new File(['notes'], name, { type: 'text/plain' }));
+         const event = kind === 'paste'
+             ? new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+             : new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true });
+         return !target.dispatchEvent(event);",
+    );
+    make.call3(&JsValue::NULL, target, &kind.into(), &name.into())
+        .unwrap()
+        .as_bool()
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn pasted_and_dropped_files_are_handed_over_and_files_alone_can_be_sent() {
+    let chat = mount_chat(true);
+    let input = query(&chat.root, "[data-testid=composer-input]");
+    assert!(
+        file_event(&input, "paste", "pasted.txt"),
+        "the file is not pasted as text"
+    );
+    let composer = query(&chat.root, "[data-testid=composer]");
+    assert!(
+        file_event(&composer, "drop", "dropped.md"),
+        "the browser does not open the file"
+    );
+    assert_eq!(*chat.files.lock().unwrap(), ["pasted.txt", "dropped.md"]);
+    let picker = query(&chat.root, "[data-testid=attach-input]");
+    assert_eq!(
+        picker.get_attribute("aria-label").as_deref(),
+        Some("Attach files")
+    );
+
+    // The app turned them into attachments: each shows with a remove button.
+    let file = |name: &str| PendingAttachment {
+        attachment: read_attachment(name, "text/plain", b"notes".to_vec()).unwrap(),
+        preview: None,
+    };
+    chat.draft
+        .attachments
+        .set(vec![file("pasted.txt"), file("dropped.md")]);
+    settle().await;
+    let chips = query_all(&chat.root, "[data-testid=pending-attachment]");
+    assert_eq!(chips.len(), 2);
+    assert!(chips[0].text_content().unwrap().contains("pasted.txt"));
+    let remove = query(&chips[0], "[data-testid=remove-attachment]");
+    assert_eq!(
+        remove.get_attribute("aria-label").as_deref(),
+        Some("Remove pasted.txt")
+    );
+    remove.click();
+    settle().await;
+    assert_eq!(
+        query_all(&chat.root, "[data-testid=pending-attachment]").len(),
+        1
+    );
+
+    // No text, one file: Send is enabled and the file goes.
+    assert!(!query(&chat.root, "[data-testid=send-button]").has_attribute("disabled"));
+    query(&chat.root, "[data-testid=send-button]").click();
+    settle().await;
+    assert_eq!(
+        *chat.sent_files.lock().unwrap(),
+        [vec!["dropped.md".to_owned()]]
+    );
+    assert!(chat.draft.attachments.with_untracked(Vec::is_empty));
+    assert!(query_all(&chat.root, "[data-testid=pending-attachment]").is_empty());
+}
+
+#[wasm_bindgen_test]
+async fn a_questions_documents_open_to_their_text_and_images_show() {
+    let chat = mount_chat(true);
+    let mut question = node("u", Role::User, "Summarise", MessageStatus::Complete);
+    question.parts.push(MessagePart::Document {
+        name: "notes.md".into(),
+        mime: "text/markdown".into(),
+        text: "<script>window.__pwned=3</script> Revenue grew.".into(),
+    });
+    chat.messages.set(vec![MessageView::new(&question)]);
+    settle().await;
+    let document = query(&chat.root, "[data-testid=message-attachment]");
+    assert!(document.text_content().unwrap().contains("notes.md"));
+    assert!(document.text_content().unwrap().contains("Revenue grew."));
+    assert!(
+        query_all(&document, "script").is_empty(),
+        "document text stays text"
+    );
+}
+
+fn set_field(root: &HtmlElement, testid: &str, value: &str) {
+    let element = query(root, &format!("[data-testid={testid}]"));
+    js_sys::Reflect::set(&element, &"value".into(), &value.into()).unwrap();
+    element
+        .dispatch_event(&web_sys::Event::new("input").unwrap())
+        .unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checked_and_saved() {
+    use skein_components::SettingsForm;
+    use skein_engine::provider::model_list::ModelInfo;
+    use skein_engine::ProviderSettings;
+    let root = container();
+    let saved = Arc::new(Mutex::new(Vec::<ProviderSettings>::new()));
+    let saved_in = saved.clone();
+    let listed = vec![ModelInfo {
+        id: "long-model".into(),
+        display_name: None,
+        context_window: Some(131_072),
+    }];
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let saved = saved_in.clone();
+        let listed = listed.clone();
+        view! {
+            <SettingsForm
+                settings=Signal::derive(ProviderSettings::default)
+                on_save=move |s: ProviderSettings| {
+                    saved.lock().unwrap().push(s);
+                    None
+                }
+                models=Signal::derive(move || Some(Ok(listed.clone())))
+                on_fetch_models=|_s: ProviderSettings| {}
+            />
+        }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    let select: web_sys::HtmlSelectElement =
+        query(&root, "[data-testid=model-select]").unchecked_into();
+    select.set_value("long-model");
+    select
+        .dispatch_event(&web_sys::Event::new("change").unwrap())
+        .unwrap();
+    settle().await;
+    let window: web_sys::HtmlInputElement =
+        query(&root, "[data-testid=provider-context-window]").unchecked_into();
+    assert_eq!(window.value(), "131072");
+
+    set_field(&root, "provider-custom-headers", "X-Title Skein");
+    query(&root, "[data-testid=settings-save]").click();
+    settle().await;
+    let feedback = query(&root, "[data-testid=settings-feedback]");
+    assert!(feedback.text_content().unwrap().contains("X-Title Skein"));
+    set_field(&root, "provider-custom-headers", "X-Title: Skein");
+    set_field(&root, "provider-custom-body", "[1, 2]");
+    query(&root, "[data-testid=settings-save]").click();
+    settle().await;
+    assert!(query(&root, "[data-testid=settings-feedback]")
+        .text_content()
+        .unwrap()
+        .contains("JSON object"));
+    assert!(saved.lock().unwrap().is_empty(), "nothing invalid is saved");
+    set_field(&root, "provider-custom-body", r#"{"top_k": 40}"#);
+    query(&root, "[data-testid=settings-save]").click();
+    settle().await;
+    let saved = saved.lock().unwrap();
+    assert_eq!(saved.len(), 1);
+    assert_eq!(saved[0].model, "long-model");
+    assert_eq!(saved[0].context_window, Some(131_072));
+    assert_eq!(
+        saved[0].custom_headers,
+        [("X-Title".to_owned(), "Skein".to_owned())]
+    );
+    assert_eq!(saved[0].custom_body["top_k"], 40);
 }

@@ -1,10 +1,11 @@
 //! How full the next request is: the tokens the current branch will take (after a valid rolling
-//! summary, if one stands in for its oldest part), against the threshold at which the branch
-//! gets summarised. Shown under the composer, so a user sees a long thread coming before the
-//! summary replaces its start.
+//! summary, if one stands in for its oldest part), against the model's context window when it is
+//! known, and the threshold at which the branch gets summarised. Shown under the composer, so a
+//! user sees a long thread coming before the summary replaces its start.
 
 use crate::assistant::Assistant;
 use crate::message::MessageNode;
+use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::{
     effective_threshold, message_tokens, valid_summary, RollingContextSummary,
 };
@@ -14,8 +15,11 @@ use crate::token_estimate::estimate_tokens;
 pub struct ContextUsage {
     /// Estimated tokens of the branch as it would be sent (without the system prompt).
     pub tokens: u64,
-    /// Where summarising starts (the assistant's setting, or the default).
+    /// Where summarising starts (the assistant's setting or the default, lowered to fit a small
+    /// model window).
     pub threshold: u64,
+    /// The model's context window, when the settings know it.
+    pub window: Option<u64>,
     /// A summary stands in for this many of the oldest messages.
     pub summarized_messages: usize,
 }
@@ -35,7 +39,9 @@ pub fn context_usage(
     branch: &[&MessageNode],
     summaries: &[RollingContextSummary],
     assistant: &Assistant,
+    settings: &ProviderSettings,
 ) -> ContextUsage {
+    let budget = settings.model_budget(&assistant.params);
     let summary = valid_summary(summaries, branch);
     let covered = summary.map_or(0, |s| s.covered_ids.len());
     let tokens = summary.map_or(0, RollingContextSummary::tokens)
@@ -45,7 +51,8 @@ pub fn context_usage(
             .sum::<u64>();
     ContextUsage {
         tokens,
-        threshold: effective_threshold(assistant.context_threshold_tokens, None),
+        threshold: effective_threshold(assistant.context_threshold_tokens, budget),
+        window: budget.map(|b| b.context_window),
         summarized_messages: covered,
     }
 }
@@ -54,6 +61,10 @@ pub fn context_usage(
 mod tests {
     use super::*;
     use crate::message::Role;
+
+    fn no_window() -> ProviderSettings {
+        ProviderSettings::default()
+    }
 
     fn node(id: &str, text: &str) -> MessageNode {
         MessageNode::new(id, "c", Role::User, 1.0).with_text(text)
@@ -67,7 +78,7 @@ mod tests {
             node("c", "recent"),
         ];
         let branch: Vec<&MessageNode> = nodes.iter().collect();
-        let whole = context_usage(&branch, &[], &Assistant::default());
+        let whole = context_usage(&branch, &[], &Assistant::default(), &no_window());
         assert_eq!(whole.summarized_messages, 0);
         assert!(whole.tokens > 500, "{whole:?}");
         let summary = RollingContextSummary {
@@ -80,6 +91,7 @@ mod tests {
             &branch,
             std::slice::from_ref(&summary),
             &Assistant::default(),
+            &no_window(),
         );
         assert_eq!(summarized.summarized_messages, 2);
         assert!(summarized.tokens < 50, "{summarized:?}");
@@ -93,9 +105,36 @@ mod tests {
             ..summary
         };
         assert_eq!(
-            context_usage(&branch, &[other], &Assistant::default()),
+            context_usage(&branch, &[other], &Assistant::default(), &no_window()),
             whole
         );
         assert!(whole.with_draft("a few more words").tokens > whole.tokens);
+    }
+
+    #[test]
+    fn a_known_window_is_measured_against_and_lowers_a_threshold_it_cannot_hold() {
+        let nodes = [node("a", "hello")];
+        let branch: Vec<&MessageNode> = nodes.iter().collect();
+        let small = ProviderSettings {
+            context_window: Some(8_192),
+            ..ProviderSettings::default()
+        };
+        let usage = context_usage(&branch, &[], &Assistant::default(), &small);
+        assert_eq!(usage.window, Some(8_192));
+        // 8,192 minus the default 4,096 of answer room.
+        assert_eq!(usage.threshold, 4_096);
+        let large = ProviderSettings {
+            context_window: Some(1_000_000),
+            ..ProviderSettings::default()
+        };
+        let usage = context_usage(&branch, &[], &Assistant::default(), &large);
+        assert_eq!(
+            usage.threshold,
+            crate::rolling_context::DEFAULT_THRESHOLD_TOKENS
+        );
+        assert_eq!(
+            context_usage(&branch, &[], &Assistant::default(), &no_window()).window,
+            None
+        );
     }
 }

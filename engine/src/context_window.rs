@@ -31,7 +31,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
     ) -> (usize, Option<String>) {
-        let threshold = effective_threshold(assistant.context_threshold_tokens, None);
+        let threshold = effective_threshold(
+            assistant.context_threshold_tokens,
+            settings.model_budget(&assistant.params),
+        );
         let summaries = self
             .store
             .load_summaries(conversation_id)

@@ -65,6 +65,7 @@ pub mod chat_service;
 pub mod clock;
 pub mod context_meter;
 mod context_window;
+pub mod custom_request;
 pub mod export;
 pub mod failure;
 pub mod generation;

@@ -67,6 +67,11 @@ pub struct ProviderSettings {
     /// own fallbacks are not followed.
     #[serde(default)]
     pub fallbacks: Vec<ProviderSettings>,
+    /// The model's context window in tokens, as the user set it or the model list said. It
+    /// lowers the summarising threshold when the window is small, and is what the context
+    /// meter measures against.
+    #[serde(default)]
+    pub context_window: Option<u64>,
 }
 
 fn default_first_token_timeout_s() -> u32 {
@@ -112,6 +117,7 @@ impl std::fmt::Debug for ProviderSettings {
             .field("requests_per_minute", &self.requests_per_minute)
             .field("tokens_per_minute", &self.tokens_per_minute)
             .field("fallbacks", &self.fallbacks)
+            .field("context_window", &self.context_window)
             .finish()
     }
 }
@@ -132,6 +138,7 @@ impl Default for ProviderSettings {
             requests_per_minute: None,
             tokens_per_minute: None,
             fallbacks: Vec::new(),
+            context_window: None,
         }
     }
 }
@@ -148,6 +155,8 @@ pub enum SettingsError {
     NoEmbeddings,
     #[error("Custom header \"{0}\" is not valid: a name is letters, digits and -, and a value is one line.")]
     CustomHeader(String),
+    #[error("The custom body is not valid: {0}.")]
+    CustomBody(String),
 }
 
 impl ProviderSettings {
@@ -184,6 +193,19 @@ impl ProviderSettings {
             }
         }
         Ok(())
+    }
+
+    /// The model's window and the room an answer needs, when the window is known.
+    pub fn model_budget(
+        &self,
+        params: &crate::provider::GenerationParams,
+    ) -> Option<crate::rolling_context::ModelBudget> {
+        self.context_window
+            .filter(|w| *w > 0)
+            .map(|context_window| crate::rolling_context::ModelBudget {
+                context_window,
+                max_output_tokens: u64::from(params.max_output_tokens.unwrap_or(4_096)),
+            })
     }
 
     /// The model as the provider knows it. A model string may name its provider

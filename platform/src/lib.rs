@@ -40,7 +40,7 @@ pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use download::download_text;
 pub use fetch_transport::{FetchBody, FetchTransport};
-pub use file_input::read_chosen_file;
+pub use file_input::{read_chosen_file, read_file, FileBytes};
 pub use generation_lock::{generating_in_some_tab, hold_generation_lock, GenerationLock};
 pub use idb_store::IdbStore;
 pub use notifications::{
