@@ -3,11 +3,14 @@
 use crate::attachments::Draft;
 use crate::composer::Composer;
 use crate::message_item::{MessageActions, MessageItem, MessageView};
+use crate::near_viewport::NearViewport;
 use leptos::prelude::*;
 use skein_engine::UserInput;
 
 /// How far above the newest text the reader must be for the jump button to show.
 const JUMP_THRESHOLD_PX: i32 = 120;
+/// The latest messages render in full at once; older ones when they come near the viewport.
+const EAGER_MESSAGES: usize = 24;
 
 #[component]
 pub fn ChatView(
@@ -29,6 +32,22 @@ pub fn ChatView(
     actions: MessageActions,
 ) -> impl IntoView {
     let scroller = NodeRef::<leptos::html::Div>::new();
+    let near_viewport = NearViewport::new();
+    provide_context(near_viewport);
+    Effect::new(move || {
+        if let Some(element) = scroller.get() {
+            near_viewport.attach(&element);
+        }
+    });
+    let eager = move |message: &MessageView| {
+        let id = message.id.get_value();
+        messages.with_untracked(|list| {
+            list.iter()
+                .rev()
+                .take(EAGER_MESSAGES)
+                .any(|m| m.id.with_value(|other| *other == id))
+        })
+    };
     // Scrolled away from the newest text (the reversed scroller's top is 0 at the bottom and
     // negative above it).
     let away = RwSignal::new(false);
@@ -58,7 +77,10 @@ pub fn ChatView(
                     <For
                         each=move || messages.get()
                         key=|message| message.id.get_value()
-                        children=move |message| view! { <MessageItem message actions busy=generating /> }
+                        children=move |message| {
+                            let eager = eager(&message);
+                            view! { <MessageItem message actions busy=generating eager /> }
+                        }
                     />
                 </div>
             </div>

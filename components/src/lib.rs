@@ -20,6 +20,7 @@ mod images;
 mod markdown_view;
 mod math_view;
 mod message_item;
+mod near_viewport;
 mod notification_toggle;
 mod settings_form;
 mod shortcuts_help;

@@ -3,6 +3,7 @@
 use crate::attachments::{AttachedDocument, DocumentRef};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
+use crate::near_viewport::NearViewport;
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
 use skein_engine::tool_loop::ToolDecision;
@@ -226,6 +227,30 @@ fn status_name(status: MessageStatus) -> &'static str {
     }
 }
 
+/// Whether the message is rendered in full: at once when `now` (or outside a chat view that
+/// watches the viewport), else once it comes near the viewport.
+fn rendered_when_near(article: NodeRef<leptos::html::Article>, now: bool) -> RwSignal<bool> {
+    let watcher = use_context::<NearViewport>();
+    let near = RwSignal::new(now || watcher.is_none());
+    let Some(watcher) = watcher.filter(|_| !now) else {
+        return near;
+    };
+    let key = StoredValue::new(None::<u32>);
+    Effect::new(move || {
+        if let Some(element) = article.get() {
+            if key.get_value().is_none() && !near.get_untracked() {
+                key.set_value(Some(watcher.watch(element.into(), near)));
+            }
+        }
+    });
+    on_cleanup(move || {
+        if let Some(Some(key)) = key.try_get_value() {
+            watcher.forget(key);
+        }
+    });
+    near
+}
+
 #[component]
 pub fn MessageItem(
     message: MessageView,
@@ -233,6 +258,9 @@ pub fn MessageItem(
     /// A reply is being generated in this conversation: actions that start one wait.
     #[prop(into)]
     busy: Signal<bool>,
+    /// Render the answer's Markdown at once, even far from the viewport (the latest messages).
+    #[prop(optional)]
+    eager: bool,
 ) -> impl IntoView {
     let status = move || status_name(message.status.get());
     let note = move || match message.status.get() {
@@ -253,6 +281,8 @@ pub fn MessageItem(
     let copied = RwSignal::new(false);
     let edit_text = RwSignal::new(String::new());
     let is_assistant = message.role == Role::Assistant;
+    let article = NodeRef::<leptos::html::Article>::new();
+    let near = rendered_when_near(article, eager || !is_assistant);
     let can_continue = move || {
         is_assistant
             && matches!(
@@ -285,6 +315,7 @@ pub fn MessageItem(
     };
     view! {
         <article class="message" data-testid="message" data-role=role_name(message.role)
+            node_ref=article
             data-status=status>
             <div class="message-role">{role_name(message.role)}</div>
             {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
@@ -307,7 +338,14 @@ pub fn MessageItem(
             />
             <Show
                 when=move || editing.get()
-                fallback=move || if is_assistant {
+                fallback=move || if is_assistant && !near.get() {
+                    // Far from the viewport: the text alone until it comes near.
+                    view! {
+                        <div class="message-text plain" data-testid="message-content" data-pending="true">
+                            {move || message.text.get()}
+                        </div>
+                    }.into_any()
+                } else if is_assistant {
                     // Model output as Markdown, through the safe display model: never markup.
                     let text = Signal::derive(move || message.text.get());
                     let streaming = Signal::derive(move || message.status.get() == MessageStatus::Streaming);

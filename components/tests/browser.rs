@@ -1046,3 +1046,70 @@ async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checke
     );
     assert_eq!(saved[0].custom_body["top_k"], 40);
 }
+
+/// Waits until `check` holds, polling every 20 ms for up to 5 s.
+async fn until(mut check: impl FnMut() -> bool) -> bool {
+    for _ in 0..250 {
+        if check() {
+            return true;
+        }
+        settle().await;
+    }
+    check()
+}
+
+#[wasm_bindgen_test]
+async fn only_answers_near_the_viewport_are_rendered_in_full() {
+    let chat = mount_chat(true);
+    let scroller = query(&chat.root, ".messages-scroller");
+    scroller
+        .set_attribute(
+            "style",
+            "height: 400px; overflow-y: auto; display: flex; flex-direction: column-reverse",
+        )
+        .unwrap();
+    let views: Vec<MessageView> = (0..300)
+        .map(|i| {
+            MessageView::new(&node(
+                &format!("m{i}"),
+                Role::Assistant,
+                &format!("Answer **{i}**\n\n{}", "A long line of text. ".repeat(20)),
+                MessageStatus::Complete,
+            ))
+        })
+        .collect();
+    chat.messages.set(views);
+    settle().await;
+    let contents = || query_all(&chat.root, "[data-testid=message-content]");
+    let rendered = |at: usize| query_all(&contents()[at], "strong").len() == 1;
+    assert!(
+        until(|| rendered(299)).await,
+        "the latest answer is Markdown"
+    );
+    assert!(rendered(276), "the latest answers render at once");
+    assert!(!rendered(0), "the oldest answer waits");
+    assert_eq!(
+        contents()[0].get_attribute("data-pending").as_deref(),
+        Some("true")
+    );
+    assert!(
+        contents()[0]
+            .text_content()
+            .unwrap()
+            .starts_with("Answer **0**"),
+        "meanwhile its text is there (found by the browser's find)"
+    );
+    let waiting = contents()
+        .iter()
+        .filter(|c| c.has_attribute("data-pending"))
+        .count();
+    assert!(waiting > 200, "{waiting} of 300 wait");
+
+    // Scrolled to the top (a reversed scroller's top is negative), the oldest renders.
+    scroller.set_scroll_top(-scroller.scroll_height());
+    assert!(
+        until(|| rendered(0)).await,
+        "the oldest answer rendered once near"
+    );
+    assert!(!contents()[0].has_attribute("data-pending"));
+}
