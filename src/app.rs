@@ -124,6 +124,7 @@ pub fn App() -> impl IntoView {
                         <AssistantForm
                             assistant=Signal::derive(move || state.assistant.get())
                             on_save=move |a| crate::settings_actions::save_assistant(state, a)
+                            tools=Signal::derive(move || state.tools.get())
                         />
                         <section class="appearance" aria-label="Appearance">
                             <h2>"Appearance and keys"</h2>

@@ -98,6 +98,7 @@ pub fn init(state: AppState) {
                 state.banner.set(Some(err.to_string()));
             }
         }
+        state.tools.set(service.tools.listing());
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service,

@@ -50,6 +50,8 @@ pub struct AppState {
     pub models: RwSignal<Option<Result<Vec<ModelInfo>, String>>>,
     /// The assistant every conversation uses (memory on or off, among its settings).
     pub assistant: RwSignal<skein_engine::Assistant>,
+    /// Every tool the app has, for the assistant's settings.
+    pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
     pub ready: RwSignal<bool>,
@@ -82,6 +84,7 @@ impl AppState {
             failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
             assistant: RwSignal::new(skein_engine::Assistant::default()),
+            tools: RwSignal::new(Vec::new()),
             models: RwSignal::new(None),
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),

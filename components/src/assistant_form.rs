@@ -1,10 +1,13 @@
 //! The assistant's settings: system prompt, sampling, output length, reasoning, streaming, the
-//! rolling-context threshold, and what happens after an answer. Empty number fields mean "the
-//! provider's default".
+//! rolling-context threshold, what happens after an answer, its tools with their approval
+//! policies, and its regex rules. Empty number fields mean "the provider's default".
 
 use crate::fields::number_input;
+use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
+use crate::tool_policies::ToolPolicies;
 use leptos::prelude::*;
 use skein_engine::provider::params::ReasoningLevel;
+use skein_engine::tools::choice::ToolInfo;
 use skein_engine::Assistant;
 
 const LEVELS: [(ReasoningLevel, &str, &str); 6] = [
@@ -43,6 +46,9 @@ pub fn AssistantForm(
     /// Called with the edited assistant; returns an error to show, or `None` when saved.
     #[prop(into)]
     on_save: Callback<Assistant, Option<String>>,
+    /// Every tool the app has.
+    #[prop(into)]
+    tools: Signal<Vec<ToolInfo>>,
 ) -> impl IntoView {
     let system_prompt = RwSignal::new(String::new());
     let temperature = RwSignal::new(String::new());
@@ -53,6 +59,8 @@ pub fn AssistantForm(
     let stream = RwSignal::new(true);
     let titles = RwSignal::new(true);
     let suggestions = RwSignal::new(false);
+    let enabled_tools = RwSignal::new(Vec::new());
+    let rules = RuleRows::new();
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
         let a = assistant.get();
@@ -65,6 +73,8 @@ pub fn AssistantForm(
         stream.set(a.stream);
         titles.set(a.generate_titles);
         suggestions.set(a.follow_up_suggestions);
+        enabled_tools.set(a.enabled_tools);
+        rules.load(&a.regex_rules);
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -110,6 +120,8 @@ pub fn AssistantForm(
         edited.stream = stream.get_untracked();
         edited.generate_titles = titles.get_untracked();
         edited.follow_up_suggestions = suggestions.get_untracked();
+        edited.enabled_tools = enabled_tools.get_untracked();
+        edited.regex_rules = rules.rules();
         feedback.set(Some(match on_save.run(edited) {
             None => Ok("Saved.".to_owned()),
             Some(error) => Err(error),
@@ -153,6 +165,8 @@ pub fn AssistantForm(
             <label>{check(stream, "assistant-stream")}" Stream answers token by token"</label>
             <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>
             <label>{check(suggestions, "assistant-suggestions")}" Suggest follow-up questions (one extra request per answer)"</label>
+            <ToolPolicies tools enabled=enabled_tools />
+            <RegexRulesEditor rows=rules />
             <button type="submit" data-testid="assistant-save">"Save assistant"</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="assistant-feedback" role="status">{text}</p> },

@@ -22,12 +22,14 @@ mod math_view;
 mod message_item;
 mod near_viewport;
 mod notification_toggle;
+mod regex_rules_form;
 mod settings_form;
 mod shortcuts_help;
 mod sidebar;
 mod storage_alert;
 mod storage_info;
 mod tool_call_card;
+mod tool_policies;
 mod undo_toast;
 
 pub use assistant_form::AssistantForm;

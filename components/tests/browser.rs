@@ -1113,3 +1113,92 @@ async fn only_answers_near_the_viewport_are_rendered_in_full() {
     );
     assert!(!contents()[0].has_attribute("data-pending"));
 }
+
+#[wasm_bindgen_test]
+async fn the_assistant_form_sets_each_tools_policy_and_edits_regex_rules() {
+    use skein_components::AssistantForm;
+    use skein_engine::regex_rules::RuleScope;
+    use skein_engine::tools::choice::ToolInfo;
+    use skein_engine::tools::{ApprovalPolicy, EnabledTool};
+    use skein_engine::Assistant;
+    let root = container();
+    let saved = Arc::new(Mutex::new(Vec::<Assistant>::new()));
+    let saved_in = saved.clone();
+    let tools = vec![
+        ToolInfo {
+            name: "search_memories".into(),
+            description: "Search what you remember".into(),
+            default_policy: ApprovalPolicy::Auto,
+        },
+        ToolInfo {
+            name: "create_memory".into(),
+            description: "Remember a fact".into(),
+            default_policy: ApprovalPolicy::Ask,
+        },
+    ];
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        let saved = saved_in.clone();
+        let tools = tools.clone();
+        view! {
+            <AssistantForm
+                assistant=Signal::derive(Assistant::default)
+                on_save=move |a: Assistant| {
+                    saved.lock().unwrap().push(a);
+                    None
+                }
+                tools=Signal::derive(move || tools.clone())
+            />
+        }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    let rows = query_all(&root, "[data-testid=tool-policy]");
+    assert_eq!(rows.len(), 2);
+    assert!(rows[1]
+        .text_content()
+        .unwrap()
+        .contains("On (default: asks first)"));
+    let choose = |row: &HtmlElement, value: &str| {
+        let select: web_sys::HtmlSelectElement = query(row, "select").unchecked_into();
+        assert_eq!(select.value(), "off", "tools start off");
+        select.set_value(value);
+        select
+            .dispatch_event(&web_sys::Event::new("change").unwrap())
+            .unwrap();
+    };
+    choose(&rows[0], "default");
+    choose(&rows[1], "auto");
+
+    query(&root, "[data-testid=rule-add]").click();
+    settle().await;
+    set_field(&root, "rule-pattern", r"secret-\d+");
+    set_field(&root, "rule-replacement", "[hidden]");
+    query(&root, "[data-testid=assistant-save]").click();
+    settle().await;
+    let saved = saved.lock().unwrap();
+    let assistant = &saved[0];
+    assert_eq!(
+        assistant.enabled_tools,
+        [
+            EnabledTool {
+                name: "search_memories".into(),
+                approval: None
+            },
+            EnabledTool {
+                name: "create_memory".into(),
+                approval: Some(ApprovalPolicy::Auto)
+            },
+        ]
+    );
+    let rule = &assistant.regex_rules[0];
+    assert_eq!(
+        (
+            rule.name.as_str(),
+            rule.pattern.as_str(),
+            rule.replacement.as_str()
+        ),
+        ("Rule 1", r"secret-\d+", "[hidden]")
+    );
+    assert_eq!(rule.scopes, [RuleScope::Assistant]);
+    assert!(rule.enabled);
+}

@@ -125,6 +125,20 @@ impl ToolCatalog {
         self.entries.is_empty()
     }
 
+    /// Every tool the app has, in the seed's order, for the assistant's settings.
+    pub fn listing(&self) -> Vec<super::choice::ToolInfo> {
+        let mut entries: Vec<&Entry> = self.entries.iter().collect();
+        entries.sort_by_key(|entry| entry.source.rank());
+        entries
+            .into_iter()
+            .map(|entry| super::choice::ToolInfo {
+                name: entry.name.clone(),
+                description: entry.tool.definition().description,
+                default_policy: entry.tool.default_policy(),
+            })
+            .collect()
+    }
+
     /// The tools of one request: those `enabled` for the assistant, in the seed's order.
     ///
     /// A model with tool calling gets their definitions plus `get_session_capabilities` and
@@ -341,6 +355,30 @@ mod tests {
         assert_eq!(
             request.get("send").map(|t| t.policy),
             Some(ApprovalPolicy::Auto)
+        );
+    }
+
+    #[test]
+    fn the_listing_names_every_tool_in_the_seeds_order_with_its_default_policy() {
+        let mut catalog = ToolCatalog::default();
+        catalog.add(ToolSource::Local, tool("clock")).unwrap();
+        catalog
+            .add(
+                ToolSource::Memory,
+                Rc::new(Named("remember", ApprovalPolicy::Ask)),
+            )
+            .unwrap();
+        let listing = catalog.listing();
+        let names: Vec<(&str, ApprovalPolicy)> = listing
+            .iter()
+            .map(|t| (t.name.as_str(), t.default_policy))
+            .collect();
+        assert_eq!(
+            names,
+            [
+                ("remember", ApprovalPolicy::Ask),
+                ("clock", ApprovalPolicy::Auto)
+            ]
         );
     }
 

@@ -6,6 +6,7 @@
 //! it can correct, never as a crash.
 
 pub mod catalog;
+pub mod choice;
 pub mod large_output;
 pub mod memory;
 pub mod session;

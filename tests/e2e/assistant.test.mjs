@@ -1,0 +1,57 @@
+// End to end: the assistant's tools (each with its approval policy) and regex rules, set in the
+// settings and applied to real requests and answers.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  browser, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider, assertText,
+  send, assistantTextIs,
+} from './harness.mjs';
+
+test('a tool set to run without asking runs at once; an answer rule rewrites answers; a bad pattern is named', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  const policy = (name) => page.locator(`[data-testid=tool-policy][data-tool-name=${name}] select`);
+  assert.equal(await policy('create_memory').inputValue(), 'off');
+  await policy('create_memory').selectOption('auto');
+  await policy('search_memories').selectOption('default');
+
+  // A rule with a broken pattern is refused, naming it; nothing is saved.
+  await page.click('[data-testid=rule-add]');
+  await page.fill('[data-testid=rule-name]', 'Hide codes');
+  await page.fill('[data-testid=rule-pattern]', 'secret-(\\d+');
+  await page.click('[data-testid=assistant-save]');
+  assert.match(await page.locator('[data-testid=assistant-feedback]').textContent(), /"Hide codes"/);
+  await page.fill('[data-testid=rule-pattern]', 'secret-\\d+');
+  await page.fill('[data-testid=rule-replacement]', '[hidden]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'create_memory', arguments: JSON.stringify({ text: 'Code is secret-42' }) } },
+    { chunks: ['Saved your code ', 'secret-42.'] },
+    { chunks: ['"Codes"'], stream: false },
+  ]);
+  await send(page, 'remember my code');
+  await assistantTextIs(page, 'Saved your code [hidden].');
+  const card = page.locator('[data-testid=tool-call][data-tool-name=create_memory]');
+  assert.equal(await card.getAttribute('data-approval'), 'auto', 'no approval was asked');
+  assert.equal(await page.locator('[data-testid=approve-button]').count(), 0);
+  const request = (await mock('/admin/requests')).find((r) => r.stream === true);
+  const offered = request.tools.map((t) => t.function.name);
+  assert.ok(offered.includes('create_memory') && offered.includes('search_memories'), offered.join());
+  assert.ok(!offered.includes('delete_memory'), 'tools left off are not offered');
+
+  // Both survive a reload.
+  await page.reload();
+  await mounted(page);
+  await openSettings(page);
+  assert.equal(await policy('create_memory').inputValue(), 'auto');
+  assert.equal(await page.inputValue('[data-testid=rule-pattern]'), 'secret-\\d+');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
