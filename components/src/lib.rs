@@ -12,6 +12,7 @@
 mod assistant_form;
 mod attachments;
 mod chat_view;
+mod citations;
 mod composer;
 mod context_meter;
 mod error_banner;

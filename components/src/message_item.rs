@@ -1,6 +1,7 @@
 //! One message of the current branch.
 
 use crate::attachments::{AttachedDocument, DocumentRef};
+use crate::citations::{citations_of, CitationView, Citations};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
 use crate::near_viewport::NearViewport;
@@ -27,6 +28,8 @@ pub struct MessageView {
     pub images: RwSignal<Vec<ImageRef>>,
     /// Text documents attached to a question.
     pub documents: RwSignal<Vec<DocumentRef>>,
+    /// The knowledge an answer cites.
+    pub citations: RwSignal<Vec<CitationView>>,
     pub tool_calls: RwSignal<Vec<ToolCallView>>,
     /// How long the model reasoned, in seconds, once it finished.
     pub reasoning_seconds: RwSignal<Option<f64>>,
@@ -61,6 +64,7 @@ impl MessageView {
             chips: RwSignal::new(chips_of(node)),
             images: RwSignal::new(images_of(node)),
             documents: RwSignal::new(documents_of(node)),
+            citations: RwSignal::new(citations_of(node)),
             tool_calls: RwSignal::new(tool_calls_of(node)),
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
             tokens_per_second: RwSignal::new(node.timings.and_then(|t| t.predicted_per_second())),
@@ -111,6 +115,10 @@ impl MessageView {
         let documents = documents_of(node);
         if self.documents.with_untracked(|d| *d != documents) {
             self.documents.set(documents);
+        }
+        let citations = citations_of(node);
+        if self.citations.with_untracked(|c| *c != citations) {
+            self.citations.set(citations);
         }
         let calls = tool_calls_of(node);
         if self.tool_calls.with_untracked(|c| *c != calls) {
@@ -380,6 +388,7 @@ pub fn MessageItem(
             {move || message.documents.get().into_iter().map(|document| view! {
                 <AttachedDocument document />
             }).collect_view()}
+            <Citations citations=message.citations />
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}

@@ -1202,3 +1202,39 @@ async fn the_assistant_form_sets_each_tools_policy_and_edits_regex_rules() {
     assert_eq!(rule.scopes, [RuleScope::Assistant]);
     assert!(rule.enabled);
 }
+
+#[wasm_bindgen_test]
+async fn citations_under_an_answer_are_numbered_and_open_to_their_passage() {
+    use skein_engine::Annotation;
+    let chat = mount_chat(true);
+    let mut answer = node("a", Role::Assistant, "Q3 grew.", MessageStatus::Complete);
+    for (chunk, title) in [("c1", "report.md › Revenue"), ("c2", "notes.md")] {
+        answer.annotations.push(Annotation::Citation {
+            chunk_id: chunk.into(),
+            document_id: "d".into(),
+            title: title.into(),
+            snippet: format!("<img src=x onerror=alert(1)> passage of {chunk}"),
+        });
+    }
+    chat.messages.set(vec![MessageView::new(&answer)]);
+    settle().await;
+    let citations = query_all(&chat.root, "[data-testid=citation]");
+    assert_eq!(citations.len(), 2);
+    assert_eq!(
+        citations[0].get_attribute("data-chunk-id").as_deref(),
+        Some("c1")
+    );
+    let summary = query(&citations[0], "summary").text_content().unwrap();
+    assert_eq!(summary, "[1] report.md › Revenue");
+    query(&citations[1], "summary").click();
+    settle().await;
+    assert!(citations[1].has_attribute("open"));
+    assert!(citations[1]
+        .text_content()
+        .unwrap()
+        .contains("passage of c2"));
+    assert!(
+        query_all(&chat.root, "img").is_empty(),
+        "the passage is text"
+    );
+}
