@@ -7,9 +7,9 @@ use crate::runtime::{Generate, Reshape};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AssistantForm, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls, MessageActions,
-    NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
-    StorageInfo, UndoToast,
+    AssistantForm, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls,
+    MessageActions, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar, StorageAlert,
+    StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -52,6 +52,11 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
             <header class="topbar">
                 <h1>"Skein"</h1>
+                <AssistantPicker testid="assistant-select"
+                    assistants=Signal::derive(move || state.assistants.get())
+                    selected=Signal::derive(move || state.assistant_id.get())
+                    disabled=generating_here
+                    on_select=move |id| crate::assistants::choose(state, id) />
                 <Show when=move || state.current.get().is_some()>
                     <div class="export" role="group" aria-label="Export this conversation">
                         <button type="button" data-testid="export-markdown"
@@ -121,8 +126,21 @@ pub fn App() -> impl IntoView {
                             models=state.models
                             on_fetch_models=move |s| crate::settings_actions::fetch_models(state, s)
                         />
+                        <div class="assistant-bar" role="group" aria-label="Assistants">
+                            <label>"Assistant in use"
+                                <AssistantPicker testid="assistant-picker"
+                                    assistants=Signal::derive(move || state.assistants.get())
+                                    selected=Signal::derive(move || state.assistant_id.get())
+                                    on_select=move |id| crate::assistants::choose(state, id) />
+                            </label>
+                            <button type="button" data-testid="assistant-new"
+                                on:click=move |_| crate::assistants::create(state)>"New assistant"</button>
+                            <button type="button" data-testid="assistant-delete"
+                                disabled=move || state.assistant_id.get() == skein_engine::Assistant::default().id
+                                on:click=move |_| crate::assistants::delete_current(state)>"Delete assistant"</button>
+                        </div>
                         <AssistantForm
-                            assistant=Signal::derive(move || state.assistant.get())
+                            assistant=Signal::derive(move || state.assistant())
                             on_save=move |a| crate::settings_actions::save_assistant(state, a)
                             tools=Signal::derive(move || state.tools.get())
                         />
@@ -155,8 +173,8 @@ pub fn App() -> impl IntoView {
                         </section>
                         <label class="memory-toggle">
                             <input type="checkbox" data-testid="memory-toggle"
-                                prop:checked=move || state.assistant.with(|a| a.enabled_tools.iter()
-                                    .any(|t| t.name == "create_memory"))
+                                prop:checked=move || state.assistant().enabled_tools.iter()
+                                    .any(|t| t.name == "create_memory")
                                 on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
                             "Memory: the assistant may remember facts about you (each change asks you first)"
                         </label>

@@ -8,6 +8,7 @@
 //! engine calls (run with `spawn_local`) and engine events into signal updates.
 
 mod app;
+mod assistants;
 mod attach;
 mod conversation_list;
 mod files;

@@ -79,10 +79,13 @@ pub fn init(state: AppState) {
         let settings = store.load_provider_settings().await;
         let conversations = store.list_conversations().await;
         match store.list_assistants().await {
-            Ok(list) => {
-                if let Some(saved) = list.into_iter().find(|a| a.id == Assistant::default().id) {
-                    state.assistant.set(saved);
+            Ok(mut list) => {
+                // The default assistant is always there, saved or not.
+                let default_id = Assistant::default().id;
+                if !list.iter().any(|a| a.id == default_id) {
+                    list.insert(0, Assistant::default());
                 }
+                state.assistants.set(list);
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
@@ -150,6 +153,7 @@ pub fn select(state: AppState, id: String) {
     let Some(conversation) = state.conversation(&id) else {
         return;
     };
+    state.assistant_id.set(state.assistant_of(&conversation).id);
     spawn_local(async move {
         // Generating here, or in another tab (which holds the conversation's lock): either way
         // a streaming answer is being written, not interrupted.
@@ -275,7 +279,7 @@ async fn set_context(state: AppState, runtime: &Runtime, id: &str, branch: &[&Me
     let usage = skein_engine::context_meter::context_usage(
         branch,
         &summaries,
-        &state.assistant.get_untracked(),
+        &state.assistant_untracked(),
         &state.settings.get_untracked(),
     );
     if state.is_current(id) {
@@ -344,8 +348,10 @@ pub fn start(state: AppState, action: Generate) -> bool {
     if conversation.is_none() && !matches!(action, Generate::Send(_)) {
         return false;
     }
-    // One assistant for every conversation until assistants get their own settings screen.
-    let assistant = state.assistant.get_untracked();
+    // The conversation's own assistant; a new chat gets the one chosen for it.
+    let assistant = conversation
+        .as_ref()
+        .map_or_else(|| state.assistant_untracked(), |c| state.assistant_of(c));
     state.banner.set(None);
     state.failure.set(None);
     spawn_local(async move {

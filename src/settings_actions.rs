@@ -32,7 +32,7 @@ pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
     let runtime = runtime()?;
     spawn_local(async move {
         match runtime.service.store.save_assistant(&assistant).await {
-            Ok(()) => state.assistant.set(assistant),
+            Ok(()) => state.put_assistant(assistant),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
     });
@@ -42,7 +42,7 @@ pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
 /// Turns the assistant's memory tools on or off, and saves the choice.
 pub fn set_memory(state: AppState, on: bool) {
     let Some(runtime) = runtime() else { return };
-    let mut assistant = state.assistant.get_untracked();
+    let mut assistant = state.assistant_untracked();
     assistant
         .enabled_tools
         .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
@@ -56,7 +56,7 @@ pub fn set_memory(state: AppState, on: bool) {
     }
     spawn_local(async move {
         match runtime.service.store.save_assistant(&assistant).await {
-            Ok(()) => state.assistant.set(assistant),
+            Ok(()) => state.put_assistant(assistant),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
     });

@@ -3,8 +3,9 @@
 
 use leptos::prelude::*;
 use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
+use skein_engine::assistant::assistant_for;
 use skein_engine::provider::model_list::ModelInfo;
-use skein_engine::{BranchEntry, Conversation, ProviderSettings};
+use skein_engine::{Assistant, BranchEntry, Conversation, ProviderSettings};
 
 /// A failed answer: shown in the error banner while its conversation is on screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -48,8 +49,11 @@ pub struct AppState {
     pub context: RwSignal<Option<skein_engine::context_meter::ContextUsage>>,
     /// The models the provider listed in the settings, or why it could not.
     pub models: RwSignal<Option<Result<Vec<ModelInfo>, String>>>,
-    /// The assistant every conversation uses (memory on or off, among its settings).
-    pub assistant: RwSignal<skein_engine::Assistant>,
+    /// Every assistant (at least one).
+    pub assistants: RwSignal<Vec<Assistant>>,
+    /// The assistant in use: the conversation on screen's, or the one a new chat will use.
+    /// The settings edit this one.
+    pub assistant_id: RwSignal<String>,
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
@@ -83,7 +87,8 @@ impl AppState {
             info: RwSignal::new(None),
             failure: RwSignal::new(None),
             settings: RwSignal::new(ProviderSettings::default()),
-            assistant: RwSignal::new(skein_engine::Assistant::default()),
+            assistants: RwSignal::new(vec![Assistant::default()]),
+            assistant_id: RwSignal::new(Assistant::default().id),
             tools: RwSignal::new(Vec::new()),
             models: RwSignal::new(None),
             context: RwSignal::new(None),
@@ -98,6 +103,34 @@ impl AppState {
             undo: RwSignal::new(None),
             notifications: RwSignal::new(crate::notify::status()),
         }
+    }
+
+    /// The assistant in use (see [`assistant_id`](Self::assistant_id)); tracked.
+    pub fn assistant(&self) -> Assistant {
+        let id = self.assistant_id.get();
+        self.assistants.with(|list| assistant_for(Some(&id), list))
+    }
+
+    pub fn assistant_untracked(&self) -> Assistant {
+        let id = self.assistant_id.get_untracked();
+        self.assistants
+            .with_untracked(|list| assistant_for(Some(&id), list))
+    }
+
+    /// The assistant conversation `conversation` talks to.
+    pub fn assistant_of(&self, conversation: &Conversation) -> Assistant {
+        self.assistants
+            .with_untracked(|list| assistant_for(conversation.assistant_id.as_deref(), list))
+    }
+
+    /// Adds or replaces an assistant in the list.
+    pub fn put_assistant(&self, assistant: Assistant) {
+        self.assistants.update(
+            |list| match list.iter_mut().find(|a| a.id == assistant.id) {
+                Some(existing) => *existing = assistant,
+                None => list.push(assistant),
+            },
+        );
     }
 
     pub fn is_generating(&self, conversation_id: &str) -> bool {

@@ -50,6 +50,7 @@ pub fn AssistantForm(
     #[prop(into)]
     tools: Signal<Vec<ToolInfo>>,
 ) -> impl IntoView {
+    let name = RwSignal::new(String::new());
     let system_prompt = RwSignal::new(String::new());
     let temperature = RwSignal::new(String::new());
     let top_p = RwSignal::new(String::new());
@@ -64,6 +65,7 @@ pub fn AssistantForm(
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
         let a = assistant.get();
+        name.set(a.name);
         system_prompt.set(a.system_prompt);
         temperature.set(text_of(a.params.temperature));
         top_p.set(text_of(a.params.top_p));
@@ -111,6 +113,11 @@ pub fn AssistantForm(
             Err(error) => return feedback.set(Some(Err(error))),
         };
         let mut edited = assistant.get_untracked();
+        let edited_name = name.get_untracked().trim().to_owned();
+        if edited_name.is_empty() {
+            return feedback.set(Some(Err("Give the assistant a name.".to_owned())));
+        }
+        edited.name = edited_name;
         edited.system_prompt = system_prompt.get_untracked();
         edited.params.temperature = temperature;
         edited.params.top_p = top_p;
@@ -136,6 +143,11 @@ pub fn AssistantForm(
     view! {
         <form class="settings assistant-form" data-testid="assistant-form" on:submit=submit>
             <h2>"Assistant"</h2>
+            <label>"Name (also {{char}} in prompts)"
+                <input type="text" data-testid="assistant-name" required
+                    prop:value=move || name.get()
+                    on:input=move |ev| name.set(event_target_value(&ev)) />
+            </label>
             <label>"System prompt"
                 <textarea data-testid="assistant-system-prompt" rows="4"
                     placeholder="How the assistant should answer (optional)"

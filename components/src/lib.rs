@@ -10,6 +10,7 @@
 //! Model output is untrusted: it is only ever inserted as text, never as HTML.
 
 mod assistant_form;
+mod assistant_picker;
 mod attachments;
 mod chat_view;
 mod citations;
@@ -34,6 +35,7 @@ mod tool_policies;
 mod undo_toast;
 
 pub use assistant_form::AssistantForm;
+pub use assistant_picker::AssistantPicker;
 pub use attachments::{
     AttachedDocument, DocumentRef, Draft, PendingAttachment, PendingAttachments,
 };

@@ -81,6 +81,20 @@ impl Default for Assistant {
     }
 }
 
+/// The assistant conversation `assistant_id` talks to among `assistants`: its own, else the
+/// default one, else the first, else the built-in default.
+pub fn assistant_for(assistant_id: Option<&str>, assistants: &[Assistant]) -> Assistant {
+    let default_id = Assistant::default().id;
+    let wanted = assistant_id.unwrap_or(&default_id);
+    assistants
+        .iter()
+        .find(|a| a.id == wanted)
+        .or_else(|| assistants.iter().find(|a| a.id == default_id))
+        .or_else(|| assistants.first())
+        .cloned()
+        .unwrap_or_default()
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum AssistantError {
     #[error(transparent)]
@@ -125,6 +139,22 @@ impl Assistant {
 mod tests {
     use super::*;
     use crate::regex_rules::RuleScope;
+
+    #[test]
+    fn a_conversation_talks_to_its_own_assistant_or_else_the_default() {
+        let named = |id: &str| Assistant {
+            id: id.into(),
+            name: id.into(),
+            ..Assistant::default()
+        };
+        let list = [named("writer"), named("default"), named("coder")];
+        assert_eq!(assistant_for(Some("coder"), &list).id, "coder");
+        assert_eq!(assistant_for(None, &list).id, "default");
+        // Its assistant was deleted: the default answers.
+        assert_eq!(assistant_for(Some("gone"), &list).id, "default");
+        assert_eq!(assistant_for(Some("gone"), &list[2..]).id, "coder");
+        assert_eq!(assistant_for(None, &[]), Assistant::default());
+    }
 
     #[test]
     fn every_user_written_piece_is_checked() {

@@ -187,8 +187,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Result<MessageNode, ChatError> {
         let input = input.into();
         let now = self.clock.now_ms();
-        let conversation = conversation.unwrap_or_else(|| {
-            Conversation::new(
+        let conversation = conversation.unwrap_or_else(|| Conversation {
+            assistant_id: Some(assistant.id.clone()),
+            ..Conversation::new(
                 &self.ids.new_id(),
                 &Conversation::title_from_first_message(input.title_source()),
                 now,

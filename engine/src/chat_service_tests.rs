@@ -820,3 +820,15 @@ fn a_failure_after_content_keeps_it_marked_incomplete_with_its_kind() {
     assert_eq!(continued.error_kind, Some(crate::FailureKind::Network));
     assert_eq!(stored(&service).1[1], continued);
 }
+
+#[test]
+fn a_new_conversation_remembers_its_assistant() {
+    let service = service(vec![sse(200, &content_chunks(&["Hi."], true), 9)]);
+    let writer = Assistant {
+        id: "writer".into(),
+        ..Assistant::default()
+    };
+    send_as(&service, None, "hello", &writer).unwrap();
+    let (conversation, _) = stored(&service);
+    assert_eq!(conversation.assistant_id.as_deref(), Some("writer"));
+}

@@ -257,6 +257,10 @@ pub struct Conversation {
     /// Follow-up questions suggested after the latest answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// The assistant this conversation talks to; `None` (and conversations stored before
+    /// assistants existed) means the default one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assistant_id: Option<String>,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -272,6 +276,7 @@ impl Conversation {
             current_leaf_id: None,
             title_locked: false,
             suggestions: Vec::new(),
+            assistant_id: None,
         }
     }
 

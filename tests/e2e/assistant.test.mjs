@@ -55,3 +55,49 @@ test('a tool set to run without asking runs at once; an answer rule rewrites ans
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('several assistants: each conversation keeps its own, also after a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  assert.equal(await page.locator('[data-testid=assistant-delete]').isDisabled(), true, 'the default stays');
+  await page.click('[data-testid=assistant-new]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=assistant-name]').value === 'Assistant 2');
+  await page.fill('[data-testid=assistant-name]', 'Pirate');
+  await page.fill('[data-testid=assistant-system-prompt]', 'Talk like a pirate.');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+  const header = page.locator('[data-testid=assistant-select]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=assistant-select]').selectedOptions[0]?.textContent === 'Pirate');
+
+  await mock('/admin/script', [{ chunks: ['Arr.'] }, { chunks: ['"Pirate talk"'], stream: false }]);
+  await send(page, 'hello pirate');
+  await assistantTextIs(page, 'Arr.');
+  // A new chat with the default assistant.
+  await page.click('[data-testid=new-chat-button]');
+  await header.selectOption({ label: 'Skein' });
+  await mock('/admin/script', [{ chunks: ['Hello.'] }, { chunks: ['"Plain talk"'], stream: false }]);
+  await send(page, 'hello plain');
+  await assistantTextIs(page, 'Hello.');
+  const answers = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(answers[0].messages[0].content, /Talk like a pirate\./);
+  assert.doesNotMatch(answers[1].messages[0].content, /pirate/);
+
+  // Each conversation shows its own assistant, after a reload too.
+  await page.reload();
+  await mounted(page);
+  const open = async (title) => {
+    await page.locator('[data-testid=conversation-item]', { hasText: title }).click();
+    await page.locator('[data-testid=message]').first().waitFor();
+  };
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
+  await open('Pirate talk');
+  assert.equal(await header.evaluate((s) => s.selectedOptions[0].textContent), 'Pirate');
+  await open('Plain talk');
+  assert.equal(await header.evaluate((s) => s.selectedOptions[0].textContent), 'Skein');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
