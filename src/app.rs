@@ -8,8 +8,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AssistantForm, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls,
-    MessageActions, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar, StorageAlert,
-    StorageAlertBar, StorageInfo, UndoToast,
+    MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar,
+    StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -57,6 +57,12 @@ pub fn App() -> impl IntoView {
                     selected=Signal::derive(move || state.assistant_id.get())
                     disabled=generating_here
                     on_select=move |id| crate::assistants::choose(state, id) />
+                <ModelPicker
+                    model=Signal::derive(move || state.settings.get().model)
+                    listed=Signal::derive(move || state.models.get())
+                    disabled=generating_here
+                    on_open=move |()| crate::settings_actions::fetch_models(state, state.settings.get_untracked())
+                    on_select=move |model| crate::settings_actions::choose_model(state, model) />
                 <Show when=move || state.current.get().is_some()>
                     <div class="export" role="group" aria-label="Export this conversation">
                         <button type="button" data-testid="export-markdown"

@@ -83,3 +83,25 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
     });
     None
 }
+
+/// Uses model `model` from the next answer on (chosen in the chat), saved with the settings.
+pub fn choose_model(state: AppState, model: String) {
+    let mut settings = state.settings.get_untracked();
+    if settings.model == model {
+        return;
+    }
+    // The window of the model listed, if the provider states it; else unknown.
+    settings.context_window = state.models.with_untracked(|listed| {
+        listed
+            .as_ref()?
+            .as_ref()
+            .ok()?
+            .iter()
+            .find(|info| info.id == model)?
+            .context_window
+    });
+    settings.model = model;
+    if let Some(error) = save_settings(state, settings) {
+        state.banner.set(Some(error));
+    }
+}

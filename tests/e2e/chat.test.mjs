@@ -342,3 +342,27 @@ test("the assistant's settings shape the request and stay after a reload", async
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('the model can be switched from the chat; its stated window comes with it', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const picker = page.locator('[data-testid=chat-model-select]');
+  assert.equal(await picker.inputValue(), 'mock-model');
+  await picker.focus();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=chat-model-select] option').length === 2);
+  await picker.selectOption('mock-model-large');
+  await mock('/admin/script', [{ chunks: ['From the large one.'] }, { chunks: ['"Large"'], stream: false }]);
+  await send(page, 'which model?');
+  await assistantTextIs(page, 'From the large one.');
+  const answer = (await mock('/admin/requests')).find((r) => r.stream === true);
+  assert.equal(answer.model, 'mock-model-large');
+  assert.match(await page.locator('[data-testid=context-tokens]').textContent(), /of 131\.1k tokens · summarises past 32\.0k/);
+
+  await page.reload();
+  await mounted(page);
+  assert.equal(await picker.inputValue(), 'mock-model-large', 'saved with the settings');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

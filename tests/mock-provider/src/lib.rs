@@ -12,7 +12,8 @@
 //! - `POST /v1/messages`: the same in Anthropic's Messages format (named SSE events).
 //! - `POST /v1beta/models/{model}:streamGenerateContent` / `:generateContent`: the same in
 //!   Google Gemini's format (the recorded request gets the path as `_path`).
-//! - `GET /v1/models`: two models, `mock-model` and `mock-model-large`.
+//! - `GET /v1/models`: two models, `mock-model` and `mock-model-large` (with a stated
+//!   `context_length` of 131072).
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
@@ -179,7 +180,9 @@ async fn models() -> Json<Value> {
         "object": "list",
         "data": [
             {"id": MOCK_MODEL, "object": "model", "owned_by": "skein-mock-provider"},
-            {"id": "mock-model-large", "object": "model", "owned_by": "skein-mock-provider"},
+            // States its window as OpenRouter does.
+            {"id": "mock-model-large", "object": "model", "owned_by": "skein-mock-provider",
+             "context_length": 131072},
         ],
     }))
 }
