@@ -7,7 +7,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::export;
-use skein_engine::{ChatStore, ConversationTree, MessageNode};
+use skein_engine::{ChatStore, ConversationTree, LibraryStore, MessageNode};
 
 pub enum ExportFormat {
     /// The branch on screen, to read or share.
@@ -100,6 +100,12 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
         crate::conversation_list::carry_out_all(state).await;
         match runtime.service.import_file(&bytes).await {
             Ok(added) => {
+                // A restored backup may have brought assistants its conversations talk to.
+                if let Ok(assistants) = runtime.service.store.list_assistants().await {
+                    for assistant in assistants {
+                        state.put_assistant(assistant);
+                    }
+                }
                 let count = added.len();
                 let first = added.first().map(|c| c.id.clone());
                 for conversation in added {

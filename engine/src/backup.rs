@@ -1,8 +1,10 @@
-//! A full backup: every conversation with every message, the images they show, and the
-//! provider settings, as one versioned JSON file. API keys (and custom header values, which can
+//! A full backup: every conversation with every message, the images they show, the provider
+//! settings, the assistants and the memories, as one versioned JSON file. API keys (and custom header values, which can
 //! be credentials) are left out unless the user asks for them. Restoring goes through
 //! [`import`](crate::import), validated completely first.
 
+use crate::assistant::Assistant;
+use crate::memories::Memory;
 use crate::message::{Conversation, MessageNode};
 use crate::message_part::MessagePart;
 use crate::provider_settings::ProviderSettings;
@@ -18,6 +20,8 @@ pub struct BackupContents {
     pub conversations: Vec<(Conversation, Vec<MessageNode>)>,
     pub settings: Option<ProviderSettings>,
     pub blobs: Vec<Blob>,
+    pub assistants: Vec<Assistant>,
+    pub memories: Vec<Memory>,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -74,6 +78,8 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "settings": settings,
         "conversations": conversations,
         "blobs": blobs,
+        "assistants": contents.assistants,
+        "memories": contents.memories,
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }
@@ -112,6 +118,7 @@ mod tests {
                 mime: "image/png".into(),
                 bytes: vec![137, 80, 78, 71],
             }],
+            ..BackupContents::default()
         }
     }
 

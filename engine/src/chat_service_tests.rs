@@ -832,3 +832,55 @@ fn a_new_conversation_remembers_its_assistant() {
     let (conversation, _) = stored(&service);
     assert_eq!(conversation.assistant_id.as_deref(), Some("writer"));
 }
+
+#[test]
+fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
+    use crate::memories::{Memory, MemoryScope};
+    let original = service(vec![sse(200, &content_chunks(&["Arr."], true), 8)]);
+    let pirate = Assistant {
+        id: "pirate".into(),
+        name: "Pirate".into(),
+        system_prompt: "Talk like a pirate.".into(),
+        ..Assistant::default()
+    };
+    block_on(original.store.save_assistant(&pirate)).unwrap();
+    let memory = Memory {
+        id: "m1".into(),
+        scope: MemoryScope::Global,
+        text: "Likes green tea".into(),
+        created_at_ms: 1.0,
+        updated_at_ms: 1.0,
+    };
+    block_on(original.store.save_memory(&memory)).unwrap();
+    send_as(&original, None, "ahoy", &pirate).unwrap();
+    let text = block_on(original.backup(false)).unwrap();
+
+    let fresh = service(vec![]);
+    let mine = Assistant {
+        name: "Mine".into(),
+        ..pirate.clone()
+    };
+    block_on(fresh.store.save_assistant(&mine)).unwrap();
+    let added = block_on(fresh.import_file(text.as_bytes())).unwrap();
+    assert_eq!(added[0].assistant_id.as_deref(), Some("pirate"));
+    let assistants = block_on(fresh.store.list_assistants()).unwrap();
+    assert_eq!(assistants.len(), 1);
+    assert_eq!(
+        assistants[0].name, "Mine",
+        "an assistant already here is kept"
+    );
+    assert_eq!(block_on(fresh.store.list_memories()).unwrap(), [memory]);
+
+    let empty = service(vec![]);
+    block_on(empty.import_file(text.as_bytes())).unwrap();
+    assert_eq!(block_on(empty.store.list_assistants()).unwrap(), [pirate]);
+
+    // A damaged assistant entry is named, and nothing is stored.
+    let broken = text.replace("\"Talk like a pirate.\"", "42");
+    let other = service(vec![]);
+    let err = block_on(other.import_file(broken.as_bytes())).unwrap_err();
+    assert!(err.to_string().contains("assistants[0]"), "{err}");
+    assert!(block_on(other.store.list_conversations())
+        .unwrap()
+        .is_empty());
+}

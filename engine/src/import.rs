@@ -44,6 +44,9 @@ pub struct ImportedFile {
     pub conversations: Imported,
     pub settings: Option<crate::provider_settings::ProviderSettings>,
     pub blobs: Vec<crate::store::Blob>,
+    /// A backup's assistants and memories (backups made before they existed have none).
+    pub assistants: Vec<crate::assistant::Assistant>,
+    pub memories: Vec<crate::memories::Memory>,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -196,6 +199,25 @@ fn conversation_entry(
     Ok(with_fresh_ids(conversation, nodes, new_id))
 }
 
+/// The entries of list `key` of a backup, each checked; an absent list is empty.
+fn optional_list<T: serde::de::DeserializeOwned>(
+    value: &Value,
+    key: &str,
+) -> Result<Vec<T>, ImportError> {
+    match &value[key] {
+        Value::Null => Ok(Vec::new()),
+        Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .map(|(i, raw)| {
+                serde_json::from_value(raw.clone())
+                    .map_err(|e| error(format!("{key}[{i}]"), e.to_string()))
+            })
+            .collect(),
+        _ => Err(error(key, "not a list")),
+    }
+}
+
 fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedFile, ImportError> {
     check_version(value, crate::backup::BACKUP_VERSION)?;
     let entries = value["conversations"]
@@ -237,6 +259,8 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         conversations,
         settings,
         blobs,
+        assistants: optional_list(value, "assistants")?,
+        memories: optional_list(value, "memories")?,
     })
 }
 
