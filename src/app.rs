@@ -182,7 +182,7 @@ pub fn App() -> impl IntoView {
                                 prop:checked=move || state.assistant().enabled_tools.iter()
                                     .any(|t| t.name == "create_memory")
                                 on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
-                            "Memory: the assistant may remember facts about you (each change asks you first)"
+                            "Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)"
                         </label>
                         <NotificationToggle
                             status=Signal::derive(move || state.notifications.get())

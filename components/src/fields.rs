@@ -15,6 +15,19 @@ pub(crate) fn number_input(
     }
 }
 
+/// A plain-text box (code-like: no spell checking) bound to a text signal.
+pub(crate) fn code_area(
+    value: RwSignal<String>,
+    test_id: &'static str,
+    placeholder: &'static str,
+) -> impl IntoView {
+    view! {
+        <textarea data-testid=test_id rows="3" spellcheck="false" placeholder=placeholder
+            prop:value=move || value.get()
+            on:input=move |ev| value.set(event_target_value(&ev))></textarea>
+    }
+}
+
 /// Copies `text` to the clipboard; false where the page has no window. Fire and forget: the
 /// browser allows it without asking on a user's click.
 pub(crate) fn copy_text(text: &str) -> bool {

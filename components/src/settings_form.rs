@@ -1,6 +1,6 @@
 //! Provider settings: protocol, base URL, API key, model, timeouts and client-side limits.
 
-use crate::fields::number_input;
+use crate::fields::{code_area, number_input};
 use leptos::prelude::*;
 use skein_engine::custom_request::{body_text, headers_text, parse_body, parse_headers};
 use skein_engine::provider::model_list::ModelInfo;
@@ -263,16 +263,10 @@ pub fn SettingsForm(
                     "The model can call tools (off: no tool definitions are sent)"
                 </label>
                 <label>"Custom headers, one \"Name: value\" per line (sent with every request; values may be secrets and are kept like the API key)"
-                    <textarea data-testid="provider-custom-headers" rows="3" spellcheck="false"
-                        placeholder="HTTP-Referer: https://example.org"
-                        prop:value=move || custom_headers.get()
-                        on:input=move |ev| custom_headers.set(event_target_value(&ev))></textarea>
+                    {code_area(custom_headers, "provider-custom-headers", "HTTP-Referer: https://example.org")}
                 </label>
                 <label>"Custom body entries, a JSON object merged into every chat request"
-                    <textarea data-testid="provider-custom-body" rows="3" spellcheck="false"
-                        placeholder="{\"top_k\": 40}"
-                        prop:value=move || custom_body.get()
-                        on:input=move |ev| custom_body.set(event_target_value(&ev))></textarea>
+                    {code_area(custom_body, "provider-custom-body", "{\"top_k\": 40}")}
                 </label>
             </details>
             <button type="submit" data-testid="settings-save">"Save"</button>

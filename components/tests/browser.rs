@@ -608,15 +608,19 @@ async fn image_parts_ask_for_their_url_and_show_it_when_known() {
     assert_eq!(img.get_attribute("alt").as_deref(), Some("dot"));
 }
 
-#[wasm_bindgen_test]
-async fn choosing_a_protocol_brings_its_url_and_is_saved() {
+/// The provider settings form with default settings and `listed` models; what it saves is
+/// recorded.
+async fn mount_settings_form(
+    listed: Option<Vec<skein_engine::provider::model_list::ModelInfo>>,
+) -> (HtmlElement, Arc<Mutex<Vec<skein_engine::ProviderSettings>>>) {
     use skein_components::SettingsForm;
-    use skein_engine::{ProviderKind, ProviderSettings};
+    use skein_engine::ProviderSettings;
     let root = container();
     let saved = Arc::new(Mutex::new(Vec::<ProviderSettings>::new()));
     let saved_in = saved.clone();
     let handle = leptos::mount::mount_to(root.clone(), move || {
         let saved = saved_in.clone();
+        let listed = listed.clone();
         view! {
             <SettingsForm
                 settings=Signal::derive(ProviderSettings::default)
@@ -624,13 +628,20 @@ async fn choosing_a_protocol_brings_its_url_and_is_saved() {
                     saved.lock().unwrap().push(s);
                     None
                 }
-                models=Signal::derive(|| None)
+                models=Signal::derive(move || listed.clone().map(Ok))
                 on_fetch_models=|_s: ProviderSettings| {}
             />
         }
     });
     std::mem::forget(handle);
     settle().await;
+    (root, saved)
+}
+
+#[wasm_bindgen_test]
+async fn choosing_a_protocol_brings_its_url_and_is_saved() {
+    use skein_engine::ProviderKind;
+    let (root, saved) = mount_settings_form(None).await;
     let select: web_sys::HtmlSelectElement =
         query(&root, "[data-testid=provider-kind]").unchecked_into();
     select.set_value("anthropic");
@@ -980,34 +991,13 @@ fn set_field(root: &HtmlElement, testid: &str, value: &str) {
 
 #[wasm_bindgen_test]
 async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checked_and_saved() {
-    use skein_components::SettingsForm;
     use skein_engine::provider::model_list::ModelInfo;
-    use skein_engine::ProviderSettings;
-    let root = container();
-    let saved = Arc::new(Mutex::new(Vec::<ProviderSettings>::new()));
-    let saved_in = saved.clone();
-    let listed = vec![ModelInfo {
+    let (root, saved) = mount_settings_form(Some(vec![ModelInfo {
         id: "long-model".into(),
         display_name: None,
         context_window: Some(131_072),
-    }];
-    let handle = leptos::mount::mount_to(root.clone(), move || {
-        let saved = saved_in.clone();
-        let listed = listed.clone();
-        view! {
-            <SettingsForm
-                settings=Signal::derive(ProviderSettings::default)
-                on_save=move |s: ProviderSettings| {
-                    saved.lock().unwrap().push(s);
-                    None
-                }
-                models=Signal::derive(move || Some(Ok(listed.clone())))
-                on_fetch_models=|_s: ProviderSettings| {}
-            />
-        }
-    });
-    std::mem::forget(handle);
-    settle().await;
+    }]))
+    .await;
     let select: web_sys::HtmlSelectElement =
         query(&root, "[data-testid=model-select]").unchecked_into();
     select.set_value("long-model");

@@ -86,14 +86,17 @@ test('several assistants: each conversation keeps its own, also after a reload',
   assert.match(answers[0].messages[0].content, /Talk like a pirate\./);
   assert.doesNotMatch(answers[1].messages[0].content, /pirate/);
 
-  // Each conversation shows its own assistant, after a reload too.
+  // Each conversation shows its own assistant, after a reload too (once both got their titles).
+  await page.waitForFunction(() => {
+    const titles = [...document.querySelectorAll('[data-testid=conversation-item]')].map((e) => e.textContent);
+    return titles.some((t) => t.includes('Pirate talk')) && titles.some((t) => t.includes('Plain talk'));
+  });
   await page.reload();
   await mounted(page);
   const open = async (title) => {
     await page.locator('[data-testid=conversation-item]', { hasText: title }).click();
     await page.locator('[data-testid=message]').first().waitFor();
   };
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 2);
   await open('Pirate talk');
   assert.equal(await header.evaluate((s) => s.selectedOptions[0].textContent), 'Pirate');
   await open('Plain talk');
