@@ -7,8 +7,12 @@
 //! dimension it was made with: vectors of different models are never compared, and a change of
 //! model is detected ([`KnowledgeBase::stale_embeddings`]) so re-embedding can be offered.
 
+pub mod chunking;
 pub mod citations;
+pub mod lexical;
+pub mod ranking;
 pub mod store;
+pub mod vectors;
 
 use serde::{Deserialize, Serialize};
 
