@@ -278,6 +278,9 @@ fn numbered(items: &[RetrievedItem]) -> String {
         .join("\n\n")
 }
 
+/// The most of a chunk's text a citation keeps.
+const MAX_CITED_CHARS: usize = 4_000;
+
 fn add_knowledge(out: &mut PreparedRequest, items: Vec<RetrievedItem>) {
     let items = &items[..items.len().min(MAX_RETRIEVED)];
     if items.is_empty() {
@@ -289,7 +292,9 @@ fn add_knowledge(out: &mut PreparedRequest, items: Vec<RetrievedItem>) {
             chunk_id: item.id.clone(),
             document_id: item.document_id.clone(),
             title: item.title.clone(),
-            snippet: item.text.chars().take(200).collect(),
+            // The passage the model was given, so the citation opens to what it read (a chunk
+            // is small; this bounds a runaway one).
+            snippet: item.text.chars().take(MAX_CITED_CHARS).collect(),
         }));
 }
 
