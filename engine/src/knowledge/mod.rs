@@ -9,8 +9,10 @@
 
 pub mod chunking;
 pub mod citations;
+pub mod ingest;
 pub mod lexical;
 pub mod ranking;
+pub mod retrieval;
 pub mod store;
 pub mod vectors;
 
