@@ -46,6 +46,8 @@ pub struct Assistant {
     pub stream: bool,
     /// The tools this assistant may call, each optionally with its own approval policy.
     pub enabled_tools: Vec<EnabledTool>,
+    /// The knowledge bases this assistant answers from (retrieval, with citations).
+    pub knowledge_base_ids: Vec<String>,
     /// Name a new conversation from its first exchange (one short extra request).
     pub generate_titles: bool,
     /// Suggest follow-up questions after each answer (one extra request per answer, so off
@@ -74,6 +76,7 @@ impl Default for Assistant {
             params: GenerationParams::default(),
             stream: true,
             enabled_tools: Vec::new(),
+            knowledge_base_ids: Vec::new(),
             generate_titles: true,
             follow_up_suggestions: false,
             retry_broken_streams: true,

@@ -4,7 +4,7 @@
 use crate::generation::{EventLog, GenerationEvent, GenerationSink};
 use crate::message::{MessageNode, MessageStatus};
 use crate::message_part::{Annotation, MessagePart};
-use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievedItem};
+use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievalScope, RetrievedItem};
 use crate::store::ChatStore;
 use crate::test_fixtures::*;
 use crate::tool_loop::ToolDecision;
@@ -19,7 +19,11 @@ use std::rc::Rc;
 struct FixtureKnowledge(RefCell<Vec<Vec<RetrievedItem>>>);
 
 impl RetrievalHook for FixtureKnowledge {
-    fn retrieve<'a>(&'a self, _query: &'a str) -> HookFuture<'a, Vec<RetrievedItem>> {
+    fn retrieve<'a>(
+        &'a self,
+        _query: &'a str,
+        _scope: &'a RetrievalScope,
+    ) -> HookFuture<'a, Vec<RetrievedItem>> {
         let mut queue = self.0.borrow_mut();
         let items = if queue.is_empty() {
             Vec::new()

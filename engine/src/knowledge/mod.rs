@@ -13,6 +13,7 @@ pub mod ingest;
 pub mod lexical;
 pub mod ranking;
 pub mod retrieval;
+pub mod retriever;
 pub mod store;
 pub mod vectors;
 

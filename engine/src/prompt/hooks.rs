@@ -37,7 +37,19 @@ pub struct RetrievedItem {
     pub text: String,
 }
 
-/// Finds items relevant to a query (the latest user message).
+/// Whose knowledge and memories a retrieval may use: the assistant answering, and the
+/// knowledge bases bound to it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RetrievalScope {
+    pub assistant_id: String,
+    pub knowledge_base_ids: Vec<String>,
+}
+
+/// Finds items relevant to a query (the latest user message) within `scope`.
 pub trait RetrievalHook {
-    fn retrieve<'a>(&'a self, query: &'a str) -> HookFuture<'a, Vec<RetrievedItem>>;
+    fn retrieve<'a>(
+        &'a self,
+        query: &'a str,
+        scope: &'a RetrievalScope,
+    ) -> HookFuture<'a, Vec<RetrievedItem>>;
 }

@@ -19,7 +19,7 @@
 
 use super::data_block::{data_block, DATA_PREAMBLE};
 use super::documents::inline_documents;
-use super::hooks::{OcrHook, RetrievalHook, RetrievedItem, WorkspaceHook};
+use super::hooks::{OcrHook, RetrievalHook, RetrievalScope, RetrievedItem, WorkspaceHook};
 use super::injection::CompiledLorebook;
 use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
@@ -44,6 +44,8 @@ pub struct InputPipeline<'a> {
     pub workspace: Option<&'a dyn WorkspaceHook>,
     pub knowledge: Option<&'a dyn RetrievalHook>,
     pub memory: Option<&'a dyn RetrievalHook>,
+    /// Whose knowledge and memories the retrievals may use.
+    pub scope: RetrievalScope,
 }
 
 /// The request after every transformer, with what the transformers produced on the side.
@@ -161,7 +163,7 @@ impl InputPipeline<'_> {
         if let Some(knowledge) = self.knowledge {
             out.trace.push("knowledge_retrieval");
             let query = out.last_user_text();
-            match knowledge.retrieve(&query).await {
+            match knowledge.retrieve(&query, &self.scope).await {
                 Ok(items) => add_knowledge(&mut out, items),
                 Err(err) => {
                     let notice = format!(
@@ -176,7 +178,7 @@ impl InputPipeline<'_> {
         if let Some(memory) = self.memory {
             out.trace.push("memory_retrieval");
             let query = out.last_user_text();
-            match memory.retrieve(&query).await {
+            match memory.retrieve(&query, &self.scope).await {
                 Ok(items) if !items.is_empty() => {
                     let body = numbered(&items[..items.len().min(MAX_RETRIEVED)]);
                     out.system_append(data_block("memory", DATA_PREAMBLE, &body));

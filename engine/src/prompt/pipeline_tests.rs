@@ -5,7 +5,7 @@
 use super::*;
 use crate::chat_dictionary::{ChatDictionary, DictionaryEntry, DictionaryPattern};
 use crate::message::MessageNode;
-use crate::prompt::hooks::{HookError, HookFuture};
+use crate::prompt::hooks::{HookError, HookFuture, RetrievalScope};
 use crate::prompt::injection::{InjectionPosition, InjectionTrigger, Lorebook, PromptInjection};
 use futures_executor::block_on;
 
@@ -28,7 +28,11 @@ impl OcrHook for FixtureOcr {
 struct FixtureRetrieval(Result<Vec<RetrievedItem>, HookError>);
 
 impl RetrievalHook for FixtureRetrieval {
-    fn retrieve<'a>(&'a self, _query: &'a str) -> HookFuture<'a, Vec<RetrievedItem>> {
+    fn retrieve<'a>(
+        &'a self,
+        _query: &'a str,
+        _scope: &'a RetrievalScope,
+    ) -> HookFuture<'a, Vec<RetrievedItem>> {
         let answer = self.0.clone();
         Box::pin(async move { answer })
     }
@@ -139,6 +143,7 @@ fn every_transformer_runs_once_in_the_seed_order() {
         workspace: Some(&FixtureWorkspace),
         knowledge: Some(&knowledge),
         memory: Some(&memory),
+        scope: RetrievalScope::default(),
     };
     let out = block_on(pipeline.run(request()));
     assert_eq!(
