@@ -8,8 +8,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AssistantForm, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls,
-    MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar,
-    StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    KnowledgePanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp,
+    Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -149,6 +149,13 @@ pub fn App() -> impl IntoView {
                             assistant=Signal::derive(move || state.assistant())
                             on_save=move |a| crate::settings_actions::save_assistant(state, a)
                             tools=Signal::derive(move || state.tools.get())
+                            knowledge_bases=Signal::derive(move || state.knowledge.with(|bases| {
+                                bases.iter().map(|b| (b.id.clone(), b.name.clone())).collect::<Vec<_>>()
+                            }))
+                        />
+                        <KnowledgePanel
+                            bases=Signal::derive(move || state.knowledge.get())
+                            on_action=move |action| crate::knowledge::act(state, action)
                         />
                         <section class="appearance" aria-label="Appearance">
                             <h2>"Appearance and keys"</h2>

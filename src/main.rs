@@ -12,6 +12,7 @@ mod assistants;
 mod attach;
 mod conversation_list;
 mod files;
+mod knowledge;
 mod notify;
 mod preferences;
 mod runtime;

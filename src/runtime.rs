@@ -102,6 +102,12 @@ pub fn init(state: AppState) {
             }
         }
         state.tools.set(service.tools.listing());
+        // Knowledge retrieval for assistants bound to knowledge bases.
+        service.retrieval.knowledge = Some(Rc::new(
+            skein_engine::knowledge::retriever::KnowledgeRetriever {
+                store: service.store.clone(),
+            },
+        ));
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service,
@@ -141,6 +147,7 @@ pub fn init(state: AppState) {
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
+        crate::knowledge::refresh(state);
         state.ready.set(true);
     });
 }

@@ -54,6 +54,8 @@ pub struct AppState {
     /// The assistant in use: the conversation on screen's, or the one a new chat will use.
     /// The settings edit this one.
     pub assistant_id: RwSignal<String>,
+    /// The knowledge bases with their documents, for the settings.
+    pub knowledge: RwSignal<Vec<skein_components::KnowledgeView>>,
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
@@ -90,6 +92,7 @@ impl AppState {
             assistants: RwSignal::new(vec![Assistant::default()]),
             assistant_id: RwSignal::new(Assistant::default().id),
             tools: RwSignal::new(Vec::new()),
+            knowledge: RwSignal::new(Vec::new()),
             models: RwSignal::new(None),
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),

@@ -49,6 +49,9 @@ pub fn AssistantForm(
     /// Every tool the app has.
     #[prop(into)]
     tools: Signal<Vec<ToolInfo>>,
+    /// The knowledge bases (ID, name) the assistant can be bound to.
+    #[prop(into, optional)]
+    knowledge_bases: Signal<Vec<(String, String)>>,
 ) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let system_prompt = RwSignal::new(String::new());
@@ -61,6 +64,7 @@ pub fn AssistantForm(
     let titles = RwSignal::new(true);
     let suggestions = RwSignal::new(false);
     let enabled_tools = RwSignal::new(Vec::new());
+    let bound = RwSignal::new(Vec::<String>::new());
     let rules = RuleRows::new();
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
@@ -76,6 +80,7 @@ pub fn AssistantForm(
         titles.set(a.generate_titles);
         suggestions.set(a.follow_up_suggestions);
         enabled_tools.set(a.enabled_tools);
+        bound.set(a.knowledge_base_ids);
         rules.load(&a.regex_rules);
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
@@ -128,6 +133,7 @@ pub fn AssistantForm(
         edited.generate_titles = titles.get_untracked();
         edited.follow_up_suggestions = suggestions.get_untracked();
         edited.enabled_tools = enabled_tools.get_untracked();
+        edited.knowledge_base_ids = bound.get_untracked();
         edited.regex_rules = rules.rules();
         feedback.set(Some(match on_save.run(edited) {
             None => Ok("Saved.".to_owned()),
@@ -178,6 +184,33 @@ pub fn AssistantForm(
             <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>
             <label>{check(suggestions, "assistant-suggestions")}" Suggest follow-up questions (one extra request per answer)"</label>
             <ToolPolicies tools enabled=enabled_tools />
+            <fieldset class="tool-policies" data-testid="assistant-knowledge">
+                <legend>"Knowledge bases it answers from"</legend>
+                {move || knowledge_bases.with(Vec::is_empty).then(|| view! {
+                    <p class="hint">"None yet: create one under Knowledge."</p>
+                })}
+                {move || knowledge_bases.get().into_iter().map(|(id, name)| {
+                    let checked = {
+                        let id = id.clone();
+                        move || bound.with(|b| b.contains(&id))
+                    };
+                    view! {
+                        <label class="checkbox">
+                            <input type="checkbox" data-testid="assistant-knowledge-base" data-name=name.clone()
+                                prop:checked=checked
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    let id = id.clone();
+                                    bound.update(|b| {
+                                        b.retain(|x| *x != id);
+                                        if on { b.push(id); }
+                                    });
+                                } />
+                            {name}
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
             <RegexRulesEditor rows=rules />
             <button type="submit" data-testid="assistant-save">"Save assistant"</button>
             {move || feedback.get().map(|f| match f {

@@ -1,0 +1,80 @@
+// End to end: a knowledge base in the browser — add a document, bind it to the assistant, ask,
+// and see the answer cite the right chunk, also after a reload.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  browser, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider, assertText,
+  send, assistantTextIs,
+} from './harness.mjs';
+
+const HANDBOOK = `# Network
+
+Skein's own server listens on port 8080 unless told otherwise.
+
+# Storage
+
+Conversations are kept in IndexedDB, one record per message.`;
+
+test('an answer from a bound knowledge base cites the chunk it used, also after a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
+  await page.click('[data-testid=knowledge-create]');
+  const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
+  await base.waitFor();
+  await page.setInputFiles('[data-testid=knowledge-file]', {
+    name: 'handbook.md', mimeType: 'text/markdown', buffer: Buffer.from(HANDBOOK),
+  });
+  const document = base.locator('[data-testid=knowledge-document]');
+  await document.waitFor();
+  assert.match(await document.textContent(), /handbook\.md · 2 chunks/);
+  // A file Skein cannot read is refused with its name.
+  await page.setInputFiles('[data-testid=knowledge-file]', {
+    name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7'),
+  });
+  await page.locator('[data-testid=error-banner]').waitFor();
+  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /"scan\.pdf"/);
+
+  await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [{ chunks: ['It listens on port 8080 [1].'] }, { chunks: ['"Ports"'], stream: false }]);
+  await send(page, 'Which port does the server listen on?');
+  await assistantTextIs(page, 'It listens on port 8080 [1].');
+  const request = (await mock('/admin/requests')).find((r) => r.stream === true);
+  const system = request.messages[0].content;
+  assert.match(system, /<knowledge>[\s\S]*port 8080[\s\S]*<\/knowledge>/);
+  assert.doesNotMatch(system, /IndexedDB/, 'only the relevant chunk');
+
+  const cited = async () => {
+    const citation = page.locator('[data-testid=message][data-role=assistant] [data-testid=citation]');
+    await citation.first().waitFor();
+    assert.equal(await citation.count(), 1);
+    assert.equal((await citation.locator('summary').textContent()).trim(), '[1] handbook.md › Network');
+    await citation.locator('summary').click();
+    assert.match(await citation.locator('.citation-text').textContent(), /listens on port 8080/);
+  };
+  await cited();
+  await page.reload();
+  await mounted(page);
+  await cited();
+
+  // Deleting the document takes its chunks with it: the next question gets no knowledge.
+  await openSettings(page);
+  await base.locator('[data-testid=knowledge-delete-document]').click();
+  await page.waitForFunction(() => !document.querySelector('[data-testid=knowledge-document]'));
+  await closeSettings(page);
+  await mock('/admin/script', [{ chunks: ['I do not know.'] }]);
+  await send(page, 'And the port again?');
+  await assistantTextIs(page, 'I do not know.');
+  const after = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1);
+  assert.doesNotMatch(after.messages[0].content, /port 8080/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
