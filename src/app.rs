@@ -8,8 +8,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AssistantForm, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls,
-    KnowledgePanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp,
-    Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
+    ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 
 #[component]
@@ -47,6 +47,12 @@ pub fn App() -> impl IntoView {
             .with(|alert| alert.as_ref().is_some_and(StorageAlert::read_only))
     });
     let include_keys = RwSignal::new(false);
+    // The memories change as assistants answer: read them whenever the settings open.
+    Effect::new(move |_| {
+        if state.show_settings.get() {
+            crate::memories::refresh(state);
+        }
+    });
 
     view! {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
@@ -152,6 +158,13 @@ pub fn App() -> impl IntoView {
                             knowledge_bases=Signal::derive(move || state.knowledge.with(|bases| {
                                 bases.iter().map(|b| (b.id.clone(), b.name.clone())).collect::<Vec<_>>()
                             }))
+                        />
+                        <MemoryPanel
+                            memories=Signal::derive(move || state.memories.get())
+                            assistant_name=move |id: String| state.assistants.with_untracked(|list| {
+                                list.iter().find(|a| a.id == id).map_or(id.clone(), |a| a.name.clone())
+                            })
+                            on_action=move |action| crate::memories::act(state, action)
                         />
                         <KnowledgePanel
                             bases=Signal::derive(move || state.knowledge.get())

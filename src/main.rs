@@ -13,6 +13,7 @@ mod attach;
 mod conversation_list;
 mod files;
 mod knowledge;
+mod memories;
 mod notify;
 mod preferences;
 mod runtime;

@@ -56,6 +56,8 @@ pub struct AppState {
     pub assistant_id: RwSignal<String>,
     /// The knowledge bases with their documents, for the settings.
     pub knowledge: RwSignal<Vec<skein_components::KnowledgeView>>,
+    /// Everything assistants remember, for the memories screen.
+    pub memories: RwSignal<Vec<skein_engine::memories::Memory>>,
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
@@ -93,6 +95,7 @@ impl AppState {
             assistant_id: RwSignal::new(Assistant::default().id),
             tools: RwSignal::new(Vec::new()),
             knowledge: RwSignal::new(Vec::new()),
+            memories: RwSignal::new(Vec::new()),
             models: RwSignal::new(None),
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),

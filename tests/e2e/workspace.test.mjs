@@ -172,6 +172,20 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
     return all.map((m) => m.text);
   });
   assert.deepEqual(memories, ['Likes green tea']);
+
+  // 4. The memories screen shows it; an edit sticks; forgetting removes it.
+  await openSettings(page);
+  const memory = page.locator('[data-testid=memory]');
+  await memory.waitFor();
+  assert.equal(await memory.locator('[data-testid=memory-text]').inputValue(), 'Likes green tea');
+  await memory.locator('[data-testid=memory-text]').fill('Likes green and black tea');
+  await memory.locator('[data-testid=memory-save]').click();
+  await closeSettings(page);
+  await openSettings(page);
+  await page.waitForFunction(() => document.querySelector('[data-testid=memory-text]')?.value === 'Likes green and black tea');
+  await page.locator('[data-testid=memory-delete]').click();
+  await page.locator('[data-testid=no-memories]').waitFor();
+  await closeSettings(page);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -1,0 +1,64 @@
+//! What the assistant remembers: every memory, editable and deletable by the user.
+
+use leptos::prelude::*;
+use skein_engine::memories::{Memory, MemoryScope};
+
+/// What the user did to a memory.
+#[derive(Debug, Clone)]
+pub enum MemoryAction {
+    /// The memory with its new text.
+    Edit(Memory),
+    Delete(String),
+}
+
+#[component]
+pub fn MemoryPanel(
+    #[prop(into)] memories: Signal<Vec<Memory>>,
+    /// Assistant ID → name, to say whose a memory is.
+    #[prop(into)]
+    assistant_name: Callback<String, String>,
+    #[prop(into)] on_action: Callback<MemoryAction>,
+) -> impl IntoView {
+    view! {
+        <section class="settings memories" data-testid="memories" aria-label="Memories">
+            <h2>"Memories"</h2>
+            <p class="hint">"What assistants remember about you. Given to the model as information, never as instructions."</p>
+            {move || memories.with(Vec::is_empty).then(|| view! {
+                <p class="hint" data-testid="no-memories">"Nothing remembered yet."</p>
+            })}
+            <For
+                each=move || memories.get()
+                key=|memory| (memory.id.clone(), memory.text.clone())
+                children=move |memory| {
+                    let text = RwSignal::new(memory.text.clone());
+                    let whose = match &memory.scope {
+                        MemoryScope::Global => "every assistant".to_owned(),
+                        MemoryScope::Assistant(id) => assistant_name.run(id.clone()),
+                    };
+                    let id = memory.id.clone();
+                    let save = {
+                        let memory = memory.clone();
+                        move |_| {
+                            let edited = text.get_untracked().trim().to_owned();
+                            if !edited.is_empty() && edited != memory.text {
+                                on_action.run(MemoryAction::Edit(Memory { text: edited, ..memory.clone() }));
+                            }
+                        }
+                    };
+                    view! {
+                        <div class="memory" data-testid="memory">
+                            <textarea data-testid="memory-text" rows="2" aria-label="Memory"
+                                prop:value=move || text.get()
+                                on:input=move |ev| text.set(event_target_value(&ev))></textarea>
+                            <span class="hint">{format!("Known to {whose}")}</span>
+                            <button type="button" data-testid="memory-save" on:click=save>"Save"</button>
+                            <button type="button" data-testid="memory-delete"
+                                aria-label="Forget this memory"
+                                on:click=move |_| on_action.run(MemoryAction::Delete(id.clone()))>"Forget"</button>
+                        </div>
+                    }
+                }
+            />
+        </section>
+    }
+}
