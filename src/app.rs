@@ -166,6 +166,9 @@ pub fn App() -> impl IntoView {
                             })
                             on_action=move |action| crate::memories::act(state, action)
                         />
+                        {move || state.embedding_progress.get().map(|text| view! {
+                            <p class="notice" role="status" data-testid="embedding-progress">{text}</p>
+                        })}
                         <KnowledgePanel
                             bases=Signal::derive(move || state.knowledge.get())
                             on_action=move |action| crate::knowledge::act(state, action)

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{DocumentView, KnowledgeAction, KnowledgeView};
 use skein_engine::knowledge::ingest::{extract_text, prepare_document};
-use skein_engine::knowledge::KnowledgeBase;
+use skein_engine::knowledge::{EmbeddingModel, KnowledgeBase};
 use skein_engine::{Clock, IdGenerator, LibraryStore};
 use skein_platform::{BrowserClock, RandomIds};
 
@@ -35,7 +35,16 @@ pub fn refresh(state: AppState) {
                         name: document.name,
                     })
                     .collect();
+                let model = base.embedding_model.clone();
                 views.push(KnowledgeView {
+                    embedded: model.as_ref().map_or(0, |m| {
+                        chunks
+                            .iter()
+                            .filter(|c| c.embedding.as_ref().is_some_and(|e| e.is_of(m)))
+                            .count()
+                    }),
+                    total: chunks.len(),
+                    embedding_model: model.map(|m| m.model).unwrap_or_default(),
                     id: base.id,
                     name: base.name,
                     documents,
@@ -88,11 +97,15 @@ pub fn act(state: AppState, action: KnowledgeAction) {
             KnowledgeAction::DeleteDocument(id) => {
                 store.delete_document(&id).await.map_err(|e| e.to_string())
             }
+            KnowledgeAction::SetEmbeddingModel(base_id, model) => {
+                set_embedding_model(store, &base_id, &model).await
+            }
         };
         if let Err(problem) = done {
             state.banner.set(Some(problem));
         }
         refresh(state);
+        crate::embeddings::embed_pending(state).await;
     });
 }
 
@@ -118,6 +131,33 @@ async fn add(
         });
     store
         .save_document(&document, &chunks)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Chooses the embedding model of a base (empty: none). A new model's dimension is learned from
+/// its first answer; until its vectors are made the base is searched by words.
+async fn set_embedding_model(
+    store: &impl LibraryStore,
+    base_id: &str,
+    model: &str,
+) -> Result<(), String> {
+    let bases = store
+        .list_knowledge_bases()
+        .await
+        .map_err(|e| e.to_string())?;
+    let Some(mut base) = bases.into_iter().find(|b| b.id == base_id) else {
+        return Err("That knowledge base no longer exists.".to_owned());
+    };
+    if base.embedding_model.as_ref().map(|m| m.model.as_str()) == Some(model) {
+        return Ok(());
+    }
+    base.embedding_model = (!model.is_empty()).then(|| EmbeddingModel {
+        model: model.to_owned(),
+        dimension: 0,
+    });
+    store
+        .save_knowledge_base(&base)
         .await
         .map_err(|e| e.to_string())
 }

@@ -11,6 +11,7 @@ mod app;
 mod assistants;
 mod attach;
 mod conversation_list;
+mod embeddings;
 mod files;
 mod knowledge;
 mod memories;

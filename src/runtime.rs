@@ -106,6 +106,15 @@ pub fn init(state: AppState) {
         service.retrieval.knowledge = Some(Rc::new(
             skein_engine::knowledge::retriever::KnowledgeRetriever {
                 store: service.store.clone(),
+                embedder: crate::embeddings::ProviderEmbedder {
+                    state,
+                    service: Rc::new(ChatService::new(
+                        FetchTransport,
+                        service.store.clone(),
+                        BrowserClock,
+                        RandomIds,
+                    )),
+                },
             },
         ));
         RUNTIME.with(|r| {
@@ -149,6 +158,8 @@ pub fn init(state: AppState) {
         }
         crate::knowledge::refresh(state);
         state.ready.set(true);
+        // An embedding run the last visit did not finish goes on.
+        crate::embeddings::embed_pending(state).await;
     });
 }
 

@@ -56,6 +56,8 @@ pub struct AppState {
     pub assistant_id: RwSignal<String>,
     /// The knowledge bases with their documents, for the settings.
     pub knowledge: RwSignal<Vec<skein_components::KnowledgeView>>,
+    /// What the embedding job is doing ("Embedding Handbook: 32 of 120 chunks…").
+    pub embedding_progress: RwSignal<Option<String>>,
     /// Everything assistants remember, for the memories screen.
     pub memories: RwSignal<Vec<skein_engine::memories::Memory>>,
     /// Every tool the app has, for the assistant's settings.
@@ -96,6 +98,7 @@ impl AppState {
             tools: RwSignal::new(Vec::new()),
             knowledge: RwSignal::new(Vec::new()),
             memories: RwSignal::new(Vec::new()),
+            embedding_progress: RwSignal::new(None),
             models: RwSignal::new(None),
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),

@@ -18,6 +18,11 @@ pub struct KnowledgeView {
     pub id: String,
     pub name: String,
     pub documents: Vec<DocumentView>,
+    /// The embedding model's ID; empty: searched by words only.
+    pub embedding_model: String,
+    /// Chunks with a vector of that model, of all chunks.
+    pub embedded: usize,
+    pub total: usize,
 }
 
 /// What the user asked the panel to do.
@@ -29,6 +34,8 @@ pub enum KnowledgeAction {
     /// Base ID and the files chosen.
     AddFiles(String, Vec<web_sys::File>),
     DeleteDocument(String),
+    /// Base ID and the embedding model to use (empty: none, words only).
+    SetEmbeddingModel(String, String),
 }
 
 #[component]
@@ -49,10 +56,17 @@ pub fn KnowledgePanel(
         <section class="settings knowledge" data-testid="knowledge" aria-label="Knowledge bases">
             <h2>"Knowledge"</h2>
             <p class="hint">"Documents stay in this browser. An assistant answers from the bases bound to it, and cites them."</p>
+            // Keyed by ID: a refresh (a document added, embeddings progressing) updates a base
+            // in place and never clears what is being typed into it.
             <For
-                each=move || bases.get()
-                key=|base| base.clone()
-                children=move |base| view! { <BaseView base on_action /> }
+                each=move || bases.with(|list| list.iter().map(|b| b.id.clone()).collect::<Vec<_>>())
+                key=|id| id.clone()
+                children=move |id| {
+                    let base = Signal::derive(move || {
+                        bases.with(|list| list.iter().find(|b| b.id == id).cloned())
+                    });
+                    view! { <BaseView base on_action /> }
+                }
             />
             <form class="knowledge-new" on:submit=create>
                 <input type="text" data-testid="knowledge-new-name" aria-label="New knowledge base name"
@@ -66,10 +80,16 @@ pub fn KnowledgePanel(
 }
 
 #[component]
-fn BaseView(base: KnowledgeView, on_action: Callback<KnowledgeAction>) -> impl IntoView {
+fn BaseView(
+    base: Signal<Option<KnowledgeView>>,
+    on_action: Callback<KnowledgeAction>,
+) -> impl IntoView {
     let title = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
-    let base_id = StoredValue::new(base.id.clone());
+    let initial = base.get_untracked();
+    let base_id = StoredValue::new(initial.as_ref().map(|b| b.id.clone()).unwrap_or_default());
+    let name = initial.as_ref().map(|b| b.name.clone()).unwrap_or_default();
+    let model = RwSignal::new(initial.map(|b| b.embedding_model).unwrap_or_default());
     let add_text = move |_| {
         let body = text.get_untracked();
         if body.trim().is_empty() {
@@ -99,12 +119,24 @@ fn BaseView(base: KnowledgeView, on_action: Callback<KnowledgeAction>) -> impl I
             on_action.run(KnowledgeAction::AddFiles(base_id.get_value(), files));
         }
     };
-    let label = base.name.clone();
+    let status = move || {
+        base.with(|b| match b {
+            Some(b) if !b.embedding_model.is_empty() => format!(
+                "{} of {} chunks embedded with {}.",
+                b.embedded, b.total, b.embedding_model
+            ),
+            _ => "Searched by its words. Set an embedding model of your provider to search by \
+                  meaning too."
+                .to_owned(),
+        })
+    };
+    let documents =
+        move || base.with(|b| b.as_ref().map(|b| b.documents.clone()).unwrap_or_default());
     view! {
-        <div class="knowledge-base" data-testid="knowledge-base" data-name=base.name.clone()>
-            <h3>{base.name.clone()}</h3>
+        <div class="knowledge-base" data-testid="knowledge-base" data-name=name.clone()>
+            <h3>{name.clone()}</h3>
             <ul class="knowledge-documents">
-                {base.documents.into_iter().map(|document| {
+                {move || documents().into_iter().map(|document| {
                     let id = document.id.clone();
                     let count = document.chunks.len();
                     view! {
@@ -124,9 +156,20 @@ fn BaseView(base: KnowledgeView, on_action: Callback<KnowledgeAction>) -> impl I
                     }
                 }).collect_view()}
             </ul>
+            <p class="hint" data-testid="knowledge-embedding-status">{status}</p>
+            <div class="knowledge-embedding">
+                <input type="text" data-testid="knowledge-embedding-model"
+                    aria-label=format!("Embedding model for {name}")
+                    placeholder="Embedding model, e.g. text-embedding-3-small or nomic-embed-text"
+                    prop:value=move || model.get()
+                    on:input=move |ev| model.set(event_target_value(&ev)) />
+                <button type="button" data-testid="knowledge-embedding-use"
+                    on:click=move |_| on_action.run(KnowledgeAction::SetEmbeddingModel(
+                        base_id.get_value(), model.get_untracked().trim().to_owned()))>"Use"</button>
+            </div>
             <label>"Add files (plain text, Markdown, HTML)"
                 <input type="file" multiple data-testid="knowledge-file"
-                    aria-label=format!("Add files to {label}")
+                    aria-label=format!("Add files to {name}")
                     accept=".txt,.md,.markdown,.html,.htm,.csv,.json,text/*"
                     on:change=picked />
             </label>

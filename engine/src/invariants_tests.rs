@@ -4,7 +4,7 @@
 use crate::generation::{EventLog, GenerationEvent, GenerationSink};
 use crate::message::{MessageNode, MessageStatus};
 use crate::message_part::{Annotation, MessagePart};
-use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievalScope, RetrievedItem};
+use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
 use crate::store::ChatStore;
 use crate::test_fixtures::*;
 use crate::tool_loop::ToolDecision;
@@ -23,14 +23,14 @@ impl RetrievalHook for FixtureKnowledge {
         &'a self,
         _query: &'a str,
         _scope: &'a RetrievalScope,
-    ) -> HookFuture<'a, Vec<RetrievedItem>> {
+    ) -> HookFuture<'a, Retrieved> {
         let mut queue = self.0.borrow_mut();
         let items = if queue.is_empty() {
             Vec::new()
         } else {
             queue.remove(0)
         };
-        Box::pin(async move { Ok(items) })
+        Box::pin(async move { Ok(items.into()) })
     }
 }
 

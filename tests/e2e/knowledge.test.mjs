@@ -78,3 +78,51 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('an embedded base is searched by meaning too; when embeddings fail, by words, and the user is told', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
+  await page.click('[data-testid=knowledge-create]');
+  const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
+  await base.locator('[data-testid=knowledge-embedding-model]').fill('mock-embed');
+  await base.locator('[data-testid=knowledge-embedding-use]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-embedding-status]')
+    ?.textContent === '0 of 0 chunks embedded with mock-embed.');
+  await page.setInputFiles('[data-testid=knowledge-file]', {
+    name: 'handbook.md', mimeType: 'text/markdown', buffer: Buffer.from(HANDBOOK),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-embedding-status]')
+    ?.textContent === '2 of 2 chunks embedded with mock-embed.');
+  const embedded = (await mock('/admin/embeddings')).requests;
+  assert.ok(embedded >= 1, 'the chunks went to the embeddings endpoint');
+  await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [{ chunks: ['Port 8080.'] }, { chunks: ['"Ports"'], stream: false }]);
+  await send(page, 'Which port does the server listen on?');
+  await assistantTextIs(page, 'Port 8080.');
+  assert.equal((await mock('/admin/embeddings')).requests, embedded + 1, 'the question was embedded');
+  let system = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1).messages[0].content;
+  assert.match(system, /port 8080/);
+
+  // Embeddings fail: the knowledge is searched by its words, and the user is told.
+  await mock('/admin/embeddings', { fail: true });
+  await mock('/admin/script', [{ chunks: ['Still port 8080.'] }]);
+  await send(page, 'Which port again?');
+  await assistantTextIs(page, 'Still port 8080.');
+  await page.locator('[data-testid=error-banner]').waitFor();
+  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /Embeddings failed .*searched by its words instead/);
+  system = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1).messages[0].content;
+  assert.match(system, /port 8080/, 'the words still found the chunk');
+  const citation = page.locator('[data-testid=message][data-role=assistant]').last().locator('[data-testid=citation]');
+  assert.equal(await citation.count(), 1);
+  // The browser logs the failed embeddings requests; nothing else went wrong.
+  assert.deepEqual(page.errors.filter((e) => !e.includes('status of 500')), []);
+  await context.close();
+});

@@ -37,6 +37,23 @@ pub struct RetrievedItem {
     pub text: String,
 }
 
+/// What a retrieval found, and how it fell short if it did (embeddings failed, so words were
+/// used), in words for the user.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Retrieved {
+    pub items: Vec<RetrievedItem>,
+    pub notice: Option<String>,
+}
+
+impl From<Vec<RetrievedItem>> for Retrieved {
+    fn from(items: Vec<RetrievedItem>) -> Self {
+        Self {
+            items,
+            notice: None,
+        }
+    }
+}
+
 /// Whose knowledge and memories a retrieval may use: the assistant answering, and the
 /// knowledge bases bound to it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -51,5 +68,5 @@ pub trait RetrievalHook {
         &'a self,
         query: &'a str,
         scope: &'a RetrievalScope,
-    ) -> HookFuture<'a, Vec<RetrievedItem>>;
+    ) -> HookFuture<'a, Retrieved>;
 }

@@ -164,7 +164,12 @@ impl InputPipeline<'_> {
             out.trace.push("knowledge_retrieval");
             let query = out.last_user_text();
             match knowledge.retrieve(&query, &self.scope).await {
-                Ok(items) => add_knowledge(&mut out, items),
+                Ok(found) => {
+                    if let Some(notice) = found.notice {
+                        out.note(notice);
+                    }
+                    add_knowledge(&mut out, found.items)
+                }
                 Err(err) => {
                     let notice = format!(
                         "Knowledge retrieval failed for this request ({err}); the answer is made \
@@ -179,7 +184,8 @@ impl InputPipeline<'_> {
             out.trace.push("memory_retrieval");
             let query = out.last_user_text();
             match memory.retrieve(&query, &self.scope).await {
-                Ok(items) if !items.is_empty() => {
+                Ok(found) if !found.items.is_empty() => {
+                    let items = &found.items;
                     let body = numbered(&items[..items.len().min(MAX_RETRIEVED)]);
                     out.system_append(data_block("memory", DATA_PREAMBLE, &body));
                 }

@@ -5,7 +5,7 @@
 use super::*;
 use crate::chat_dictionary::{ChatDictionary, DictionaryEntry, DictionaryPattern};
 use crate::message::MessageNode;
-use crate::prompt::hooks::{HookError, HookFuture, RetrievalScope};
+use crate::prompt::hooks::{HookError, HookFuture, RetrievalScope, Retrieved};
 use crate::prompt::injection::{InjectionPosition, InjectionTrigger, Lorebook, PromptInjection};
 use futures_executor::block_on;
 
@@ -32,8 +32,8 @@ impl RetrievalHook for FixtureRetrieval {
         &'a self,
         _query: &'a str,
         _scope: &'a RetrievalScope,
-    ) -> HookFuture<'a, Vec<RetrievedItem>> {
-        let answer = self.0.clone();
+    ) -> HookFuture<'a, Retrieved> {
+        let answer = self.0.clone().map(Retrieved::from);
         Box::pin(async move { answer })
     }
 }

@@ -14,6 +14,8 @@
 //!   Google Gemini's format (the recorded request gets the path as `_path`).
 //! - `GET /v1/models`: two models, `mock-model` and `mock-model-large` (with a stated
 //!   `context_length` of 131072).
+//! - `POST /v1/embeddings`: deterministic vectors (shared words, similar vectors); see
+//!   `embeddings.rs`. `POST /admin/embeddings {"fail": true}` makes it fail, `GET` counts calls.
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
@@ -33,6 +35,7 @@ use serde_json::{json, Value};
 use std::collections::VecDeque;
 
 mod dialect;
+mod embeddings;
 use dialect::{Dialect, Frame};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -118,6 +121,8 @@ impl Default for Script {
 struct MockState {
     queue: VecDeque<Script>,
     requests: Vec<Value>,
+    embeddings_fail: bool,
+    embedding_requests: usize,
 }
 
 #[derive(Clone, Default)]
@@ -138,6 +143,11 @@ pub fn router(mock: Mock) -> Router {
         .route("/v1/messages", post(anthropic_messages))
         .route("/v1beta/models/{*rest}", post(gemini_models))
         .route("/v1/models", get(models))
+        .route("/v1/embeddings", post(embeddings::embeddings))
+        .route(
+            "/admin/embeddings",
+            post(embeddings::switch).get(embeddings::count),
+        )
         .route("/admin/script", post(queue_script))
         .route("/admin/requests", get(recorded_requests))
         .route("/admin/reset", post(reset))

@@ -1,0 +1,135 @@
+//! Embeddings through the configured provider: the query embedder knowledge retrieval uses,
+//! and the job that embeds a knowledge base's chunks in batches, with progress, resumed at the
+//! next start if the page closes (each batch is stored as it arrives).
+
+use crate::runtime::{runtime, Service};
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_engine::knowledge::retriever::QueryEmbedder;
+use skein_engine::knowledge::ChunkEmbedding;
+use skein_engine::knowledge::EmbeddingModel;
+use skein_engine::prompt::hooks::{HookError, HookFuture};
+use skein_engine::{CancelToken, LibraryStore, ProviderSettings};
+use std::rc::Rc;
+
+/// Chunks embedded per request (and stored per transaction).
+const BATCH: usize = 32;
+
+/// The provider's settings with `model` as the model: embeddings go to the same server.
+fn embedding_settings(state: AppState, model: &str) -> ProviderSettings {
+    ProviderSettings {
+        model: model.to_owned(),
+        fallbacks: Vec::new(),
+        ..state.settings.get_untracked()
+    }
+}
+
+/// Embeds queries with the configured provider.
+pub struct ProviderEmbedder {
+    pub state: AppState,
+    /// A service of its own (the app's is made after the retriever that holds this).
+    pub service: Rc<Service>,
+}
+
+impl QueryEmbedder for ProviderEmbedder {
+    fn embed_query<'a>(&'a self, model: &'a str, text: &'a str) -> HookFuture<'a, Vec<f32>> {
+        Box::pin(async move {
+            let settings = embedding_settings(self.state, model);
+            let mut vectors = self
+                .service
+                .embed(&settings, &[text.to_owned()], &CancelToken::new())
+                .await
+                .map_err(|e| HookError(e.to_string()))?;
+            vectors
+                .pop()
+                .ok_or_else(|| HookError("the provider returned no vector".into()))
+        })
+    }
+}
+
+/// Embeds every chunk of every base that lacks a vector of its base's model. One run at a time;
+/// progress goes to `state.embedding_progress`, a failure to the banner (the base is searched by
+/// its words meanwhile).
+pub async fn embed_pending(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    if state.embedding_progress.with_untracked(Option::is_some) {
+        return;
+    }
+    let store = &runtime.service.store;
+    let Ok(bases) = store.list_knowledge_bases().await else {
+        return;
+    };
+    for mut base in bases {
+        let Some(model) = base.embedding_model.clone() else {
+            continue;
+        };
+        let Ok(chunks) = store.load_chunks(&base.id).await else {
+            continue;
+        };
+        let stale: Vec<_> = chunks
+            .into_iter()
+            .filter(|c| {
+                model.dimension == 0 || !c.embedding.as_ref().is_some_and(|e| e.is_of(&model))
+            })
+            .collect();
+        let total = stale.len();
+        let settings = embedding_settings(state, &model.model);
+        let mut model = model;
+        for (at, batch) in stale.chunks(BATCH).enumerate() {
+            state.embedding_progress.set(Some(format!(
+                "Embedding {}: {} of {total} chunks…",
+                base.name,
+                at * BATCH
+            )));
+            let texts: Vec<String> = batch.iter().map(|c| c.text.clone()).collect();
+            let vectors = match runtime
+                .service
+                .embed(&settings, &texts, &CancelToken::new())
+                .await
+            {
+                Ok(vectors) => vectors,
+                Err(err) => {
+                    state.banner.set(Some(format!(
+                        "Embeddings for {} failed ({err}); it is searched by its words until they work.",
+                        base.name
+                    )));
+                    state.embedding_progress.set(None);
+                    return;
+                }
+            };
+            let dimension = vectors.first().map_or(0, Vec::len) as u32;
+            if model.dimension != dimension {
+                // The first answer tells the dimension; a different one later means another
+                // model answered: the base starts over with it, never mixing.
+                model = EmbeddingModel {
+                    model: model.model.clone(),
+                    dimension,
+                };
+                base.embedding_model = Some(model.clone());
+                if let Err(err) = store.save_knowledge_base(&base).await {
+                    state.banner.set(Some(err.to_string()));
+                    break;
+                }
+            }
+            let embedded: Vec<_> = batch
+                .iter()
+                .cloned()
+                .zip(vectors)
+                .map(|(mut chunk, vector)| {
+                    chunk.embedding = Some(ChunkEmbedding {
+                        model: model.model.clone(),
+                        dimension,
+                        vector,
+                    });
+                    chunk
+                })
+                .collect();
+            if let Err(err) = store.save_chunk_embeddings(&embedded).await {
+                state.banner.set(Some(err.to_string()));
+                break;
+            }
+        }
+    }
+    state.embedding_progress.set(None);
+    crate::knowledge::refresh(state);
+}
