@@ -102,6 +102,10 @@ pub fn init(state: AppState) {
             }
         }
         state.tools.set(service.tools.listing());
+        // What an assistant with memory on remembers goes with each request, as information.
+        service.retrieval.memory = Some(Rc::new(skein_engine::memory_retrieval::MemoryRetriever {
+            store: service.store.clone(),
+        }));
         // Knowledge retrieval for assistants bound to knowledge bases.
         service.retrieval.knowledge = Some(Rc::new(
             skein_engine::knowledge::retriever::KnowledgeRetriever {

@@ -77,6 +77,7 @@ mod invariants_tests;
 pub mod knowledge;
 pub mod markdown;
 pub mod memories;
+pub mod memory_retrieval;
 pub mod memory_store;
 pub mod message;
 pub mod message_part;

@@ -90,6 +90,11 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         scope: RetrievalScope {
             assistant_id: inputs.assistant.id.clone(),
             knowledge_base_ids: inputs.assistant.knowledge_base_ids.clone(),
+            memory: inputs
+                .assistant
+                .enabled_tools
+                .iter()
+                .any(|t| crate::tools::memory::MEMORY_TOOL_NAMES.contains(&t.name.as_str())),
         },
         ..InputPipeline::default()
     };

@@ -148,6 +148,8 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
   await assistantTextIs(page, 'Understood, I will not.');
   requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
   assert.match(requests.at(-1).messages.at(-1).content, /denied/i);
+  // What was remembered goes with the next request, as information.
+  assert.match(requests.at(-2).messages[0].content, /<memory>[\s\S]*Likes green tea[\s\S]*<\/memory>/);
 
   // 3. Answer…: the user's words are the tool's result.
   await mock('/admin/script', [remember('Has a cat'), { chunks: ['Thanks for telling me.'] }]);

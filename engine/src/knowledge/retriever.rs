@@ -143,6 +143,7 @@ mod tests {
         let scope = RetrievalScope {
             assistant_id: "a".into(),
             knowledge_base_ids: vec!["kb1".into()],
+            ..RetrievalScope::default()
         };
         let found = block_on(retriever.retrieve("which port does it listen on", &scope)).unwrap();
         assert_eq!(found.notice, None, "no embedding model: words, quietly");
@@ -206,6 +207,7 @@ mod tests {
         let scope = RetrievalScope {
             assistant_id: "a".into(),
             knowledge_base_ids: vec!["kb".into()],
+            ..RetrievalScope::default()
         };
         // No word in common with "Port 8080 is open", but the same topic.
         let retriever = KnowledgeRetriever {

@@ -60,6 +60,8 @@ impl From<Vec<RetrievedItem>> for Retrieved {
 pub struct RetrievalScope {
     pub assistant_id: String,
     pub knowledge_base_ids: Vec<String>,
+    /// The assistant uses memory (the user turned it on).
+    pub memory: bool,
 }
 
 /// Finds items relevant to a query (the latest user message) within `scope`.
