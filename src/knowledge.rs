@@ -97,6 +97,13 @@ pub fn act(state: AppState, action: KnowledgeAction) {
             KnowledgeAction::DeleteDocument(id) => {
                 store.delete_document(&id).await.map_err(|e| e.to_string())
             }
+            KnowledgeAction::DeleteBase(id) => {
+                // Assistants bound to it simply find nothing there any more.
+                store
+                    .delete_knowledge_base(&id)
+                    .await
+                    .map_err(|e| e.to_string())
+            }
             KnowledgeAction::SetEmbeddingModel(base_id, model) => {
                 set_embedding_model(store, &base_id, &model).await
             }

@@ -34,6 +34,8 @@ pub enum KnowledgeAction {
     /// Base ID and the files chosen.
     AddFiles(String, Vec<web_sys::File>),
     DeleteDocument(String),
+    /// Deletes a base with its documents and chunks.
+    DeleteBase(String),
     /// Base ID and the embedding model to use (empty: none, words only).
     SetEmbeddingModel(String, String),
 }
@@ -134,7 +136,11 @@ fn BaseView(
         move || base.with(|b| b.as_ref().map(|b| b.documents.clone()).unwrap_or_default());
     view! {
         <div class="knowledge-base" data-testid="knowledge-base" data-name=name.clone()>
-            <h3>{name.clone()}</h3>
+            <h3>{name.clone()}
+                <button type="button" class="knowledge-delete-base" data-testid="knowledge-delete-base"
+                    aria-label=format!("Delete the knowledge base {name} and its documents")
+                    on:click=move |_| on_action.run(KnowledgeAction::DeleteBase(base_id.get_value()))>"Delete base"</button>
+            </h3>
             <ul class="knowledge-documents">
                 {move || documents().into_iter().map(|document| {
                     let id = document.id.clone();

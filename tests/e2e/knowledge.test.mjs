@@ -75,6 +75,11 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   await assistantTextIs(page, 'I do not know.');
   const after = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1);
   assert.doesNotMatch(after.messages[0].content, /port 8080/);
+  // The base itself can go too.
+  await openSettings(page);
+  await base.locator('[data-testid=knowledge-delete-base]').click();
+  await base.waitFor({ state: 'detached' });
+  await closeSettings(page);
   assert.deepEqual(page.errors, []);
   await context.close();
 });
