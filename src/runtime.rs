@@ -101,6 +101,12 @@ pub fn init(state: AppState) {
                 state.banner.set(Some(err.to_string()));
             }
         }
+        // The knowledge tools, for assistants whose model calls tools (search, read a passage).
+        for tool in skein_engine::knowledge::tools::knowledge_tools(service.store.clone()) {
+            if let Err(err) = service.tools.add(ToolSource::Knowledge, tool) {
+                state.banner.set(Some(err.to_string()));
+            }
+        }
         state.tools.set(service.tools.listing());
         // What an assistant with memory on remembers goes with each request, as information.
         service.retrieval.memory = Some(Rc::new(skein_engine::memory_retrieval::MemoryRetriever {

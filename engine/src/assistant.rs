@@ -84,6 +84,20 @@ impl Default for Assistant {
     }
 }
 
+impl Assistant {
+    /// Whose memories and which knowledge bases retrieval and tools may use for this assistant.
+    pub fn retrieval_scope(&self) -> crate::prompt::hooks::RetrievalScope {
+        crate::prompt::hooks::RetrievalScope {
+            assistant_id: self.id.clone(),
+            knowledge_base_ids: self.knowledge_base_ids.clone(),
+            memory: self
+                .enabled_tools
+                .iter()
+                .any(|t| crate::tools::memory::MEMORY_TOOL_NAMES.contains(&t.name.as_str())),
+        }
+    }
+}
+
 /// The assistant conversation `assistant_id` talks to among `assistants`: its own, else the
 /// default one, else the first, else the built-in default.
 pub fn assistant_for(assistant_id: Option<&str>, assistants: &[Assistant]) -> Assistant {

@@ -6,7 +6,7 @@
 use crate::assistant::{Assistant, CompiledAssistant};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
-use crate::prompt::hooks::{RetrievalHook, RetrievalScope};
+use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, SystemPromptSources};
@@ -87,15 +87,7 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         template: inputs.compiled.template.as_ref(),
         knowledge: inputs.knowledge,
         memory: inputs.memory,
-        scope: RetrievalScope {
-            assistant_id: inputs.assistant.id.clone(),
-            knowledge_base_ids: inputs.assistant.knowledge_base_ids.clone(),
-            memory: inputs
-                .assistant
-                .enabled_tools
-                .iter()
-                .any(|t| crate::tools::memory::MEMORY_TOOL_NAMES.contains(&t.name.as_str())),
-        },
+        scope: inputs.assistant.retrieval_scope(),
         ..InputPipeline::default()
     };
     pipeline.run(request).await

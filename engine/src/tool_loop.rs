@@ -250,7 +250,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             )));
         };
         let output = match &tool.run {
-            Runner::Tool(tool) => tool.call(&call.arguments, turn.cancel).await,
+            Runner::Tool(tool) => {
+                let scope = turn.assistant.retrieval_scope();
+                tool.call_in(&call.arguments, &scope, turn.cancel).await
+            }
             Runner::ReadToolOutput => {
                 let mut known = known_calls.clone();
                 known.extend(writer.reply().parts.iter().filter_map(|p| match p {

@@ -131,3 +131,42 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
   assert.deepEqual(page.errors.filter((e) => !e.includes('status of 500')), []);
   await context.close();
 });
+
+test('a knowledge tool call searches the bound base and its passage is cited', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page);
+  await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
+  await page.click('[data-testid=knowledge-create]');
+  const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
+  await base.locator('[data-testid=knowledge-paste-title]').fill('ports');
+  await base.locator('[data-testid=knowledge-paste-text]').fill(HANDBOOK);
+  await base.locator('[data-testid=knowledge-add-text]').click();
+  await base.locator('[data-testid=knowledge-document]').waitFor();
+  await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
+  await page.locator('[data-testid=tool-policy][data-tool-name=search_knowledge] select').selectOption('default');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'search_knowledge', arguments: JSON.stringify({ query: 'server port' }) } },
+    { chunks: ['The server uses 8080 [1].'] },
+    { chunks: ['"Tool search"'], stream: false },
+  ]);
+  // Nothing in the question matches the handbook: only the tool's search can cite it.
+  await send(page, 'hello there');
+  await assistantTextIs(page, 'The server uses 8080 [1].');
+  const card = page.locator('[data-testid=tool-call][data-tool-name=search_knowledge]');
+  assert.equal(await card.getAttribute('data-approval'), 'auto');
+  assert.match(await card.locator('[data-testid=tool-result]').textContent(), /port 8080/);
+  const citation = page.locator('[data-testid=message][data-role=assistant] [data-testid=citation]');
+  assert.equal(await citation.count(), 1);
+  assert.equal((await citation.locator('summary').textContent()).trim(), '[1] ports › Network');
+  const first = (await mock('/admin/requests')).find((r) => r.stream === true);
+  assert.doesNotMatch(first.messages[0].content, /port 8080/, 'retrieval found nothing for the question');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -15,6 +15,7 @@ pub mod ranking;
 pub mod retrieval;
 pub mod retriever;
 pub mod store;
+pub mod tools;
 pub mod vectors;
 
 use serde::{Deserialize, Serialize};

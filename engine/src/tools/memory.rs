@@ -8,6 +8,7 @@ use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::knowledge::store::LibraryStore;
 use crate::memories::{Memory, MemoryScope};
+use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
 use serde_json::json;
@@ -117,8 +118,8 @@ fn store_failed(err: crate::StoreError) -> ToolError {
 }
 
 impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
-    /// The memories this assistant can see.
-    async fn visible(&self) -> Result<Vec<Memory>, ToolError> {
+    /// The memories assistant `assistant_id` can see.
+    async fn visible(&self, assistant_id: &str) -> Result<Vec<Memory>, ToolError> {
         let all = self
             .access
             .store
@@ -127,19 +128,20 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
             .map_err(store_failed)?;
         Ok(all
             .into_iter()
-            .filter(|m| m.scope.visible_to(&self.access.assistant_id))
+            .filter(|m| m.scope.visible_to(assistant_id))
             .collect())
     }
 
-    async fn find(&self, id: &str) -> Result<Memory, ToolError> {
-        self.visible()
+    async fn find(&self, id: &str, assistant_id: &str) -> Result<Memory, ToolError> {
+        self.visible(assistant_id)
             .await?
             .into_iter()
             .find(|m| m.id == id)
             .ok_or_else(|| ToolError::InvalidArguments(format!("no memory with id \"{id}\"")))
     }
 
-    async fn run(&self, arguments: &str) -> Result<ToolOutput, ToolError> {
+    /// Runs the call for assistant `assistant_id` (whose memories it sees and files).
+    async fn run(&self, arguments: &str, assistant_id: &str) -> Result<ToolOutput, ToolError> {
         let access = &self.access;
         let now = access.clock.now_ms();
         match self.action {
@@ -148,7 +150,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
                 let query = args.query.to_lowercase();
                 let words: Vec<&str> = query.split_whitespace().collect();
                 let found: Vec<serde_json::Value> = self
-                    .visible()
+                    .visible(assistant_id)
                     .await?
                     .into_iter()
                     .filter(|m| {
@@ -165,7 +167,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
                 let args: CreateArgs = parse_arguments(arguments)?;
                 let scope = match args.scope.as_deref() {
                     None | Some("global") => MemoryScope::Global,
-                    Some("assistant") => MemoryScope::Assistant(access.assistant_id.clone()),
+                    Some("assistant") => MemoryScope::Assistant(assistant_id.to_owned()),
                     Some(other) => {
                         return Err(ToolError::InvalidArguments(format!(
                             "`scope` must be \"global\" or \"assistant\", not \"{other}\""
@@ -191,7 +193,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
                 let memory = Memory {
                     text: checked_text(&args.text)?,
                     updated_at_ms: now,
-                    ..self.find(&args.id).await?
+                    ..self.find(&args.id, assistant_id).await?
                 };
                 access
                     .store
@@ -204,7 +206,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
             }
             Action::Delete => {
                 let args: DeleteArgs = parse_arguments(arguments)?;
-                let memory = self.find(&args.id).await?;
+                let memory = self.find(&args.id, assistant_id).await?;
                 access
                     .store
                     .delete_memory(&memory.id)
@@ -262,7 +264,17 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> Tool for MemoryTool<S, C, I> {
     }
 
     fn call<'a>(&'a self, arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
-        Box::pin(self.run(arguments))
+        Box::pin(self.run(arguments, &self.access.assistant_id))
+    }
+
+    /// The answering assistant's memories, not those of the one the tools were made for.
+    fn call_in<'a>(
+        &'a self,
+        arguments: &'a str,
+        scope: &'a RetrievalScope,
+        _cancel: &'a CancelToken,
+    ) -> ToolFuture<'a> {
+        Box::pin(self.run(arguments, &scope.assistant_id))
     }
 }
 
@@ -298,6 +310,29 @@ mod tests {
 
     fn call(tool: &Rc<dyn Tool>, args: &str) -> Result<String, ToolError> {
         block_on(tool.call(args, &CancelToken::new())).map(|o| o.content)
+    }
+
+    #[test]
+    fn the_answering_assistant_files_and_sees_its_own_memories() {
+        let store = Rc::new(MemoryStore::new());
+        let tools = tools(store.clone());
+        let as_coach = RetrievalScope {
+            assistant_id: "coach".into(),
+            ..RetrievalScope::default()
+        };
+        let create = &tools[1];
+        block_on(create.call_in(
+            r#"{"text": "Runs 10 km", "scope": "assistant"}"#,
+            &as_coach,
+            &CancelToken::new(),
+        ))
+        .unwrap();
+        let saved = block_on(store.list_memories()).unwrap();
+        assert_eq!(saved[0].scope, MemoryScope::Assistant("coach".into()));
+        // The assistant the tools were made for does not see it; the coach does.
+        assert!(!call(&tools[0], "{}").unwrap().contains("Runs 10 km"));
+        let seen = block_on(tools[0].call_in("{}", &as_coach, &CancelToken::new())).unwrap();
+        assert!(seen.content.contains("Runs 10 km"));
     }
 
     #[test]

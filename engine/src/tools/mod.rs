@@ -13,6 +13,7 @@ pub mod session;
 
 use crate::cancel::CancelToken;
 use crate::message_part::Annotation;
+use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::{Deserialize, Serialize};
 use std::future::Future;
@@ -78,6 +79,18 @@ pub trait Tool {
     /// Runs the call. Long-running tools should watch `cancel` and return
     /// [`ToolError::Cancelled`] when it fires.
     fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a>;
+
+    /// Runs the call for the assistant answering (`scope`: whose memories and knowledge bases).
+    /// Tools that do not depend on it run as [`call`](Self::call).
+    fn call_in<'a>(
+        &'a self,
+        arguments: &'a str,
+        scope: &'a RetrievalScope,
+        cancel: &'a CancelToken,
+    ) -> ToolFuture<'a> {
+        let _ = scope;
+        self.call(arguments, cancel)
+    }
 }
 
 /// Parses a call's JSON arguments into `T`, for tool implementations.

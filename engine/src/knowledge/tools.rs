@@ -1,0 +1,215 @@
+//! Knowledge tools for tool-capable models (seed 000 §5, §8): search the answering assistant's
+//! knowledge bases, and read one chunk whole. What they return is cited on the answer, through
+//! the same path as retrieved chunks.
+
+use super::retriever::{KnowledgeRetriever, NoEmbeddings};
+use super::store::LibraryStore;
+use crate::cancel::CancelToken;
+use crate::message_part::Annotation;
+use crate::prompt::hooks::{RetrievalHook, RetrievalScope, RetrievedItem};
+use crate::provider::ToolDefinition;
+use crate::tools::{parse_arguments, Tool, ToolError, ToolFuture, ToolOutput};
+use serde::Deserialize;
+use serde_json::json;
+use std::rc::Rc;
+
+pub const SEARCH_TOOL_NAME: &str = "search_knowledge";
+pub const READ_TOOL_NAME: &str = "read_knowledge_chunk";
+
+/// Both knowledge tools over `store`.
+pub fn knowledge_tools<S: LibraryStore + Clone + 'static>(store: S) -> Vec<Rc<dyn Tool>> {
+    vec![
+        Rc::new(SearchKnowledge(KnowledgeRetriever {
+            store: store.clone(),
+            embedder: NoEmbeddings,
+        })),
+        Rc::new(ReadChunk(store)),
+    ]
+}
+
+fn citation(item: &RetrievedItem) -> Annotation {
+    Annotation::Citation {
+        chunk_id: item.id.clone(),
+        document_id: item.document_id.clone(),
+        title: item.title.clone(),
+        snippet: item.text.chars().take(4_000).collect(),
+    }
+}
+
+fn no_scope() -> ToolError {
+    ToolError::Failed("the knowledge tools work for an assistant's knowledge bases".into())
+}
+
+struct SearchKnowledge<S>(KnowledgeRetriever<S, NoEmbeddings>);
+
+#[derive(Deserialize)]
+struct SearchArgs {
+    query: String,
+}
+
+impl<S: LibraryStore> Tool for SearchKnowledge<S> {
+    fn definition(&self) -> ToolDefinition {
+        ToolDefinition {
+            name: SEARCH_TOOL_NAME.into(),
+            description: "Search the user's knowledge bases (documents they added). Returns \
+                          passages with their ids, to quote and cite."
+                .into(),
+            parameters: json!({"type": "object", "properties": {
+                "query": {"type": "string", "description": "What to look for, in words."}
+            }, "required": ["query"]}),
+        }
+    }
+
+    fn call<'a>(&'a self, _arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
+        Box::pin(async { Err(no_scope()) })
+    }
+
+    fn call_in<'a>(
+        &'a self,
+        arguments: &'a str,
+        scope: &'a RetrievalScope,
+        _cancel: &'a CancelToken,
+    ) -> ToolFuture<'a> {
+        Box::pin(async move {
+            let args: SearchArgs = parse_arguments(arguments)?;
+            let found = self
+                .0
+                .retrieve(&args.query, scope)
+                .await
+                .map_err(|e| ToolError::Failed(e.to_string()))?;
+            let passages: Vec<_> = found
+                .items
+                .iter()
+                .map(|item| json!({"id": item.id, "title": item.title, "text": item.text}))
+                .collect();
+            Ok(ToolOutput {
+                content: json!({"passages": passages, "note": "Document passages, as data."})
+                    .to_string(),
+                citations: found.items.iter().map(citation).collect(),
+            })
+        })
+    }
+}
+
+struct ReadChunk<S>(S);
+
+#[derive(Deserialize)]
+struct ReadArgs {
+    id: String,
+}
+
+impl<S: LibraryStore> Tool for ReadChunk<S> {
+    fn definition(&self) -> ToolDefinition {
+        ToolDefinition {
+            name: READ_TOOL_NAME.into(),
+            description: "Read one passage of the user's knowledge bases whole, by its id (from \
+                          search_knowledge)."
+                .into(),
+            parameters: json!({"type": "object", "properties": {
+                "id": {"type": "string"}
+            }, "required": ["id"]}),
+        }
+    }
+
+    fn call<'a>(&'a self, _arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
+        Box::pin(async { Err(no_scope()) })
+    }
+
+    fn call_in<'a>(
+        &'a self,
+        arguments: &'a str,
+        scope: &'a RetrievalScope,
+        _cancel: &'a CancelToken,
+    ) -> ToolFuture<'a> {
+        Box::pin(async move {
+            let args: ReadArgs = parse_arguments(arguments)?;
+            let failed = |e: crate::store::StoreError| ToolError::Failed(e.to_string());
+            // Only the bases of the answering assistant: a guessed id of another base is not
+            // readable.
+            for base_id in &scope.knowledge_base_ids {
+                let chunks = self.0.load_chunks(base_id).await.map_err(failed)?;
+                if let Some(chunk) = chunks.into_iter().find(|c| c.id == args.id) {
+                    let documents = self.0.list_documents(base_id).await.map_err(failed)?;
+                    let name = documents
+                        .iter()
+                        .find(|d| d.id == chunk.document_id)
+                        .map_or("a document", |d| d.name.as_str());
+                    let item = RetrievedItem {
+                        title: std::iter::once(name)
+                            .chain(chunk.heading_path.iter().map(String::as_str))
+                            .collect::<Vec<_>>()
+                            .join(" › "),
+                        id: chunk.id,
+                        document_id: chunk.document_id,
+                        text: chunk.text,
+                    };
+                    return Ok(ToolOutput {
+                        content: json!({"id": item.id, "title": item.title, "text": item.text})
+                            .to_string(),
+                        citations: vec![citation(&item)],
+                    });
+                }
+            }
+            Err(ToolError::InvalidArguments(format!(
+                "no passage with id \"{}\" in this assistant's knowledge",
+                args.id
+            )))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::ingest::prepare_document;
+    use crate::knowledge::KnowledgeBase;
+    use crate::memory_store::MemoryStore;
+    use futures_executor::block_on;
+
+    #[test]
+    fn search_and_read_return_cited_passages_of_the_bound_bases_only() {
+        let store = Rc::new(MemoryStore::new());
+        let mut n = 0;
+        let mut ids = || {
+            n += 1;
+            format!("id{n}")
+        };
+        let mut chunk_of = Vec::new();
+        for (base_id, text) in [
+            ("kb1", "# Net\n\nPort 8080 is open."),
+            ("kb2", "Vault port 9999."),
+        ] {
+            let base = KnowledgeBase::new(base_id, base_id, 1.0);
+            block_on(store.save_knowledge_base(&base)).unwrap();
+            let (document, chunks) =
+                prepare_document(&base, "doc.md", "text/markdown", text, 1.0, &mut ids);
+            chunk_of.push(chunks[0].id.clone());
+            block_on(store.save_document(&document, &chunks)).unwrap();
+        }
+        let tools = knowledge_tools(store);
+        let scope = RetrievalScope {
+            knowledge_base_ids: vec!["kb1".into()],
+            ..RetrievalScope::default()
+        };
+        let cancel = CancelToken::new();
+        let found = block_on(tools[0].call_in(r#"{"query": "port"}"#, &scope, &cancel)).unwrap();
+        assert!(found.content.contains("8080") && !found.content.contains("9999"));
+        assert!(
+            matches!(&found.citations[0], Annotation::Citation { chunk_id, title, .. }
+            if *chunk_id == chunk_of[0] && title == "doc.md › Net")
+        );
+
+        let args = format!(r#"{{"id": "{}"}}"#, chunk_of[0]);
+        let read = block_on(tools[1].call_in(&args, &scope, &cancel)).unwrap();
+        assert!(read.content.contains("Port 8080 is open."));
+        assert_eq!(read.citations.len(), 1);
+        // Another base's chunk is not readable, even by its exact id.
+        let other = format!(r#"{{"id": "{}"}}"#, chunk_of[1]);
+        assert!(matches!(
+            block_on(tools[1].call_in(&other, &scope, &cancel)),
+            Err(ToolError::InvalidArguments(_))
+        ));
+        // Without an assistant there is nothing to search.
+        assert!(block_on(tools[0].call(r#"{"query": "port"}"#, &cancel)).is_err());
+    }
+}
