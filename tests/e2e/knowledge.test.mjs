@@ -16,7 +16,9 @@ Skein's own server listens on port 8080 unless told otherwise.
 
 Conversations are kept in IndexedDB, one record per message.`;
 
-test('an answer from a bound knowledge base cites the chunk it used, also after a reload', async () => {
+/// A fresh page with the mock provider configured and an empty knowledge base "Handbook", on
+/// the settings screen.
+async function withHandbookBase() {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
   const page = await openApp(context);
@@ -26,6 +28,11 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   await page.click('[data-testid=knowledge-create]');
   const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
   await base.waitFor();
+  return { context, page, base };
+}
+
+test('an answer from a bound knowledge base cites the chunk it used, also after a reload', async () => {
+  const { context, page, base } = await withHandbookBase();
   await page.setInputFiles('[data-testid=knowledge-file]', {
     name: 'handbook.md', mimeType: 'text/markdown', buffer: Buffer.from(HANDBOOK),
   });
@@ -85,14 +92,7 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
 });
 
 test('an embedded base is searched by meaning too; when embeddings fail, by words, and the user is told', async () => {
-  await mock('/admin/reset', {});
-  const context = await browser.newContext();
-  const page = await openApp(context);
-  await configureMockProvider(page);
-  await openSettings(page);
-  await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
-  await page.click('[data-testid=knowledge-create]');
-  const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
+  const { context, page, base } = await withHandbookBase();
   await base.locator('[data-testid=knowledge-embedding-model]').fill('mock-embed');
   await base.locator('[data-testid=knowledge-embedding-use]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-embedding-status]')
@@ -133,14 +133,7 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
 });
 
 test('a knowledge tool call searches the bound base and its passage is cited', async () => {
-  await mock('/admin/reset', {});
-  const context = await browser.newContext();
-  const page = await openApp(context);
-  await configureMockProvider(page);
-  await openSettings(page);
-  await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
-  await page.click('[data-testid=knowledge-create]');
-  const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
+  const { context, page, base } = await withHandbookBase();
   await base.locator('[data-testid=knowledge-paste-title]').fill('ports');
   await base.locator('[data-testid=knowledge-paste-text]').fill(HANDBOOK);
   await base.locator('[data-testid=knowledge-add-text]').click();
