@@ -52,9 +52,45 @@ impl QueryEmbedder for ProviderEmbedder {
 /// its words meanwhile).
 pub async fn embed_pending(state: AppState) {
     let Some(runtime) = runtime() else { return };
-    if state.embedding_progress.with_untracked(Option::is_some) {
+    // Taken before the first await: a call made during a run asks it to look once more (for
+    // the chunks just added) instead of starting a second one.
+    let busy = RUNNING.with(|run| {
+        let busy = run.get() != Run::Idle;
+        run.set(if busy { Run::Again } else { Run::Going });
+        busy
+    });
+    if busy {
         return;
     }
+    loop {
+        embed_all(state, &runtime).await;
+        let again = RUNNING.with(|run| {
+            let again = run.get() == Run::Again;
+            run.set(if again { Run::Going } else { Run::Idle });
+            again
+        });
+        if !again {
+            break;
+        }
+    }
+    state.embedding_progress.set(None);
+    crate::knowledge::refresh(state);
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Run {
+    Idle,
+    Going,
+    /// Going, and asked to look again when done.
+    Again,
+}
+
+thread_local! {
+    /// The embedding run (one at a time).
+    static RUNNING: std::cell::Cell<Run> = const { std::cell::Cell::new(Run::Idle) };
+}
+
+async fn embed_all(state: AppState, runtime: &crate::runtime::Runtime) {
     let store = &runtime.service.store;
     let Ok(bases) = store.list_knowledge_bases().await else {
         return;
@@ -93,7 +129,6 @@ pub async fn embed_pending(state: AppState) {
                         "Embeddings for {} failed ({err}); it is searched by its words until they work.",
                         base.name
                     )));
-                    state.embedding_progress.set(None);
                     return;
                 }
             };
@@ -130,6 +165,4 @@ pub async fn embed_pending(state: AppState) {
             }
         }
     }
-    state.embedding_progress.set(None);
-    crate::knowledge::refresh(state);
 }
