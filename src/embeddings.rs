@@ -135,7 +135,8 @@ async fn embed_all(state: AppState, runtime: &crate::runtime::Runtime) {
             let dimension = vectors.first().map_or(0, Vec::len) as u32;
             if model.dimension != dimension {
                 // The first answer tells the dimension; a different one later means another
-                // model answered: the base starts over with it, never mixing.
+                // model answered: the base takes the new one, its chunks of the old one count as
+                // not embedded (searched by words, re-embedded by the next run), never mixed.
                 model = EmbeddingModel {
                     model: model.model.clone(),
                     dimension,
