@@ -7,6 +7,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{DocumentView, KnowledgeAction, KnowledgeView};
+use skein_engine::knowledge::chunking::MIN_CHUNK_CHARS;
 use skein_engine::knowledge::ingest::{extract_text, prepare_document};
 use skein_engine::knowledge::{EmbeddingModel, KnowledgeBase};
 use skein_engine::{Clock, IdGenerator, LibraryStore};
@@ -44,6 +45,8 @@ pub fn refresh(state: AppState) {
                             .count()
                     }),
                     total: chunks.len(),
+                    chunk_size: base.chunk_size,
+                    chunk_overlap: base.chunk_overlap,
                     embedding_model: model.map(|m| m.model).unwrap_or_default(),
                     id: base.id,
                     name: base.name,
@@ -107,6 +110,9 @@ pub fn act(state: AppState, action: KnowledgeAction) {
             KnowledgeAction::SetEmbeddingModel(base_id, model) => {
                 set_embedding_model(store, &base_id, &model).await
             }
+            KnowledgeAction::SetChunking(base_id, size, overlap) => {
+                set_chunking(store, &base_id, size, overlap).await
+            }
         };
         if let Err(problem) = done {
             state.banner.set(Some(problem));
@@ -163,6 +169,29 @@ async fn set_embedding_model(
         model: model.to_owned(),
         dimension: 0,
     });
+    store
+        .save_knowledge_base(&base)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Sets how documents added to a base from now on are cut (the chunker bounds both: at least
+/// 100 characters, an overlap of at most half the size).
+async fn set_chunking(
+    store: &impl LibraryStore,
+    base_id: &str,
+    size: u32,
+    overlap: u32,
+) -> Result<(), String> {
+    let bases = store
+        .list_knowledge_bases()
+        .await
+        .map_err(|e| e.to_string())?;
+    let Some(mut base) = bases.into_iter().find(|b| b.id == base_id) else {
+        return Err("That knowledge base no longer exists.".to_owned());
+    };
+    base.chunk_size = size.max(MIN_CHUNK_CHARS as u32);
+    base.chunk_overlap = overlap.min(base.chunk_size / 2);
     store
         .save_knowledge_base(&base)
         .await

@@ -23,6 +23,9 @@ pub struct KnowledgeView {
     /// Chunks with a vector of that model, of all chunks.
     pub embedded: usize,
     pub total: usize,
+    /// Chunk size and overlap, in characters, for documents added from now on.
+    pub chunk_size: u32,
+    pub chunk_overlap: u32,
 }
 
 /// What the user asked the panel to do.
@@ -38,6 +41,8 @@ pub enum KnowledgeAction {
     DeleteBase(String),
     /// Base ID and the embedding model to use (empty: none, words only).
     SetEmbeddingModel(String, String),
+    /// Base ID, chunk size and overlap (characters) for documents added from now on.
+    SetChunking(String, u32, u32),
 }
 
 #[component]
@@ -91,7 +96,42 @@ fn BaseView(
     let initial = base.get_untracked();
     let base_id = StoredValue::new(initial.as_ref().map(|b| b.id.clone()).unwrap_or_default());
     let name = initial.as_ref().map(|b| b.name.clone()).unwrap_or_default();
+    let size = RwSignal::new(
+        initial
+            .as_ref()
+            .map(|b| b.chunk_size.to_string())
+            .unwrap_or_default(),
+    );
+    let overlap = RwSignal::new(
+        initial
+            .as_ref()
+            .map(|b| b.chunk_overlap.to_string())
+            .unwrap_or_default(),
+    );
     let model = RwSignal::new(initial.map(|b| b.embedding_model).unwrap_or_default());
+    // The stored values come back after Apply (bounded by the chunker); other refreshes leave
+    // what is being typed alone.
+    let chunking =
+        Memo::new(move |_| base.with(|b| b.as_ref().map(|b| (b.chunk_size, b.chunk_overlap))));
+    Effect::new(move |_| {
+        if let Some((stored_size, stored_overlap)) = chunking.get() {
+            size.set(stored_size.to_string());
+            overlap.set(stored_overlap.to_string());
+        }
+    });
+    let set_chunking = move |_| {
+        let (Ok(size), Ok(overlap)) = (
+            size.get_untracked().trim().parse::<u32>(),
+            overlap.get_untracked().trim().parse::<u32>(),
+        ) else {
+            return;
+        };
+        on_action.run(KnowledgeAction::SetChunking(
+            base_id.get_value(),
+            size,
+            overlap,
+        ));
+    };
     let add_text = move |_| {
         let body = text.get_untracked();
         if body.trim().is_empty() {
@@ -172,6 +212,21 @@ fn BaseView(
                 <button type="button" data-testid="knowledge-embedding-use"
                     on:click=move |_| on_action.run(KnowledgeAction::SetEmbeddingModel(
                         base_id.get_value(), model.get_untracked().trim().to_owned()))>"Use"</button>
+            </div>
+            <div class="knowledge-chunking">
+                <label>"Chunk size (characters)"
+                    <input type="number" min="100" step="100" data-testid="knowledge-chunk-size"
+                        prop:value=move || size.get()
+                        on:input=move |ev| size.set(event_target_value(&ev)) />
+                </label>
+                <label>"Overlap"
+                    <input type="number" min="0" step="50" data-testid="knowledge-chunk-overlap"
+                        prop:value=move || overlap.get()
+                        on:input=move |ev| overlap.set(event_target_value(&ev)) />
+                </label>
+                <button type="button" data-testid="knowledge-chunking-apply"
+                    title="For documents added from now on"
+                    on:click=set_chunking>"Apply to new documents"</button>
             </div>
             <label>"Add files (plain text, Markdown, HTML)"
                 <input type="file" multiple data-testid="knowledge-file"

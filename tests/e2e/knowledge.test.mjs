@@ -134,6 +134,11 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
 
 test('a knowledge tool call searches the bound base and its passage is cited', async () => {
   const { context, page, base } = await withHandbookBase();
+  // Small chunks for what is added from now on: the handbook is cut finer.
+  await base.locator('[data-testid=knowledge-chunk-size]').fill('100');
+  await base.locator('[data-testid=knowledge-chunk-overlap]').fill('500');
+  await base.locator('[data-testid=knowledge-chunking-apply]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-chunk-overlap]')?.value === '50');
   await base.locator('[data-testid=knowledge-paste-title]').fill('ports');
   await base.locator('[data-testid=knowledge-paste-text]').fill(HANDBOOK);
   await base.locator('[data-testid=knowledge-add-text]').click();
