@@ -122,6 +122,17 @@ pub fn act(state: AppState, action: KnowledgeAction) {
     });
 }
 
+/// The stored base `base_id`, or why there is none.
+async fn find_base(store: &impl LibraryStore, base_id: &str) -> Result<KnowledgeBase, String> {
+    store
+        .list_knowledge_bases()
+        .await
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .find(|b| b.id == base_id)
+        .ok_or_else(|| "That knowledge base no longer exists.".to_owned())
+}
+
 /// Cuts a document into chunks by its base's settings and stores both.
 async fn add(
     store: &impl LibraryStore,
@@ -130,16 +141,9 @@ async fn add(
     mime: &str,
     text: &str,
 ) -> Result<(), String> {
-    let bases = store
-        .list_knowledge_bases()
-        .await
-        .map_err(|e| e.to_string())?;
-    let base = bases
-        .iter()
-        .find(|b| b.id == base_id)
-        .ok_or_else(|| "That knowledge base no longer exists.".to_owned())?;
+    let base = find_base(store, base_id).await?;
     let (document, chunks) =
-        prepare_document(base, name, mime, text, BrowserClock.now_ms(), &mut || {
+        prepare_document(&base, name, mime, text, BrowserClock.now_ms(), &mut || {
             RandomIds.new_id()
         });
     store
@@ -155,13 +159,7 @@ async fn set_embedding_model(
     base_id: &str,
     model: &str,
 ) -> Result<(), String> {
-    let bases = store
-        .list_knowledge_bases()
-        .await
-        .map_err(|e| e.to_string())?;
-    let Some(mut base) = bases.into_iter().find(|b| b.id == base_id) else {
-        return Err("That knowledge base no longer exists.".to_owned());
-    };
+    let mut base = find_base(store, base_id).await?;
     if base.embedding_model.as_ref().map(|m| m.model.as_str()) == Some(model) {
         return Ok(());
     }
@@ -183,13 +181,7 @@ async fn set_chunking(
     size: u32,
     overlap: u32,
 ) -> Result<(), String> {
-    let bases = store
-        .list_knowledge_bases()
-        .await
-        .map_err(|e| e.to_string())?;
-    let Some(mut base) = bases.into_iter().find(|b| b.id == base_id) else {
-        return Err("That knowledge base no longer exists.".to_owned());
-    };
+    let mut base = find_base(store, base_id).await?;
     base.chunk_size = size.max(MIN_CHUNK_CHARS as u32);
     base.chunk_overlap = overlap.min(base.chunk_size / 2);
     store

@@ -8,6 +8,7 @@
 use super::ranking::SearchMode;
 use super::retrieval::{search_chunks, QueryVector, MAX_CHUNKS};
 use super::store::LibraryStore;
+use super::{KnowledgeChunk, KnowledgeDocument};
 use crate::prompt::hooks::{
     HookError, HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
 };
@@ -23,6 +24,23 @@ pub struct NoEmbeddings;
 impl QueryEmbedder for NoEmbeddings {
     fn embed_query<'a>(&'a self, _model: &'a str, _text: &'a str) -> HookFuture<'a, Vec<f32>> {
         Box::pin(async { Err(HookError("no embeddings provider".into())) })
+    }
+}
+
+/// A chunk as the model and its citation see it, titled "document › headings".
+pub fn retrieved_item(chunk: &KnowledgeChunk, documents: &[KnowledgeDocument]) -> RetrievedItem {
+    let document = documents
+        .iter()
+        .find(|d| d.id == chunk.document_id)
+        .map_or("a document", |d| d.name.as_str());
+    RetrievedItem {
+        id: chunk.id.clone(),
+        document_id: chunk.document_id.clone(),
+        title: std::iter::once(document)
+            .chain(chunk.heading_path.iter().map(String::as_str))
+            .collect::<Vec<_>>()
+            .join(" › "),
+        text: chunk.text.clone(),
     }
 }
 
@@ -69,24 +87,7 @@ impl<S: LibraryStore, E: QueryEmbedder> RetrievalHook for KnowledgeRetriever<S, 
                 );
                 notice = notice.or(outcome.notice);
                 for (at, score) in outcome.hits {
-                    let chunk = &chunks[at];
-                    let document = documents
-                        .iter()
-                        .find(|d| d.id == chunk.document_id)
-                        .map_or("a document", |d| d.name.as_str());
-                    let title = std::iter::once(document)
-                        .chain(chunk.heading_path.iter().map(String::as_str))
-                        .collect::<Vec<_>>()
-                        .join(" › ");
-                    found.push((
-                        score,
-                        RetrievedItem {
-                            id: chunk.id.clone(),
-                            document_id: chunk.document_id.clone(),
-                            title,
-                            text: chunk.text.clone(),
-                        },
-                    ));
+                    found.push((score, retrieved_item(&chunks[at], &documents)));
                 }
             }
             found.sort_by(|a, b| b.0.total_cmp(&a.0));

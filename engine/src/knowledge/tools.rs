@@ -2,11 +2,11 @@
 //! knowledge bases, and read one chunk whole. What they return is cited on the answer, through
 //! the same path as retrieved chunks.
 
-use super::retriever::{KnowledgeRetriever, NoEmbeddings};
+use super::retriever::{retrieved_item, KnowledgeRetriever, NoEmbeddings};
 use super::store::LibraryStore;
 use crate::cancel::CancelToken;
-use crate::message_part::Annotation;
-use crate::prompt::hooks::{RetrievalHook, RetrievalScope, RetrievedItem};
+use crate::prompt::hooks::{RetrievalHook, RetrievalScope};
+use crate::prompt::pipeline::citation;
 use crate::provider::ToolDefinition;
 use crate::tools::{parse_arguments, Tool, ToolError, ToolFuture, ToolOutput};
 use serde::Deserialize;
@@ -25,15 +25,6 @@ pub fn knowledge_tools<S: LibraryStore + Clone + 'static>(store: S) -> Vec<Rc<dy
         })),
         Rc::new(ReadChunk(store)),
     ]
-}
-
-fn citation(item: &RetrievedItem) -> Annotation {
-    Annotation::Citation {
-        chunk_id: item.id.clone(),
-        document_id: item.document_id.clone(),
-        title: item.title.clone(),
-        snippet: item.text.chars().take(4_000).collect(),
-    }
 }
 
 fn no_scope() -> ToolError {
@@ -130,19 +121,7 @@ impl<S: LibraryStore> Tool for ReadChunk<S> {
                 let chunks = self.0.load_chunks(base_id).await.map_err(failed)?;
                 if let Some(chunk) = chunks.into_iter().find(|c| c.id == args.id) {
                     let documents = self.0.list_documents(base_id).await.map_err(failed)?;
-                    let name = documents
-                        .iter()
-                        .find(|d| d.id == chunk.document_id)
-                        .map_or("a document", |d| d.name.as_str());
-                    let item = RetrievedItem {
-                        title: std::iter::once(name)
-                            .chain(chunk.heading_path.iter().map(String::as_str))
-                            .collect::<Vec<_>>()
-                            .join(" › "),
-                        id: chunk.id,
-                        document_id: chunk.document_id,
-                        text: chunk.text,
-                    };
+                    let item = retrieved_item(&chunk, &documents);
                     return Ok(ToolOutput {
                         content: json!({"id": item.id, "title": item.title, "text": item.text})
                             .to_string(),
@@ -164,6 +143,7 @@ mod tests {
     use crate::knowledge::ingest::prepare_document;
     use crate::knowledge::KnowledgeBase;
     use crate::memory_store::MemoryStore;
+    use crate::message_part::Annotation;
     use futures_executor::block_on;
 
     #[test]

@@ -295,15 +295,20 @@ fn add_knowledge(out: &mut PreparedRequest, items: Vec<RetrievedItem>) {
         return;
     }
     out.system_append(data_block("knowledge", DATA_PREAMBLE, &numbered(items)));
-    out.citations
-        .extend(items.iter().map(|item| Annotation::Citation {
-            chunk_id: item.id.clone(),
-            document_id: item.document_id.clone(),
-            title: item.title.clone(),
-            // The passage the model was given, so the citation opens to what it read (a chunk
-            // is small; this bounds a runaway one).
-            snippet: item.text.chars().take(MAX_CITED_CHARS).collect(),
-        }));
+    out.citations.extend(items.iter().map(citation));
+}
+
+/// The citation of a knowledge chunk given to the model (retrieved, or returned by a knowledge
+/// tool).
+pub fn citation(item: &RetrievedItem) -> Annotation {
+    Annotation::Citation {
+        chunk_id: item.id.clone(),
+        document_id: item.document_id.clone(),
+        title: item.title.clone(),
+        // The passage the model was given, so the citation opens to what it read (a chunk is
+        // small; this bounds a runaway one).
+        snippet: item.text.chars().take(MAX_CITED_CHARS).collect(),
+    }
 }
 
 #[cfg(test)]
