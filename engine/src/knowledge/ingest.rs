@@ -1,27 +1,45 @@
-//! Adding a document to a knowledge base: its text (extracted from HTML, taken as is from
-//! plain text and Markdown), cut into chunks by the base's size and overlap, each chunk with
+//! Adding a document to a knowledge base: its text (extracted from HTML, a PDF's text layer
+//! or a Word document, taken as is from plain text and Markdown), cut into chunks by the base's size and overlap, each chunk with
 //! its document, position and heading path.
 
 use super::chunking::chunk_text;
+use super::docx::docx_text;
+use super::pdf::{pdf_text, PdfProblem};
+use super::zip::ZipError;
 use super::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
 use thiserror::Error;
 
 /// The largest document text kept (about 2.5 million tokens).
 pub const MAX_DOCUMENT_BYTES: usize = 10 * 1024 * 1024;
+/// The largest PDF or Word file read (their images make them much larger than their text).
+pub const MAX_PACKED_FILE_BYTES: usize = 64 * 1024 * 1024;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum IngestError {
     #[error(
-        "\"{0}\" is not a document Skein can read yet: add plain text, Markdown or HTML (or \
-         paste the text)."
+        "\"{0}\" is not a document Skein can read: add plain text, Markdown, HTML, PDF or Word \
+         (.docx) files, or paste the text."
     )]
     Unsupported(String),
+    #[error("\"{0}\" is password-protected: remove the protection and add it again.")]
+    Protected(String),
+    #[error("\"{0}\" is damaged or not really a {1} file, so its text could not be read.")]
+    Damaged(String, &'static str),
+    #[error(
+        "\"{0}\" has no text layer (a scan or pictures of text): run it through OCR first, or \
+         paste its text."
+    )]
+    NoTextLayer(String),
     #[error("\"{0}\" is not UTF-8 text.")]
     NotText(String),
     #[error("\"{0}\" has no text to add.")]
     Empty(String),
     #[error("\"{name}\" is {megabytes} MB; a document can be at most 10 MB of text.")]
     TooLarge { name: String, megabytes: usize },
+    #[error(
+        "\"{0}\" is too large to read here (at most 64 MB, and its parts at most 256 MB unpacked)."
+    )]
+    FileTooLarge(String),
 }
 
 /// What kind of text a file holds, from its type or name.
@@ -30,6 +48,8 @@ pub enum TextKind {
     Plain,
     Markdown,
     Html,
+    Pdf,
+    Docx,
 }
 
 pub fn text_kind(name: &str, mime: &str) -> Option<TextKind> {
@@ -39,6 +59,9 @@ pub fn text_kind(name: &str, mime: &str) -> Option<TextKind> {
         .map(|(_, e)| e.to_ascii_lowercase())
         .unwrap_or_default();
     match (mime.as_str(), extension.as_str()) {
+        ("application/pdf", _) | (_, "pdf") => Some(TextKind::Pdf),
+        ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", _)
+        | (_, "docx") => Some(TextKind::Docx),
         ("text/html" | "application/xhtml+xml", _) | (_, "html" | "htm" | "xhtml") => {
             Some(TextKind::Html)
         }
@@ -55,19 +78,41 @@ pub fn text_kind(name: &str, mime: &str) -> Option<TextKind> {
 /// The text of a file the user added.
 pub fn extract_text(name: &str, mime: &str, bytes: &[u8]) -> Result<String, IngestError> {
     let kind = text_kind(name, mime).ok_or_else(|| IngestError::Unsupported(name.to_owned()))?;
-    if bytes.len() > MAX_DOCUMENT_BYTES {
+    let text = match kind {
+        TextKind::Pdf | TextKind::Docx if bytes.len() > MAX_PACKED_FILE_BYTES => {
+            return Err(IngestError::FileTooLarge(name.to_owned()))
+        }
+        TextKind::Pdf => pdf_text(bytes).map_err(|problem| match problem {
+            PdfProblem::Encrypted => IngestError::Protected(name.to_owned()),
+            PdfProblem::NotPdf => IngestError::Damaged(name.to_owned(), "PDF"),
+            PdfProblem::TooLarge => IngestError::FileTooLarge(name.to_owned()),
+        })?,
+        TextKind::Docx => docx_text(bytes).map_err(|problem| match problem {
+            ZipError::TooLarge => IngestError::FileTooLarge(name.to_owned()),
+            ZipError::Unsupported => IngestError::Protected(name.to_owned()),
+            ZipError::NotZip | ZipError::Missing => IngestError::Damaged(name.to_owned(), "Word"),
+        })?,
+        TextKind::Html | TextKind::Plain | TextKind::Markdown => {
+            let text =
+                std::str::from_utf8(bytes).map_err(|_| IngestError::NotText(name.to_owned()))?;
+            match kind {
+                TextKind::Html => html_text(text),
+                _ => text.replace("\r\n", "\n"),
+            }
+        }
+    };
+    if text.len() > MAX_DOCUMENT_BYTES {
         return Err(IngestError::TooLarge {
             name: name.to_owned(),
-            megabytes: bytes.len().div_ceil(1024 * 1024),
+            megabytes: text.len().div_ceil(1024 * 1024),
         });
     }
-    let text = std::str::from_utf8(bytes).map_err(|_| IngestError::NotText(name.to_owned()))?;
-    let text = match kind {
-        TextKind::Html => html_text(text),
-        TextKind::Plain | TextKind::Markdown => text.replace("\r\n", "\n"),
-    };
     if text.trim().is_empty() {
-        return Err(IngestError::Empty(name.to_owned()));
+        return Err(if kind == TextKind::Pdf {
+            IngestError::NoTextLayer(name.to_owned())
+        } else {
+            IngestError::Empty(name.to_owned())
+        });
     }
     Ok(text)
 }
@@ -188,7 +233,7 @@ pub fn html_text(html: &str) -> String {
         .join("\n\n")
 }
 
-fn decode_entities(text: &str) -> String {
+pub(crate) fn decode_entities(text: &str) -> String {
     if !text.contains('&') {
         return text.to_owned();
     }

@@ -9,14 +9,17 @@
 
 pub mod chunking;
 pub mod citations;
+pub mod docx;
 pub mod ingest;
 pub mod lexical;
+pub mod pdf;
 pub mod ranking;
 pub mod retrieval;
 pub mod retriever;
 pub mod store;
 pub mod tools;
 pub mod vectors;
+pub mod zip;
 
 use serde::{Deserialize, Serialize};
 
