@@ -1,4 +1,4 @@
-//! Embeddings through the configured provider: the query embedder knowledge retrieval uses,
+//! Embeddings through the configured provider: the embedder knowledge and memory retrieval use,
 //! and the job that embeds a knowledge base's chunks in batches, with progress, resumed at the
 //! next start if the page closes (each batch is stored as it arrives).
 
@@ -43,6 +43,26 @@ impl QueryEmbedder for ProviderEmbedder {
             vectors
                 .pop()
                 .ok_or_else(|| HookError("the provider returned no vector".into()))
+        })
+    }
+
+    fn embed_texts<'a>(
+        &'a self,
+        model: &'a str,
+        texts: &'a [String],
+    ) -> HookFuture<'a, Vec<Vec<f32>>> {
+        Box::pin(async move {
+            let settings = embedding_settings(self.state, model);
+            let mut vectors = Vec::with_capacity(texts.len());
+            for batch in texts.chunks(BATCH) {
+                vectors.extend(
+                    self.service
+                        .embed(&settings, batch, &CancelToken::new())
+                        .await
+                        .map_err(|e| HookError(e.to_string()))?,
+                );
+            }
+            Ok(vectors)
         })
     }
 }

@@ -31,6 +31,7 @@ pub fn act(state: AppState, action: MemoryAction) {
             MemoryAction::Edit(memory) => {
                 let edited = Memory {
                     updated_at_ms: BrowserClock.now_ms(),
+                    embedding: None,
                     ..memory
                 };
                 store.save_memory(&edited).await

@@ -109,22 +109,26 @@ pub fn init(state: AppState) {
         }
         state.tools.set(service.tools.listing());
         // What an assistant with memory on remembers goes with each request, as information.
+        // Embeddings go through a service of their own (the app's is made after the hooks).
+        let embedder = || crate::embeddings::ProviderEmbedder {
+            state,
+            service: Rc::new(ChatService::new(
+                FetchTransport,
+                service.store.clone(),
+                BrowserClock,
+                RandomIds,
+            )),
+        };
         service.retrieval.memory = Some(Rc::new(skein_engine::memory_retrieval::MemoryRetriever {
             store: service.store.clone(),
+            embedder: embedder(),
+            model: move || state.settings.with_untracked(|s| s.embedding_model.clone()),
         }));
         // Knowledge retrieval for assistants bound to knowledge bases.
         service.retrieval.knowledge = Some(Rc::new(
             skein_engine::knowledge::retriever::KnowledgeRetriever {
                 store: service.store.clone(),
-                embedder: crate::embeddings::ProviderEmbedder {
-                    state,
-                    service: Rc::new(ChatService::new(
-                        FetchTransport,
-                        service.store.clone(),
-                        BrowserClock,
-                        RandomIds,
-                    )),
-                },
+                embedder: embedder(),
             },
         ));
         RUNTIME.with(|r| {

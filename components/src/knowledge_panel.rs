@@ -132,6 +132,24 @@ fn BaseView(
             overlap,
         ));
     };
+    // Changing the model of an embedded base is offered, not done at once: it redoes them all.
+    let offer: RwSignal<Option<(String, String, usize)>> = RwSignal::new(None);
+    let use_model = move |_| {
+        let new = model.get_untracked().trim().to_owned();
+        let (old, embedded) = base.with_untracked(|b| {
+            b.as_ref()
+                .map(|b| (b.embedding_model.clone(), b.embedded))
+                .unwrap_or_default()
+        });
+        if new == old {
+            return;
+        }
+        if embedded > 0 && !new.is_empty() {
+            offer.set(Some((old, new, embedded)));
+        } else {
+            on_action.run(KnowledgeAction::SetEmbeddingModel(base_id.get_value(), new));
+        }
+    };
     let add_text = move |_| {
         let body = text.get_untracked();
         if body.trim().is_empty() {
@@ -210,9 +228,26 @@ fn BaseView(
                     prop:value=move || model.get()
                     on:input=move |ev| model.set(event_target_value(&ev)) />
                 <button type="button" data-testid="knowledge-embedding-use"
-                    on:click=move |_| on_action.run(KnowledgeAction::SetEmbeddingModel(
-                        base_id.get_value(), model.get_untracked().trim().to_owned()))>"Use"</button>
+                    on:click=use_model>"Use"</button>
             </div>
+            {move || offer.get().map(|(old, new, count)| view! {
+                <div class="knowledge-reembed" role="alertdialog" data-testid="knowledge-reembed-offer"
+                    aria-label="Re-embed the knowledge base?">
+                    <p>{format!("{count} chunk{} embedded with {old}. Vectors of different models \
+                        are never compared: to use {new}, every chunk is embedded again (the base \
+                        is searched by its words meanwhile).", if count == 1 { " is" } else { "s are" })}</p>
+                    <button type="button" data-testid="knowledge-reembed-confirm"
+                        on:click=move |_| {
+                            offer.set(None);
+                            on_action.run(KnowledgeAction::SetEmbeddingModel(base_id.get_value(), new.clone()));
+                        }>{format!("Re-embed with {new}")}</button>
+                    <button type="button" data-testid="knowledge-reembed-cancel"
+                        on:click=move |_| {
+                            offer.set(None);
+                            model.set(old.clone());
+                        }>{format!("Keep {old}")}</button>
+                </div>
+            })}
             <div class="knowledge-chunking">
                 <label>"Chunk size (characters)"
                     <input type="number" min="100" step="100" data-testid="knowledge-chunk-size"
@@ -228,10 +263,10 @@ fn BaseView(
                     title="For documents added from now on"
                     on:click=set_chunking>"Apply to new documents"</button>
             </div>
-            <label>"Add files (plain text, Markdown, HTML)"
+            <label>"Add files (text, Markdown, HTML, PDF, Word)"
                 <input type="file" multiple data-testid="knowledge-file"
                     aria-label=format!("Add files to {name}")
-                    accept=".txt,.md,.markdown,.html,.htm,.csv,.json,text/*"
+                    accept=".txt,.md,.markdown,.html,.htm,.pdf,.docx,.csv,.json,text/*,application/pdf"
                     on:change=picked />
             </label>
             <input type="text" data-testid="knowledge-paste-title" aria-label="Title of the pasted text"

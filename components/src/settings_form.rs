@@ -73,6 +73,7 @@ pub fn SettingsForm(
     let requests_per_minute = RwSignal::new(String::new());
     let tokens_per_minute = RwSignal::new(String::new());
     let context_window = RwSignal::new(String::new());
+    let embedding_model = RwSignal::new(String::new());
     let supports_tools = RwSignal::new(true);
     let custom_headers = RwSignal::new(String::new());
     let custom_body = RwSignal::new(String::new());
@@ -97,6 +98,7 @@ pub fn SettingsForm(
                 .unwrap_or_default(),
         );
         context_window.set(s.context_window.map(|n| n.to_string()).unwrap_or_default());
+        embedding_model.set(s.embedding_model);
         supports_tools.set(s.supports_tools);
         custom_headers.set(headers_text(&s.custom_headers));
         custom_body.set(body_text(&s.custom_body));
@@ -152,6 +154,7 @@ pub fn SettingsForm(
             requests_per_minute: rpm,
             tokens_per_minute: tpm,
             context_window: window,
+            embedding_model: embedding_model.get_untracked().trim().to_owned(),
             supports_tools: supports_tools.get_untracked(),
             custom_headers: headers,
             custom_body: body,
@@ -255,6 +258,12 @@ pub fn SettingsForm(
                 <summary data-testid="provider-advanced">"Model window, tools, custom headers and body"</summary>
                 <label>"Context window in tokens (empty: unknown; filled in from the model list when the provider says)"
                     {number_input(context_window, "provider-context-window", "1")}
+                </label>
+                <label>"Embedding model for memories (empty: memories are chosen by their words)"
+                    <input type="text" data-testid="provider-embedding-model"
+                        placeholder="e.g. text-embedding-3-small or nomic-embed-text"
+                        prop:value=move || embedding_model.get()
+                        on:input=move |ev| embedding_model.set(event_target_value(&ev)) />
                 </label>
                 <label class="checkbox">
                     <input type="checkbox" data-testid="provider-supports-tools"

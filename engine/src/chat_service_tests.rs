@@ -850,6 +850,7 @@ fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
         text: "Likes green tea".into(),
         created_at_ms: 1.0,
         updated_at_ms: 1.0,
+        embedding: None,
     };
     block_on(original.store.save_memory(&memory)).unwrap();
     send_as(&original, None, "ahoy", &pirate).unwrap();

@@ -29,4 +29,8 @@ pub struct Memory {
     pub text: String,
     pub created_at_ms: f64,
     pub updated_at_ms: f64,
+    /// The text's vector for retrieval by meaning (made by the embedding model named in it);
+    /// dropped whenever the text changes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub embedding: Option<crate::knowledge::ChunkEmbedding>,
 }

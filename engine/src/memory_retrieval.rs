@@ -1,9 +1,15 @@
-//! Memory in the request (seed 000 §3): the memories the answering assistant may see, given to
-//! the model as information. With few memories all of them go (basic mode); with more, the six
-//! most relevant to the latest message by their words (retrieval mode).
+//! Memory in the request (seed 000 §3, §5): the memories the answering assistant may see,
+//! given to the model as information. With few memories all of them go (basic mode); with
+//! more, the six most relevant to the latest message (retrieval mode): by meaning and words
+//! together when an embedding model is set (each memory's vector is made once and stored with
+//! it), by words alone when none is set or the embeddings fail (and the user is told).
 
 use crate::knowledge::lexical::LexicalIndex;
+use crate::knowledge::ranking::fuse;
+use crate::knowledge::retriever::QueryEmbedder;
 use crate::knowledge::store::LibraryStore;
+use crate::knowledge::vectors::dot;
+use crate::knowledge::ChunkEmbedding;
 use crate::memories::Memory;
 use crate::prompt::hooks::{
     HookError, HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
@@ -11,25 +17,114 @@ use crate::prompt::hooks::{
 
 /// At most this many memories join a request.
 pub const MAX_MEMORIES: usize = 6;
+/// Memories embedded per request at most (the rest are found by words until the next one).
+const EMBED_PER_REQUEST: usize = 64;
 
-pub struct MemoryRetriever<S> {
+pub struct MemoryRetriever<S, E, M> {
     pub store: S,
+    pub embedder: E,
+    /// The embedding model to use, read at each request (empty: words only).
+    pub model: M,
 }
 
-/// The memories for `query`: every one when they fit, else the most relevant.
-pub fn choose_memories(memories: &[Memory], query: &str) -> Vec<usize> {
+/// The memories for `query`: every one when they fit, else the most relevant by words, and by
+/// meaning too for those with a vector comparable to `query_vector`.
+pub fn choose_memories(
+    memories: &[Memory],
+    query: &str,
+    query_vector: Option<&[f32]>,
+) -> Vec<usize> {
     if memories.len() <= MAX_MEMORIES {
         return (0..memories.len()).collect();
     }
     let index = LexicalIndex::new(memories.iter().map(|m| m.text.as_str()));
-    index
-        .search(query, MAX_MEMORIES)
+    let lexical = index.search(query, MAX_MEMORIES * 2);
+    let Some(query_vector) = query_vector else {
+        return lexical
+            .into_iter()
+            .take(MAX_MEMORIES)
+            .map(|(at, _)| at)
+            .collect();
+    };
+    let query_norm = dot(query_vector, query_vector).sqrt();
+    let mut by_meaning: Vec<(usize, f32)> = memories
+        .iter()
+        .enumerate()
+        .filter_map(|(at, memory)| {
+            let vector = &memory.embedding.as_ref()?.vector;
+            (vector.len() == query_vector.len()).then(|| {
+                let norms = query_norm * dot(vector, vector).sqrt();
+                (
+                    at,
+                    if norms > 0.0 {
+                        dot(vector, query_vector) / norms
+                    } else {
+                        0.0
+                    },
+                )
+            })
+        })
+        .collect();
+    by_meaning.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    by_meaning.truncate(MAX_MEMORIES * 2);
+    fuse(&[&by_meaning, &lexical])
         .into_iter()
+        .take(MAX_MEMORIES)
         .map(|(at, _)| at)
         .collect()
 }
 
-impl<S: LibraryStore> RetrievalHook for MemoryRetriever<S> {
+/// Whether `memory` has a usable vector of `model`.
+fn embedded_with(memory: &Memory, model: &str) -> bool {
+    memory.embedding.as_ref().is_some_and(|e| {
+        e.model == model && !e.vector.is_empty() && e.vector.len() == e.dimension as usize
+    })
+}
+
+impl<S: LibraryStore, E: QueryEmbedder, M: Fn() -> String> MemoryRetriever<S, E, M> {
+    /// Gives the memories lacking a vector of `model` one (stored with them), and the query
+    /// its vector; an error when the provider could not.
+    async fn embed(
+        &self,
+        model: &str,
+        memories: &mut [Memory],
+        query: &str,
+    ) -> Result<Vec<f32>, HookError> {
+        let missing: Vec<usize> = (0..memories.len())
+            .filter(|&at| !embedded_with(&memories[at], model))
+            .take(EMBED_PER_REQUEST)
+            .collect();
+        let mut texts: Vec<String> = missing
+            .iter()
+            .map(|&at| memories[at].text.clone())
+            .collect();
+        texts.push(query.to_owned());
+        let mut vectors = self.embedder.embed_texts(model, &texts).await?;
+        if vectors.len() != texts.len() {
+            return Err(HookError(format!(
+                "{} vectors for {} texts",
+                vectors.len(),
+                texts.len()
+            )));
+        }
+        let query_vector = vectors.pop().unwrap_or_default();
+        for (at, vector) in missing.into_iter().zip(vectors) {
+            let memory = &mut memories[at];
+            memory.embedding = Some(ChunkEmbedding {
+                model: model.to_owned(),
+                dimension: vector.len() as u32,
+                vector,
+            });
+            // Kept for the next request; if it cannot be stored it is simply made again.
+            let _ = self.store.save_memory(memory).await;
+        }
+        Ok(query_vector)
+    }
+}
+
+impl<S: LibraryStore, E: QueryEmbedder, M: Fn() -> String> RetrievalHook
+    for MemoryRetriever<S, E, M>
+{
     fn retrieve<'a>(
         &'a self,
         query: &'a str,
@@ -39,7 +134,7 @@ impl<S: LibraryStore> RetrievalHook for MemoryRetriever<S> {
             if !scope.memory {
                 return Ok(Retrieved::default());
             }
-            let visible: Vec<Memory> = self
+            let mut visible: Vec<Memory> = self
                 .store
                 .list_memories()
                 .await
@@ -47,7 +142,22 @@ impl<S: LibraryStore> RetrievalHook for MemoryRetriever<S> {
                 .into_iter()
                 .filter(|m| m.scope.visible_to(&scope.assistant_id))
                 .collect();
-            let items = choose_memories(&visible, query)
+            let model = (self.model)();
+            let mut notice = None;
+            let query_vector = if visible.len() <= MAX_MEMORIES || model.trim().is_empty() {
+                None
+            } else {
+                match self.embed(model.trim(), &mut visible, query).await {
+                    Ok(vector) => Some(vector),
+                    Err(err) => {
+                        notice = Some(format!(
+                            "Embeddings failed ({err}); memories were chosen by their words instead."
+                        ));
+                        None
+                    }
+                }
+            };
+            let items = choose_memories(&visible, query, query_vector.as_deref())
                 .into_iter()
                 .map(|at| RetrievedItem {
                     id: visible[at].id.clone(),
@@ -56,7 +166,7 @@ impl<S: LibraryStore> RetrievalHook for MemoryRetriever<S> {
                     text: visible[at].text.clone(),
                 })
                 .collect::<Vec<_>>();
-            Ok(items.into())
+            Ok(Retrieved { items, notice })
         })
     }
 }
@@ -64,9 +174,51 @@ impl<S: LibraryStore> RetrievalHook for MemoryRetriever<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::retriever::NoEmbeddings;
     use crate::memories::MemoryScope;
     use crate::memory_store::MemoryStore;
     use futures_executor::block_on;
+    use std::cell::RefCell;
+
+    /// A test embedder: each text's vector counts a few topic words, so meaning can be close
+    /// without sharing a word ("puppy" is near "dog"); it records what it was asked.
+    struct Topics {
+        asked: RefCell<Vec<String>>,
+        fail: bool,
+    }
+
+    impl QueryEmbedder for Topics {
+        fn embed_query<'a>(&'a self, _model: &'a str, text: &'a str) -> HookFuture<'a, Vec<f32>> {
+            Box::pin(async move {
+                self.asked.borrow_mut().push(text.to_owned());
+                if self.fail {
+                    return Err(HookError("embeddings down".into()));
+                }
+                let lower = text.to_lowercase();
+                let topics = [
+                    &["dog", "puppy", "rex"][..],
+                    &["tea", "coffee"],
+                    &["lyon", "city"],
+                ];
+                Ok(topics
+                    .iter()
+                    .map(|words| words.iter().filter(|w| lower.contains(*w)).count() as f32)
+                    .collect())
+            })
+        }
+    }
+
+    fn many_with_a_dog() -> std::rc::Rc<MemoryStore> {
+        let store = std::rc::Rc::new(MemoryStore::new());
+        for i in 0..10 {
+            let text = format!("fact number {i} about tea");
+            block_on(store.save_memory(&memory(&format!("m{i}"), MemoryScope::Global, &text)))
+                .unwrap();
+        }
+        block_on(store.save_memory(&memory("dog", MemoryScope::Global, "Has a dog called Rex")))
+            .unwrap();
+        store
+    }
 
     fn memory(id: &str, scope: MemoryScope, text: &str) -> Memory {
         Memory {
@@ -75,6 +227,7 @@ mod tests {
             text: text.into(),
             created_at_ms: 1.0,
             updated_at_ms: 1.0,
+            embedding: None,
         }
     }
 
@@ -83,7 +236,7 @@ mod tests {
         let few: Vec<Memory> = (0..3)
             .map(|i| memory(&format!("m{i}"), MemoryScope::Global, "likes tea"))
             .collect();
-        assert_eq!(choose_memories(&few, "anything"), [0, 1, 2]);
+        assert_eq!(choose_memories(&few, "anything", None), [0, 1, 2]);
         let mut many: Vec<Memory> = (0..20)
             .map(|i| {
                 memory(
@@ -94,7 +247,7 @@ mod tests {
             })
             .collect();
         many.push(memory("dog", MemoryScope::Global, "Has a dog called Rex"));
-        let chosen = choose_memories(&many, "what is my dog called?");
+        let chosen = choose_memories(&many, "what is my dog called?", None);
         assert_eq!(chosen[0], 20);
         assert!(chosen.len() <= MAX_MEMORIES);
     }
@@ -113,7 +266,11 @@ mod tests {
         ] {
             block_on(store.save_memory(&m)).unwrap();
         }
-        let retriever = MemoryRetriever { store };
+        let retriever = MemoryRetriever {
+            store,
+            embedder: NoEmbeddings,
+            model: String::new,
+        };
         let scope = |memory| RetrievalScope {
             assistant_id: "coach".into(),
             knowledge_base_ids: Vec::new(),
@@ -127,5 +284,69 @@ mod tests {
             .unwrap()
             .items
             .is_empty());
+    }
+
+    #[test]
+    fn with_an_embedding_model_memories_are_found_by_meaning_and_their_vectors_kept() {
+        let store = many_with_a_dog();
+        let retriever = MemoryRetriever {
+            store: store.clone(),
+            embedder: Topics {
+                asked: RefCell::new(Vec::new()),
+                fail: false,
+            },
+            model: || "embed-small".to_owned(),
+        };
+        let scope = RetrievalScope {
+            assistant_id: "a".into(),
+            knowledge_base_ids: Vec::new(),
+            memory: true,
+        };
+        // No word in common with the dog memory: only its meaning finds it.
+        let found = block_on(retriever.retrieve("how is my puppy?", &scope)).unwrap();
+        assert_eq!(found.items[0].id, "dog");
+        assert_eq!(found.notice, None);
+        assert_eq!(
+            retriever.embedder.asked.borrow().len(),
+            12,
+            "11 memories and the question"
+        );
+        let stored = block_on(store.list_memories()).unwrap();
+        assert!(stored.iter().all(|m| embedded_with(m, "embed-small")));
+        // The next question embeds only itself.
+        block_on(retriever.retrieve("my puppy again", &scope)).unwrap();
+        assert_eq!(retriever.embedder.asked.borrow().len(), 13);
+        // Another model's vectors are not used: the memories are embedded again with it.
+        let other = MemoryRetriever {
+            store: store.clone(),
+            embedder: Topics {
+                asked: RefCell::new(Vec::new()),
+                fail: false,
+            },
+            model: || "embed-large".to_owned(),
+        };
+        block_on(other.retrieve("puppy", &scope)).unwrap();
+        assert_eq!(other.embedder.asked.borrow().len(), 12);
+    }
+
+    #[test]
+    fn failing_embeddings_fall_back_to_words_and_say_so() {
+        let retriever = MemoryRetriever {
+            store: many_with_a_dog(),
+            embedder: Topics {
+                asked: RefCell::new(Vec::new()),
+                fail: true,
+            },
+            model: || "embed-small".to_owned(),
+        };
+        let scope = RetrievalScope {
+            assistant_id: "a".into(),
+            knowledge_base_ids: Vec::new(),
+            memory: true,
+        };
+        let found = block_on(retriever.retrieve("what is my dog called?", &scope)).unwrap();
+        assert_eq!(found.items[0].id, "dog", "the words still find it");
+        assert!(found.items.len() <= MAX_MEMORIES);
+        assert!(found.notice.unwrap().contains("chosen by their words"));
     }
 }

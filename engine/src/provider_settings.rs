@@ -72,6 +72,10 @@ pub struct ProviderSettings {
     /// meter measures against.
     #[serde(default)]
     pub context_window: Option<u64>,
+    /// The provider's embedding model for memories: with one, an assistant with many memories
+    /// gets those nearest the question in meaning (and words); without, by words only.
+    #[serde(default)]
+    pub embedding_model: String,
 }
 
 fn default_first_token_timeout_s() -> u32 {
@@ -139,6 +143,7 @@ impl Default for ProviderSettings {
             tokens_per_minute: None,
             fallbacks: Vec::new(),
             context_window: None,
+            embedding_model: String::new(),
         }
     }
 }

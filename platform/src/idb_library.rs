@@ -1,6 +1,6 @@
 //! [`LibraryStore`] in IndexedDB: assistants, memories and knowledge bases (schema version 5).
 //!
-//! A chunk's vector is kept as a `Float32Array` inside the chunk record (`embedding.vector`):
+//! A chunk's (or memory's) vector is kept as a `Float32Array` inside its record (`embedding.vector`):
 //! four bytes a dimension, stored and read without any text encoding, with the embedding
 //! model's id and dimension beside it.
 
@@ -11,7 +11,7 @@ use crate::idb_store::{
 };
 use crate::js_error::describe;
 use skein_engine::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
-use skein_engine::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
+use skein_engine::knowledge::{ChunkEmbedding, KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
 use skein_engine::memories::{Memory, MemoryScope};
 use skein_engine::{Assistant, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
@@ -26,10 +26,35 @@ fn property(target: &JsValue, key: &str) -> Option<JsValue> {
         .filter(|value| !value.is_undefined() && !value.is_null())
 }
 
-/// The chunk as a record, its vector as a `Float32Array`.
-fn chunk_record(chunk: &KnowledgeChunk) -> Result<JsValue, StoreError> {
-    let record = to_js(chunk)?;
-    if let (Some(embedding), Some(stored)) = (&chunk.embedding, property(&record, EMBEDDING)) {
+/// A record whose `embedding` may carry a vector: a chunk or a memory.
+trait WithVector: serde::Serialize + serde::de::DeserializeOwned {
+    fn embedding(&mut self) -> Option<&mut ChunkEmbedding>;
+    fn id(&self) -> &str;
+}
+
+impl WithVector for KnowledgeChunk {
+    fn embedding(&mut self) -> Option<&mut ChunkEmbedding> {
+        self.embedding.as_mut()
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+impl WithVector for Memory {
+    fn embedding(&mut self) -> Option<&mut ChunkEmbedding> {
+        self.embedding.as_mut()
+    }
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+/// The value as a record, its vector as a `Float32Array`.
+fn vector_record<T: WithVector + Clone>(value: &T) -> Result<JsValue, StoreError> {
+    let record = to_js(value)?;
+    let mut value = value.clone();
+    if let (Some(embedding), Some(stored)) = (value.embedding(), property(&record, EMBEDDING)) {
         let vector = js_sys::Float32Array::from(embedding.vector.as_slice());
         js_sys::Reflect::set(&stored, &JsValue::from_str(VECTOR), &vector)
             .map_err(|e| StoreError::Other(describe(&e)))?;
@@ -37,9 +62,9 @@ fn chunk_record(chunk: &KnowledgeChunk) -> Result<JsValue, StoreError> {
     Ok(record)
 }
 
-/// A chunk from its record. The vector is taken off the record before the rest is decoded, so
+/// A value from its record. The vector is taken off the record before the rest is decoded, so
 /// it never goes through text.
-fn chunk_from_record(record: &JsValue) -> Result<KnowledgeChunk, StoreError> {
+fn from_vector_record<T: WithVector>(record: &JsValue) -> Result<T, StoreError> {
     let embedding = property(record, EMBEDDING);
     let vector = embedding.as_ref().and_then(|e| property(e, VECTOR));
     if let (Some(embedding), Some(_)) = (&embedding, &vector) {
@@ -49,14 +74,17 @@ fn chunk_from_record(record: &JsValue) -> Result<KnowledgeChunk, StoreError> {
         )
         .map_err(|e| StoreError::Corrupt(describe(&e)))?;
     }
-    let mut chunk: KnowledgeChunk = from_js(record)?;
-    if let (Some(stored), Some(vector)) = (chunk.embedding.as_mut(), vector) {
-        let vector = vector.dyn_into::<js_sys::Float32Array>().map_err(|_| {
-            StoreError::Corrupt(format!("chunk {}: vector is not a Float32Array", chunk.id))
-        })?;
-        stored.vector = vector.to_vec();
+    let mut value: T = from_js(record)?;
+    if let Some(vector) = vector {
+        let id = value.id().to_owned();
+        if let Some(stored) = value.embedding() {
+            let vector = vector
+                .dyn_into::<js_sys::Float32Array>()
+                .map_err(|_| StoreError::Corrupt(format!("{id}: vector is not a Float32Array")))?;
+            stored.vector = vector.to_vec();
+        }
     }
-    Ok(chunk)
+    Ok(value)
 }
 
 impl IdbStore {
@@ -110,13 +138,18 @@ impl LibraryStore for IdbStore {
     }
 
     async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
-        let mut list: Vec<Memory> = from_js_array(&self.read_all(MEMORIES).await?)?;
+        let records = self.read_all(MEMORIES).await?;
+        let mut list = js_sys::Array::from(&records)
+            .iter()
+            .map(|record| from_vector_record::<Memory>(&record))
+            .collect::<Result<Vec<_>, _>>()?;
         sort_by_creation(&mut list, |m| (m.created_at_ms, &m.id));
         Ok(list)
     }
 
     async fn save_memory(&self, memory: &Memory) -> Result<(), StoreError> {
-        self.write_records(MEMORIES, &[to_js(memory)?], &[]).await
+        self.write_records(MEMORIES, &[vector_record(memory)?], &[])
+            .await
     }
 
     async fn delete_memory(&self, id: &str) -> Result<(), StoreError> {
@@ -164,7 +197,7 @@ impl LibraryStore for IdbStore {
         let record = to_js(document)?;
         let chunk_records = chunks
             .iter()
-            .map(chunk_record)
+            .map(vector_record)
             .collect::<Result<Vec<_>, _>>()?;
         let tx = self.transaction(&[DOCUMENTS, CHUNKS], IdbTransactionMode::Readwrite)?;
         Self::object_store(&tx, DOCUMENTS)?
@@ -194,7 +227,7 @@ impl LibraryStore for IdbStore {
         let records = self.read_by_index(CHUNKS, BY_BASE, base_id).await?;
         let mut chunks = js_sys::Array::from(&records)
             .iter()
-            .map(|record| chunk_from_record(&record))
+            .map(|record| from_vector_record(&record))
             .collect::<Result<Vec<_>, _>>()?;
         sort_chunks(&mut chunks);
         Ok(chunks)
@@ -203,7 +236,7 @@ impl LibraryStore for IdbStore {
     async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError> {
         let records = chunks
             .iter()
-            .map(chunk_record)
+            .map(vector_record)
             .collect::<Result<Vec<_>, _>>()?;
         let tx = self.transaction(&[CHUNKS], IdbTransactionMode::Readwrite)?;
         let chunk_store = Self::object_store(&tx, CHUNKS)?;

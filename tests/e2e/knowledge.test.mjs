@@ -39,12 +39,12 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   const document = base.locator('[data-testid=knowledge-document]');
   await document.waitFor();
   assert.match(await document.textContent(), /handbook\.md · 2 chunks/);
-  // A file Skein cannot read is refused with its name.
+  // A file Skein cannot read is refused with its name and the reason.
   await page.setInputFiles('[data-testid=knowledge-file]', {
     name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7'),
   });
   await page.locator('[data-testid=error-banner]').waitFor();
-  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /"scan\.pdf"/);
+  assert.match(await page.locator('[data-testid=error-banner]').textContent(), /"scan\.pdf" is damaged or not really a PDF file/);
 
   await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
   await page.click('[data-testid=assistant-save]');
@@ -91,6 +91,24 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   await context.close();
 });
 
+test('PDF and Word files are read in the page, their text cut into chunks', async () => {
+  const { context, page, base } = await withHandbookBase();
+  const fixtures = new URL('../../engine/tests/fixtures/documents/', import.meta.url).pathname;
+  await page.setInputFiles('[data-testid=knowledge-file]', [
+    `${fixtures}standard-fonts.pdf`, `${fixtures}guide.docx`,
+  ]);
+  const documents = base.locator('[data-testid=knowledge-document]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=knowledge-document]').length === 2);
+  const listed = (await documents.allTextContents()).join('\n');
+  assert.match(listed, /standard-fonts\.pdf · 1 chunk/);
+  assert.match(listed, /guide\.docx · 2 chunks/);
+  const chunks = (await base.locator('[data-testid=knowledge-chunk]').allTextContents()).join('\n');
+  assert.match(chunks, /Revenue grew \(by 12%\) in the northern region\.[\s\S]*zebra budget/);
+  assert.match(chunks, /# Field guide[\s\S]*## Installation[\s\S]*Port \| 8080/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
 test('an embedded base is searched by meaning too; when embeddings fail, by words, and the user is told', async () => {
   const { context, page, base } = await withHandbookBase();
   await base.locator('[data-testid=knowledge-embedding-model]').fill('mock-embed');
@@ -104,6 +122,23 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
     ?.textContent === '2 of 2 chunks embedded with mock-embed.');
   const embedded = (await mock('/admin/embeddings')).requests;
   assert.ok(embedded >= 1, 'the chunks went to the embeddings endpoint');
+
+  // Another model is offered, not switched to at once: every chunk would be embedded again.
+  await base.locator('[data-testid=knowledge-embedding-model]').fill('mock-embed-large');
+  await base.locator('[data-testid=knowledge-embedding-use]').click();
+  const offer = base.locator('[data-testid=knowledge-reembed-offer]');
+  assert.match(await offer.textContent(), /2 chunks are embedded with mock-embed\. .*to use mock-embed-large, every chunk is embedded again/);
+  await offer.locator('[data-testid=knowledge-reembed-cancel]').click();
+  await offer.waitFor({ state: 'detached' });
+  assert.equal(await base.locator('[data-testid=knowledge-embedding-model]').inputValue(), 'mock-embed');
+  assert.equal((await mock('/admin/embeddings')).requests, embedded, 'nothing re-embedded');
+  await base.locator('[data-testid=knowledge-embedding-model]').fill('mock-embed-large');
+  await base.locator('[data-testid=knowledge-embedding-use]').click();
+  await offer.locator('[data-testid=knowledge-reembed-confirm]').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid=knowledge-embedding-status]')
+    ?.textContent === '2 of 2 chunks embedded with mock-embed-large.');
+  const reembedded = (await mock('/admin/embeddings')).requests;
+  assert.ok(reembedded > embedded, 'the chunks were embedded again');
   await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
@@ -112,7 +147,7 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
   await mock('/admin/script', [{ chunks: ['Port 8080.'] }, { chunks: ['"Ports"'], stream: false }]);
   await send(page, 'Which port does the server listen on?');
   await assistantTextIs(page, 'Port 8080.');
-  assert.equal((await mock('/admin/embeddings')).requests, embedded + 1, 'the question was embedded');
+  assert.equal((await mock('/admin/embeddings')).requests, reembedded + 1, 'the question was embedded');
   let system = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1).messages[0].content;
   assert.match(system, /port 8080/);
 
@@ -165,6 +200,62 @@ test('a knowledge tool call searches the bound base and its passage is cited', a
   assert.equal((await citation.locator('summary').textContent()).trim(), '[1] ports › Network');
   const first = (await mock('/admin/requests')).find((r) => r.stream === true);
   assert.doesNotMatch(first.messages[0].content, /port 8080/, 'retrieval found nothing for the question');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('with an embedding model, the memories nearest the question go with it and keep their vectors', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  // Ten memories: more than a request takes (six), so they are chosen.
+  await page.evaluate(async () => {
+    const db = await new Promise((resolve) => { const r = indexedDB.open('skein'); r.onsuccess = () => resolve(r.result); });
+    const tx = db.transaction('memories', 'readwrite');
+    const facts = ['Owns a sailing boat called Petrel', 'Allergic to peanuts', 'Works night shifts',
+      'Studies Portuguese', 'Grows tomatoes on the balcony', 'Plays the cello', 'Drives an old Volvo',
+      'Collects stamps from Chile', 'Runs marathons in spring', 'Reads science fiction'];
+    facts.forEach((text, i) => tx.objectStore('memories').put({
+      id: `m${i}`, scope: { kind: 'global' }, text, created_at_ms: i, updated_at_ms: i,
+    }));
+    await new Promise((resolve) => { tx.oncomplete = resolve; });
+    db.close();
+  });
+  await openSettings(page);
+  await page.check('[data-testid=memory-toggle]');
+  await page.click('[data-testid=provider-advanced]');
+  await page.fill('[data-testid=provider-embedding-model]', 'mock-embed');
+  await page.click('[data-testid=settings-save]');
+  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  const before = (await mock('/admin/embeddings')).requests;
+  await mock('/admin/script', [{ chunks: ['Petrel, yes.'] }, { chunks: ['"Boat"'], stream: false }]);
+  await send(page, 'What is my sailing boat called?');
+  await assistantTextIs(page, 'Petrel, yes.');
+  const system = (await mock('/admin/requests')).find((r) => r.stream === true).messages[0].content;
+  const block = system.match(/<memory>[\s\S]*<\/memory>/)[0];
+  assert.match(block, /sailing boat called Petrel/);
+  const given = block.match(/^\[\d+\] Memory$/gm) ?? [];
+  assert.ok(given.length >= 1 && given.length <= 6, `six at most, not all ten: ${block}`);
+  assert.equal((await mock('/admin/embeddings')).requests, before + 1, 'memories and question in one request');
+  // Each memory now keeps its vector (a Float32Array beside the record).
+  const stored = await page.evaluate(async () => {
+    const db = await new Promise((resolve) => { const r = indexedDB.open('skein'); r.onsuccess = () => resolve(r.result); });
+    const all = await new Promise((resolve) => {
+      const read = db.transaction('memories').objectStore('memories').getAll();
+      read.onsuccess = () => resolve(read.result);
+    });
+    db.close();
+    return all.map((m) => [m.embedding?.model, m.embedding?.vector instanceof Float32Array, m.embedding?.vector?.length]);
+  });
+  assert.deepEqual(stored, Array(10).fill(['mock-embed', true, 16]));
+  // The next question embeds only itself.
+  await mock('/admin/script', [{ chunks: ['Peanuts.'] }]);
+  await send(page, 'What am I allergic to?');
+  await assistantTextIs(page, 'Peanuts.');
+  assert.equal((await mock('/admin/embeddings')).requests, before + 2);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

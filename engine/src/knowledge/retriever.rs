@@ -13,9 +13,24 @@ use crate::prompt::hooks::{
     HookError, HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
 };
 
-/// Embeds a query with an embedding model (the app calls its provider).
+/// Embeds texts with an embedding model (the app calls its provider).
 pub trait QueryEmbedder {
     fn embed_query<'a>(&'a self, model: &'a str, text: &'a str) -> HookFuture<'a, Vec<f32>>;
+
+    /// Several texts, one vector each in order (one request where the provider allows).
+    fn embed_texts<'a>(
+        &'a self,
+        model: &'a str,
+        texts: &'a [String],
+    ) -> HookFuture<'a, Vec<Vec<f32>>> {
+        Box::pin(async move {
+            let mut vectors = Vec::with_capacity(texts.len());
+            for text in texts {
+                vectors.push(self.embed_query(model, text).await?);
+            }
+            Ok(vectors)
+        })
+    }
 }
 
 /// No embeddings: every base is searched by words.

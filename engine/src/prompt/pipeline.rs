@@ -184,12 +184,16 @@ impl InputPipeline<'_> {
             out.trace.push("memory_retrieval");
             let query = out.last_user_text();
             match memory.retrieve(&query, &self.scope).await {
-                Ok(found) if !found.items.is_empty() => {
+                Ok(found) => {
+                    if let Some(notice) = found.notice {
+                        out.note(notice);
+                    }
                     let items = &found.items;
-                    let body = numbered(&items[..items.len().min(MAX_RETRIEVED)]);
-                    out.system_append(data_block("memory", DATA_PREAMBLE, &body));
+                    if !items.is_empty() {
+                        let body = numbered(&items[..items.len().min(MAX_RETRIEVED)]);
+                        out.system_append(data_block("memory", DATA_PREAMBLE, &body));
+                    }
                 }
-                Ok(_) => {}
                 Err(err) => {
                     let notice = format!(
                         "Memory could not be reached for this request ({err}). If the answer \

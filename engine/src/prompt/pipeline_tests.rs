@@ -306,3 +306,37 @@ fn failing_hooks_leave_honest_notices_not_errors() {
     assert!(out.request.system.contains("Knowledge retrieval failed"));
     assert!(out.citations.is_empty());
 }
+
+/// Retrieval that found something but has a word for the user (a fallback it took).
+struct RetrievalWithNotice;
+
+impl RetrievalHook for RetrievalWithNotice {
+    fn retrieve<'a>(
+        &'a self,
+        _query: &'a str,
+        _scope: &'a RetrievalScope,
+    ) -> HookFuture<'a, Retrieved> {
+        Box::pin(async {
+            Ok(Retrieved {
+                items: vec![item(1, "Likes tea")],
+                notice: Some("chosen by their words".into()),
+            })
+        })
+    }
+}
+
+#[test]
+fn a_retrieval_fallback_reaches_the_user_for_memory_as_for_knowledge() {
+    let pipeline = InputPipeline {
+        knowledge: Some(&RetrievalWithNotice),
+        memory: Some(&RetrievalWithNotice),
+        ..InputPipeline::default()
+    };
+    let out = block_on(pipeline.run(request()));
+    assert_eq!(
+        out.notices,
+        ["chosen by their words", "chosen by their words"]
+    );
+    assert!(out.request.system.contains("<memory>"));
+    assert!(!out.request.system.contains("chosen by their words"));
+}

@@ -16,6 +16,7 @@ fn memory(id: &str, scope: MemoryScope, at: f64) -> Memory {
         text: format!("remembered {id} ✓"),
         created_at_ms: at,
         updated_at_ms: at,
+        embedding: None,
     }
 }
 
@@ -98,7 +99,15 @@ pub async fn assistants_round_trip_and_take_their_memories<S: LibraryStore>(stor
 
 /// Memories come back oldest first, an update replaces, a delete removes only that one.
 pub async fn memories_round_trip<S: LibraryStore>(store: S) {
-    let late = memory("late", MemoryScope::Global, 20.0);
+    // A memory's vector comes back as it went in (stores may keep it apart from the record).
+    let late = Memory {
+        embedding: Some(crate::knowledge::ChunkEmbedding {
+            model: "embed".into(),
+            dimension: 3,
+            vector: vec![0.25, -1.5, 3.0],
+        }),
+        ..memory("late", MemoryScope::Global, 20.0)
+    };
     let early = memory("early", MemoryScope::Assistant("a".into()), 10.0);
     store.save_memory(&late).await.unwrap();
     store.save_memory(&early).await.unwrap();

@@ -180,6 +180,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
                     text: checked_text(&args.text)?,
                     created_at_ms: now,
                     updated_at_ms: now,
+                    embedding: None,
                 };
                 access
                     .store
@@ -193,6 +194,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> MemoryTool<S, C, I> {
                 let memory = Memory {
                     text: checked_text(&args.text)?,
                     updated_at_ms: now,
+                    embedding: None,
                     ..self.find(&args.id, assistant_id).await?
                 };
                 access
@@ -368,6 +370,7 @@ mod tests {
             text: "Uses tea as a variable name".into(),
             created_at_ms: 0.0,
             updated_at_ms: 0.0,
+            embedding: None,
         }))
         .unwrap();
         let found = call(search, r#"{"query":"TEA"}"#).unwrap();
