@@ -122,3 +122,51 @@ pub struct KnowledgeChunk {
     #[serde(default)]
     pub embedding: Option<ChunkEmbedding>,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunk(id: &str, embedding: Option<(&str, u32, usize)>) -> KnowledgeChunk {
+        KnowledgeChunk {
+            id: id.into(),
+            knowledge_base_id: "kb".into(),
+            document_id: "d".into(),
+            position: 0,
+            heading_path: Vec::new(),
+            text: "text".into(),
+            embedding: embedding.map(|(model, dimension, len)| ChunkEmbedding {
+                model: model.into(),
+                dimension,
+                vector: vec![0.5; len],
+            }),
+        }
+    }
+
+    #[test]
+    fn a_change_of_model_or_dimension_makes_vectors_stale_never_comparable() {
+        let chunks = [
+            chunk("current", Some(("small", 384, 384))),
+            chunk("other-model", Some(("large", 384, 384))),
+            chunk("other-dimension", Some(("small", 1536, 1536))),
+            chunk("truncated", Some(("small", 384, 100))),
+            chunk("none", None),
+        ];
+        let mut base = KnowledgeBase::new("kb", "Docs", 0.0);
+        assert_eq!(base.stale_embeddings(&chunks), 0, "no model: words only");
+        base.embedding_model = Some(EmbeddingModel {
+            model: "small".into(),
+            dimension: 384,
+        });
+        assert_eq!(base.stale_embeddings(&chunks), 4);
+        base.embedding_model = Some(EmbeddingModel {
+            model: "large".into(),
+            dimension: 384,
+        });
+        assert_eq!(
+            base.stale_embeddings(&chunks),
+            4,
+            "only other-model is of large"
+        );
+    }
+}
