@@ -255,7 +255,7 @@ pub fn SettingsForm(
                 </label>
             </details>
             <details class="connection">
-                <summary data-testid="provider-advanced">"Model window, tools, custom headers and body"</summary>
+                <summary data-testid="provider-advanced">"Model window, embeddings, tools, custom headers and body"</summary>
                 <label>"Context window in tokens (empty: unknown; filled in from the model list when the provider says)"
                     {number_input(context_window, "provider-context-window", "1")}
                 </label>

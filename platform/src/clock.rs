@@ -20,13 +20,25 @@ impl Clock for BrowserClock {
     }
 
     /// `Intl.DateTimeFormat().resolvedOptions().timeZone`, e.g. `Europe/Berlin`.
+    /// Read once: making an `Intl.DateTimeFormat` costs milliseconds (it loads locale data),
+    /// and every request asks.
     fn time_zone(&self) -> String {
-        let format =
-            js_sys::Intl::DateTimeFormat::new(&js_sys::Array::new(), &js_sys::Object::new());
-        js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
-            .ok()
-            .and_then(|zone| zone.as_string())
-            .unwrap_or_else(|| "UTC".to_owned())
+        thread_local! {
+            static ZONE: std::cell::OnceCell<String> = const { std::cell::OnceCell::new() };
+        }
+        ZONE.with(|zone| {
+            zone.get_or_init(|| {
+                let format = js_sys::Intl::DateTimeFormat::new(
+                    &js_sys::Array::new(),
+                    &js_sys::Object::new(),
+                );
+                js_sys::Reflect::get(&format.resolved_options(), &"timeZone".into())
+                    .ok()
+                    .and_then(|zone| zone.as_string())
+                    .unwrap_or_else(|| "UTC".to_owned())
+            })
+            .clone()
+        })
     }
 
     fn has_timers(&self) -> bool {

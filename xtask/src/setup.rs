@@ -19,6 +19,7 @@ pub fn run_setup() -> Result<(), String> {
     ensure_debian_tools()?;
     ensure_npm_package("xtask/tools", "binaryen")?;
     ensure_npm_package("tests/e2e", "playwright-core")?;
+    ensure_npm_package("tests/bench", "marked")?;
     add_to_path(root().join("xtask/tools/node_modules/.bin"));
     println!("setup: everything is installed");
     Ok(())
@@ -121,6 +122,8 @@ fn apt(args: &[&str]) -> Result<(), String> {
 /// - `xtask/tools`: binaryen's `wasm-opt` (Debian's binaryen 108 predates the reference-types
 ///   handling wasm-bindgen needs: its output fails to start in the browser).
 /// - `tests/e2e`: `playwright-core`, which drives the system Chromium and downloads nothing.
+/// - `tests/bench`: the same, and the JavaScript libraries the benchmarks compare with
+///   (`eventsource-parser`, `marked`).
 fn ensure_npm_package(dir: &str, package: &str) -> Result<(), String> {
     let dir = root().join(dir);
     let lock = std::fs::read_to_string(dir.join("package-lock.json"))

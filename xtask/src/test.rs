@@ -13,10 +13,15 @@ use crate::setup;
 use crate::tools::{CHROMEDRIVER, CHROMIUM, WASM_TARGET};
 use std::process::Command;
 
-const HOST_CRATES: [&str; 3] = ["skein-engine", "xtask", "skein-mock-provider"];
+const HOST_CRATES: [&str; 4] = [
+    "skein-engine",
+    "xtask",
+    "skein-mock-provider",
+    "skein-bench",
+];
 /// Linted for wasm32 with their tests. The engine's tests are host tests (proptest needs an OS
 /// random source), so for wasm32 only its library is linted.
-const WASM_CRATES: [&str; 3] = ["skein-platform", "skein-components", "skein"];
+const WASM_CRATES: [&str; 4] = ["skein-platform", "skein-components", "skein", "skein-bench"];
 const BROWSER_TEST_CRATES: [&str; 2] = ["skein-platform", "skein-components"];
 /// The sub-path the end-to-end tests serve the build under (proves `--public-url` works).
 const E2E_PUBLIC_PATH: &str = "/skein/";

@@ -1,0 +1,213 @@
+// The figures measured on the real app (the release `dist`) in headless Chromium: streaming cost
+// into a long conversation, opening a 2,000-message conversation, IndexedDB writes during a
+// stream, and cold start with 1,000 stored conversations. Conversations are put in storage with
+// the app's own import (Skein backups written by `skein-bench fixtures`).
+
+const FRAME_MS = 1000 / 60;
+
+/// Runs before the app: counts IndexedDB write transactions, long tasks and frames, and notes
+/// when the composer became usable.
+function instrument() {
+  window.__bench = { writes: [], longTasks: [], frames: [], usableAt: null, memory: null };
+  const transaction = IDBDatabase.prototype.transaction;
+  IDBDatabase.prototype.transaction = function (stores, mode, ...rest) {
+    const tx = transaction.call(this, stores, mode, ...rest);
+    if (mode === 'readwrite') {
+      const entry = { stores: [].concat(stores).join(','), start: performance.now(), end: null };
+      window.__bench.writes.push(entry);
+      const done = () => { entry.end = performance.now(); };
+      tx.addEventListener('complete', done);
+      tx.addEventListener('abort', done);
+      tx.addEventListener('error', done);
+    }
+    return tx;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const frame = (t) => { window.__bench.frames.push(t); requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  addEventListener('TrunkApplicationStarted', (event) => { window.__bench.memory = event.detail?.wasm?.memory ?? null; });
+  const usable = () => {
+    const ready = document.querySelector('[data-testid=app][data-ready=true]');
+    const input = document.querySelector('[data-testid=composer-input]');
+    if (ready && input && !input.disabled) {
+      window.__bench.usableAt = performance.now();
+      return true;
+    }
+    return false;
+  };
+  const observer = new MutationObserver(() => { if (usable()) observer.disconnect(); });
+  document.addEventListener('DOMContentLoaded', () => {
+    observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
+  });
+}
+
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+export class App {
+  constructor(browser, appUrl, mockUrl) {
+    Object.assign(this, { browser, appUrl, mockUrl });
+  }
+
+  async mock(path, body) {
+    const response = await fetch(`${this.mockUrl}${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`mock ${path} answered ${response.status}`);
+    return response.status === 204 ? null : response.json();
+  }
+
+  /// A fresh browser profile with the mock provider configured and `fixtures` imported.
+  async open(fixtures = []) {
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(instrument);
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (error) => page.errors.push(String(error)));
+    await page.goto(this.appUrl);
+    await this.ready(page);
+    await this.settings(page);
+    await page.selectOption('[data-testid=provider-kind]', 'openai');
+    await page.fill('[data-testid=provider-base-url]', `${this.mockUrl}/v1`);
+    await page.fill('[data-testid=settings-model]', 'mock-model');
+    await page.click('[data-testid=settings-save]');
+    await page.locator('[data-testid=settings-feedback]').waitFor();
+    for (const file of fixtures) {
+      await this.settings(page);
+      await page.setInputFiles('[data-testid=import-file]', file);
+      await page.waitForFunction(() => document.querySelector('[data-testid=notice] span')?.textContent.startsWith('Imported'), null, { timeout: 300_000 });
+      await page.click('[data-testid=notice] button');
+    }
+    // An import shows the chat it added; otherwise leave the settings.
+    if (await page.locator('[data-testid=close-settings]').isVisible()) await page.click('[data-testid=close-settings]');
+    await page.locator('[data-testid=composer-input]').waitFor();
+    return { context, page };
+  }
+
+  /// Shows the settings (they open by themselves on a first start; an import closes them).
+  async settings(page) {
+    if (!(await page.locator('[data-testid=settings]').isVisible())) await page.click('[data-testid=settings-button]');
+    await page.locator('[data-testid=settings]').waitFor();
+  }
+
+  async ready(page) {
+    await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 120_000 });
+  }
+
+  /// Reloads and returns when the composer is usable, measured from navigation start.
+  async coldStart(page) {
+    await page.reload();
+    await this.ready(page);
+    await page.waitForFunction(() => window.__bench.usableAt !== null);
+    return page.evaluate(() => window.__bench.usableAt);
+  }
+
+  /// Clicks the conversation whose title contains `title` and waits until its latest message
+  /// is on screen and the composer takes input; milliseconds from the click.
+  async openConversation(page, title) {
+    return page.evaluate(async (title) => {
+      const item = [...document.querySelectorAll('[data-testid=conversation-item]')].find((e) => e.textContent.includes(title));
+      const start = performance.now();
+      item.click();
+      return new Promise((resolve) => {
+        const check = () => {
+          const messages = document.querySelectorAll('[data-testid=message]');
+          const last = messages[messages.length - 1];
+          const input = document.querySelector('[data-testid=composer-input]');
+          const box = last?.getBoundingClientRect();
+          if (messages.length > 1 && last && box.height > 0 && box.top < innerHeight && input && !input.disabled) {
+            // The frame after it is laid out is when the user sees it.
+            requestAnimationFrame(() => resolve(performance.now() - start));
+          } else {
+            requestAnimationFrame(check);
+          }
+        };
+        check();
+      });
+    }, title);
+  }
+
+  /// The JS heap after a garbage collection, and the wasm memory, in MB.
+  async memory(page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    await cdp.detach();
+    const wasm = await page.evaluate(() => window.__bench.memory?.buffer.byteLength ?? null);
+    return { jsHeapMb: usedSize / 1e6, wasmMb: wasm === null ? null : wasm / 1e6 };
+  }
+
+  /// The floor: the same stream read in the same page by a bare `fetch` reader that does
+  /// nothing with the bytes (what the browser itself spends per network chunk).
+  async bareFetch(page, tokens, perSecond) {
+    const chunks = Array.from({ length: tokens }, (_, i) => `word${i % 97} `);
+    await this.mock('/admin/script', [{ chunks, delay_ms: Math.round(1000 / perSecond) }]);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const before = await metric();
+    await page.evaluate(async (url) => {
+      const response = await fetch(`${url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+      });
+      const reader = response.body.getReader();
+      while (!(await reader.read()).done);
+    }, this.mockUrl);
+    const busy = (await metric()) - before;
+    await cdp.detach();
+    return { busyMsPerToken: (busy * 1000) / tokens };
+  }
+
+  /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the
+  /// main thread's busy time, long tasks, dropped frames and IndexedDB writes during it.
+  async stream(page, tokens, perSecond) {
+    const chunks = [];
+    for (let i = 0; i < tokens; i += 1) {
+      // Prose with some Markdown structure: paragraphs, a list, a code block.
+      if (i % 400 === 0) chunks.push('\n\n```js\n');
+      else if (i % 400 === 60) chunks.push('\n```\n\n');
+      else if (i % 90 === 0) chunks.push('\n\n- ');
+      else chunks.push(`word${i % 97} `);
+    }
+    await this.mock('/admin/script', [{ chunks, delay_ms: Math.round(1000 / perSecond) }, { chunks: ['"Bench"'], stream: false }]);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async (name) => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === name).value;
+    const before = { task: await metric('TaskDuration'), at: await page.evaluate(() => performance.now()) };
+    await page.evaluate(() => { window.__bench.writes = []; window.__bench.longTasks = []; window.__bench.frames = []; });
+    const answersBefore = await page.locator('[data-testid=message][data-role=assistant]').count();
+    await page.fill('[data-testid=composer-input]', 'Write a long answer.');
+    await page.click('[data-testid=send-button]');
+    await page.waitForFunction(([count, last]) => {
+      const answers = document.querySelectorAll('[data-testid=message][data-role=assistant]');
+      const answer = answers[count];
+      return answers.length === count + 1 && answer.dataset.status === 'complete' && answer.textContent.includes(last);
+    }, [answersBefore, `word${(tokens - 1) % 97}`], { timeout: 30_000 + (tokens / perSecond) * 3000, polling: 1000 });
+    const task = await metric('TaskDuration');
+    await cdp.detach();
+    const during = await page.evaluate((since) => {
+      const b = window.__bench;
+      let dropped = 0;
+      for (let i = 1; i < b.frames.length; i += 1) dropped += Math.max(0, Math.round((b.frames[i] - b.frames[i - 1]) / (1000 / 60)) - 1);
+      const writes = b.writes.filter((w) => w.start >= since);
+      return {
+        elapsedMs: performance.now() - since,
+        longTasks: b.longTasks.filter((t) => t.start >= since).length,
+        longestTaskMs: Math.max(0, ...b.longTasks.map((t) => t.duration)),
+        frames: b.frames.length,
+        dropped,
+        writes: writes.length,
+        writeMs: writes.reduce((sum, w) => sum + ((w.end ?? w.start) - w.start), 0),
+        stores: writes.reduce((counts, w) => ({ ...counts, [w.stores]: (counts[w.stores] ?? 0) + 1 }), {}),
+      };
+    }, before.at);
+    return { busyMsPerToken: ((task - before.task) * 1000) / tokens, ...during };
+  }
+}
+
+export { FRAME_MS };

@@ -1,0 +1,177 @@
+// `cargo xtask bench`, the browser half: measures every figure of issue 9 that runs in Chromium
+// (bundle, the app's streaming, opening, persistence and cold start, and the engine-as-wasm
+// against JavaScript libraries on the bench page), joins the native figures xtask measured, and
+// writes BENCHMARKS.md.
+//
+// Environment (set by `cargo xtask bench`): SKEIN_DIST_DIR, SKEIN_PUBLIC_PATH, SKEIN_MOCK_URL,
+// CHROMIUM, BENCH_PAGE_DIR, BENCH_FIXTURES_DIR, BENCH_NATIVE_JSON, BENCH_OUT, BENCH_COMMAND.
+
+import { chromium } from 'playwright-core';
+import { readFileSync, writeFileSync, readdirSync, statSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import { cpus, totalmem, release } from 'node:os';
+import { serveStatic } from '../e2e/static_server.mjs';
+import { App, median } from './app_figures.mjs';
+import { write } from './report.mjs';
+
+const env = (name) => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the benchmarks with \`cargo xtask bench\``);
+  return value;
+};
+const log = (text) => console.log(`bench: ${text}`);
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/// Figure 1: what the browser downloads to show and use a conversation.
+function bundle(dist) {
+  const parts = files(dist).filter((f) => /\.(wasm|js|css)$/.test(f) && !f.endsWith('service-worker.js'));
+  const sizes = parts.map((path) => {
+    const bytes = readFileSync(path);
+    return {
+      file: path.slice(dist.length + 1),
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: 9 }).length,
+      brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+  });
+  const total = (key) => sizes.reduce((sum, s) => sum + s[key], 0);
+  return { files: sizes, raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') };
+}
+
+async function pageFigures(browser, pageDir, runs) {
+  const server = await serveStatic(pageDir, '/');
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(`http://127.0.0.1:${server.port}/index.html`);
+  await page.waitForFunction(() => window.bench);
+  await page.evaluate(() => window.bench.ready());
+  const call = (name, ...args) => page.evaluate(([name, args]) => window.bench[name](...args), [name, args]);
+  log('SSE decode (wasm and eventsource-parser + JSON.parse)');
+  const sse = await call('sse', runs);
+  log('Markdown (wasm and marked)');
+  const markdown = await call('markdown', runs);
+  const retrieval = {};
+  for (const [count, dimension] of [[10_000, 384], [100_000, 384], [10_000, 1_536], [100_000, 1_536]]) {
+    log(`cosine top 10 over ${count} x ${dimension}`);
+    retrieval[`${count}x${dimension}`] = await call('retrieval', runs, count, dimension);
+  }
+  log('BM25 and request assembly');
+  const bm25 = await call('bm25', runs);
+  const assembly = await call('assembly', runs);
+  await page.close();
+  await server.close();
+  if (errors.length) throw new Error(`bench page errors: ${errors.join('; ')}`);
+  return { sse, markdown, retrieval, bm25, assembly };
+}
+
+async function appFigures(browser, appUrl, mockUrl, fixtures) {
+  const app = new App(browser, appUrl, mockUrl);
+  await app.mock('/admin/reset', {});
+
+  log('streaming 4,000 tokens at 200/s into a 500-message conversation (3 runs)');
+  let { context, page } = await app.open([join(fixtures, 'long-500.json')]);
+  await app.openConversation(page, 'long500');
+  const streams = [];
+  for (let run = 0; run < 3; run += 1) streams.push(await app.stream(page, 4_000, 200));
+  // The same stream into an empty conversation: the comparison measured in this run.
+  await page.click('[data-testid=new-chat-button]');
+  const emptyStream = await app.stream(page, 4_000, 200);
+  const bare = await app.bareFetch(page, 4_000, 200);
+  await context.close();
+
+  log('opening a 2,000-message conversation (5 runs)');
+  ({ context, page } = await app.open([join(fixtures, 'long-2000.json'), join(fixtures, 'long-500.json')]));
+  const opens = [];
+  const opensShort = [];
+  const memories = [];
+  for (let run = 0; run < 5; run += 1) {
+    await app.coldStart(page);
+    opens.push(await app.openConversation(page, 'long2000'));
+    memories.push(await app.memory(page));
+    await app.coldStart(page);
+    opensShort.push(await app.openConversation(page, 'long500'));
+  }
+  await context.close();
+
+  log('cold start with 1,000 conversations (5 runs; the import takes a while)');
+  ({ context, page } = await app.open([join(fixtures, 'many-1000.json')]));
+  const starts = [];
+  for (let run = 0; run < 5; run += 1) starts.push(await app.coldStart(page));
+  await context.close();
+  ({ context, page } = await app.open([]));
+  const emptyStarts = [];
+  for (let run = 0; run < 5; run += 1) emptyStarts.push(await app.coldStart(page));
+  await context.close();
+
+  const pick = (list, key) => median(list.map((r) => r[key]));
+  return {
+    stream: {
+      busyMsPerToken: pick(streams, 'busyMsPerToken'),
+      longTasks: pick(streams, 'longTasks'),
+      longestTaskMs: pick(streams, 'longestTaskMs'),
+      dropped: pick(streams, 'dropped'),
+      frames: pick(streams, 'frames'),
+      elapsedMs: pick(streams, 'elapsedMs'),
+      writes: pick(streams, 'writes'),
+      writeMs: pick(streams, 'writeMs'),
+      stores: streams[0].stores,
+      empty: emptyStream,
+      bareFetch: bare,
+    },
+    open: {
+      ms: median(opens),
+      shortMs: median(opensShort),
+      jsHeapMb: pick(memories, 'jsHeapMb'),
+      wasmMb: pick(memories, 'wasmMb'),
+    },
+    coldStart: { ms: median(starts), emptyMs: median(emptyStarts) },
+  };
+}
+
+const started = Date.now();
+const runs = Number(process.env.BENCH_RUNS ?? 7);
+const browser = await chromium.launch({
+  executablePath: env('CHROMIUM'),
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+});
+const dist = env('SKEIN_DIST_DIR');
+const server = await serveStatic(dist, env('SKEIN_PUBLIC_PATH'));
+const appUrl = `http://127.0.0.1:${server.port}${env('SKEIN_PUBLIC_PATH')}`;
+try {
+  const results = {
+    bundle: bundle(dist),
+    // BENCH_ONLY=app skips the bench page (while working on the app figures).
+    page: process.env.BENCH_ONLY === 'app' ? null : await pageFigures(browser, env('BENCH_PAGE_DIR'), runs),
+    app: await appFigures(browser, appUrl, env('SKEIN_MOCK_URL'), env('BENCH_FIXTURES_DIR')),
+    native: readFileSync(env('BENCH_NATIVE_JSON'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)),
+    machine: {
+      cpu: `${cpus()[0]?.model ?? 'unknown'} (${cpus().length} cores)`,
+      memory: `${Math.round(totalmem() / 2 ** 30)} GiB`,
+      os: `Linux ${release()}`,
+      browser: `Chromium ${browser.version()} (headless)`,
+      node: process.version,
+    },
+    runs,
+    command: env('BENCH_COMMAND'),
+    date: new Date().toISOString().slice(0, 10),
+    minutes: 0,
+  };
+  // xtask passes when the whole command started (builds included).
+  results.minutes = (Date.now() - Number(process.env.BENCH_STARTED_MS ?? started)) / 60_000;
+  writeFileSync(join(dirname(env('BENCH_NATIVE_JSON')), 'results.json'), JSON.stringify(results, null, 2));
+  if (results.page) writeFileSync(env('BENCH_OUT'), write(results));
+  log(`wrote ${env('BENCH_OUT')}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
