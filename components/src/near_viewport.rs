@@ -2,8 +2,15 @@
 //!
 //! A long conversation opens with its latest messages rendered as Markdown; older answers show
 //! their plain text (one text node, cheap to create, still found by the browser's find) until
-//! they come within [`MARGIN`] of the visible part of the scroller, and are parsed then, once.
-//! One `IntersectionObserver` watches every waiting message.
+//! they come within [`MARGIN_PX`] of the visible part of the scroller, and are parsed then,
+//! once.
+//!
+//! Where the waiting messages are is checked when the scroller scrolls or changes size, or the
+//! window resizes (at most once a frame), not by an `IntersectionObserver`: an observer recomputes every
+//! target on every frame whose layout changed, and a streaming answer changes layout on every
+//! frame: with hundreds of waiting messages that was most of the extra cost of streaming into a
+//! long conversation (`cargo xtask bench`). Messages above a growing answer do not move, so
+//! nothing needs checking until the user scrolls.
 
 use leptos::prelude::*;
 use std::collections::HashMap;
@@ -11,12 +18,15 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 /// How far outside the visible part a message starts rendering, so scrolling finds it ready.
-const MARGIN: &str = "1500px 0px";
-const KEY_ATTRIBUTE: &str = "data-near-key";
+const MARGIN_PX: f64 = 1500.0;
 
 #[derive(Default)]
 struct Watch {
-    observer: Option<web_sys::IntersectionObserver>,
+    /// The scroller, once attached.
+    root: Option<web_sys::Element>,
+    /// The check, as the frame callback it is scheduled with; `scheduled` while one is pending.
+    check: Option<js_sys::Function>,
+    scheduled: bool,
     /// Waiting elements by key, with the flag each sets when it comes near.
     waiting: HashMap<u32, (web_sys::Element, RwSignal<bool>)>,
     next_key: u32,
@@ -38,37 +48,44 @@ impl NearViewport {
     }
 
     /// Starts watching, relative to the scroller `root`; messages that asked before are
-    /// watched now. Without `IntersectionObserver` every message renders in full at once.
+    /// checked now.
     pub fn attach(&self, root: &web_sys::Element) {
         let this = *self;
-        let callback = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            for entry in entries.iter() {
-                let Ok(entry) = entry.dyn_into::<web_sys::IntersectionObserverEntry>() else {
-                    continue;
-                };
-                if entry.is_intersecting() {
-                    this.arrived(&entry.target());
-                }
-            }
-        });
-        let options = web_sys::IntersectionObserverInit::new();
-        options.set_root(Some(root));
-        options.set_root_margin(MARGIN);
-        let observer = web_sys::IntersectionObserver::new_with_options(
-            callback.as_ref().unchecked_ref(),
-            &options,
-        );
-        // The observer lives as long as the page's chat view; so does its callback.
-        callback.forget();
-        let Ok(observer) = observer else {
+        let check = Closure::<dyn Fn()>::new(move || this.check());
+        let schedule = Closure::<dyn Fn()>::new(move || this.schedule());
+        let options = web_sys::AddEventListenerOptions::new();
+        options.set_passive(true);
+        let listened = root
+            .add_event_listener_with_callback_and_add_event_listener_options(
+                "scroll",
+                schedule.as_ref().unchecked_ref(),
+                &options,
+            )
+            .and_then(|()| {
+                web_sys::window().map_or(Ok(()), |window| {
+                    window.add_event_listener_with_callback(
+                        "resize",
+                        schedule.as_ref().unchecked_ref(),
+                    )
+                })
+            });
+        // The scroller changing size (shown again after the settings, a narrower window)
+        // moves messages without a scroll.
+        let resized = Closure::<dyn Fn()>::new(move || this.schedule());
+        let observed = web_sys::ResizeObserver::new(resized.as_ref().unchecked_ref())
+            .map(|observer| observer.observe(root));
+        if listened.is_err() || observed.is_err() {
             return self.release_all();
-        };
+        }
+        resized.forget();
         self.0.update_value(|watch| {
-            for (element, _) in watch.waiting.values() {
-                observer.observe(element);
-            }
-            watch.observer = Some(observer);
+            watch.root = Some(root.clone());
+            watch.check = Some(check.as_ref().unchecked_ref::<js_sys::Function>().clone());
         });
+        // They live as long as the page's chat view.
+        check.forget();
+        schedule.forget();
+        self.schedule();
     }
 
     /// Sets `near` once `element` comes near the viewport. Returns the key to
@@ -77,46 +94,74 @@ impl NearViewport {
         let key = self.0.try_update_value(|watch| {
             let key = watch.next_key;
             watch.next_key += 1;
-            let _ = element.set_attribute(KEY_ATTRIBUTE, &key.to_string());
-            if let Some(observer) = &watch.observer {
-                observer.observe(&element);
-            }
             watch.waiting.insert(key, (element, near));
             key
         });
-        // The chat view is gone: nothing will watch, so render now.
-        key.unwrap_or_else(|| {
-            near.set(true);
-            u32::MAX
-        })
+        match key {
+            Some(key) => {
+                self.schedule();
+                key
+            }
+            // The chat view is gone: nothing will watch, so render now.
+            None => {
+                near.set(true);
+                u32::MAX
+            }
+        }
     }
 
     /// Stops watching (the message left the view before it came near).
     pub fn forget(&self, key: u32) {
-        self.0.try_update_value(|watch| {
-            if let Some((element, _)) = watch.waiting.remove(&key) {
-                if let Some(observer) = &watch.observer {
-                    observer.unobserve(&element);
-                }
-            }
-        });
+        self.0.try_update_value(|watch| watch.waiting.remove(&key));
     }
 
-    fn arrived(&self, element: &web_sys::Element) {
-        let Some(key) = element
-            .get_attribute(KEY_ATTRIBUTE)
-            .and_then(|k| k.parse::<u32>().ok())
-        else {
-            return;
-        };
-        let near = self.0.try_update_value(|watch| {
-            let (element, near) = watch.waiting.remove(&key)?;
-            if let Some(observer) = &watch.observer {
-                observer.unobserve(&element);
+    /// Checks the waiting messages at the next frame (once, however often asked).
+    fn schedule(&self) {
+        let check = self.0.try_update_value(|watch| {
+            if watch.scheduled || watch.waiting.is_empty() {
+                return None;
             }
-            Some(near)
+            let check = watch.check.clone()?;
+            watch.scheduled = true;
+            Some(check)
         });
-        if let Some(Some(near)) = near {
+        if let Some(Some(check)) = check {
+            if web_sys::window()
+                .and_then(|window| window.request_animation_frame(&check).ok())
+                .is_none()
+            {
+                self.release_all();
+            }
+        }
+    }
+
+    /// Renders every waiting message within the margin of the scroller's visible part.
+    fn check(&self) {
+        let arrived: Vec<RwSignal<bool>> = self
+            .0
+            .try_update_value(|watch| {
+                watch.scheduled = false;
+                let Some(root) = &watch.root else {
+                    return Vec::new();
+                };
+                let view = root.get_bounding_client_rect();
+                let (top, bottom) = (view.top() - MARGIN_PX, view.bottom() + MARGIN_PX);
+                let near: Vec<u32> = watch
+                    .waiting
+                    .iter()
+                    .filter(|(_, (element, _))| {
+                        let rect = element.get_bounding_client_rect();
+                        // A message not laid out (hidden, detached) has an empty box: it waits.
+                        rect.height() > 0.0 && rect.bottom() >= top && rect.top() <= bottom
+                    })
+                    .map(|(key, _)| *key)
+                    .collect();
+                near.into_iter()
+                    .filter_map(|key| watch.waiting.remove(&key).map(|(_, near)| near))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for near in arrived {
             near.set(true);
         }
     }

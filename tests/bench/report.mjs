@@ -19,6 +19,12 @@ const ANALYSIS = {
     + 'Fewer allocations per event (borrowed strings, no per-chunk model string) would close '
     + 'the gap without the size.',
 };
+ANALYSIS.assembly_wasm = 'This figure moved between 0.9 and 3.3 ms across runs on this 2-core '
+  + 'machine (the native one between 0.7 and 0.95 ms), so it is at the target rather than '
+  + 'clearly under it; it runs after the 100,000 × 1,536 search has grown the wasm memory to '
+  + 'about 700 MB, which may explain part of the spread (not verified). The work itself is the branch walk, the '
+  + 'summary check and serialising the 40-message window; most of the 10,000 messages are '
+  + 'only looked at, not copied.';
 ANALYSIS.sse_anthropic = ANALYSIS.sse_openai;
 ANALYSIS.sse_gemini = ANALYSIS.sse_openai;
 
@@ -30,13 +36,16 @@ function streamAnalysis(s) {
   return `A bare \`fetch\` reader of the same stream already keeps the main thread busy `
     + `${s.bareFetch.busyMsPerToken.toFixed(3)} ms per token (the browser's own work per network `
     + `chunk); Skein's share is the other ${own.toFixed(3)} ms, of which `
-    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. A CPU profile puts `
-    + 'that growth in the browser\'s native work ("(program)": style, layout, intersection '
-    + 'observation over the long list) rather than in Skein\'s code, whose JavaScript and wasm '
-    + '(stream reads, SSE and JSON decoding, the throttled Markdown re-render, the 250 ms '
-    + 'writes) come to about 0.3 ms per token. Left to try: keeping one timer across reads '
-    + 'instead of one per chunk (for the idle timeout and the coalescer\'s flush), and keeping '
-    + 'the long list out of the streaming message\'s style and layout work.';
+    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. A trace of the `
+    + 'stream (DevTools timeline) puts that growth in the browser\'s rendering of the long list: '
+    + 'the intersection checks behind `content-visibility: auto` on every message, layout, '
+    + 'pre-paint and hit testing. Skein\'s own observer of not-yet-rendered messages, which was '
+    + 'recomputed every frame too, now checks on scroll only; dropping `content-visibility` made '
+    + 'it worse (pre-paint and hit testing over every message). The next step is virtualising '
+    + 'the list (far messages out of the DOM). Skein\'s JavaScript and wasm themselves (stream '
+    + 'reads, SSE and JSON decoding, the throttled Markdown re-render, the 250 ms writes) come to '
+    + 'about 0.3 ms per token; one timer per chunk (raced against the read for the idle timeout '
+    + 'and the coalescer\'s flush) could be kept across reads.';
 }
 
 const ms = (value) => (value === null || value === undefined ? 'n/a' : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
