@@ -28,18 +28,19 @@ pub struct MemoryRetriever<S, E, M> {
 }
 
 /// The memories for `query`: every one when they fit, else the most relevant by words, and by
-/// meaning too for those with a vector comparable to `query_vector`.
+/// meaning too for those with a vector of the model that made `query_vector` (model, vector);
+/// vectors of another model are never compared, whatever their length.
 pub fn choose_memories(
     memories: &[Memory],
     query: &str,
-    query_vector: Option<&[f32]>,
+    query_vector: Option<(&str, &[f32])>,
 ) -> Vec<usize> {
     if memories.len() <= MAX_MEMORIES {
         return (0..memories.len()).collect();
     }
     let index = LexicalIndex::new(memories.iter().map(|m| m.text.as_str()));
     let lexical = index.search(query, MAX_MEMORIES * 2);
-    let Some(query_vector) = query_vector else {
+    let Some((model, query_vector)) = query_vector else {
         return lexical
             .into_iter()
             .take(MAX_MEMORIES)
@@ -52,7 +53,7 @@ pub fn choose_memories(
         .enumerate()
         .filter_map(|(at, memory)| {
             let vector = &memory.embedding.as_ref()?.vector;
-            (vector.len() == query_vector.len()).then(|| {
+            (embedded_with(memory, model) && vector.len() == query_vector.len()).then(|| {
                 let norms = query_norm * dot(vector, vector).sqrt();
                 (
                     at,
@@ -157,15 +158,19 @@ impl<S: LibraryStore, E: QueryEmbedder, M: Fn() -> String> RetrievalHook
                     }
                 }
             };
-            let items = choose_memories(&visible, query, query_vector.as_deref())
-                .into_iter()
-                .map(|at| RetrievedItem {
-                    id: visible[at].id.clone(),
-                    document_id: String::new(),
-                    title: "Memory".to_owned(),
-                    text: visible[at].text.clone(),
-                })
-                .collect::<Vec<_>>();
+            let items = choose_memories(
+                &visible,
+                query,
+                query_vector.as_deref().map(|v| (model.trim(), v)),
+            )
+            .into_iter()
+            .map(|at| RetrievedItem {
+                id: visible[at].id.clone(),
+                document_id: String::new(),
+                title: "Memory".to_owned(),
+                text: visible[at].text.clone(),
+            })
+            .collect::<Vec<_>>();
             Ok(Retrieved { items, notice })
         })
     }
@@ -348,5 +353,28 @@ mod tests {
         assert_eq!(found.items[0].id, "dog", "the words still find it");
         assert!(found.items.len() <= MAX_MEMORIES);
         assert!(found.notice.unwrap().contains("chosen by their words"));
+    }
+
+    #[test]
+    fn a_vector_of_another_model_is_never_compared() {
+        let mut memories: Vec<Memory> = (0..8)
+            .map(|i| memory(&format!("m{i}"), MemoryScope::Global, &format!("fact {i}")))
+            .collect();
+        let with = |model: &str| {
+            Some(ChunkEmbedding {
+                model: model.into(),
+                dimension: 3,
+                vector: vec![1.0, 0.0, 0.0],
+            })
+        };
+        memories[5].embedding = with("other");
+        let query = [1.0, 0.0, 0.0];
+        // Same length, same direction, other model: not found by meaning.
+        assert!(!choose_memories(&memories, "puppy", Some(("mine", &query))).contains(&5));
+        memories[5].embedding = with("mine");
+        assert_eq!(
+            choose_memories(&memories, "puppy", Some(("mine", &query)))[0],
+            5
+        );
     }
 }

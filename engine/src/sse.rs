@@ -215,7 +215,10 @@ impl SseDecoder {
             return None;
         }
         self.has_data = false;
-        let mut data = std::mem::take(&mut self.data);
+        // The next event starts with room for one like this (events of a stream are alike),
+        // instead of growing from nothing again.
+        let room = self.data.capacity().min(4_096);
+        let mut data = std::mem::replace(&mut self.data, String::with_capacity(room));
         data.pop(); // the trailing '\n' added after the last data line
         Some(SseEvent {
             event: if event_type.is_empty() {

@@ -188,6 +188,19 @@ impl AnthropicDecoder {
         if event.event == "ping" {
             return Ok(Vec::new());
         }
+        // Nearly every event of a stream is a content delta: read those straight into their
+        // type; anything else (or anything unexpected in one) takes the general path.
+        if event.event == "content_block_delta" {
+            if let Ok(delta) = serde_json::from_str::<BlockDelta>(&event.data) {
+                if delta
+                    .kind
+                    .as_deref()
+                    .is_none_or(|k| k == "content_block_delta")
+                {
+                    return Ok(delta.into_deltas());
+                }
+            }
+        }
         let value = parse(&event.data)?;
         let kind = value
             .get("type")
@@ -256,6 +269,63 @@ impl AnthropicDecoder {
             _ => {}
         }
         Ok(out)
+    }
+}
+
+/// A `content_block_delta` event, typed.
+#[derive(Deserialize)]
+struct BlockDelta {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    index: u32,
+    delta: DeltaBody,
+}
+
+#[derive(Deserialize)]
+struct DeltaBody {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    thinking: Option<String>,
+    #[serde(default)]
+    signature: Option<String>,
+    #[serde(default)]
+    partial_json: Option<String>,
+}
+
+impl BlockDelta {
+    fn into_deltas(self) -> Vec<StreamDelta> {
+        let DeltaBody {
+            kind,
+            text,
+            thinking,
+            signature,
+            partial_json,
+        } = self.delta;
+        let non_empty = |t: Option<String>| t.filter(|t| !t.is_empty());
+        match kind.as_str() {
+            "text_delta" => non_empty(text)
+                .map(StreamDelta::Content)
+                .into_iter()
+                .collect(),
+            "thinking_delta" => non_empty(thinking)
+                .map(StreamDelta::Reasoning)
+                .into_iter()
+                .collect(),
+            "signature_delta" => signature
+                .map(StreamDelta::ReasoningSignature)
+                .into_iter()
+                .collect(),
+            "input_json_delta" => vec![StreamDelta::ToolCall {
+                index: self.index,
+                id: None,
+                name: None,
+                arguments: partial_json.unwrap_or_default(),
+            }],
+            _ => Vec::new(),
+        }
     }
 }
 

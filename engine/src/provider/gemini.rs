@@ -7,6 +7,7 @@ use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage}
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};
 use crate::Role;
+use serde::Deserialize;
 use serde_json::{json, Map, Value};
 
 /// Finish reasons that mean the provider withheld the answer.
@@ -197,62 +198,140 @@ pub struct GeminiDecoder {
     calls: u32,
 }
 
+/// The parts of a `GenerateContentResponse` Skein reads, decoded straight into these types
+/// (no intermediate `Value` tree: a stream has thousands of them). Unknown fields are skipped;
+/// a field of an unexpected type fails the chunk like malformed JSON does.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Response {
+    #[serde(default)]
+    error: Option<ErrorBody>,
+    #[serde(default)]
+    prompt_feedback: Option<PromptFeedback>,
+    #[serde(default)]
+    model_version: Option<String>,
+    #[serde(default)]
+    candidates: Vec<Candidate>,
+    #[serde(default)]
+    usage_metadata: Option<UsageMetadata>,
+}
+
+#[derive(Deserialize)]
+struct ErrorBody {
+    #[serde(default)]
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PromptFeedback {
+    #[serde(default)]
+    block_reason: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Candidate {
+    #[serde(default)]
+    content: Option<Content>,
+    #[serde(default)]
+    finish_reason: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Content {
+    #[serde(default)]
+    parts: Vec<Part>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Part {
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    thought: Option<bool>,
+    #[serde(default)]
+    function_call: Option<FunctionCall>,
+}
+
+#[derive(Deserialize)]
+struct FunctionCall {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    args: Option<Value>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct UsageMetadata {
+    #[serde(default)]
+    prompt_token_count: u64,
+    #[serde(default)]
+    candidates_token_count: u64,
+    #[serde(default)]
+    thoughts_token_count: u64,
+}
+
 impl GeminiDecoder {
     pub fn decode(&mut self, data: &str) -> Result<Vec<StreamDelta>, ProviderError> {
-        let value: Value = serde_json::from_str(data)
+        let response: Response = serde_json::from_str(data)
             .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?;
-        self.response_deltas(&value)
+        self.response_deltas(response)
     }
 
-    fn response_deltas(&mut self, value: &Value) -> Result<Vec<StreamDelta>, ProviderError> {
-        if let Some(error) = value.get("error") {
-            let message = error["message"]
-                .as_str()
-                .unwrap_or("the provider reported an error");
-            return Err(ProviderError::Stream(super::truncate_chars(message, 500)));
+    fn response_deltas(&mut self, response: Response) -> Result<Vec<StreamDelta>, ProviderError> {
+        if let Some(error) = response.error {
+            let message = error
+                .message
+                .unwrap_or_else(|| "the provider reported an error".to_owned());
+            return Err(ProviderError::Stream(super::truncate_chars(&message, 500)));
         }
-        if let Some(reason) = value["promptFeedback"]["blockReason"].as_str() {
-            return Err(ProviderError::Blocked(reason.to_owned()));
+        if let Some(reason) = response.prompt_feedback.and_then(|f| f.block_reason) {
+            return Err(ProviderError::Blocked(reason));
         }
         let mut out = Vec::new();
-        if let Some(model) = value["modelVersion"].as_str().filter(|m| !m.is_empty()) {
-            out.push(StreamDelta::Model(model.to_owned()));
+        if let Some(model) = response.model_version.filter(|m| !m.is_empty()) {
+            out.push(StreamDelta::Model(model));
         }
-        let candidate = &value["candidates"][0];
-        let parts = candidate["content"]["parts"]
-            .as_array()
-            .map(Vec::as_slice)
-            .unwrap_or(&[]);
+        let candidate = response.candidates.into_iter().next();
+        let (parts, finish_reason) = match candidate {
+            Some(c) => (
+                c.content.map(|c| c.parts).unwrap_or_default(),
+                c.finish_reason,
+            ),
+            None => (Vec::new(), None),
+        };
         for part in parts {
-            if let Some(call) = part.get("functionCall") {
+            if let Some(call) = part.function_call {
                 out.push(StreamDelta::ToolCall {
                     index: self.calls,
-                    id: call["id"].as_str().map(str::to_owned),
-                    name: call["name"].as_str().map(str::to_owned),
-                    arguments: call
-                        .get("args")
-                        .map_or_else(|| "{}".to_owned(), Value::to_string),
+                    id: call.id,
+                    name: call.name,
+                    arguments: call.args.map_or_else(|| "{}".to_owned(), |a| a.to_string()),
                 });
                 self.calls += 1;
-            } else if let Some(text) = part["text"].as_str().filter(|t| !t.is_empty()) {
-                out.push(if part["thought"] == true {
-                    StreamDelta::Reasoning(text.to_owned())
+            } else if let Some(text) = part.text.filter(|t| !t.is_empty()) {
+                out.push(if part.thought == Some(true) {
+                    StreamDelta::Reasoning(text)
                 } else {
-                    StreamDelta::Content(text.to_owned())
+                    StreamDelta::Content(text)
                 });
             }
         }
-        if let Some(reason) = candidate["finishReason"].as_str() {
-            if BLOCKING_FINISH_REASONS.contains(&reason) {
-                return Err(ProviderError::Blocked(reason.to_owned()));
+        if let Some(reason) = finish_reason {
+            if BLOCKING_FINISH_REASONS.contains(&reason.as_str()) {
+                return Err(ProviderError::Blocked(reason));
             }
-            out.push(StreamDelta::Finish(reason.to_owned()));
+            out.push(StreamDelta::Finish(reason));
         }
-        if let Some(usage) = value.get("usageMetadata") {
-            let count = |key: &str| usage[key].as_u64().unwrap_or(0);
+        if let Some(usage) = response.usage_metadata {
             out.push(StreamDelta::Usage(TokenUsage {
-                prompt_tokens: count("promptTokenCount"),
-                completion_tokens: count("candidatesTokenCount") + count("thoughtsTokenCount"),
+                prompt_tokens: usage.prompt_token_count,
+                completion_tokens: usage.candidates_token_count + usage.thoughts_token_count,
             }));
         }
         Ok(out)
@@ -261,9 +340,9 @@ impl GeminiDecoder {
 
 /// Decodes a complete (non-streaming) `generateContent` response.
 pub fn decode_response(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
-    let value: Value = serde_json::from_slice(body)
+    let response: Response = serde_json::from_slice(body)
         .map_err(|e| ProviderError::Decode(format!("{e} in the response")))?;
-    let mut out = GeminiDecoder::default().response_deltas(&value)?;
+    let mut out = GeminiDecoder::default().response_deltas(response)?;
     out.push(StreamDelta::Done);
     Ok(out)
 }

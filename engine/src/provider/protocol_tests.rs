@@ -483,3 +483,41 @@ fn attached_images_go_in_each_protocols_own_form_and_unloaded_ones_stay_out() {
     );
     assert_eq!(plain["messages"][0]["content"], json!("Hello"));
 }
+
+#[test]
+fn anthropic_content_deltas_read_typed_agree_with_the_general_path() {
+    let event = |name: &str, data: &str| crate::sse::SseEvent {
+        event: name.into(),
+        data: data.into(),
+        id: None,
+    };
+    let mut decoder = anthropic::AnthropicDecoder::default();
+    let text =
+        r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}"#;
+    // The same JSON under another event name takes the general path: same answer.
+    assert_eq!(
+        decoder.decode(&event("content_block_delta", text)).unwrap(),
+        decoder.decode(&event("message", text)).unwrap()
+    );
+    assert_eq!(
+        decoder.decode(&event("content_block_delta", text)).unwrap(),
+        [StreamDelta::Content("Hi".into())]
+    );
+    let json = r#"{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}}"#;
+    assert_eq!(
+        decoder.decode(&event("content_block_delta", json)).unwrap(),
+        decoder.decode(&event("message", json)).unwrap()
+    );
+    // A delta without an index is still refused, as before.
+    let no_index = r#"{"type":"content_block_delta","delta":{"type":"text_delta","text":"x"}}"#;
+    assert!(matches!(
+        decoder.decode(&event("content_block_delta", no_index)),
+        Err(ProviderError::Decode(_))
+    ));
+    // An event named as a delta whose JSON says otherwise is read by what the JSON says.
+    let stop = r#"{"type":"message_stop"}"#;
+    assert_eq!(
+        decoder.decode(&event("content_block_delta", stop)).unwrap(),
+        [StreamDelta::Done]
+    );
+}

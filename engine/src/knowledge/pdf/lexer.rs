@@ -184,19 +184,16 @@ impl<'a> Lexer<'a> {
         })
     }
 
+    /// A run of regular characters; at a delimiter that starts nothing, that one byte (so
+    /// reading always moves on).
     fn regular_run(&mut self) -> String {
         let start = self.pos;
-        while self
-            .data
-            .get(self.pos)
-            .is_some_and(|&b| !is_whitespace(b) && !is_delimiter(b))
-        {
+        let mut run = self.regular_run_or_empty();
+        if run.is_empty() {
             self.pos += 1;
+            run = self.data.get(start..self.pos).unwrap_or_default().to_vec();
         }
-        if self.pos == start {
-            self.pos += 1; // never stand still
-        }
-        String::from_utf8_lossy(&self.data[start..self.pos.min(self.data.len())]).into_owned()
+        String::from_utf8_lossy(&run).into_owned()
     }
 
     fn number(&mut self) -> Object {
