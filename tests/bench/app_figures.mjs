@@ -3,8 +3,6 @@
 // stream, and cold start with 1,000 stored conversations. Conversations are put in storage with
 // the app's own import (Skein backups written by `skein-bench fixtures`).
 
-const FRAME_MS = 1000 / 60;
-
 /// Runs before the app: counts IndexedDB write transactions, long tasks and frames, and notes
 /// when the composer became usable.
 function instrument() {
@@ -210,4 +208,3 @@ export class App {
   }
 }
 
-export { FRAME_MS };
