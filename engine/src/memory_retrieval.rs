@@ -8,7 +8,7 @@ use crate::knowledge::lexical::LexicalIndex;
 use crate::knowledge::ranking::fuse;
 use crate::knowledge::retriever::QueryEmbedder;
 use crate::knowledge::store::LibraryStore;
-use crate::knowledge::vectors::dot;
+use crate::knowledge::vectors::VectorIndex;
 use crate::knowledge::ChunkEmbedding;
 use crate::memories::Memory;
 use crate::prompt::hooks::{
@@ -47,27 +47,26 @@ pub fn choose_memories(
             .map(|(at, _)| at)
             .collect();
     };
-    let query_norm = dot(query_vector, query_vector).sqrt();
-    let mut by_meaning: Vec<(usize, f32)> = memories
-        .iter()
-        .enumerate()
-        .filter_map(|(at, memory)| {
-            let vector = &memory.embedding.as_ref()?.vector;
-            (embedded_with(memory, model) && vector.len() == query_vector.len()).then(|| {
-                let norms = query_norm * dot(vector, vector).sqrt();
-                (
-                    at,
-                    if norms > 0.0 {
-                        dot(vector, query_vector) / norms
-                    } else {
-                        0.0
-                    },
-                )
-            })
-        })
+    // The knowledge search's cosine index over the memories with a vector of this model.
+    let mut index = VectorIndex::new(query_vector.len());
+    let mut positions = Vec::new();
+    for (at, memory) in memories.iter().enumerate() {
+        if let Some(embedding) = memory
+            .embedding
+            .as_ref()
+            .filter(|_| embedded_with(memory, model))
+        {
+            if index.push(&embedding.vector).is_ok() {
+                positions.push(at);
+            }
+        }
+    }
+    let by_meaning: Vec<(usize, f32)> = index
+        .search(query_vector, MAX_MEMORIES * 2)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(position, score)| (positions[position], score))
         .collect();
-    by_meaning.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    by_meaning.truncate(MAX_MEMORIES * 2);
     fuse(&[&by_meaning, &lexical])
         .into_iter()
         .take(MAX_MEMORIES)

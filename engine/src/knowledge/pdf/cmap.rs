@@ -65,10 +65,7 @@ impl ToUnicode {
         let count = (high - low).min(MAX_RANGE);
         match target {
             Object::String(first) => {
-                let mut units: Vec<u16> = first
-                    .chunks(2)
-                    .map(|p| u16::from_be_bytes([p[0], *p.get(1).unwrap_or(&0)]))
-                    .collect();
+                let mut units = utf16_units(first);
                 for code in low..=low + count {
                     self.map.insert(code, String::from_utf16_lossy(&units));
                     if let Some(last) = units.last_mut() {
@@ -101,12 +98,17 @@ fn code_value(bytes: &[u8]) -> u32 {
     bytes.iter().take(4).fold(0, |v, &b| v << 8 | u32::from(b))
 }
 
-fn utf16(bytes: &[u8]) -> String {
-    let units: Vec<u16> = bytes
+/// Big-endian UTF-16 code units (an odd last byte is padded with zero).
+fn utf16_units(bytes: &[u8]) -> Vec<u16> {
+    bytes
         .chunks(2)
         .map(|p| u16::from_be_bytes([p[0], *p.get(1).unwrap_or(&0)]))
-        .collect();
-    String::from_utf16_lossy(&units)
+        .collect()
+}
+
+/// Big-endian UTF-16 as text (unpaired surrogates replaced).
+pub(super) fn utf16(bytes: &[u8]) -> String {
+    String::from_utf16_lossy(&utf16_units(bytes))
 }
 
 /// A simple font's byte as text: Windows-1252 (what `WinAnsiEncoding` and most unembedded

@@ -2,7 +2,7 @@
 //! cross-reference table does not matter), plus the objects packed in object streams, with
 //! stream data inflated on demand within a size budget.
 
-use super::lexer::{Dict, Lexer, Object};
+use super::lexer::{hex_bytes, Dict, Lexer, Object};
 use std::collections::HashMap;
 
 /// All inflated stream data of one file together stays under this (a small file can inflate
@@ -236,7 +236,7 @@ impl<'a> PdfDocument<'a> {
                     }
                 }
                 "ASCII85Decode" | "A85" => ascii85(&bytes),
-                "ASCIIHexDecode" | "AHx" => hex(&bytes),
+                "ASCIIHexDecode" | "AHx" => hex_bytes(&bytes).0,
                 _ => return Ok(None),
             };
         }
@@ -279,19 +279,6 @@ fn base85_word(group: &[u8; 5]) -> u32 {
     group
         .iter()
         .fold(0u32, |v, &d| v.wrapping_mul(85).wrapping_add(u32::from(d)))
-}
-
-/// ASCII hexadecimal, whitespace ignored, ended by `>`.
-fn hex(data: &[u8]) -> Vec<u8> {
-    let digits: Vec<u8> = data
-        .iter()
-        .take_while(|&&b| b != b'>')
-        .filter_map(|&b| char::from(b).to_digit(16).map(|d| d as u8))
-        .collect();
-    digits
-        .chunks(2)
-        .map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0))
-        .collect()
 }
 
 pub fn number(value: Option<&Object>) -> Option<f64> {

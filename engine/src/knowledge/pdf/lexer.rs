@@ -291,20 +291,9 @@ impl<'a> Lexer<'a> {
     }
 
     fn hex_string(&mut self) -> Vec<u8> {
-        let mut digits = Vec::new();
-        while let Some(&b) = self.data.get(self.pos) {
-            self.pos += 1;
-            if b == b'>' {
-                break;
-            }
-            if let Some(d) = char::from(b).to_digit(16) {
-                digits.push(d as u8);
-            }
-        }
-        if digits.len() % 2 == 1 {
-            digits.push(0);
-        }
-        digits.chunks(2).map(|p| p[0] << 4 | p[1]).collect()
+        let (bytes, read) = hex_bytes(&self.data[self.pos.min(self.data.len())..]);
+        self.pos += read;
+        bytes
     }
 
     fn dict(&mut self, depth: usize) -> Dict {
@@ -338,4 +327,19 @@ impl<'a> Lexer<'a> {
         }
         Dict(entries)
     }
+}
+
+/// Hexadecimal digits up to `>` (other bytes, such as whitespace, skipped; an odd last digit
+/// padded with zero), and how many bytes were read, the `>` included.
+pub(super) fn hex_bytes(data: &[u8]) -> (Vec<u8>, usize) {
+    let end = data.iter().position(|&b| b == b'>');
+    let digits: Vec<u8> = data[..end.unwrap_or(data.len())]
+        .iter()
+        .filter_map(|&b| char::from(b).to_digit(16).map(|d| d as u8))
+        .collect();
+    let bytes = digits
+        .chunks(2)
+        .map(|p| p[0] << 4 | p.get(1).copied().unwrap_or(0))
+        .collect();
+    (bytes, end.map_or(data.len(), |at| at + 1))
 }

@@ -3,6 +3,7 @@
 //! move down is a line break (a paragraph break when it is a large one) and a move along the
 //! line past the last glyph is a word gap.
 
+use super::cmap::utf16;
 use super::document::{PdfDocument, PdfError};
 use super::font::Font;
 use super::lexer::{Dict, Lexer, Object};
@@ -225,13 +226,7 @@ impl PageText {
 /// A PDF text string: UTF-16BE after a byte-order mark, else (close enough) Latin-1.
 fn text_string(bytes: &[u8]) -> String {
     match bytes.strip_prefix(&[0xFE, 0xFF]) {
-        Some(utf16) => {
-            let units: Vec<u16> = utf16
-                .chunks(2)
-                .map(|p| u16::from_be_bytes([p[0], *p.get(1).unwrap_or(&0)]))
-                .collect();
-            String::from_utf16_lossy(&units)
-        }
+        Some(units) => utf16(units),
         None => bytes.iter().map(|&b| char::from(b)).collect(),
     }
 }
