@@ -571,6 +571,8 @@ fn a_long_branch_is_summarised_and_the_summary_replaces_the_prefix_in_the_reques
     // Request 3 is the summary request: non-streaming, with the first turn's transcript.
     let summary_request = request_body(&service, 3);
     assert_eq!(summary_request["stream"], false);
+    // The summary's length target: a quarter of the 4,000-token threshold.
+    assert_eq!(summary_request["max_tokens"], 1_000);
     let transcript = summary_request["messages"][1]["content"].as_str().unwrap();
     assert!(
         transcript.contains("User: Q1") && !transcript.contains("Q3"),

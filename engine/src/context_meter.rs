@@ -7,7 +7,7 @@ use crate::assistant::Assistant;
 use crate::message::MessageNode;
 use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::{
-    effective_threshold, message_tokens, valid_summary, RollingContextSummary,
+    effective_threshold, valid_summary, BranchSize, RollingContextSummary,
 };
 use crate::token_estimate::estimate_tokens;
 
@@ -44,11 +44,10 @@ pub fn context_usage(
     let budget = settings.model_budget(&assistant.params);
     let summary = valid_summary(summaries, branch);
     let covered = summary.map_or(0, |s| s.covered_ids.len());
-    let tokens = summary.map_or(0, RollingContextSummary::tokens)
-        + branch[covered.min(branch.len())..]
-            .iter()
-            .map(|n| message_tokens(n))
-            .sum::<u64>();
+    // The planner's own measure, so the meter fills up exactly when a summary is due.
+    let tokens = summary
+        .map_or(0, RollingContextSummary::tokens)
+        .saturating_add(BranchSize::of(branch, covered).tokens());
     ContextUsage {
         tokens,
         threshold: effective_threshold(assistant.context_threshold_tokens, budget),

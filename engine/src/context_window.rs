@@ -11,7 +11,8 @@ use crate::message::MessageNode;
 use crate::provider::ProviderError;
 use crate::provider_settings::ProviderSettings;
 use crate::rolling_context::{
-    effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
+    effective_threshold, plan, summary_covering, summary_length_target, valid_summary,
+    RollingContextPlan,
 };
 use crate::store::ChatStore;
 use crate::summary_prompt::{summary_request, transcript_pieces};
@@ -84,20 +85,25 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
     }
 
-    /// Summarises `new_messages` into `previous`, one budget-sized piece at a time.
+    /// Summarises `new_messages` into `previous`, one threshold-sized piece at a time, each
+    /// answer asked to stay within the [length target](summary_length_target) for `threshold`.
     pub(crate) async fn summarize(
         &self,
         previous: Option<&str>,
         new_messages: &[&MessageNode],
-        piece_budget: u64,
+        threshold: u64,
         settings: &ProviderSettings,
         cancel: &CancelToken,
     ) -> Result<String, ProviderError> {
         let mut summary = previous.map(str::to_owned);
-        for piece in transcript_pieces(new_messages, piece_budget.max(1_000)) {
+        let length = Some(summary_length_target(threshold));
+        for piece in transcript_pieces(new_messages, threshold.max(1_000)) {
             // Each piece carries the summary so far, so nothing covered earlier is re-read.
             let request = summary_request(summary.as_deref(), &piece, None);
-            summary = Some(self.complete_once(settings, &request, cancel).await?);
+            summary = Some(
+                self.complete_once(settings, &request, length, cancel)
+                    .await?,
+            );
         }
         summary.ok_or_else(|| ProviderError::Decode("nothing to summarise".into()))
     }

@@ -11,6 +11,7 @@ use crate::provider::retry::{self, RetryPolicy};
 use crate::provider::TimeoutKind;
 use crate::provider::{self, ChatMessage, ProviderError, StreamDecoder};
 use crate::provider_settings::ProviderSettings;
+use crate::rolling_context::saturating_sum;
 use crate::sse::SseDecoder;
 use crate::store::ChatStore;
 use crate::think_tags::{Segment, ThinkTagSplitter};
@@ -157,12 +158,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> (ReplyEnd, u32) {
         let policy = RetryPolicy::default();
-        let tokens = request
-            .messages
-            .iter()
-            .map(|m| estimate_tokens(&m.content))
-            .sum::<u64>()
-            + u64::from(request.params.max_output_tokens.unwrap_or(0));
+        let tokens = saturating_sum(request.messages.iter().map(|m| estimate_tokens(&m.content)))
+            .saturating_add(u64::from(request.params.max_output_tokens.unwrap_or(0)));
         let mut attempt = 1;
         loop {
             if !self.wait_for_limits(settings, tokens, cancel, writer).await {
@@ -343,17 +340,23 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
     }
 
-    /// One non-streaming completion, reasoning removed: the answer text only.
+    /// One non-streaming completion, reasoning removed: the answer text only, within
+    /// `max_output_tokens` when given.
     pub(crate) async fn complete_once(
         &self,
         settings: &ProviderSettings,
         messages: &[ChatMessage],
+        max_output_tokens: Option<u32>,
         cancel: &CancelToken,
     ) -> Result<String, ProviderError> {
         let request = provider::build_chat_request(
             settings,
             &ChatRequest {
                 messages,
+                params: provider::GenerationParams {
+                    max_output_tokens,
+                    ..provider::GenerationParams::default()
+                },
                 ..ChatRequest::default()
             },
         )?;

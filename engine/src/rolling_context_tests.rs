@@ -45,7 +45,16 @@ fn threshold_defaults_and_model_caps() {
         context_window: 32_768,
         max_output_tokens: 4_096,
     };
-    assert_eq!(effective_threshold(Some(50_000), Some(small)), 28_672);
+    // The window minus the output budget and a tenth of the window as a safety margin.
+    assert_eq!(effective_threshold(Some(50_000), Some(small)), 25_396);
+    let hundred_k = ModelBudget {
+        context_window: 100_000,
+        max_output_tokens: 10_000,
+    };
+    assert_eq!(
+        effective_threshold(Some(1_000_000), Some(hundred_k)),
+        80_000
+    );
     // The output budget may not squeeze the threshold below half the window.
     let greedy = ModelBudget {
         context_window: 8_192,
@@ -60,6 +69,33 @@ fn threshold_defaults_and_model_caps() {
         effective_threshold(None, Some(large)),
         DEFAULT_THRESHOLD_TOKENS
     );
+}
+
+#[test]
+fn the_threshold_never_goes_below_the_floor() {
+    // A stored or imported threshold of 1 would summarise before every request.
+    for tiny in [1, 10, 3_999] {
+        assert_eq!(effective_threshold(Some(tiny), None), MIN_THRESHOLD_TOKENS);
+    }
+    let small_model = ModelBudget {
+        context_window: 2_048,
+        max_output_tokens: 512,
+    };
+    assert_eq!(
+        effective_threshold(None, Some(small_model)),
+        MIN_THRESHOLD_TOKENS
+    );
+    assert_eq!(effective_threshold(Some(i64::MAX), None), i64::MAX as u64);
+}
+
+#[test]
+fn a_summary_asks_for_about_a_quarter_of_the_threshold() {
+    assert_eq!(summary_length_target(32_000), 8_000);
+    assert_eq!(summary_length_target(10_000), 2_500);
+    assert_eq!(summary_length_target(MIN_THRESHOLD_TOKENS), 1_000);
+    assert_eq!(summary_length_target(0), SUMMARY_TOKENS_MIN);
+    assert_eq!(summary_length_target(1_000_000), SUMMARY_TOKENS_MAX);
+    assert_eq!(summary_length_target(u64::MAX), SUMMARY_TOKENS_MAX);
 }
 
 #[test]
@@ -148,20 +184,121 @@ fn a_valid_summary_is_reused_and_refreshed_with_new_messages_only() {
 }
 
 #[test]
-fn manual_compression_summarises_even_under_the_threshold() {
+fn manual_compression_summarises_everything_before_the_last_exchange() {
+    // Far under the threshold: the forced plan still summarises all but the last exchange.
     let nodes = conversation(12, 500);
     assert_eq!(
         plan(&refs(&nodes), None, 32_000, true),
-        RollingContextPlan::Send { start: 0 },
-        "the whole branch fits the window target, so there is nothing to compress"
-    );
-    assert_eq!(
-        plan(&refs(&nodes), None, 2_000, true),
         RollingContextPlan::Summarize {
             new_from: 0,
-            window_start: 8
+            window_start: 10
         }
     );
+    // The last exchange is the last user turn and what follows it.
+    assert_eq!(
+        plan(&refs(&nodes[..11]), None, 32_000, true),
+        RollingContextPlan::Summarize {
+            new_from: 0,
+            window_start: 10
+        }
+    );
+    // A valid summary already covering that prefix: nothing new to summarise.
+    let summary = summary_of(&nodes, 10);
+    assert_eq!(
+        plan(&refs(&nodes), Some(&summary), 32_000, true),
+        RollingContextPlan::Send { start: 10 }
+    );
+    // A single exchange has nothing before it.
+    assert_eq!(
+        plan(&refs(&nodes[..2]), None, 32_000, true),
+        RollingContextPlan::Send { start: 0 }
+    );
+}
+
+#[test]
+fn a_reported_prompt_over_the_threshold_compresses_even_a_short_chat() {
+    // Three small messages by the estimate, but the provider counted 50,000 prompt tokens for
+    // the answer (an attachment or a system prompt the estimate cannot see).
+    let mut nodes = conversation(3, 100);
+    nodes[1].usage = Some(TokenUsage {
+        prompt_tokens: 50_000,
+        completion_tokens: 0,
+    });
+    assert_eq!(
+        plan(&refs(&nodes), None, 32_000, false),
+        RollingContextPlan::Summarize {
+            new_from: 0,
+            window_start: 2
+        }
+    );
+    assert_eq!(
+        BranchSize::of(&refs(&nodes), 0).reported,
+        Some(50_000 + 100 + 100)
+    );
+    // Under the threshold it changes nothing.
+    nodes[1].usage = Some(TokenUsage {
+        prompt_tokens: 20_000,
+        completion_tokens: 0,
+    });
+    assert_eq!(
+        plan(&refs(&nodes), None, 32_000, false),
+        RollingContextPlan::Send { start: 0 }
+    );
+    // A long chat whose estimate fits but whose reported prompt does not.
+    let mut long = conversation(10, 100);
+    long[7].usage = Some(TokenUsage {
+        prompt_tokens: 40_000,
+        completion_tokens: 0,
+    });
+    assert!(matches!(
+        plan(&refs(&long), None, 32_000, false),
+        RollingContextPlan::Summarize { new_from: 0, .. }
+    ));
+}
+
+#[test]
+fn provider_numbers_near_the_limit_saturate_instead_of_wrapping() {
+    let mut nodes = conversation(6, 100);
+    for i in [1, 3, 5] {
+        nodes[i].usage = Some(TokenUsage {
+            prompt_tokens: u64::MAX - 1,
+            completion_tokens: u64::MAX - 1,
+        });
+    }
+    assert_eq!(message_tokens(&nodes[1]), u64::MAX);
+    assert_eq!(BranchSize::of(&refs(&nodes), 0).tokens(), u64::MAX);
+    // A wrapped sum would look small and send everything.
+    assert!(matches!(
+        plan(&refs(&nodes), None, 32_000, false),
+        RollingContextPlan::Summarize { .. }
+    ));
+    assert_eq!(saturating_sum([u64::MAX, 1, u64::MAX]), u64::MAX);
+}
+
+#[test]
+fn without_a_user_turn_in_reach_the_window_starts_at_a_message_boundary() {
+    // An imported run of assistant messages, 40,000 tokens, over a 10,000 threshold.
+    let run: Vec<MessageNode> = (0..40)
+        .map(|i| sized(&format!("a{i}"), Role::Assistant, 1_000))
+        .collect();
+    let start = rolling_context_window_start_index(&refs(&run), 10_000);
+    assert!(start > 0 && start < 36, "{start}");
+    assert_eq!(
+        plan(&refs(&run), None, 10_000, false),
+        RollingContextPlan::Summarize {
+            new_from: 0,
+            window_start: start
+        }
+    );
+    // One question, then the long run: reaching the question would send it all.
+    let mut asked = vec![sized("u", Role::User, 100)];
+    asked.extend(run.iter().cloned());
+    let start = rolling_context_window_start_index(&refs(&asked), 10_000);
+    assert!(start > 1, "{start}");
+    // A user turn one message back is still where the window starts.
+    let chat = conversation(20, 1_000);
+    let start = rolling_context_window_start_index(&refs(&chat), 10_000);
+    assert_eq!(chat[start].role, Role::User);
 }
 
 #[test]
@@ -239,6 +376,24 @@ fn splitting_prefers_paragraph_and_line_breaks() {
     assert_eq!(pieces.concat(), text);
     assert!(pieces[0].ends_with("\n\n"), "{pieces:?}");
     assert!(pieces.iter().all(|p| estimate_tokens(p) <= 40));
+}
+
+#[test]
+fn splitting_is_linear_in_the_text() {
+    // 400 KB with no paragraph breaks; the old search re-read the whole rest for every piece.
+    let text = "lorem ipsum dolor sit amet, ".repeat(15_000);
+    let mut examined = 0usize;
+    let pieces = split_by_token_budget_with(&text, 1_000, &mut |piece: &str| {
+        examined += piece.len();
+        estimate_tokens(piece)
+    });
+    assert_eq!(pieces.concat(), text);
+    assert!(pieces.len() > 50);
+    assert!(
+        examined < 64 * text.len(),
+        "{examined} bytes estimated for {} bytes of text",
+        text.len()
+    );
 }
 
 proptest! {

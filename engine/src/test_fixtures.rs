@@ -341,7 +341,7 @@ pub(crate) fn json_completion(text: &str) -> Script {
 /// Three long exchanges, then a fourth question that pushes the branch past a 2,000-token
 /// threshold: the oldest turn must be summarised before the answer is requested.
 pub(crate) fn long_conversation(summary: Script) -> (Service, Assistant) {
-    let long_reply = "answer ".repeat(700);
+    let long_reply = "answer ".repeat(1_400);
     let mut scripts: Vec<Script> = (0..3)
         .map(|_| sse(200, &content_chunks(&[long_reply.as_str()], true), 4096))
         .collect();
@@ -349,13 +349,13 @@ pub(crate) fn long_conversation(summary: Script) -> (Service, Assistant) {
     scripts.push(sse(200, &content_chunks(&["Fourth answer."], true), 64));
     let service = service(scripts);
     let assistant = Assistant {
-        context_threshold_tokens: Some(2_000),
+        context_threshold_tokens: Some(4_000),
         ..Assistant::default()
     };
     let ask = |conversation: Option<Conversation>, text: &str| {
         send_as(&service, conversation, text, &assistant).unwrap();
     };
-    let question = "question ".repeat(700);
+    let question = "question ".repeat(1_400);
     ask(None, &format!("Q1 {question}"));
     for n in 2..=4 {
         ask(Some(stored(&service).0), &format!("Q{n} {question}"));

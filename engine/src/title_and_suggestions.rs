@@ -128,7 +128,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let first_exchange = question.parent_id.is_none();
         if assistant.generate_titles && first_exchange && !conversation.title_locked {
             let prompt = title_prompt(&question_text, &answer_text);
-            match self.complete_once(settings, &prompt, cancel).await {
+            match self.complete_once(settings, &prompt, None, cancel).await {
                 Ok(raw) => match clean_title(&raw) {
                     Some(title) => {
                         conversation.title = title;
@@ -146,7 +146,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         if assistant.follow_up_suggestions {
             let prompt = suggestions_prompt(&question_text, &answer_text);
-            match self.complete_once(settings, &prompt, cancel).await {
+            match self.complete_once(settings, &prompt, None, cancel).await {
                 Ok(raw) => {
                     conversation.suggestions = parse_suggestions(&raw);
                     changed = true;

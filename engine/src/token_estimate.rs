@@ -37,8 +37,11 @@ const PUNCTUATION_RUN_FIRST: f64 = 0.9;
 const PUNCTUATION_BEFORE_WORD_DISCOUNT: f64 = 0.5;
 const SYMBOL_TOKENS: f64 = 1.5;
 
-/// Estimated tokens of `text`.
+/// Estimated tokens of `text`; blank text (empty or only whitespace) is none.
 pub fn estimate_tokens(text: &str) -> u64 {
+    if text.trim().is_empty() {
+        return 0;
+    }
     let mut tokens = 0.0;
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -139,6 +142,14 @@ mod tests {
         assert_eq!(estimate_tokens("hello world"), 2);
         assert!(estimate_tokens("你好世界") >= 3);
         assert!(estimate_tokens(&"word ".repeat(1000)) >= 900);
+    }
+
+    #[test]
+    fn blank_text_is_no_tokens() {
+        for blank in [" ", "\n", "\n\n\n", " \t \r\n ", "\u{3000}"] {
+            assert_eq!(estimate_tokens(blank), 0, "{blank:?}");
+        }
+        assert_eq!(estimate_tokens(" hello "), estimate_tokens("hello"));
     }
 
     #[test]

@@ -115,7 +115,8 @@ fn messages_json(messages: &[ChatMessage]) -> Vec<Value> {
         };
         super::push_turn(&mut turns, role, blocks);
     }
-    super::turns_json(turns, "content")
+    let opening = json!({"type": "text", "text": super::CONTINUED_CONVERSATION});
+    super::turns_json(turns, "content", opening)
 }
 
 /// Images first, then the text (Anthropic's advice for vision prompts).

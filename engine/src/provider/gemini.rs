@@ -180,7 +180,7 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
         };
         super::push_turn(&mut turns, role, parts);
     }
-    super::turns_json(turns, "parts")
+    super::turns_json(turns, "parts", json!({"text": super::CONTINUED_CONVERSATION}))
 }
 
 fn text_parts(text: &str) -> Vec<Value> {
@@ -313,7 +313,7 @@ impl GeminiDecoder {
                     name: call.name,
                     arguments: call.args.map_or_else(|| "{}".to_owned(), |a| a.to_string()),
                 });
-                self.calls += 1;
+                self.calls = self.calls.saturating_add(1);
             } else if let Some(text) = part.text.filter(|t| !t.is_empty()) {
                 out.push(if part.thought == Some(true) {
                     StreamDelta::Reasoning(text)
@@ -331,7 +331,9 @@ impl GeminiDecoder {
         if let Some(usage) = response.usage_metadata {
             out.push(StreamDelta::Usage(TokenUsage {
                 prompt_tokens: usage.prompt_token_count,
-                completion_tokens: usage.candidates_token_count + usage.thoughts_token_count,
+                completion_tokens: usage
+                    .candidates_token_count
+                    .saturating_add(usage.thoughts_token_count),
             }));
         }
         Ok(out)

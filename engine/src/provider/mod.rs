@@ -357,11 +357,20 @@ pub(crate) fn push_turn(
     }
 }
 
-/// The turns as `{"role": …, key: [items]}` objects.
+/// What opens a conversation whose first sent turn is the model's (the window after a summary
+/// can start there, and imported chats do): Anthropic refuses such a request, Gemini may.
+pub(crate) const CONTINUED_CONVERSATION: &str = "(The conversation continues.)";
+
+/// The turns as `{"role": …, key: [items]}` objects. When the first turn is not the user's,
+/// a short user turn (`opening`, holding [`CONTINUED_CONVERSATION`]) is put before it.
 pub(crate) fn turns_json(
-    turns: Vec<(&'static str, Vec<serde_json::Value>)>,
+    mut turns: Vec<(&'static str, Vec<serde_json::Value>)>,
     key: &str,
+    opening: serde_json::Value,
 ) -> Vec<serde_json::Value> {
+    if turns.first().is_some_and(|(role, _)| *role != "user") {
+        turns.insert(0, ("user", vec![opening]));
+    }
     turns
         .into_iter()
         .map(|(role, items)| {

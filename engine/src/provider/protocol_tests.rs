@@ -521,3 +521,28 @@ fn anthropic_content_deltas_read_typed_agree_with_the_general_path() {
         [StreamDelta::Done]
     );
 }
+
+#[test]
+fn a_window_that_starts_with_the_models_turn_opens_with_a_user_turn() {
+    // After a summary, the sent window can start at an answer (an imported run of them).
+    let messages = [
+        ChatMessage::text(Role::System, "Summary: they met."),
+        ChatMessage::text(Role::Assistant, "And then?"),
+        ChatMessage::text(Role::User, "Go on."),
+    ];
+    let request = ChatRequest {
+        messages: &messages,
+        ..ChatRequest::default()
+    };
+    for (kind, turns_field, role) in [
+        (ProviderKind::Anthropic, "messages", "assistant"),
+        (ProviderKind::Gemini, "contents", "model"),
+    ] {
+        let sent = body(&build_chat_request(&settings(kind, "k"), &request).unwrap());
+        let turns = sent[turns_field].as_array().unwrap();
+        assert_eq!(turns[0]["role"], "user", "{kind:?}");
+        assert!(turns[0].to_string().contains(CONTINUED_CONVERSATION));
+        assert_eq!(turns[1]["role"], role, "{kind:?}");
+        assert_eq!(turns.len(), 3, "{kind:?}");
+    }
+}
