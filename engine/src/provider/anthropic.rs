@@ -3,6 +3,7 @@
 //! `input_json_delta`, usage split between `message_start` and `message_delta`, `ping` and
 //! `error` events. Requests from a browser need `anthropic-dangerous-direct-browser-access`.
 
+use super::lenient::null_as_default;
 use super::openai::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
 use crate::provider_settings::ProviderSettings;
@@ -156,26 +157,104 @@ fn assistant_blocks(message: &ChatMessage) -> Vec<Value> {
     blocks
 }
 
+// The events and the message, read straight into types (no intermediate `Value` tree: a stream
+// has thousands of events). Every field is optional and reads `null` like absence
+// (`lenient.rs`); a field of the wrong type fails the event, as in the other protocols.
+
 #[derive(Deserialize)]
 struct Usage {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     input_tokens: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     output_tokens: u64,
 }
 
-/// Decodes Anthropic's named stream events, remembering what each content block is.
+/// One stream event: the union of the fields its types carry.
+#[derive(Deserialize)]
+struct Event {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+    #[serde(default)]
+    index: Option<u32>,
+    /// `message_start`
+    #[serde(default)]
+    message: Option<Message>,
+    /// `content_block_start`
+    #[serde(default)]
+    content_block: Option<Block>,
+    /// `content_block_delta` (text, thinking, signature, tool input) and `message_delta`
+    /// (stop reason).
+    #[serde(default)]
+    delta: Option<EventDelta>,
+    /// `message_delta`
+    #[serde(default)]
+    usage: Option<Usage>,
+    /// `error`
+    #[serde(default)]
+    error: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct EventDelta {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    thinking: Option<String>,
+    #[serde(default)]
+    signature: Option<String>,
+    #[serde(default)]
+    partial_json: Option<String>,
+    #[serde(default)]
+    stop_reason: Option<String>,
+}
+
+/// A whole message (non-streaming), or its start (`message_start`).
+#[derive(Deserialize)]
+struct Message {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+    #[serde(default)]
+    model: Option<String>,
+    #[serde(default, deserialize_with = "null_as_default")]
+    content: Vec<Block>,
+    #[serde(default)]
+    stop_reason: Option<String>,
+    #[serde(default)]
+    usage: Option<Usage>,
+    #[serde(default)]
+    error: Option<Value>,
+}
+
+/// A content block: text, thinking or a tool call.
+#[derive(Deserialize)]
+struct Block {
+    #[serde(rename = "type", default)]
+    kind: Option<String>,
+    #[serde(default)]
+    text: Option<String>,
+    #[serde(default)]
+    thinking: Option<String>,
+    #[serde(default)]
+    signature: Option<String>,
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+    #[serde(default)]
+    input: Option<Value>,
+}
+
+/// Decodes Anthropic's named stream events.
 #[derive(Debug, Default)]
 pub struct AnthropicDecoder {
+    /// From `message_start`: the final usage event reports only the output.
     input_tokens: u64,
 }
 
-fn parse(data: &str) -> Result<Value, ProviderError> {
-    serde_json::from_str(data).map_err(|e| ProviderError::Decode(format!("{e} in stream event")))
-}
-
-fn error_of(value: &Value) -> ProviderError {
-    let error = value.get("error").unwrap_or(value);
+fn error_of(error: Option<&Value>) -> ProviderError {
+    let error = error.unwrap_or(&Value::Null);
     let kind = error.get("type").and_then(Value::as_str).unwrap_or("error");
     let message = error
         .get("message")
@@ -189,75 +268,35 @@ impl AnthropicDecoder {
         if event.event == "ping" {
             return Ok(Vec::new());
         }
-        // Nearly every event of a stream is a content delta: read those straight into their
-        // type; anything else (or anything unexpected in one) takes the general path.
-        if event.event == "content_block_delta" {
-            if let Ok(delta) = serde_json::from_str::<BlockDelta>(&event.data) {
-                if delta
-                    .kind
-                    .as_deref()
-                    .is_none_or(|k| k == "content_block_delta")
-                {
-                    return Ok(delta.into_deltas());
-                }
-            }
-        }
-        let value = parse(&event.data)?;
-        let kind = value
-            .get("type")
-            .and_then(Value::as_str)
-            .unwrap_or(&event.event);
+        let data: Event = serde_json::from_str(&event.data)
+            .map_err(|e| ProviderError::Decode(format!("{e} in stream event")))?;
+        // The `type` field names the event; the SSE event name is the fallback.
+        let kind = data.kind.as_deref().unwrap_or(&event.event);
         let mut out = Vec::new();
         match kind {
             "message_start" => {
-                let message = &value["message"];
-                if let Some(model) = message["model"].as_str().filter(|m| !m.is_empty()) {
-                    out.push(StreamDelta::Model(model.to_owned()));
-                }
-                if let Ok(usage) = Usage::deserialize(&message["usage"]) {
-                    self.input_tokens = usage.input_tokens;
+                if let Some(message) = data.message {
+                    push_model(&mut out, message.model);
+                    if let Some(usage) = message.usage {
+                        self.input_tokens = usage.input_tokens;
+                    }
                 }
             }
             "content_block_start" => {
-                let index = block_index(&value)?;
-                let block = &value["content_block"];
-                match block["type"].as_str() {
-                    Some("tool_use") => out.push(StreamDelta::ToolCall {
-                        index,
-                        id: block["id"].as_str().map(str::to_owned),
-                        name: block["name"].as_str().map(str::to_owned),
-                        arguments: String::new(),
-                    }),
-                    Some("text") => push_text(&mut out, block["text"].as_str()),
-                    Some("thinking") => push_reasoning(&mut out, block["thinking"].as_str()),
-                    _ => {}
+                if let Some(block) = data.content_block {
+                    push_block(&mut out, block, data.index)?;
                 }
             }
             "content_block_delta" => {
-                let index = block_index(&value)?;
-                let delta = &value["delta"];
-                match delta["type"].as_str() {
-                    Some("text_delta") => push_text(&mut out, delta["text"].as_str()),
-                    Some("thinking_delta") => push_reasoning(&mut out, delta["thinking"].as_str()),
-                    Some("signature_delta") => {
-                        if let Some(signature) = delta["signature"].as_str() {
-                            out.push(StreamDelta::ReasoningSignature(signature.to_owned()));
-                        }
-                    }
-                    Some("input_json_delta") => out.push(StreamDelta::ToolCall {
-                        index,
-                        id: None,
-                        name: None,
-                        arguments: delta["partial_json"].as_str().unwrap_or("").to_owned(),
-                    }),
-                    _ => {}
+                if let Some(delta) = data.delta {
+                    push_delta(&mut out, delta, data.index)?;
                 }
             }
             "message_delta" => {
-                if let Some(reason) = value["delta"]["stop_reason"].as_str() {
-                    out.push(StreamDelta::Finish(reason.to_owned()));
+                if let Some(reason) = data.delta.and_then(|d| d.stop_reason) {
+                    out.push(StreamDelta::Finish(reason));
                 }
-                if let Ok(usage) = Usage::deserialize(&value["usage"]) {
+                if let Some(usage) = data.usage {
                     out.push(StreamDelta::Usage(TokenUsage {
                         prompt_tokens: self.input_tokens.max(usage.input_tokens),
                         completion_tokens: usage.output_tokens,
@@ -265,7 +304,7 @@ impl AnthropicDecoder {
                 }
             }
             "message_stop" => out.push(StreamDelta::Done),
-            "error" => return Err(error_of(&value)),
+            "error" => return Err(error_of(data.error.as_ref())),
             // content_block_stop and event types added later carry nothing to show.
             _ => {}
         }
@@ -273,119 +312,109 @@ impl AnthropicDecoder {
     }
 }
 
-/// A `content_block_delta` event, typed.
-#[derive(Deserialize)]
-struct BlockDelta {
-    #[serde(rename = "type")]
-    kind: Option<String>,
-    index: u32,
-    delta: DeltaBody,
+/// The index a tool call is told apart by: required there, unlike for text.
+fn tool_index(index: Option<u32>) -> Result<u32, ProviderError> {
+    index.ok_or_else(|| ProviderError::Decode("a tool call event has no index".into()))
 }
 
-#[derive(Deserialize)]
-struct DeltaBody {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    text: Option<String>,
-    #[serde(default)]
-    thinking: Option<String>,
-    #[serde(default)]
-    signature: Option<String>,
-    #[serde(default)]
-    partial_json: Option<String>,
+fn push_model(out: &mut Vec<StreamDelta>, model: Option<String>) {
+    if let Some(model) = model.filter(|m| !m.is_empty()) {
+        out.push(StreamDelta::Model(model));
+    }
 }
 
-impl BlockDelta {
-    fn into_deltas(self) -> Vec<StreamDelta> {
-        let DeltaBody {
-            kind,
-            text,
-            thinking,
-            signature,
-            partial_json,
-        } = self.delta;
-        let non_empty = |t: Option<String>| t.filter(|t| !t.is_empty());
-        match kind.as_str() {
-            "text_delta" => non_empty(text)
-                .map(StreamDelta::Content)
-                .into_iter()
-                .collect(),
-            "thinking_delta" => non_empty(thinking)
-                .map(StreamDelta::Reasoning)
-                .into_iter()
-                .collect(),
-            "signature_delta" => signature
-                .map(StreamDelta::ReasoningSignature)
-                .into_iter()
-                .collect(),
-            "input_json_delta" => vec![StreamDelta::ToolCall {
-                index: self.index,
-                id: None,
-                name: None,
-                arguments: partial_json.unwrap_or_default(),
-            }],
-            _ => Vec::new(),
+/// The start of a streamed block (`content_block_start`).
+fn push_block(
+    out: &mut Vec<StreamDelta>,
+    block: Block,
+    index: Option<u32>,
+) -> Result<(), ProviderError> {
+    match block.kind.as_deref() {
+        Some("text") => push_text(out, block.text),
+        Some("thinking") => {
+            push_reasoning(out, block.thinking);
+            if let Some(signature) = block.signature.filter(|s| !s.is_empty()) {
+                out.push(StreamDelta::ReasoningSignature(signature));
+            }
         }
+        Some("tool_use") => out.push(StreamDelta::ToolCall {
+            index: tool_index(index)?,
+            id: block.id,
+            name: block.name,
+            // A streamed block starts with `{}` and its input follows as JSON fragments.
+            arguments: match block.input {
+                Some(input) if input.as_object().is_none_or(|o| !o.is_empty()) => input.to_string(),
+                _ => String::new(),
+            },
+        }),
+        _ => {}
+    }
+    Ok(())
+}
+
+fn push_delta(
+    out: &mut Vec<StreamDelta>,
+    delta: EventDelta,
+    index: Option<u32>,
+) -> Result<(), ProviderError> {
+    match delta.kind.as_deref() {
+        Some("text_delta") => push_text(out, delta.text),
+        Some("thinking_delta") => push_reasoning(out, delta.thinking),
+        Some("signature_delta") => {
+            if let Some(signature) = delta.signature {
+                out.push(StreamDelta::ReasoningSignature(signature));
+            }
+        }
+        Some("input_json_delta") => out.push(StreamDelta::ToolCall {
+            index: tool_index(index)?,
+            id: None,
+            name: None,
+            arguments: delta.partial_json.unwrap_or_default(),
+        }),
+        _ => {}
+    }
+    Ok(())
+}
+
+fn push_text(out: &mut Vec<StreamDelta>, text: Option<String>) {
+    if let Some(text) = text.filter(|t| !t.is_empty()) {
+        out.push(StreamDelta::Content(text));
     }
 }
 
-fn block_index(value: &Value) -> Result<u32, ProviderError> {
-    value["index"]
-        .as_u64()
-        .and_then(|i| u32::try_from(i).ok())
-        .ok_or_else(|| ProviderError::Decode("a content block event has no index".into()))
-}
-
-fn push_text(out: &mut Vec<StreamDelta>, text: Option<&str>) {
+fn push_reasoning(out: &mut Vec<StreamDelta>, text: Option<String>) {
     if let Some(text) = text.filter(|t| !t.is_empty()) {
-        out.push(StreamDelta::Content(text.to_owned()));
-    }
-}
-
-fn push_reasoning(out: &mut Vec<StreamDelta>, text: Option<&str>) {
-    if let Some(text) = text.filter(|t| !t.is_empty()) {
-        out.push(StreamDelta::Reasoning(text.to_owned()));
+        out.push(StreamDelta::Reasoning(text));
     }
 }
 
 /// Decodes a complete (non-streaming) Messages response.
 pub fn decode_message(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
-    let value: Value = serde_json::from_slice(body)
+    let message: Message = serde_json::from_slice(body)
         .map_err(|e| ProviderError::Decode(format!("{e} in the response")))?;
-    if value["type"] == "error" {
-        return Err(error_of(&value));
+    if message.kind.as_deref() == Some("error") {
+        return Err(error_of(message.error.as_ref()));
     }
     let mut out = Vec::new();
-    if let Some(model) = value["model"].as_str() {
-        out.push(StreamDelta::Model(model.to_owned()));
-    }
-    let blocks = value["content"]
-        .as_array()
-        .map(Vec::as_slice)
-        .unwrap_or(&[]);
-    for (index, block) in blocks.iter().enumerate() {
-        match block["type"].as_str() {
-            Some("text") => push_text(&mut out, block["text"].as_str()),
-            Some("thinking") => {
-                push_reasoning(&mut out, block["thinking"].as_str());
-                if let Some(signature) = block["signature"].as_str() {
-                    out.push(StreamDelta::ReasoningSignature(signature.to_owned()));
-                }
-            }
-            Some("tool_use") => out.push(StreamDelta::ToolCall {
-                index: u32::try_from(index).unwrap_or(u32::MAX),
-                id: block["id"].as_str().map(str::to_owned),
-                name: block["name"].as_str().map(str::to_owned),
-                arguments: block["input"].to_string(),
-            }),
-            _ => {}
+    push_model(&mut out, message.model);
+    for (position, block) in message.content.into_iter().enumerate() {
+        let index = u32::try_from(position).unwrap_or(u32::MAX);
+        if block.kind.as_deref() == Some("tool_use") {
+            // The whole input is here; a call without one gets the empty object.
+            out.push(StreamDelta::ToolCall {
+                index,
+                id: block.id,
+                name: block.name,
+                arguments: block.input.map_or_else(|| "{}".into(), |i| i.to_string()),
+            });
+            continue;
         }
+        push_block(&mut out, block, Some(index))?;
     }
-    if let Some(reason) = value["stop_reason"].as_str() {
-        out.push(StreamDelta::Finish(reason.to_owned()));
+    if let Some(reason) = message.stop_reason {
+        out.push(StreamDelta::Finish(reason));
     }
-    if let Ok(usage) = Usage::deserialize(&value["usage"]) {
+    if let Some(usage) = message.usage {
         out.push(StreamDelta::Usage(TokenUsage {
             prompt_tokens: usage.input_tokens,
             completion_tokens: usage.output_tokens,

@@ -2,6 +2,7 @@
 //! `functionCall` / `functionResponse` parts, thought parts, `usageMetadata`, and safety blocks
 //! reported as such (never as an empty or silently cut answer).
 
+use super::lenient::null_as_default;
 use super::openai::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
 use crate::provider_settings::ProviderSettings;
@@ -180,7 +181,11 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
         };
         super::push_turn(&mut turns, role, parts);
     }
-    super::turns_json(turns, "parts", json!({"text": super::CONTINUED_CONVERSATION}))
+    super::turns_json(
+        turns,
+        "parts",
+        json!({"text": super::CONTINUED_CONVERSATION}),
+    )
 }
 
 fn text_parts(text: &str) -> Vec<Value> {
@@ -199,8 +204,9 @@ pub struct GeminiDecoder {
 }
 
 /// The parts of a `GenerateContentResponse` Skein reads, decoded straight into these types
-/// (no intermediate `Value` tree: a stream has thousands of them). Unknown fields are skipped;
-/// a field of an unexpected type fails the chunk like malformed JSON does.
+/// (no intermediate `Value` tree: a stream has thousands of them). Unknown fields are skipped,
+/// `null` reads as absent, and a field of an unexpected type fails the chunk like malformed JSON
+/// does.
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct Response {
@@ -210,7 +216,7 @@ struct Response {
     prompt_feedback: Option<PromptFeedback>,
     #[serde(default)]
     model_version: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     candidates: Vec<Candidate>,
     #[serde(default)]
     usage_metadata: Option<UsageMetadata>,
@@ -240,7 +246,7 @@ struct Candidate {
 
 #[derive(Deserialize)]
 struct Content {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     parts: Vec<Part>,
 }
 
@@ -268,11 +274,11 @@ struct FunctionCall {
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct UsageMetadata {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     prompt_token_count: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     candidates_token_count: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     thoughts_token_count: u64,
 }
 

@@ -1,11 +1,25 @@
 //! Provider protocols as pure functions: settings + messages → [`HttpRequest`](crate::HttpRequest),
-//! and response bytes → [`StreamDelta`]s. Only the OpenAI-compatible Chat Completions protocol
-//! exists so far ([`openai`]); Anthropic and Gemini join it behind the same types.
+//! and response bytes → [`StreamDelta`]s, for the OpenAI-compatible Chat Completions protocol
+//! ([`openai`]), Anthropic's Messages ([`anthropic`]) and Gemini's `generateContent`
+//! ([`gemini`]).
+//!
+//! ## Reading responses
+//! All three decoders follow one policy, so a fault means the same thing whichever protocol
+//! carries it:
+//! - `null` and an absent field read alike, for every optional field (see `lenient.rs`).
+//! - Unknown fields and event types are skipped.
+//! - An event that is not JSON, not a JSON object, or has a field of the wrong type where text,
+//!   a tool call or an index is read is [`ProviderError::Decode`]: after text arrived that
+//!   breaks the stream (the partial answer is kept as an earlier version and the answer is
+//!   tried again), before it the request fails.
+//! - An error the provider reports inside the stream is [`ProviderError::Stream`], with the
+//!   same consequences.
 
 pub mod anthropic;
 pub mod capabilities;
 pub mod embeddings;
 pub mod gemini;
+mod lenient;
 pub mod model_list;
 pub mod openai;
 pub mod params;

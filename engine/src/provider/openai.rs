@@ -6,6 +6,7 @@
 //! dropped token).
 
 use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
+use super::lenient::{null_as_default, TextOrParts};
 use super::{
     ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition,
 };
@@ -123,14 +124,20 @@ fn message_json(message: &ChatMessage) -> Value {
     json!({ "role": message.role, "content": content, "tool_calls": calls })
 }
 
+// Every optional field reads `null` like absence (`lenient.rs`): OpenAI-compatible servers
+// write `"tool_calls": null`, `"usage": null` and `null` counts freely.
+
 #[derive(Deserialize)]
 struct Chunk {
     #[serde(default)]
     model: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     choices: Vec<Choice>,
     #[serde(default)]
     usage: Option<Usage>,
+    /// Groq's older streams put the final usage here instead of in `usage`.
+    #[serde(default)]
+    x_groq: Option<XGroq>,
     #[serde(default)]
     error: Option<serde_json::Value>,
     /// llama.cpp server: prompt and generation speed.
@@ -142,22 +149,28 @@ struct Chunk {
 }
 
 #[derive(Deserialize)]
+struct XGroq {
+    #[serde(default)]
+    usage: Option<Usage>,
+}
+
+#[derive(Deserialize)]
 struct Timings {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     prompt_n: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     prompt_ms: f64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     predicted_n: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     predicted_ms: f64,
 }
 
 #[derive(Deserialize)]
 struct PromptProgress {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     total: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     processed: u64,
 }
 
@@ -174,12 +187,13 @@ struct Choice {
 
 #[derive(Deserialize)]
 struct Delta {
+    /// A string, or (Mistral's reasoning models) a list of text and thinking parts.
     #[serde(default)]
-    content: Option<String>,
-    /// DeepSeek and vLLM name it `reasoning_content`; OpenRouter and Ollama `reasoning`.
+    content: Option<TextOrParts>,
+    /// DeepSeek and vLLM name it `reasoning_content`; OpenRouter, Groq and Ollama `reasoning`.
     #[serde(default, alias = "reasoning")]
     reasoning_content: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     tool_calls: Vec<ToolCallDelta>,
 }
 
@@ -205,9 +219,9 @@ struct FunctionDelta {
 
 #[derive(Deserialize)]
 struct Usage {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     prompt_tokens: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "null_as_default")]
     completion_tokens: u64,
 }
 
@@ -246,11 +260,14 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
     // Skein asks for one choice (`n` is never set), so only the first is read.
     if let Some(choice) = chunk.choices.into_iter().next() {
         if let Some(delta) = choice.delta.or(choice.message) {
-            if let Some(reasoning) = delta.reasoning_content.filter(|r| !r.is_empty()) {
+            let content = delta.content.unwrap_or_default();
+            let mut reasoning = delta.reasoning_content.unwrap_or_default();
+            reasoning.push_str(&content.reasoning);
+            if !reasoning.is_empty() {
                 deltas.push(StreamDelta::Reasoning(reasoning));
             }
-            if let Some(content) = delta.content.filter(|c| !c.is_empty()) {
-                deltas.push(StreamDelta::Content(content));
+            if !content.text.is_empty() {
+                deltas.push(StreamDelta::Content(content.text));
             }
             for (position, call) in delta.tool_calls.into_iter().enumerate() {
                 let function = call.function.unwrap_or(FunctionDelta {
@@ -290,7 +307,7 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             predicted_ms: t.predicted_ms,
         }));
     }
-    if let Some(usage) = chunk.usage {
+    if let Some(usage) = chunk.usage.or(chunk.x_groq.and_then(|x| x.usage)) {
         deltas.push(StreamDelta::Usage(TokenUsage {
             prompt_tokens: usage.prompt_tokens,
             completion_tokens: usage.completion_tokens,

@@ -485,7 +485,7 @@ fn attached_images_go_in_each_protocols_own_form_and_unloaded_ones_stay_out() {
 }
 
 #[test]
-fn anthropic_content_deltas_read_typed_agree_with_the_general_path() {
+fn anthropic_events_are_named_by_their_type_and_only_tool_pieces_need_an_index() {
     let event = |name: &str, data: &str| crate::sse::SseEvent {
         event: name.into(),
         data: data.into(),
@@ -494,27 +494,35 @@ fn anthropic_content_deltas_read_typed_agree_with_the_general_path() {
     let mut decoder = anthropic::AnthropicDecoder::default();
     let text =
         r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"Hi"}}"#;
-    // The same JSON under another event name takes the general path: same answer.
+    // The SSE event name does not matter when the JSON names its type.
+    for name in ["content_block_delta", "message", ""] {
+        assert_eq!(
+            decoder.decode(&event(name, text)).unwrap(),
+            [StreamDelta::Content("Hi".into())]
+        );
+    }
+    // Without a `type`, the event name says what it is.
+    let untyped = r#"{"index":0,"delta":{"type":"text_delta","text":"Hi"}}"#;
     assert_eq!(
-        decoder.decode(&event("content_block_delta", text)).unwrap(),
-        decoder.decode(&event("message", text)).unwrap()
-    );
-    assert_eq!(
-        decoder.decode(&event("content_block_delta", text)).unwrap(),
+        decoder
+            .decode(&event("content_block_delta", untyped))
+            .unwrap(),
         [StreamDelta::Content("Hi".into())]
     );
-    let json = r#"{"type":"content_block_delta","index":2,"delta":{"type":"input_json_delta","partial_json":"{\"a\""}}"#;
-    assert_eq!(
-        decoder.decode(&event("content_block_delta", json)).unwrap(),
-        decoder.decode(&event("message", json)).unwrap()
-    );
-    // A delta without an index is still refused, as before.
+    // Text needs no index (as in the other protocols); a piece of a tool call does.
     let no_index = r#"{"type":"content_block_delta","delta":{"type":"text_delta","text":"x"}}"#;
+    assert_eq!(
+        decoder
+            .decode(&event("content_block_delta", no_index))
+            .unwrap(),
+        [StreamDelta::Content("x".into())]
+    );
+    let tool_no_index =
+        r#"{"type":"content_block_delta","delta":{"type":"input_json_delta","partial_json":"{"}}"#;
     assert!(matches!(
-        decoder.decode(&event("content_block_delta", no_index)),
+        decoder.decode(&event("content_block_delta", tool_no_index)),
         Err(ProviderError::Decode(_))
     ));
-    // An event named as a delta whose JSON says otherwise is read by what the JSON says.
     let stop = r#"{"type":"message_stop"}"#;
     assert_eq!(
         decoder.decode(&event("content_block_delta", stop)).unwrap(),
