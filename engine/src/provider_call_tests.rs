@@ -385,3 +385,105 @@ fn a_requests_per_minute_limit_makes_requests_wait_instead_of_failing() {
         .iter()
         .any(|w| w.contains("per-minute limit")));
 }
+
+/// One streamed answer in `kind`'s protocol: `words` as text events, then `fault` (raw SSE
+/// bytes) if any, then the protocol's end unless a fault came first.
+fn protocol_stream(kind: crate::ProviderKind, words: &[&str], fault: Option<&str>) -> Vec<u8> {
+    use crate::ProviderKind as K;
+    let mut body = String::new();
+    if kind == K::Anthropic {
+        body.push_str("event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"model\":\"claude\",\"usage\":{\"input_tokens\":3}}}\n\n");
+        body.push_str("event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n");
+    }
+    for word in words {
+        let text = serde_json::json!(word);
+        body.push_str(&match kind {
+            K::OpenAi => format!("data: {{\"choices\":[{{\"delta\":{{\"content\":{text}}}}}]}}\n\n"),
+            K::Anthropic => format!("event: content_block_delta\ndata: {{\"type\":\"content_block_delta\",\"index\":0,\"delta\":{{\"type\":\"text_delta\",\"text\":{text}}}}}\n\n"),
+            K::Gemini => format!("data: {{\"candidates\":[{{\"content\":{{\"parts\":[{{\"text\":{text}}}]}}}}]}}\n\n"),
+        });
+    }
+    if let Some(fault) = fault {
+        body.push_str(fault);
+        return body.into_bytes();
+    }
+    body.push_str(match kind {
+        K::OpenAi => "data: {\"choices\":[{\"delta\":{},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n",
+        K::Anthropic => "event: message_delta\ndata: {\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\"},\"usage\":{\"output_tokens\":2}}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+        K::Gemini => "data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"\"}]},\"finishReason\":\"STOP\"}]}\n\n",
+    });
+    body.into_bytes()
+}
+
+/// The faults a stream can carry, each as every protocol spells it.
+fn stream_faults(kind: crate::ProviderKind) -> Vec<(&'static str, String)> {
+    use crate::ProviderKind as K;
+    let event = |data: &str| match kind {
+        K::Anthropic => format!("event: content_block_delta\ndata: {data}\n\n"),
+        _ => format!("data: {data}\n\n"),
+    };
+    let (cut, wrong_type, error) = match kind {
+        K::OpenAi => (
+            r#"{"choices":[{"delta":{"content":"wor"#,
+            r#"{"choices":[{"delta":{"content":5}}]}"#,
+            r#"{"error":{"message":"server crashed"}}"#,
+        ),
+        K::Anthropic => (
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"wor"#,
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":5}}"#,
+            r#"{"type":"error","error":{"type":"api_error","message":"server crashed"}}"#,
+        ),
+        K::Gemini => (
+            r#"{"candidates":[{"content":{"parts":[{"text":"wor"#,
+            r#"{"candidates":[{"content":{"parts":[{"text":5}]}}]}"#,
+            r#"{"error":{"code":500,"message":"server crashed"}}"#,
+        ),
+    };
+    let error = match kind {
+        K::Anthropic => format!("event: error\ndata: {error}\n\n"),
+        _ => event(error),
+    };
+    vec![
+        ("not JSON", event("{\"choices\": [not json")),
+        ("cut JSON", event(cut)),
+        ("a field of the wrong type", event(wrong_type)),
+        ("not an object", event("42")),
+        ("an error event", error),
+    ]
+}
+
+#[test]
+fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
+    use crate::ProviderKind as K;
+    for kind in [K::OpenAi, K::Anthropic, K::Gemini] {
+        for (fault, bytes) in stream_faults(kind) {
+            let broken = protocol_stream(kind, &["Half "], Some(&bytes));
+            let whole = protocol_stream(kind, &["Whole answer."], None);
+            let service = service(vec![sse(200, &broken, 64), sse(200, &whole, 64)]);
+            service.clock.timers_fire.set(true);
+            let settings = crate::ProviderSettings { kind, ..settings() };
+            let reply = block_on(service.send_message(
+                None,
+                "Hello",
+                &settings,
+                &Assistant::default(),
+                &CancelToken::new(),
+                &EventLog::default(),
+            ))
+            .unwrap();
+            let case = format!("{kind:?}, {fault}");
+            assert_eq!(requests(&service), 2, "{case}: tried again");
+            assert_eq!(reply.text(), "Whole answer.", "{case}");
+            assert_eq!(reply.status, MessageStatus::Complete, "{case}");
+            let (_, messages) = stored(&service);
+            let kept = messages.iter().find(|m| m.text() == "Half ");
+            let kept = kept.unwrap_or_else(|| panic!("{case}: the broken answer is kept"));
+            assert_eq!(kept.status, MessageStatus::Incomplete, "{case}");
+            assert!(kept.error.is_some(), "{case}: it says why");
+            assert_eq!(
+                kept.parent_id, reply.parent_id,
+                "{case}: one answer's versions"
+            );
+        }
+    }
+}

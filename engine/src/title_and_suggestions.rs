@@ -225,6 +225,27 @@ mod tests {
     }
 
     #[test]
+    fn a_title_answer_with_null_fields_names_the_conversation() {
+        // Mistral, LiteLLM and other OpenAI-compatible servers write `"tool_calls": null`.
+        let body = include_bytes!(
+            "../../tests/fixtures/responses/openai/mistral__completion_tool_calls_null.json"
+        );
+        let service = service(vec![
+            sse(200, &content_chunks(&["Lisbon it is."], true), 9),
+            Script::Respond {
+                status: 200,
+                content_type: "application/json",
+                chunks: vec![body.to_vec()],
+            },
+        ]);
+        let reply = send(&service, None, "Where should I travel?");
+        let log = EventLog::default();
+        let conversation = follow_up(&service, &reply, &Assistant::default(), &log);
+        assert_eq!(conversation.title, "A short title");
+        assert!(warnings(&log).is_empty(), "{:?}", warnings(&log));
+    }
+
+    #[test]
     fn failures_are_warnings_and_never_touch_the_answer() {
         let failure = Script::Respond {
             status: 503,

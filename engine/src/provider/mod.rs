@@ -643,3 +643,7 @@ mod tests {
 #[cfg(test)]
 #[path = "protocol_tests.rs"]
 mod protocol_tests;
+
+#[cfg(test)]
+#[path = "corpus_tests.rs"]
+mod corpus_tests;
