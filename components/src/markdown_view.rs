@@ -3,9 +3,11 @@
 //! HTML. Links open in a new tab with `rel="noopener noreferrer"`; a remote image is a button
 //! until the user asks for it.
 //!
-//! While a message streams, [`MarkdownText`] appends finished blocks once (keyed) and rebuilds
-//! only the growing tail; when the message is complete the whole text is parsed once more, and
-//! the DOM is only touched if that reading differs.
+//! While a message streams, [`MarkdownText`] appends finished blocks once (a keyed batch per
+//! update) and rebuilds only the growing tail, which the engine keeps under
+//! [`markdown::MAX_TAIL_BYTES`]: each update costs about the same on a 1 MB answer as on a
+//! short one. When the message is complete the whole text is parsed once more, and the DOM is
+//! only touched if that reading differs.
 
 use leptos::prelude::*;
 use skein_engine::markdown::highlight::highlight;
@@ -18,9 +20,11 @@ pub fn MarkdownText(
     #[prop(into)]
     streaming: Signal<bool>,
 ) -> impl IntoView {
-    // Finished blocks keyed by (generation, index): a full re-parse that reads differently
-    // starts a new generation, so no stale DOM is kept under an old key.
-    let finished = RwSignal::new(Vec::<((u32, usize), Block)>::new());
+    // Finished blocks in batches (the blocks one update finished), keyed by (generation,
+    // index): appending a batch clones only the list of batch handles, not the blocks, and
+    // mounts only the new batch. A full re-parse that reads differently starts a new
+    // generation, so no stale DOM is kept under an old key.
+    let finished = RwSignal::new(Vec::<Batch>::new());
     let tail = RwSignal::new(Vec::<Block>::new());
     let parser = StoredValue::new(MarkdownStream::new());
     let generation = StoredValue::new(0u32);
@@ -43,8 +47,10 @@ pub fn MarkdownText(
                 let whole = markdown::parse(text);
                 let same = finished.with_untracked(|f| {
                     tail.with_untracked(|t| {
-                        f.len() + t.len() == whole.len()
-                            && f.iter().map(|(_, b)| b).chain(t.iter()).eq(whole.iter())
+                        f.iter()
+                            .flat_map(|batch| batch.blocks.iter())
+                            .chain(t.iter())
+                            .eq(whole.iter())
                     })
                 });
                 if same {
@@ -63,30 +69,31 @@ pub fn MarkdownText(
         <div class="markdown">
             <For
                 each=move || finished.get()
-                key=|(key, _)| *key
-                children=|(_, block)| render_block(&block, 0)
+                key=|batch| batch.key
+                children=|batch| render_blocks(&batch.blocks, 0)
             />
             {move || tail.with(|blocks| render_blocks(blocks, 0))}
         </div>
     }
 }
 
-fn push_finished(
-    finished: RwSignal<Vec<((u32, usize), Block)>>,
-    generation: u32,
-    blocks: Vec<Block>,
-) {
+/// Blocks finished together, shared (cloning a batch is a reference count).
+#[derive(Clone)]
+struct Batch {
+    key: (u32, usize),
+    blocks: std::sync::Arc<[Block]>,
+}
+
+fn push_finished(finished: RwSignal<Vec<Batch>>, generation: u32, blocks: Vec<Block>) {
     if blocks.is_empty() {
         return;
     }
     finished.update(|list| {
-        let start = list.len();
-        list.extend(
-            blocks
-                .into_iter()
-                .enumerate()
-                .map(|(i, block)| ((generation, start + i), block)),
-        );
+        let key = (generation, list.len());
+        list.push(Batch {
+            key,
+            blocks: blocks.into(),
+        });
     });
 }
 

@@ -108,6 +108,14 @@ export function write(r) {
   add('md_stream', `6. Markdown while streaming, per appended token (${m.tokens} tokens)`, `**${(m.streaming.wasm * 1000).toFixed(1)} µs**`,
     'report; vs marked', `marked re-parsing the text per token: ${(m.streaming.js * 1000).toFixed(1)} µs (${ratio(m.streaming.js, m.streaming.wasm)} ours)`, true);
 
+  for (const [id, label] of [['markdown_worst_native_100k', 'parsed whole'], ['markdown_worst_stream_native_100k', 'streamed in 200 updates']]) {
+    const worst = r.native.find((n) => n.id === id);
+    if (worst) {
+      add(id, `6. Worst-case Markdown, 100 KB, ${label} (native)`, `**${ms(worst.median_ms)}**`,
+        'report; linear in size', worst.detail, true);
+    }
+  }
+
   for (const [shape, v] of Object.entries(r.page.retrieval)) {
     const target = shape === '100000x384' ? v.wasm < 40 : true;
     const twice = v.js / v.wasm >= 2;
@@ -174,6 +182,10 @@ ${misses}
   and the composer is enabled, from navigation start.
 - **Native figures**: \`skein-bench native\`, built with the release profile the app uses
   (opt-level "z", LTO).
+- **Worst-case Markdown**: every input of the hostile corpus
+  (\`skein_engine::markdown::hostile\`: delimiter, bracket and backtick runs, entity floods,
+  deep nesting, wide tables, long lines) at 100 KB, parsed whole and streamed in 200 updates
+  the way the view does; the slowest is reported, and timed again at 1 MB to show the growth.
 - **SSE, Markdown, retrieval, request assembly**: the engine compiled to wasm (with SIMD) in a
   bench page (\`tests/bench/page\`), timed beside \`eventsource-parser\` + \`JSON.parse\`,
   \`marked\`, and a plain JavaScript loop over \`Float32Array\`s, on inputs the wasm module made

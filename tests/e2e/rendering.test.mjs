@@ -108,3 +108,51 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a hostile 120 KB answer and a 30 KB code block stream and render whole', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  // Runs of unmatched emphasis delimiters: each update used to re-parse the whole answer.
+  const hostile = `${'*_'.repeat(30_000)}${'[a]('.repeat(15_000)}\n\nEND OF HOSTILE ANSWER`;
+  const line = 'let answer = 42; // the line\n';
+  const code = `\`\`\`rust\n${line.repeat(1_100)}\`\`\`\n\nEND OF CODE ANSWER`;
+  await mock('/admin/script', [
+    { chunks: hostile.match(/[\s\S]{1,600}/g), delay_ms: 5 },
+    { chunks: ['"Hostile"'], stream: false },
+    { chunks: code.match(/[\s\S]{1,300}/g), delay_ms: 20 },
+  ]);
+  await send(page, 'something long and nasty');
+  const done = page.locator('[data-testid=message][data-role=assistant][data-status=complete]');
+  await done.waitFor({ timeout: 60_000 });
+  const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
+  const text = await content.textContent();
+  assert.match(text, /END OF HOSTILE ANSWER$/);
+  assert.ok(text.includes('*_*_*_'), 'the delimiters show as the text they are');
+
+  // While the code block streams, it is cut into pieces that each stay code; once complete
+  // the whole answer is parsed again and shows as one block.
+  await send(page, 'and now the code');
+  const streamedPieces = await page.evaluate(() => new Promise((resolve) => {
+    let most = 0;
+    const poll = () => {
+      const answers = document.querySelectorAll('[data-testid=message][data-role=assistant]');
+      const last = answers[answers.length - 1];
+      if (answers.length === 2 && last.dataset.status === 'streaming') {
+        most = Math.max(most, last.querySelectorAll('pre').length);
+      }
+      if (answers.length === 2 && last.dataset.status === 'complete') return resolve(most);
+      requestAnimationFrame(poll);
+    };
+    poll();
+  }));
+  assert.ok(streamedPieces >= 2, `the streaming code block was cut (${streamedPieces} pieces)`);
+  const last = page.locator('[data-role=assistant] [data-testid=message-content]').last();
+  await last.locator('text=END OF CODE ANSWER').waitFor();
+  assert.equal(await last.locator('pre').count(), 1, 'one code block when complete');
+  assert.equal(await last.locator('[data-testid=code-language]').textContent(), 'rust');
+  assert.equal((await last.locator('pre').textContent()).split('\n').filter((l) => l === line.trim()).length, 1_100);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

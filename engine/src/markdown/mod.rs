@@ -15,10 +15,11 @@
 //! once, only the growing tail again on each update.
 
 pub mod highlight;
+pub mod hostile;
 pub mod math;
 mod stream;
 
-pub use stream::{MarkdownStream, StreamUpdate};
+pub use stream::{MarkdownStream, StreamUpdate, MAX_TAIL_BYTES};
 
 use pulldown_cmark::{Alignment, CodeBlockKind, Event, LinkType, Options, Parser, Tag};
 
@@ -518,3 +519,7 @@ fn inlines_of(block: Block) -> Vec<Inline> {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+#[path = "hostile_tests.rs"]
+mod hostile_tests;

@@ -4,6 +4,8 @@
 //!   2,000-message conversation, 1,000 conversations).
 //! - `skein-bench native`: measures the engine workloads natively and prints one JSON object
 //!   per figure (`{"id", "median_ms", "runs", "detail"}`).
+//! - `skein-bench fuzz-seeds DIR`: writes the hostile Markdown corpus, 4 KB each, as the first
+//!   inputs of the Markdown fuzz target (`cargo xtask fuzz`).
 
 use skein_bench::{fixtures, workloads};
 use skein_engine::ProviderKind;
@@ -18,12 +20,31 @@ fn main() {
             native();
             Ok(())
         }
-        _ => Err("usage: skein-bench fixtures DIR | skein-bench native".to_owned()),
+        Some("fuzz-seeds") => write_fuzz_seeds(args.get(1).map_or("target/seeds", String::as_str)),
+        _ => Err(
+            "usage: skein-bench fixtures DIR | skein-bench native | skein-bench fuzz-seeds DIR"
+                .to_owned(),
+        ),
     };
     if let Err(message) = result {
         eprintln!("skein-bench: {message}");
         std::process::exit(1);
     }
+}
+
+fn write_fuzz_seeds(dir: &str) -> Result<(), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    for (i, (_, text)) in skein_engine::markdown::hostile::corpus(4 << 10)
+        .into_iter()
+        .enumerate()
+    {
+        // The target reads its first byte as the streaming step.
+        let mut seed = vec![7u8];
+        seed.extend_from_slice(text.as_bytes());
+        let path = format!("{dir}/hostile-{i:02}");
+        std::fs::write(&path, seed).map_err(|e| format!("{path}: {e}"))?;
+    }
+    Ok(())
 }
 
 fn write_fixtures(dir: &str) -> Result<(), String> {
@@ -112,6 +133,7 @@ fn native() {
             "top 10",
         );
     }
+    markdown_worst_case();
     let texts = fixtures::corpus(10_000);
     let lexical = workloads::lexical_index(&texts);
     report(
@@ -122,4 +144,52 @@ fn native() {
         }),
         "top 10 of 10,000 chunks of 120 words",
     );
+}
+
+/// The slowest input of the hostile Markdown corpus at 100 KB, parsed whole and streamed in
+/// 200 updates, and the same input at 1 MB: the ratio shows whether the work is linear.
+fn markdown_worst_case() {
+    let worst = |streamed: bool| {
+        let mut slowest = ("", 0.0);
+        for (name, text) in skein_engine::markdown::hostile::corpus(100 << 10) {
+            let median = median_ms(5, || markdown_work(&text, streamed));
+            if median > slowest.1 {
+                slowest = (name, median);
+            }
+        }
+        slowest
+    };
+    for (streamed, id, how) in [
+        (false, "markdown_worst_native_100k", "parsed whole"),
+        (
+            true,
+            "markdown_worst_stream_native_100k",
+            "streamed in 200 updates",
+        ),
+    ] {
+        let (name, median) = worst(streamed);
+        let big = skein_engine::markdown::hostile::corpus(1 << 20)
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| median_ms(3, || markdown_work(&text, streamed)))
+            .unwrap_or(f64::NAN);
+        report(
+            id,
+            5,
+            median,
+            &format!(
+                "worst of {} hostile inputs: {name}, {how}; at 1 MB {big:.1} ms ({:.1}× for 10× the bytes)",
+                skein_engine::markdown::hostile::corpus(1).len(),
+                big / median
+            ),
+        );
+    }
+}
+
+fn markdown_work(text: &str, streamed: bool) -> usize {
+    if streamed {
+        workloads::stream_markdown(text, 200)
+    } else {
+        workloads::parse_markdown(text)
+    }
 }
