@@ -45,9 +45,8 @@ pub fn context_usage(
     let summary = valid_summary(summaries, branch);
     let covered = summary.map_or(0, |s| s.covered_ids.len());
     // The planner's own measure, so the meter fills up exactly when a summary is due.
-    let tokens = summary
-        .map_or(0, RollingContextSummary::tokens)
-        .saturating_add(BranchSize::of(branch, covered).tokens());
+    let tokens = BranchSize::of(branch, covered)
+        .with_summary(summary.map_or(0, RollingContextSummary::tokens));
     ContextUsage {
         tokens,
         threshold: effective_threshold(assistant.context_threshold_tokens, budget),

@@ -198,9 +198,13 @@ impl BranchSize {
         }
     }
 
-    /// The larger of the two.
-    pub fn tokens(self) -> u64 {
-        self.estimated.max(self.reported.unwrap_or(0))
+    /// The size of the next request: the summary standing in for what comes before `from`
+    /// plus the estimate, or what the provider reported, whichever is larger (a reported
+    /// prompt already holds the summary it was sent with).
+    pub fn with_summary(self, summary_tokens: u64) -> u64 {
+        summary_tokens
+            .saturating_add(self.estimated)
+            .max(self.reported.unwrap_or(0))
     }
 }
 
@@ -264,9 +268,7 @@ pub fn plan(
     let summary = summary.filter(|s| s.is_valid_for(branch));
     let covered = summary.map_or(0, |s| s.covered_ids.len());
     let size = BranchSize::of(branch, covered);
-    let total = summary
-        .map_or(0, RollingContextSummary::tokens)
-        .saturating_add(size.tokens());
+    let total = size.with_summary(summary.map_or(0, RollingContextSummary::tokens));
     let send_as_is = RollingContextPlan::Send { start: covered };
     if !force && total <= threshold {
         return send_as_is;
