@@ -3,7 +3,7 @@
 //! OpenAI-compatible servers and proxies write `null` for what they do not send (`"tool_calls":
 //! null`, `"usage": {"prompt_tokens": null}`), others leave the field out. Every optional field
 //! of a decoder reads both alike: [`null_as_default`] on fields that are not an `Option`
-//! (serde reads `null` as `None` by itself). The corpus test in `protocol_corpus_tests.rs`
+//! (serde reads `null` as `None` by itself). The corpus test in `corpus_tests.rs`
 //! checks it for every member of every recorded response, so a field added without it fails.
 //!
 //! Where servers disagree on a type, [`TextOrParts`] reads message content written as a string

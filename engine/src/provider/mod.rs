@@ -516,14 +516,28 @@ pub fn error_from_status(status: u16, body: &[u8]) -> ProviderError {
     error_from_response(status, &[], body, 0.0)
 }
 
-/// `{"error": {"message": …}}`, `{"error": "…"}` or `{"message": …}`.
+/// The message of an error body, in the shapes servers use: `{"error": {"message": …}}`
+/// (OpenAI, Anthropic, Gemini, LiteLLM), `{"error": "…"}` (Ollama), `{"message": …}` (vLLM,
+/// Mistral), `{"detail": "…"}` or `{"detail": [{"msg": …}]}` (FastAPI-based servers), and any
+/// of these as the first item of a list (Gemini's streaming endpoint). `null` is no message.
 fn error_message(value: &serde_json::Value) -> Option<String> {
-    let error = value.get("error").unwrap_or(value);
-    error
-        .get("message")
-        .and_then(|m| m.as_str())
-        .or_else(|| error.as_str())
-        .map(str::to_owned)
+    let value = value
+        .as_array()
+        .and_then(|items| items.first())
+        .unwrap_or(value);
+    let error = value.get("error").filter(|e| !e.is_null()).unwrap_or(value);
+    let text = |v: Option<&serde_json::Value>| v.and_then(|m| m.as_str()).map(str::to_owned);
+    text(error.get("message"))
+        .or_else(|| text(Some(error)))
+        .or_else(|| text(value.get("detail")))
+        .or_else(|| {
+            let details = value.get("detail")?.as_array()?;
+            let messages: Vec<&str> = details
+                .iter()
+                .filter_map(|d| d.get("msg").and_then(|m| m.as_str()))
+                .collect();
+            (!messages.is_empty()).then(|| messages.join("; "))
+        })
 }
 
 pub(crate) fn truncate_chars(text: &str, max: usize) -> String {
@@ -557,6 +571,36 @@ mod tests {
         let err = error_from_status(404, br#"{"error":"model 'llama9' not found"}"#);
         assert!(err.to_string().contains("model 'llama9' not found"));
         assert!(err.to_string().contains("check the base URL"));
+    }
+
+    #[test]
+    fn error_bodies_of_every_known_shape_give_their_message() {
+        let message = |body: &str| match error_from_status(400, body.as_bytes()) {
+            ProviderError::Http { message, .. } => message,
+            other => panic!("{other:?}"),
+        };
+        for (body, expected) in [
+            (
+                r#"{"object":"error","message":"max_tokens is too large","type":"BadRequestError","param":null,"code":400}"#,
+                "max_tokens is too large",
+            ),
+            (r#"{"detail":"Model not loaded"}"#, "Model not loaded"),
+            (
+                r#"{"detail":[{"loc":["body","messages"],"msg":"field required","type":"missing"}]}"#,
+                "field required",
+            ),
+            (
+                r#"[{"error":{"code":400,"message":"API key not valid.","status":"INVALID_ARGUMENT"}}]"#,
+                "API key not valid.",
+            ),
+            (r#"{"error":null,"message":"Unauthorized"}"#, "Unauthorized"),
+            (
+                r#"{"type":"error","error":{"type":"invalid_request_error","message":"prompt is too long"}}"#,
+                "prompt is too long",
+            ),
+        ] {
+            assert_eq!(message(body), expected, "{body}");
+        }
     }
 
     #[test]
