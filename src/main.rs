@@ -3,6 +3,9 @@
 //! Mounts the UI, owns the reactive state, and wires the engine (orchestration) to the platform
 //! (browser adapters) and the components (views).
 //!
+//! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
+//! in comments say: `docs/architecture.md`.
+//!
 //! ## Architecture invariant
 //! Nothing depends on this crate. It holds no chat logic of its own: it turns user actions into
 //! engine calls (run with `spawn_local`) and engine events into signal updates.

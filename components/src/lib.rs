@@ -2,6 +2,9 @@
 //!
 //! Leptos components that render Skein's state and report what the user did.
 //!
+//! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
+//! in comments say: `docs/architecture.md`.
+//!
 //! ## Architecture invariant
 //! Props in, callbacks out. No component fetches, touches IndexedDB or runs the engine; the app
 //! (`src/`) owns state and effects. Each message carries its own signals ([`MessageView`]), so a

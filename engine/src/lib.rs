@@ -2,6 +2,9 @@
 //!
 //! Everything Skein *decides* lives here; the browser shell only carries it out.
 //!
+//! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
+//! in comments say: `docs/architecture.md`.
+//!
 //! ## The model, in the seeds' vocabulary
 //! - A [`Conversation`] is a tree of [`MessageNode`]s ([`ConversationTree`]): regenerating an
 //!   answer or editing a question adds a sibling, so every branch stays reachable (‹ 2/3 ›). The

@@ -3,6 +3,9 @@
 //! The imperative shell around [`skein_engine`]: it implements the engine's traits with the
 //! browser's own facilities and nothing else.
 //!
+//! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
+//! in comments say: `docs/architecture.md`.
+//!
 //! - [`FetchTransport`]: `fetch` with a streamed `ReadableStream` body and an `AbortController`
 //!   wired to the engine's `CancelToken`.
 //! - [`IdbStore`]: IndexedDB, one record per conversation and per message node; assistants,

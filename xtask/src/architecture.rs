@@ -1,4 +1,4 @@
-//! The crate-graph boundaries of `../shared/DESIGN.md`, checked on the real dependency tree
+//! The crate-graph boundaries of `docs/architecture.md`, checked on the real dependency tree
 //! (`cargo tree`), so a dependency added in the wrong crate fails the lint tier instead of eroding
 //! the architecture quietly.
 
