@@ -37,7 +37,7 @@
 
 use crate::message::{MessageNode, Role};
 use crate::message_part::MessagePart;
-use crate::token_estimate::estimate_tokens;
+use crate::token_estimate::{estimate_tokens, saturating_sum};
 use serde::{Deserialize, Serialize};
 
 pub const DEFAULT_THRESHOLD_TOKENS: u64 = 32_000;
@@ -163,12 +163,6 @@ pub fn message_tokens(node: &MessageNode) -> u64 {
         }
     }));
     parts.saturating_add(MESSAGE_OVERHEAD_TOKENS)
-}
-
-/// The sum of `values`, stopping at `u64::MAX` instead of wrapping (or panicking in a debug
-/// build): sizes include provider-reported numbers, which are untrusted.
-pub fn saturating_sum(values: impl IntoIterator<Item = u64>) -> u64 {
-    values.into_iter().fold(0, u64::saturating_add)
 }
 
 /// The size of the messages from `from` on: estimated, and as the provider last reported it.

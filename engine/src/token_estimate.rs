@@ -101,6 +101,12 @@ pub fn estimate_tokens(text: &str) -> u64 {
     tokens.ceil() as u64
 }
 
+/// The sum of token counts, stopping at `u64::MAX` instead of wrapping (or panicking in a
+/// debug build): counts include provider-reported numbers, which are untrusted.
+pub fn saturating_sum(values: impl IntoIterator<Item = u64>) -> u64 {
+    values.into_iter().fold(0, u64::saturating_add)
+}
+
 fn word_tokens(ascii: f64, other: f64) -> f64 {
     let ascii_tokens = if ascii > 0.0 {
         1.0 + ((ascii - WORD_FIRST_TOKEN_CHARS).max(0.0) / WORD_CHARS_PER_EXTRA_TOKEN)

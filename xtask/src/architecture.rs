@@ -74,9 +74,62 @@ pub fn check() -> Result<(), String> {
     }
 }
 
+/// How many times `src/` reaches into the engine's store (`runtime.service.store.…`) when this
+/// check was written. The app should ask the engine, which owns the rules around storage;
+/// lower this number as accesses move into engine methods, never raise it.
+const KNOWN_STORE_ACCESSES: usize = 28;
+
+/// `.store` field accesses in `code`, comments left out.
+pub fn store_accesses(code: &str) -> usize {
+    let code = crate::module_graph::strip_comments(code);
+    code.match_indices(".store")
+        .filter(|(at, m)| {
+            !code[at + m.len()..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_alphanumeric() || c == '_')
+        })
+        .count()
+}
+
+/// Fails when `src/` reaches into the store more often than [`KNOWN_STORE_ACCESSES`], or less
+/// often without the number being lowered.
+pub fn check_store_access(app_src: &std::path::Path) -> Result<(), String> {
+    let mut count = 0;
+    let entries = std::fs::read_dir(app_src).map_err(|e| format!("{}: {e}", app_src.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let code = std::fs::read_to_string(&path).map_err(|e| e.to_string())?;
+            count += store_accesses(&code);
+        }
+    }
+    match count.cmp(&KNOWN_STORE_ACCESSES) {
+        std::cmp::Ordering::Greater => Err(format!(
+            "src/ reaches into the engine's store {count} times (at most {KNOWN_STORE_ACCESSES}): \
+             add an engine method instead"
+        )),
+        std::cmp::Ordering::Less => Err(format!(
+            "src/ reaches into the store {count} times now: lower KNOWN_STORE_ACCESSES in \
+             xtask/src/architecture.rs to {count}"
+        )),
+        std::cmp::Ordering::Equal => {
+            println!("architecture: src/ store accesses: {count}, none new");
+            Ok(())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn store_accesses_are_counted_outside_comments() {
+        let code = "let s = &runtime.service.store;\n// runtime.service.store.x\n\
+                    runtime.service.store.save(x);\nself.stored.get(); self.store_name;";
+        assert_eq!(store_accesses(code), 2);
+    }
 
     #[test]
     fn forbidden_crates_are_found_in_a_tree() {

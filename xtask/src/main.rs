@@ -12,6 +12,7 @@
 mod architecture;
 mod bench;
 mod fuzz;
+mod module_graph;
 mod process;
 mod serve;
 mod setup;
