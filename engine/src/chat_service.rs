@@ -821,5 +821,21 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
 mod tests;
 
 #[cfg(test)]
+#[path = "chat_service_branch_tests.rs"]
+mod branch_tests;
+
+#[cfg(test)]
+#[path = "chat_service_honesty_tests.rs"]
+mod honesty_tests;
+
+#[cfg(test)]
+#[path = "chat_service_context_tests.rs"]
+mod context_tests;
+
+#[cfg(test)]
+#[path = "chat_service_data_tests.rs"]
+mod data_tests;
+
+#[cfg(test)]
 #[path = "attachment_tests.rs"]
 mod attachment_tests;

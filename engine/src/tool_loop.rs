@@ -397,3 +397,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 #[cfg(test)]
 #[path = "tool_loop_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "tool_loop_concurrency_tests.rs"]
+mod concurrency_tests;
+
+#[cfg(test)]
+#[path = "tool_loop_coalescing_tests.rs"]
+mod coalescing_tests;

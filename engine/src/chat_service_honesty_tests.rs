@@ -1,0 +1,82 @@
+//! The honesty gates in a whole generation: an honest refusal without the model, a claimed
+//! action corrected, a promise annotated, an honest answer untouched.
+
+use super::*;
+use crate::test_fixtures::*;
+
+#[test]
+fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
+    let service = service(vec![]);
+    let reply = send(&service, None, "Remind me to stretch at 4pm");
+    assert!(
+        service.transport.requests.borrow().is_empty(),
+        "the model was not called"
+    );
+    assert!(reply.text().contains("I recognised a request to remind me"));
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(reply.annotations, [crate::Annotation::HonestRefusal]);
+    assert_eq!(stored(&service).1[1], reply, "persisted like any answer");
+
+    // An assistant can turn the short-circuit off: then the model answers.
+    let service =
+        crate::test_fixtures::service(vec![sse(200, &content_chunks(&["Noted."], true), 8)]);
+    let assistant = Assistant {
+        honest_refusal: false,
+        ..Assistant::default()
+    };
+    let reply = send_as(&service, None, "Remind me to stretch at 4pm", &assistant).unwrap();
+    assert_eq!(reply.text(), "Noted.");
+}
+
+#[test]
+fn a_claimed_action_is_corrected_and_a_promise_is_annotated() {
+    let service = service(vec![sse(
+        200,
+        &content_chunks(
+            &[
+                "I've sent the email to Bob. ",
+                "I'll let you know if he replies.",
+            ],
+            true,
+        ),
+        13,
+    )]);
+    let reply = send(&service, None, "Write Bob that I'm late");
+    let original = "I've sent the email to Bob. I'll let you know if he replies.";
+    assert!(reply
+        .text()
+        .starts_with("Correction: nothing was actually sent"));
+    assert!(
+        reply.text().ends_with(original),
+        "the draft is kept: {}",
+        reply.text()
+    );
+    assert_eq!(
+        reply.annotations,
+        [
+            crate::Annotation::HonestyCorrection {
+                claimed: "I've sent".into(),
+                original: original.into()
+            },
+            crate::Annotation::FollowUpPromise {
+                phrase: "I'll let you know".into()
+            },
+        ]
+    );
+    assert_eq!(stored(&service).1[1], reply);
+}
+
+#[test]
+fn an_honest_answer_passes_the_gates_untouched() {
+    let service = service(vec![sse(
+        200,
+        &content_chunks(
+            &["Here is a draft you can send: Dear Bob, I'm running late."],
+            true,
+        ),
+        13,
+    )]);
+    let reply = send(&service, None, "Write Bob that I'm late");
+    assert!(reply.text().starts_with("Here is a draft"));
+    assert!(reply.annotations.is_empty());
+}
