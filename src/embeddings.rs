@@ -2,7 +2,7 @@
 //! and the job that embeds a knowledge base's chunks in batches, with progress, resumed at the
 //! next start if the page closes (each batch is stored as it arrives).
 
-use crate::runtime::{runtime, Service};
+use crate::runtime::{runtime, Client};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_engine::knowledge::retriever::QueryEmbedder;
@@ -24,11 +24,10 @@ fn embedding_settings(state: AppState, model: &str) -> ProviderSettings {
     }
 }
 
-/// Embeds queries with the configured provider.
+/// Embeds queries with the configured provider, through the app's provider client.
 pub struct ProviderEmbedder {
     pub state: AppState,
-    /// A service of its own (the app's is made after the retriever that holds this).
-    pub service: Rc<Service>,
+    pub client: Rc<Client>,
 }
 
 impl QueryEmbedder for ProviderEmbedder {
@@ -36,7 +35,7 @@ impl QueryEmbedder for ProviderEmbedder {
         Box::pin(async move {
             let settings = embedding_settings(self.state, model);
             let mut vectors = self
-                .service
+                .client
                 .embed(&settings, &[text.to_owned()], &CancelToken::new())
                 .await
                 .map_err(|e| HookError(e.to_string()))?;
@@ -56,7 +55,7 @@ impl QueryEmbedder for ProviderEmbedder {
             let mut vectors = Vec::with_capacity(texts.len());
             for batch in texts.chunks(BATCH) {
                 vectors.extend(
-                    self.service
+                    self.client
                         .embed(&settings, batch, &CancelToken::new())
                         .await
                         .map_err(|e| HookError(e.to_string()))?,
@@ -140,6 +139,7 @@ async fn embed_all(state: AppState, runtime: &crate::runtime::Runtime) {
             let texts: Vec<String> = batch.iter().map(|c| c.text.clone()).collect();
             let vectors = match runtime
                 .service
+                .client()
                 .embed(&settings, &texts, &CancelToken::new())
                 .await
             {

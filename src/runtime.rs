@@ -8,6 +8,7 @@ use crate::state::{AppState, Failure, Retry};
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_engine::provider::ProviderClient;
 use skein_engine::tool_loop::ToolDecision;
 use skein_engine::tools::memory::{memory_tools, MemoryAccess};
 use skein_engine::tools::ToolSource;
@@ -24,6 +25,7 @@ use std::rc::Rc;
 const DATABASE_NAME: &str = "skein";
 
 pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds>;
+pub type Client = ProviderClient<FetchTransport, BrowserClock>;
 
 pub struct Runtime {
     pub service: Service,
@@ -89,7 +91,10 @@ pub fn init(state: AppState) {
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
-        let mut service = ChatService::new(FetchTransport, store.clone(), BrowserClock, RandomIds);
+        // One provider client: chat, summaries, titles and embeddings share its limits and
+        // circuit breakers.
+        let client = Rc::new(ProviderClient::new(FetchTransport, BrowserClock));
+        let mut service = ChatService::with_client(client.clone(), store.clone(), RandomIds);
         // The memory tools; an assistant offers them only when the user turns memory on.
         for tool in memory_tools(MemoryAccess {
             store,
@@ -109,15 +114,9 @@ pub fn init(state: AppState) {
         }
         state.tools.set(service.tools.listing());
         // What an assistant with memory on remembers goes with each request, as information.
-        // Embeddings go through a service of their own (the app's is made after the hooks).
         let embedder = || crate::embeddings::ProviderEmbedder {
             state,
-            service: Rc::new(ChatService::new(
-                FetchTransport,
-                service.store.clone(),
-                BrowserClock,
-                RandomIds,
-            )),
+            client: client.clone(),
         };
         service.retrieval.memory = Some(Rc::new(skein_engine::memory_retrieval::MemoryRetriever {
             store: service.store.clone(),

@@ -16,6 +16,7 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
     spawn_local(async move {
         let listed = runtime
             .service
+            .client()
             .list_models(&settings, &CancelToken::new())
             .await
             .map_err(|err| format!("The models could not be listed: {err}"));

@@ -19,8 +19,9 @@ use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::time_context::TimeContext;
+use crate::provider::openai::ChatRequest;
 use crate::provider::retry::RetryPolicy;
-use crate::provider::traffic::{ProviderHealth, RateLimiter};
+use crate::provider::ProviderClient;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{
@@ -78,9 +79,9 @@ pub(crate) struct Turn<'a> {
 }
 
 pub struct ChatService<T, S, C, I> {
-    pub transport: T,
+    /// Every call to a provider, shared with whoever else calls providers (the embedder).
+    pub client: Rc<ProviderClient<T, C>>,
     pub store: S,
-    pub clock: C,
     pub ids: I,
     /// Every tool the app has; each assistant enables some of them.
     pub tools: ToolCatalog,
@@ -88,10 +89,6 @@ pub struct ChatService<T, S, C, I> {
     pub generations: GenerationRegistry,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
     pub retrieval: RetrievalSources,
-    /// The user's per-provider request and token limits.
-    pub limits: RateLimiter,
-    /// The circuit breaker of each provider (for fallback chains).
-    pub health: ProviderHealth,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -119,17 +116,66 @@ impl RetrievalSources {
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     pub fn new(transport: T, store: S, clock: C, ids: I) -> Self {
+        Self::with_client(Rc::new(ProviderClient::new(transport, clock)), store, ids)
+    }
+
+    /// A service over a provider client that others share.
+    pub fn with_client(client: Rc<ProviderClient<T, C>>, store: S, ids: I) -> Self {
         Self {
-            transport,
+            client,
             store,
-            clock,
             ids,
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
-            limits: RateLimiter::default(),
-            health: ProviderHealth::default(),
         }
+    }
+
+    /// The clock every time here comes from (the provider client's).
+    pub fn clock(&self) -> &C {
+        self.client.clock()
+    }
+
+    /// The provider client.
+    pub fn client(&self) -> &Rc<ProviderClient<T, C>> {
+        &self.client
+    }
+
+    /// Sends one model step to the provider (and its fallbacks) and records each provider's
+    /// attempt as a [`UsageEvent`](crate::usage::UsageEvent) of the reply.
+    pub(crate) async fn stream_model(
+        &self,
+        settings: &ProviderSettings,
+        request: &ChatRequest<'_>,
+        cancel: &CancelToken,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) -> ReplyEnd {
+        let mut reports = Vec::new();
+        let end = self
+            .client
+            .stream(settings, request, cancel, writer, &mut reports)
+            .await;
+        for report in reports {
+            let event = crate::usage::UsageEvent {
+                id: self.ids.new_id(),
+                at_ms: report.at_ms,
+                conversation_id: writer.reply().conversation_id.clone(),
+                message_id: writer.reply().id.clone(),
+                provider: report.provider,
+                host: report.host,
+                model: report.model,
+                outcome: report.outcome.to_owned(),
+                prompt_tokens: report.usage.map(|u| u.prompt_tokens),
+                completion_tokens: report.usage.map(|u| u.completion_tokens),
+                first_token_ms: report.first_token_ms,
+                duration_ms: report.duration_ms,
+                retries: report.retries,
+            };
+            if let Err(err) = self.store.save_usage(&event).await {
+                writer.warn(format!("This call's usage could not be recorded: {err}"));
+            }
+        }
+        end.into()
     }
 
     /// Checks the settings and the assistant and assembles the request's tools.
@@ -187,7 +233,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink: &dyn GenerationSink,
     ) -> Result<MessageNode, ChatError> {
         let input = input.into();
-        let now = self.clock.now_ms();
+        let now = self.clock().now_ms();
         let conversation = conversation.unwrap_or_else(|| Conversation {
             assistant_id: Some(assistant.id.clone()),
             ..Conversation::new(
@@ -297,7 +343,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut tree = self.load_tree(&conversation).await?;
         self.complete_interrupted_tools(&conversation, &mut tree, sink)
             .await?;
-        let now = self.clock.now_ms();
+        let now = self.clock().now_ms();
         let mut user = MessageNode::new(&self.ids.new_id(), &conversation.id, Role::User, now);
         if !text.trim().is_empty() {
             user = user.with_text(text);
@@ -462,7 +508,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut tree = self.load_tree(&conversation).await?;
         let change = tree.delete_subtree(message_id)?;
         conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
-        conversation.updated_at_ms = self.clock.now_ms();
+        conversation.updated_at_ms = self.clock().now_ms();
         self.store
             .delete_messages(&conversation, &change.deleted)
             .await?;
@@ -487,7 +533,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         else {
             return Ok(None);
         };
-        let now = self.clock.now_ms();
+        let now = self.clock().now_ms();
         let mut reply =
             MessageNode::new(&self.ids.new_id(), &conversation.id, Role::Assistant, now)
                 .with_text(&answer);
@@ -534,7 +580,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         turn: &Turn<'_>,
     ) -> Result<MessageNode, ChatError> {
         let (settings, sink) = (turn.settings, turn.sink);
-        let now = self.clock.now_ms();
+        let now = self.clock().now_ms();
         // The branch the reply answers: up to the current leaf for a new turn, or up to the
         // parent of the answer being regenerated or continued (whose own parts are added to
         // each step's request as they grow).
@@ -580,8 +626,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             model: settings.model_name(),
             time: TimeContext {
                 now_ms: now,
-                utc_offset_minutes: self.clock.utc_offset_minutes(),
-                time_zone: self.clock.time_zone(),
+                utc_offset_minutes: self.clock().utc_offset_minutes(),
+                time_zone: self.clock().time_zone(),
             },
             tool_note: &turn.tools.system_note,
             has_tools: !turn.tools.tools.is_empty(),
@@ -622,7 +668,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
             };
             conversation.current_leaf_id = Some(reply.id.clone());
-            conversation.updated_at_ms = self.clock.now_ms();
+            conversation.updated_at_ms = self.clock().now_ms();
             self.store.save_message(&conversation, &reply).await?;
             sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
             if added {
@@ -635,7 +681,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             }
 
             let mut writer =
-                ReplyWriter::new(&self.store, &self.clock, sink, &mut conversation, reply);
+                ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply);
             // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
             let annotations = &mut writer.reply_mut().annotations;
             for citation in &prepared.citations {
@@ -659,7 +705,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     .iter()
                     .any(|p| matches!(p, MessagePart::ToolCall(_)))
                 && broken_retries + 1 < RetryPolicy::default().max_attempts
-                && self.clock.has_timers();
+                && self.clock().has_timers();
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;
@@ -676,7 +722,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             broken_retries += 1;
             tree.update(reply.clone())?;
             let delay = RetryPolicy::default()
-                .delay_ms(broken_retries, None, self.clock.random_unit())
+                .delay_ms(broken_retries, None, self.clock().random_unit())
                 .unwrap_or(0.0);
             sink.emit(GenerationEvent::Warning(format!(
                 "The answer was interrupted ({}); it is kept as an earlier version, and a new \
@@ -684,7 +730,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 reply.error.as_deref().unwrap_or("the stream broke"),
                 delay / 1_000.0
             )));
-            if !self.wait_unless_cancelled(delay, turn.cancel).await {
+            if !self.client.wait(delay, turn.cancel).await {
                 return Ok(reply);
             }
             target = ReplyTarget::SiblingOf(reply.id);
@@ -811,7 +857,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         Ok(crate::backup::backup_json(
             &contents,
             include_keys,
-            self.clock.now_ms(),
+            self.clock().now_ms(),
         ))
     }
 }

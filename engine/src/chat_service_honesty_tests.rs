@@ -9,7 +9,7 @@ fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
     let service = service(vec![]);
     let reply = send(&service, None, "Remind me to stretch at 4pm");
     assert!(
-        service.transport.requests.borrow().is_empty(),
+        service.client.transport().requests.borrow().is_empty(),
         "the model was not called"
     );
     assert!(reply.text().contains("I recognised a request to remind me"));

@@ -48,7 +48,7 @@ fn a_reply_streams_into_a_saved_assistant_message() {
     assert_eq!(deltas, ["Hello", ", wörld", " — 世界 🎉"]);
     assert!(matches!(log.0.borrow().last(), Some(GenerationEvent::Finished(m)) if *m == reply));
 
-    let request = &service.transport.requests.borrow()[0];
+    let request = &service.client.transport().requests.borrow()[0];
     assert_eq!(request.url, "http://127.0.0.1:9/v1/chat/completions");
     assert_eq!(request.header("authorization"), Some("Bearer sk-test"));
 }
@@ -231,7 +231,7 @@ fn empty_input_and_bad_settings_store_nothing() {
     assert!(block_on(service.store.list_conversations())
         .unwrap()
         .is_empty());
-    assert!(service.transport.requests.borrow().is_empty());
+    assert!(service.client.transport().requests.borrow().is_empty());
 }
 
 #[test]

@@ -62,7 +62,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     .await;
                 match refreshed {
                     Ok(text) => {
-                        let now = self.clock.now_ms();
+                        let now = self.clock().now_ms();
                         if let Some(summary) = summary_covering(branch, window_start, text, now) {
                             if let Err(err) = self.store.save_summary(&summary).await {
                                 sink.emit(GenerationEvent::Warning(format!(
@@ -101,7 +101,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             // Each piece carries the summary so far, so nothing covered earlier is re-read.
             let request = summary_request(summary.as_deref(), &piece, None);
             summary = Some(
-                self.complete_once(settings, &request, length, cancel)
+                self.client
+                    .complete(settings, &request, length, cancel)
                     .await?,
             );
         }

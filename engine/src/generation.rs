@@ -10,6 +10,7 @@ use crate::honesty::apply_reply_gates;
 use crate::message::{Conversation, MessageNode, MessageStatus};
 use crate::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::output_transform::{self, stored_transform};
+use crate::provider::client::{CallEnd, DeltaSink};
 use crate::provider::StreamDelta;
 use crate::store::{Blob, ChatStore, StoreError};
 use crate::stream_coalescer::{Kind, StreamCoalescer};
@@ -91,6 +92,18 @@ pub enum ReplyEnd {
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
     StepLimit,
+}
+
+impl From<CallEnd> for ReplyEnd {
+    fn from(end: CallEnd) -> Self {
+        match end {
+            CallEnd::Finished => Self::Finished,
+            CallEnd::Cancelled => Self::Cancelled,
+            CallEnd::Truncated => Self::Truncated,
+            CallEnd::Broken(message, kind) => Self::Broken(message, kind),
+            CallEnd::Failed(message, kind) => Self::Failed(message, kind),
+        }
+    }
 }
 
 /// The most tool calls one model step may make; more are not run (hostile or runaway output).
@@ -513,5 +526,39 @@ async fn move_inline_images_to_blobs<S: ChatStore>(
             )));
             return;
         }
+    }
+}
+/// The provider client streams into the reply being written.
+impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
+    async fn apply(&mut self, delta: StreamDelta) -> bool {
+        ReplyWriter::apply(self, delta).await
+    }
+
+    fn received(&self) -> usize {
+        ReplyWriter::received(self)
+    }
+
+    fn first_received_ms(&self) -> Option<f64> {
+        ReplyWriter::first_received_ms(self)
+    }
+
+    fn provider_finished(&self) -> bool {
+        ReplyWriter::provider_finished(self)
+    }
+
+    fn step_usage(&self) -> Option<crate::provider::TokenUsage> {
+        ReplyWriter::step_usage(self)
+    }
+
+    fn flush_due_in(&self) -> Option<f64> {
+        ReplyWriter::flush_due_in(self)
+    }
+
+    fn flush_events(&mut self) {
+        ReplyWriter::flush_events(self);
+    }
+
+    fn warn(&self, message: String) {
+        ReplyWriter::warn(self, message);
     }
 }

@@ -81,11 +81,11 @@ fn invariant_full_local_history_is_never_deleted_to_fit_a_provider_context_limit
 #[test]
 fn invariant_summary_prefix_ids_are_validated_before_a_summary_is_reused() {
     let (service, assistant) = long_conversation(json_completion("SUMMARY-OF-Q1"));
-    service
-        .transport
-        .script
-        .borrow_mut()
-        .push(sse(200, &content_chunks(&["Fresh."], true), 64));
+    service.client.transport().script.borrow_mut().push(sse(
+        200,
+        &content_chunks(&["Fresh."], true),
+        64,
+    ));
     // Editing the first question starts a branch the stored summary does not cover.
     let (conversation, messages) = stored(&service);
     let first = messages
@@ -221,7 +221,7 @@ fn invariant_cancellation_propagates_through_stream_collection_and_tool_executio
     let reply = send_as(&service, None, "Run it", &assistant_with(&["long_job"])).unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert!(matches!(&reply.parts[0], MessagePart::ToolCall(call) if call.result.is_none()));
-    assert_eq!(service.transport.requests.borrow().len(), 1);
+    assert_eq!(service.client.transport().requests.borrow().len(), 1);
 }
 
 /// Checks, when the generation-ended event arrives, that every streamed word was handed on
@@ -257,7 +257,7 @@ fn invariant_the_final_stream_state_is_flushed_before_persistence_and_notificati
     let words: Vec<String> = (0..30).map(|i| format!("w{i} ")).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let service = service(vec![sse(200, &content_chunks(&words, true), 4096)]);
-    service.clock.step_ms.set(0.5);
+    service.clock().step_ms.set(0.5);
     let probe = FinalStateProbe {
         store: &service.store,
         shown: RefCell::default(),

@@ -87,8 +87,6 @@ pub mod message_part;
 pub mod output_transform;
 pub mod prompt;
 pub mod provider;
-mod provider_call;
-pub mod provider_queries;
 pub mod provider_settings;
 pub mod regex_rules;
 pub mod request_builder;

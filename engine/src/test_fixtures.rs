@@ -312,7 +312,7 @@ pub(crate) fn send_as(
 /// The JSON body of the `index`-th request the transport received.
 pub(crate) fn request_body(service: &Service, index: usize) -> serde_json::Value {
     serde_json::from_str(
-        service.transport.requests.borrow()[index]
+        service.client.transport().requests.borrow()[index]
             .body
             .as_deref()
             .unwrap(),
@@ -498,5 +498,5 @@ pub(crate) fn decide(
 }
 
 pub(crate) fn request_count(service: &Service) -> usize {
-    service.transport.requests.borrow().len()
+    service.client.transport().requests.borrow().len()
 }

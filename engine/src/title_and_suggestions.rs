@@ -128,7 +128,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let first_exchange = question.parent_id.is_none();
         if assistant.generate_titles && first_exchange && !conversation.title_locked {
             let prompt = title_prompt(&question_text, &answer_text);
-            match self.complete_once(settings, &prompt, None, cancel).await {
+            match self.client.complete(settings, &prompt, None, cancel).await {
                 Ok(raw) => match clean_title(&raw) {
                     Some(title) => {
                         conversation.title = title;
@@ -146,7 +146,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         if assistant.follow_up_suggestions {
             let prompt = suggestions_prompt(&question_text, &answer_text);
-            match self.complete_once(settings, &prompt, None, cancel).await {
+            match self.client.complete(settings, &prompt, None, cancel).await {
                 Ok(raw) => {
                     conversation.suggestions = parse_suggestions(&raw);
                     changed = true;
@@ -217,7 +217,7 @@ mod tests {
         let after = follow_up(&service, &second, &Assistant::default(), &log);
         assert_eq!(after.title, "Borrowing in Rust");
         assert_eq!(
-            service.transport.requests.borrow().len(),
+            service.client.transport().requests.borrow().len(),
             3,
             "no second title request"
         );
@@ -299,7 +299,7 @@ mod tests {
         block_on(service.store.save_conversation(&conversation)).unwrap();
         follow_up(&service, &stopped, &Assistant::default(), &log);
         assert_eq!(
-            service.transport.requests.borrow().len(),
+            service.client.transport().requests.borrow().len(),
             1,
             "no extra request"
         );

@@ -157,7 +157,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 stream: turn.assistant.stream,
             };
             let end = self
-                .stream_reply(turn.settings, &request, turn.cancel, writer)
+                .stream_model(turn.settings, &request, turn.cancel, writer)
                 .await;
             writer.end_step(&mut || self.ids.new_id());
             if end != ReplyEnd::Finished || !has_unsettled_calls(writer.reply()) {

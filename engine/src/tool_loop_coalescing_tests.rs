@@ -22,9 +22,9 @@ fn text_events(log: &EventLog) -> Vec<String> {
 
 fn fast_stream(words: &[&str], timers_fire: bool) -> (Service, EventLog) {
     let service = service(vec![sse(200, &content_chunks(words, true), 40)]);
-    service.clock.step_ms.set(1.0);
-    service.clock.timers_fire.set(timers_fire);
-    service.transport.yielding.set(true);
+    service.clock().step_ms.set(1.0);
+    service.clock().timers_fire.set(timers_fire);
+    service.client.transport().yielding.set(true);
     let log = EventLog::default();
     send_observed(&service, "Go", &log);
     (service, log)
@@ -62,10 +62,10 @@ fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) 
         content_type: "text/event-stream",
         chunks,
     }]);
-    service.clock.step_ms.set(1.0);
-    service.clock.timers_fire.set(timers_fire);
-    let start = service.clock.now.get();
-    let sink = TimedText(&service.clock, RefCell::default());
+    service.clock().step_ms.set(1.0);
+    service.clock().timers_fire.set(timers_fire);
+    let start = service.clock().now.get();
+    let sink = TimedText(service.clock(), RefCell::default());
     let no_retry = Assistant {
         retry_broken_streams: false,
         ..Assistant::default()
@@ -109,7 +109,7 @@ fn a_tool_call_flushes_held_text_first() {
         vec![sse(200, body.as_bytes(), 4096), answer("Noon.")],
         std::slice::from_ref(&clock),
     );
-    service.clock.step_ms.set(1.0);
+    service.clock().step_ms.set(1.0);
     let log = EventLog::default();
     block_on(service.send_message(
         None,

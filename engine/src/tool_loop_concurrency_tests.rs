@@ -18,7 +18,7 @@ fn two_conversations_generate_at_once() {
         sse(200, &content_chunks(&["A1 ", "A2 ", "A3"], true), 20),
         sse(200, &content_chunks(&["B1 ", "B2 ", "B3"], true), 20),
     ]);
-    service.transport.yielding.set(true);
+    service.client.transport().yielding.set(true);
     let log = EventLog::default();
     let (assistant, c1, c2) = (Assistant::default(), CancelToken::new(), CancelToken::new());
     let s = settings();
@@ -72,7 +72,7 @@ fn a_second_send_in_the_same_conversation_stops_the_first_and_follows_its_saved_
         ),
         answer("Second answer."),
     ]);
-    service.transport.yielding.set(true);
+    service.client.transport().yielding.set(true);
     let log = EventLog::default();
     let assistant = Assistant::default();
     let s = settings();

@@ -17,6 +17,7 @@
 
 pub mod anthropic;
 pub mod capabilities;
+pub mod client;
 pub mod embeddings;
 pub mod gemini;
 mod lenient;
@@ -24,9 +25,11 @@ pub mod model_list;
 pub mod openai;
 pub mod params;
 pub mod retry;
+mod streaming;
 pub mod traffic;
 pub mod validation;
 
+pub use client::ProviderClient;
 pub use params::{GenerationParams, ReasoningLevel};
 
 pub use crate::provider_settings::ProviderKind;

@@ -1,7 +1,10 @@
-//! Retries, backoff and timeouts of provider requests, on the manual clock (its timers move
-//! time forward at once, and every wait asked for is recorded).
+//! The provider client through whole generations and its own calls: retries, backoff,
+//! timeouts, fallbacks and limits on the manual clock (its timers move time forward at once, and
+//! every wait asked for is recorded), the same fault in every protocol, the models list and
+//! embeddings.
 
 use crate::generation::{EventLog, GenerationEvent, GenerationSink};
+use crate::provider::ProviderError;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken, ChatStore, MessageNode, MessageStatus};
 use futures_executor::block_on;
@@ -20,20 +23,20 @@ fn ok(text: &str) -> Script {
 
 fn run(scripts: Vec<Script>) -> (Service, MessageNode, EventLog) {
     let service = service(scripts);
-    service.clock.timers_fire.set(true);
+    service.clock().timers_fire.set(true);
     let log = EventLog::default();
     let reply = send_observed(&service, "Hello", &log);
     (service, reply, log)
 }
 
 fn requests(service: &Service) -> usize {
-    service.transport.requests.borrow().len()
+    service.client.transport().requests.borrow().len()
 }
 
 /// The waits longer than the coalescer's and timeouts' bookkeeping: the backoff sleeps.
 fn backoffs(service: &Service) -> Vec<f64> {
     service
-        .clock
+        .clock()
         .sleeps
         .borrow()
         .iter()
@@ -148,7 +151,7 @@ fn a_stream_that_breaks_after_text_is_tried_again_as_a_new_version() {
 #[test]
 fn with_automatic_retry_off_the_broken_answer_stays_with_its_error() {
     let service = service(vec![broken_after_half(), ok("x")]);
-    service.clock.timers_fire.set(true);
+    service.clock().timers_fire.set(true);
     let assistant = Assistant {
         retry_broken_streams: false,
         ..Assistant::default()
@@ -191,7 +194,7 @@ impl GenerationSink for StopDuringBackoff {
 #[test]
 fn stopping_during_a_backoff_wait_sends_nothing_more() {
     let service = service(vec![error(503, r#"{"error":{"message":"busy"}}"#), ok("x")]);
-    service.clock.timers_fire.set(true);
+    service.clock().timers_fire.set(true);
     let cancel = CancelToken::new();
     let reply = block_on(service.send_message(
         None,
@@ -229,7 +232,7 @@ fn a_server_that_never_answers_ends_with_a_first_token_timeout() {
         .as_deref()
         .unwrap()
         .contains("first-token timeout"));
-    let waited: f64 = service.clock.sleeps.borrow().iter().sum();
+    let waited: f64 = service.clock().sleeps.borrow().iter().sum();
     assert!(
         (299_000.0..301_000.0).contains(&waited),
         "the default is five minutes: {waited}"
@@ -305,13 +308,14 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     let down = || error(500, r#"{"error":{"message":"down"}}"#);
     // Three attempts at the main provider, then the fallback answers.
     let service = service(vec![down(), down(), down(), ok("From the fallback.")]);
-    service.clock.timers_fire.set(true);
+    service.clock().timers_fire.set(true);
     let log = EventLog::default();
     let settings = with_fallback();
     let reply = ask_with(&service, &settings, &log);
     assert_eq!(reply.text(), "From the fallback.");
     let urls: Vec<String> = service
-        .transport
+        .client
+        .transport()
         .requests
         .borrow()
         .iter()
@@ -338,18 +342,24 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     // fallback, without a request to the main one.
     for _ in 0..2 {
         let scripts = vec![down(), down(), down(), ok("again")];
-        service.transport.script.borrow_mut().extend(scripts);
+        service
+            .client
+            .transport()
+            .script
+            .borrow_mut()
+            .extend(scripts);
         ask_with(&service, &settings, &log);
     }
-    let before = service.transport.requests.borrow().len();
+    let before = service.client.transport().requests.borrow().len();
     service
-        .transport
+        .client
+        .transport()
         .script
         .borrow_mut()
         .push(ok("Skipped the broken one."));
     let reply = ask_with(&service, &settings, &log);
     assert_eq!(reply.text(), "Skipped the broken one.");
-    let requests = service.transport.requests.borrow();
+    let requests = service.client.transport().requests.borrow();
     assert_eq!(requests.len(), before + 1);
     assert!(requests[before].url.starts_with("http://fallback.example"));
 }
@@ -364,7 +374,7 @@ fn without_fallbacks_a_failure_stays_a_failure() {
 #[test]
 fn a_requests_per_minute_limit_makes_requests_wait_instead_of_failing() {
     let service = service(vec![ok("one"), ok("two")]);
-    service.clock.timers_fire.set(true);
+    service.clock().timers_fire.set(true);
     let mut limited = settings();
     limited.requests_per_minute = Some(1);
     let log = EventLog::default();
@@ -372,7 +382,7 @@ fn a_requests_per_minute_limit_makes_requests_wait_instead_of_failing() {
     let second = ask_with(&service, &limited, &log);
     assert_eq!(second.text(), "two");
     let waited: Vec<f64> = service
-        .clock
+        .clock()
         .sleeps
         .borrow()
         .iter()
@@ -460,7 +470,7 @@ fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
             let broken = protocol_stream(kind, &["Half "], Some(&bytes));
             let whole = protocol_stream(kind, &["Whole answer."], None);
             let service = service(vec![sse(200, &broken, 64), sse(200, &whole, 64)]);
-            service.clock.timers_fire.set(true);
+            service.clock().timers_fire.set(true);
             let settings = crate::ProviderSettings { kind, ..settings() };
             let reply = block_on(service.send_message(
                 None,
@@ -486,4 +496,68 @@ fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
             );
         }
     }
+}
+
+// Models list and embeddings: bounded JSON requests.
+
+fn json(status: u16, body: &str) -> Script {
+    Script::Respond {
+        status,
+        content_type: "application/json",
+        chunks: vec![body.as_bytes().to_vec()],
+    }
+}
+
+#[test]
+fn models_are_listed_and_a_busy_server_is_retried() {
+    let service = service(vec![
+        json(503, r#"{"error":{"message":"busy"}}"#),
+        json(200, r#"{"data":[{"id":"b"},{"id":"a"}]}"#),
+    ]);
+    service.clock().timers_fire.set(true);
+    let models = block_on(
+        service
+            .client()
+            .list_models(&settings(), &CancelToken::new()),
+    )
+    .unwrap();
+    let ids: Vec<&str> = models.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["a", "b"]);
+    let request = &service.client.transport().requests.borrow()[1];
+    assert!(request.url.ends_with("/v1/models"));
+    assert_eq!(request.header("authorization"), Some("Bearer sk-test"));
+}
+
+#[test]
+fn embeddings_come_back_in_order_in_batches() {
+    let texts: Vec<String> = (0..100).map(|i| format!("chunk {i}")).collect();
+    let batch = |n: usize, base: f32| {
+        let data: Vec<String> = (0..n)
+            .map(|i| format!(r#"{{"index":{i},"embedding":[{},1.0]}}"#, base + i as f32))
+            .collect();
+        json(200, &format!(r#"{{"data":[{}]}}"#, data.join(",")))
+    };
+    let service = service(vec![batch(96, 0.0), batch(4, 96.0)]);
+    let vectors = block_on(
+        service
+            .client()
+            .embed(&settings(), &texts, &CancelToken::new()),
+    )
+    .unwrap();
+    assert_eq!(vectors.len(), 100);
+    assert!(vectors.iter().enumerate().all(|(i, v)| v[0] == i as f32));
+    assert_eq!(service.client.transport().requests.borrow().len(), 2);
+}
+
+#[test]
+fn a_refused_key_is_an_error_that_says_so() {
+    let service = service(vec![json(401, r#"{"error":{"message":"bad key"}}"#)]);
+    let err = block_on(
+        service
+            .client()
+            .list_models(&settings(), &CancelToken::new()),
+    )
+    .unwrap_err();
+    assert!(matches!(err, ProviderError::Http { status: 401, .. }));
+    assert!(err.to_string().contains("refused the API key"));
 }

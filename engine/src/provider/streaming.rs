@@ -1,0 +1,108 @@
+//! The timing of one streamed response: its first-token and idle deadlines ([`StreamWatch`]),
+//! racing a read against a timer without losing the read ([`race`]), and bounded whole-body
+//! reads for error bodies and non-streaming answers ([`read_body`]).
+
+use super::{ProviderError, TimeoutKind};
+use crate::cancel::CancelToken;
+use crate::provider_settings::ProviderSettings;
+use crate::transport::{ByteStream, TransportError};
+use std::future::Future;
+use std::pin::Pin;
+use std::task::Poll;
+
+/// Whether a failure after text arrived means the stream broke (a retry may complete the
+/// answer) rather than that the provider refused it.
+pub(super) fn breaks_the_stream(error: &ProviderError) -> bool {
+    matches!(
+        error,
+        ProviderError::Timeout(_)
+            | ProviderError::Decode(_)
+            | ProviderError::Sse(_)
+            | ProviderError::Stream(_)
+            | ProviderError::Transport(_)
+    )
+}
+
+/// The first-token and idle timeouts of one request.
+pub(super) struct StreamWatch {
+    last_activity_ms: f64,
+    started: bool,
+    first_token_ms: f64,
+    idle_ms: f64,
+}
+
+impl StreamWatch {
+    pub(super) fn new(settings: &ProviderSettings, now_ms: f64) -> Self {
+        Self {
+            last_activity_ms: now_ms,
+            started: false,
+            first_token_ms: f64::from(settings.first_token_timeout_s.max(1)) * 1_000.0,
+            idle_ms: f64::from(settings.idle_timeout_s.max(1)) * 1_000.0,
+        }
+    }
+
+    /// Bytes (or the response head) arrived: heartbeats and pings count as life.
+    pub(super) fn alive(&mut self, now_ms: f64) {
+        self.last_activity_ms = now_ms;
+        self.started = true;
+    }
+
+    pub(super) fn kind(&self) -> TimeoutKind {
+        if self.started {
+            TimeoutKind::Idle
+        } else {
+            TimeoutKind::FirstToken
+        }
+    }
+
+    pub(super) fn deadline_ms(&self) -> f64 {
+        self.last_activity_ms
+            + if self.started {
+                self.idle_ms
+            } else {
+                self.first_token_ms
+            }
+    }
+}
+
+/// Which of two futures finished first.
+pub(super) enum Raced<A, B> {
+    First(A),
+    Second(B),
+}
+
+/// Polls `first`, then `second`, until one is ready; the other is left as it is (a pending
+/// read can be raced again without losing its data).
+pub(super) async fn race<A: Future + ?Sized, B: Future + ?Sized>(
+    mut first: Pin<&mut A>,
+    mut second: Pin<&mut B>,
+) -> Raced<A::Output, B::Output> {
+    std::future::poll_fn(|cx| {
+        if let Poll::Ready(out) = first.as_mut().poll(cx) {
+            return Poll::Ready(Raced::First(out));
+        }
+        second.as_mut().poll(cx).map(Raced::Second)
+    })
+    .await
+}
+
+/// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
+pub(super) async fn read_body<B: ByteStream>(
+    body: &mut B,
+    limit: usize,
+    cancel: &CancelToken,
+) -> Result<Vec<u8>, ProviderError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next_chunk().await {
+        if cancel.is_cancelled() {
+            return Err(TransportError::Aborted.into());
+        }
+        let chunk = chunk?;
+        let room = limit.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if bytes.len() >= limit {
+            break;
+        }
+    }
+    Ok(bytes)
+}
