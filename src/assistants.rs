@@ -5,7 +5,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::{Assistant, ChatStore, Conversation, IdGenerator, LibraryStore};
+use skein_engine::{Assistant, IdGenerator};
 use skein_platform::RandomIds;
 
 /// Uses assistant `id`: for the conversation on screen from its next answer on (saved with
@@ -21,13 +21,13 @@ pub fn choose(state: AppState, id: String) {
     if conversation.assistant_id.as_deref() == Some(id.as_str()) {
         return;
     }
-    let changed = Conversation {
-        assistant_id: Some(id),
-        ..conversation
-    };
     spawn_local(async move {
-        match runtime.service.store.save_conversation(&changed).await {
-            Ok(()) => {
+        match runtime
+            .service
+            .set_conversation_assistant(&conversation.id, &id)
+            .await
+        {
+            Ok(changed) => {
                 runtime.announce(&changed.id);
                 state.upsert_conversation(changed);
             }
@@ -46,7 +46,7 @@ pub fn create(state: AppState) {
         ..Assistant::default()
     };
     spawn_local(async move {
-        match runtime.service.store.save_assistant(&assistant).await {
+        match runtime.service.save_assistant(&assistant).await {
             Ok(()) => {
                 let id = assistant.id.clone();
                 state.put_assistant(assistant);
@@ -66,7 +66,7 @@ pub fn delete_current(state: AppState) {
     }
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        match runtime.service.store.delete_assistant(&id).await {
+        match runtime.service.delete_assistant(&id).await {
             Ok(()) => {
                 state.assistants.update(|list| list.retain(|a| a.id != id));
                 choose(state, Assistant::default().id);

@@ -9,7 +9,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::{ChatStore, Clock, Conversation};
+use skein_engine::{Clock, Conversation};
 use skein_platform::BrowserClock;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -49,12 +49,7 @@ pub fn search_changed(state: AppState) {
         if !still_current() {
             return;
         }
-        match runtime
-            .service
-            .store
-            .search_messages(&query, SEARCH_LIMIT)
-            .await
-        {
+        match runtime.service.search_messages(&query, SEARCH_LIMIT).await {
             Ok(hits) if still_current() => state.search_hits.set(
                 hits.into_iter()
                     .map(|hit| (hit.conversation_id, hit.snippet))
@@ -68,17 +63,10 @@ pub fn search_changed(state: AppState) {
 
 /// Gives a conversation the user's own title (generated titles no longer replace it).
 pub fn rename(state: AppState, id: String, title: String) {
-    let (Some(runtime), Some(conversation)) = (runtime(), state.conversation(&id)) else {
-        return;
-    };
-    let renamed = Conversation {
-        title,
-        title_locked: true,
-        ..conversation
-    };
+    let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        match runtime.service.store.save_conversation(&renamed).await {
-            Ok(()) => {
+        match runtime.service.rename_conversation(&id, &title).await {
+            Ok(renamed) => {
                 runtime.announce(&renamed.id);
                 state.conversations.update(|list| {
                     if let Some(c) = list.iter_mut().find(|c| c.id == renamed.id) {

@@ -81,13 +81,10 @@ pub fn init(state: AppState) {
         let settings = store.load_provider_settings().await;
         let conversations = store.list_conversations().await;
         match store.list_assistants().await {
-            Ok(mut list) => {
-                // The default assistant is always there, saved or not.
-                let default_id = Assistant::default().id;
-                if !list.iter().any(|a| a.id == default_id) {
-                    list.insert(0, Assistant::default());
-                }
-                state.assistants.set(list);
+            Ok(list) => {
+                state
+                    .assistants
+                    .set(skein_engine::records::with_default_assistant(list));
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
@@ -204,16 +201,17 @@ pub fn select(state: AppState, id: String) {
                 return;
             }
         };
-        if let Some(live) = runtime.live.borrow().get(&id) {
-            if let Some(node) = nodes.iter_mut().find(|n| n.id == live.id) {
-                *node = live.clone();
-            }
-        }
-        // Answers waiting for storage space are shown as they are, not as last stored.
-        for node in nodes.iter_mut() {
-            if let Some((_, kept)) = runtime.unsaved.borrow().get(&node.id) {
-                *node = kept.clone();
-            }
+        // The answer streaming here, and answers waiting for storage space, are shown as they
+        // are, not as last stored.
+        {
+            let live = runtime.live.borrow();
+            let unsaved = runtime.unsaved.borrow();
+            let newer: Vec<&MessageNode> = live
+                .get(&id)
+                .into_iter()
+                .chain(unsaved.values().map(|(_, kept)| kept))
+                .collect();
+            skein_engine::records::overlay_newer(&mut nodes, &newer);
         }
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
             Ok(tree) => {
@@ -233,7 +231,7 @@ pub fn select(state: AppState, id: String) {
 fn changed_elsewhere(state: AppState, id: String) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        match runtime.service.store.list_conversations().await {
+        match runtime.service.list_conversations().await {
             Ok(list) => {
                 let gone = state.is_current(&id) && !list.iter().any(|c| c.id == id);
                 state.conversations.set(list);
@@ -257,7 +255,7 @@ fn flush_live() {
         spawn_local(async move {
             // Best effort: the page may be going away; the throttled writes stand otherwise.
             // Never over a finished answer (the store checks, in one transaction).
-            let _ = runtime.service.store.save_streaming_snapshot(&node).await;
+            let _ = runtime.service.save_streaming_snapshot(&node).await;
         });
     }
 }

@@ -40,6 +40,12 @@ use thiserror::Error;
 pub enum ChatError {
     #[error("Type a message first.")]
     EmptyMessage,
+    #[error("A title cannot be empty.")]
+    EmptyTitle,
+    #[error("That conversation is no longer stored (deleted in another tab?).")]
+    UnknownConversation(String),
+    #[error("The default assistant cannot be deleted; change its settings instead.")]
+    DefaultAssistant,
     #[error(transparent)]
     Settings(#[from] SettingsError),
     #[error(transparent)]

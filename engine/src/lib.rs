@@ -88,6 +88,7 @@ pub mod output_transform;
 pub mod prompt;
 pub mod provider;
 pub mod provider_settings;
+pub mod records;
 pub mod regex_rules;
 pub mod request_builder;
 pub mod rolling_context;

@@ -3,9 +3,10 @@
 //! each provider's circuit breaker ([`super::traffic`]). The chat service and the embedder hold
 //! the same client, so there is one of each, whoever calls.
 //!
-//! - [`stream`](ProviderClient::stream): one model step, streamed into a [`DeltaSink`], through
-//!   the provider and then its fallbacks; each provider's attempt is reported as a [`CallReport`].
-//! - [`complete`](ProviderClient::complete): one non-streaming answer (summaries, titles).
+//! - `stream` (crate-internal): one model step, streamed into a `DeltaSink` (the reply being
+//!   written), through the provider and then its fallbacks; each provider's attempt is reported
+//!   as a `CallReport`, which the chat service stores as usage.
+//! - `complete` (crate-internal): one non-streaming answer (summaries, titles).
 //! - [`embed`](ProviderClient::embed) and [`list_models`](ProviderClient::list_models): bounded
 //!   JSON requests.
 //!

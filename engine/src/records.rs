@@ -1,0 +1,219 @@
+//! The records the app edits outside a generation, through the service rather than the store,
+//! so their rules live here and are tested natively: a rename makes the title the user's own, a
+//! conversation's assistant is changed on its *stored* version (a generation may have saved it
+//! meanwhile), the default assistant is always listed, and a tab closing writes streaming
+//! answers without ever overwriting a finished one.
+
+use crate::assistant::Assistant;
+use crate::chat_service::{ChatError, ChatService};
+use crate::clock::{Clock, IdGenerator};
+use crate::knowledge::store::LibraryStore;
+use crate::message::{Conversation, MessageNode};
+use crate::search::SearchHit;
+use crate::store::ChatStore;
+use crate::transport::Transport;
+
+/// `assistants` with the default assistant first when it is not among them: it always exists,
+/// saved or not.
+pub fn with_default_assistant(mut assistants: Vec<Assistant>) -> Vec<Assistant> {
+    let default = Assistant::default();
+    if !assistants.iter().any(|a| a.id == default.id) {
+        assistants.insert(0, default);
+    }
+    assistants
+}
+
+/// Replaces stored versions of `nodes` with newer ones held in memory (an answer streaming in
+/// this tab, answers waiting for storage space), matched by ID: what the user saw last wins.
+pub fn overlay_newer(nodes: &mut [MessageNode], newer: &[&MessageNode]) {
+    for node in nodes.iter_mut() {
+        if let Some(kept) = newer.iter().find(|n| n.id == node.id) {
+            *node = (*kept).clone();
+        }
+    }
+}
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Every conversation, newest first.
+    pub async fn list_conversations(&self) -> Result<Vec<Conversation>, ChatError> {
+        Ok(self.store.list_conversations().await?)
+    }
+
+    /// Gives conversation `id` the user's own title: generated titles no longer replace it.
+    /// Surrounding whitespace is dropped; a blank title is refused.
+    pub async fn rename_conversation(
+        &self,
+        id: &str,
+        title: &str,
+    ) -> Result<Conversation, ChatError> {
+        let title = title.trim();
+        if title.is_empty() {
+            return Err(ChatError::EmptyTitle);
+        }
+        let mut conversation = self.stored_conversation(id).await?;
+        conversation.title = title.to_owned();
+        conversation.title_locked = true;
+        self.store.save_conversation(&conversation).await?;
+        Ok(conversation)
+    }
+
+    /// Makes `assistant_id` answer conversation `id` from its next answer on.
+    pub async fn set_conversation_assistant(
+        &self,
+        id: &str,
+        assistant_id: &str,
+    ) -> Result<Conversation, ChatError> {
+        let mut conversation = self.stored_conversation(id).await?;
+        if conversation.assistant_id.as_deref() != Some(assistant_id) {
+            conversation.assistant_id = Some(assistant_id.to_owned());
+            self.store.save_conversation(&conversation).await?;
+        }
+        Ok(conversation)
+    }
+
+    /// Messages whose text holds `query`, at most `limit`.
+    pub async fn search_messages(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<SearchHit>, ChatError> {
+        Ok(self.store.search_messages(query, limit).await?)
+    }
+
+    /// Writes an answer as it is while it streams (the page may be closing); never over a
+    /// finished one. Returns whether it was written.
+    pub async fn save_streaming_snapshot(&self, node: &MessageNode) -> Result<bool, ChatError> {
+        Ok(self.store.save_streaming_snapshot(node).await?)
+    }
+
+    async fn stored_conversation(&self, id: &str) -> Result<Conversation, ChatError> {
+        self.store
+            .load_conversation(id)
+            .await?
+            .ok_or_else(|| ChatError::UnknownConversation(id.to_owned()))
+    }
+}
+
+impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Every assistant, the default one first when it was never saved.
+    pub async fn list_assistants(&self) -> Result<Vec<Assistant>, ChatError> {
+        Ok(with_default_assistant(self.store.list_assistants().await?))
+    }
+
+    pub async fn save_assistant(&self, assistant: &Assistant) -> Result<(), ChatError> {
+        Ok(self.store.save_assistant(assistant).await?)
+    }
+
+    /// Deletes an assistant and the memories only it could see. The default assistant cannot
+    /// be deleted.
+    pub async fn delete_assistant(&self, id: &str) -> Result<(), ChatError> {
+        if id == Assistant::default().id {
+            return Err(ChatError::DefaultAssistant);
+        }
+        Ok(self.store.delete_assistant(id).await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::message::Role;
+    use crate::test_fixtures::*;
+    use futures_executor::block_on;
+
+    fn chat() -> (Service, Conversation) {
+        let service = service(vec![sse(200, &content_chunks(&["Hi."], true), 64)]);
+        send(&service, None, "Hello");
+        let conversation = stored(&service).0;
+        (service, conversation)
+    }
+
+    #[test]
+    fn a_rename_is_the_users_title_and_a_blank_one_is_refused() {
+        let (service, conversation) = chat();
+        let renamed =
+            block_on(service.rename_conversation(&conversation.id, "  Trip plans ")).unwrap();
+        assert_eq!(renamed.title, "Trip plans");
+        assert!(
+            renamed.title_locked,
+            "generated titles no longer replace it"
+        );
+        assert_eq!(stored(&service).0, renamed);
+        assert_eq!(
+            block_on(service.rename_conversation(&conversation.id, " \n")),
+            Err(ChatError::EmptyTitle)
+        );
+        assert_eq!(
+            block_on(service.rename_conversation("nope", "x")),
+            Err(ChatError::UnknownConversation("nope".into()))
+        );
+        assert_eq!(
+            stored(&service).0.title,
+            "Trip plans",
+            "nothing else changed"
+        );
+    }
+
+    #[test]
+    fn a_changed_assistant_is_saved_on_the_stored_conversation() {
+        let (service, conversation) = chat();
+        // The app's copy is stale: a generation saved a new title since.
+        let mut newer = stored(&service).0;
+        newer.title = "Saved meanwhile".into();
+        block_on(service.store.save_conversation(&newer)).unwrap();
+        let changed =
+            block_on(service.set_conversation_assistant(&conversation.id, "writer")).unwrap();
+        assert_eq!(changed.assistant_id.as_deref(), Some("writer"));
+        assert_eq!(
+            changed.title, "Saved meanwhile",
+            "the stored version was changed"
+        );
+        assert_eq!(stored(&service).0, changed);
+    }
+
+    #[test]
+    fn the_default_assistant_is_always_listed_and_cannot_be_deleted() {
+        let (service, _) = chat();
+        let listed = block_on(service.list_assistants()).unwrap();
+        assert_eq!(listed, [Assistant::default()]);
+        let writer = Assistant {
+            id: "writer".into(),
+            name: "Writer".into(),
+            ..Assistant::default()
+        };
+        block_on(service.save_assistant(&writer)).unwrap();
+        let listed = block_on(service.list_assistants()).unwrap();
+        assert_eq!(listed.len(), 2);
+        assert_eq!(listed[0].id, Assistant::default().id);
+        assert_eq!(
+            block_on(service.delete_assistant(&Assistant::default().id)),
+            Err(ChatError::DefaultAssistant)
+        );
+        block_on(service.delete_assistant("writer")).unwrap();
+        assert_eq!(block_on(service.list_assistants()).unwrap().len(), 1);
+        // A saved default assistant is listed once, as saved.
+        let renamed_default = Assistant {
+            name: "Mine".into(),
+            ..Assistant::default()
+        };
+        assert_eq!(
+            with_default_assistant(vec![renamed_default.clone()]),
+            [renamed_default]
+        );
+    }
+
+    #[test]
+    fn newer_nodes_in_memory_replace_their_stored_versions() {
+        let stored_nodes = vec![
+            MessageNode::new("q", "c", Role::User, 1.0).with_text("Question"),
+            MessageNode::new("a", "c", Role::Assistant, 2.0).with_text("Partial"),
+        ];
+        let live = MessageNode::new("a", "c", Role::Assistant, 2.0).with_text("Partial and more");
+        let elsewhere = MessageNode::new("z", "other", Role::Assistant, 3.0).with_text("x");
+        let mut nodes = stored_nodes.clone();
+        overlay_newer(&mut nodes, &[&live, &elsewhere]);
+        assert_eq!(nodes[0], stored_nodes[0]);
+        assert_eq!(nodes[1].text(), "Partial and more");
+        assert_eq!(nodes.len(), 2, "nothing is added");
+    }
+}
