@@ -3,7 +3,7 @@
 use crate::conversation_list;
 use crate::files::ExportFormat;
 use crate::runtime;
-use crate::runtime::{Generate, Reshape};
+use crate::runtime::Reshape;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
@@ -11,6 +11,7 @@ use skein_components::{
     KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
     ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
+use skein_engine::ChatAction;
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -252,19 +253,19 @@ pub fn App() -> impl IntoView {
                         on_files=move |files| crate::attach::add_files(state, files)
                         actions=MessageActions {
                             regenerate: Callback::new(move |id| {
-                                runtime::start(state, Generate::Regenerate(id));
+                                runtime::start(state, ChatAction::Regenerate(id));
                             }),
                             continue_reply: Callback::new(move |id| {
-                                runtime::start(state, Generate::Continue(id));
+                                runtime::start(state, ChatAction::Continue(id));
                             }),
                             edit: Callback::new(move |(id, text)| {
-                                runtime::start(state, Generate::Edit(id, text))
+                                runtime::start(state, ChatAction::Edit(id, text))
                             }),
                             switch_branch: Callback::new(move |(id, offset)| {
                                 runtime::reshape(state, Reshape::Switch(id, offset));
                             }),
                             decide: Callback::new(move |(message, call, decision)| {
-                                runtime::start(state, Generate::Decide(message, call, decision));
+                                runtime::start(state, ChatAction::Decide(message, call, decision));
                             }),
                             delete: Callback::new(move |id| {
                                 if confirm("Delete this message and everything after it on this branch?") {

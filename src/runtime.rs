@@ -4,18 +4,17 @@
 //! These values are not `Send` (they hold JavaScript objects), so they live in a thread-local;
 //! the browser runs this app on one thread.
 
-use crate::state::{AppState, Failure, Retry};
+use crate::state::{AppState, Failure};
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::provider::ProviderClient;
-use skein_engine::tool_loop::ToolDecision;
 use skein_engine::tools::memory::{memory_tools, MemoryAccess};
 use skein_engine::tools::ToolSource;
 use skein_engine::{
     Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
 };
-use skein_engine::{LibraryStore, UserInput};
+use skein_engine::{ChatAction, LibraryStore, TurnContext, UserInput};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -267,19 +266,6 @@ pub fn new_chat(state: AppState) {
     state.messages.set(Vec::new());
 }
 
-/// A user action that generates a reply.
-pub enum Generate {
-    Send(UserInput),
-    Regenerate(String),
-    Continue(String),
-    /// The user message's ID and its new text.
-    Edit(String, String),
-    /// Answer this user message again (its failed answer was removed).
-    Retry(String),
-    /// The user's decision on a pending tool call: message ID, call ID, decision.
-    Decide(String, String, ToolDecision),
-}
-
 /// Recomputes the context meter of conversation `id` (if it is still on screen), reading its
 /// branch from storage (after a generation, whose final tree the app does not hold).
 pub fn refresh_context(state: AppState, id: String) {
@@ -321,11 +307,7 @@ pub fn retry(state: AppState) {
     let Some(failure) = state.failure.get_untracked() else {
         return;
     };
-    let action = match failure.retry {
-        Retry::Reply(user_id) => Generate::Retry(user_id),
-        Retry::Regenerate(id) => Generate::Regenerate(id),
-    };
-    start(state, action);
+    start(state, failure.retry);
 }
 
 /// Remembers a failed answer for the banner (the kind, the message, what retry means).
@@ -333,10 +315,8 @@ fn note_failure(state: AppState, reply: &MessageNode) {
     let Some(kind) = reply.error_kind else {
         return;
     };
-    let retry = match (reply.status, &reply.parent_id) {
-        (skein_engine::MessageStatus::Error, Some(parent)) => Retry::Reply(parent.clone()),
-        (skein_engine::MessageStatus::Incomplete, _) => Retry::Regenerate(reply.id.clone()),
-        _ => return,
+    let Some(retry) = ChatAction::retry_for(reply) else {
+        return;
     };
     state.failure.set(Some(Failure {
         conversation_id: reply.conversation_id.clone(),
@@ -352,11 +332,11 @@ fn note_failure(state: AppState, reply: &MessageNode) {
 /// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
 /// composer keeps the text.
 pub fn send(state: AppState, input: UserInput) -> bool {
-    start(state, Generate::Send(input))
+    start(state, ChatAction::Send(input))
 }
 
 /// Starts a generation. Returns `false` (and explains why) when it cannot start.
-pub fn start(state: AppState, action: Generate) -> bool {
+pub fn start(state: AppState, action: ChatAction) -> bool {
     let Some(runtime) = runtime() else {
         state.banner.set(Some(
             "Storage is still opening; try again in a moment.".into(),
@@ -374,7 +354,7 @@ pub fn start(state: AppState, action: Generate) -> bool {
         return false;
     }
     let conversation = current_conversation(state);
-    if conversation.is_none() && !matches!(action, Generate::Send(_)) {
+    if conversation.is_none() && !matches!(action, ChatAction::Send(_)) {
         return false;
     }
     // The conversation's own assistant; a new chat gets the one chosen for it.
@@ -386,56 +366,26 @@ pub fn start(state: AppState, action: Generate) -> bool {
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone());
-        let service = &runtime.service;
-        let (s, a, c) = (&settings, &assistant, &cancel);
-        let result = match (&action, conversation) {
-            (Generate::Send(input), conversation) => {
-                service
-                    .send_message(conversation, input.clone(), s, a, c, &sink)
-                    .await
-            }
-            (Generate::Regenerate(id), Some(conv)) => {
-                service.regenerate(conv, id, s, a, c, &sink).await
-            }
-            (Generate::Continue(id), Some(conv)) => {
-                service.continue_reply(conv, id, s, a, c, &sink).await
-            }
-            (Generate::Edit(id, text), Some(conv)) => {
-                service
-                    .edit_and_resend(conv, id, text, s, a, c, &sink)
-                    .await
-            }
-            (Generate::Retry(id), Some(conv)) => {
-                service.retry_reply(conv, id, s, a, c, &sink).await
-            }
-            (Generate::Decide(message, call, decision), Some(conv)) => {
-                service
-                    .decide_tool_call(conv, message, call, decision.clone(), s, a, c, &sink)
-                    .await
-            }
-            (_, None) => return,
+        let context = TurnContext {
+            settings: &settings,
+            assistant: &assistant,
+            cancel: &cancel,
+            sink: &sink,
         };
+        // The engine runs the action, then the title and suggestions (seed 000 §9).
+        let result = runtime
+            .service
+            .run(conversation, action.clone(), &context)
+            .await;
         sink.generation_ended();
         if let Ok(reply) = &result {
             note_failure(state, reply);
             refresh_context(state, reply.conversation_id.clone());
         }
-        if let Some(reply) = result.as_ref().ok().filter(|r| r.error_kind.is_none()) {
-            // Seed 000 §9: after the answer, a title (first exchange) and suggestions; their
-            // failures are warnings and never touch the answer.
-            if let Some(conversation) = state.conversation(&reply.conversation_id) {
-                let done = service
-                    .title_and_suggestions(conversation, reply, s, a, c, &sink)
-                    .await;
-                if let Err(err) = done {
-                    state.banner.set(Some(err.to_string()));
-                }
-            }
-        }
         if let Err(err) = result {
             // Nothing the user typed is lost: if it never reached storage, it goes back into
             // the (still empty) composer.
-            if let Generate::Send(input) = action {
+            if let ChatAction::Send(input) = action {
                 if !sink.user_message_saved() {
                     state.draft.restore(input);
                 }

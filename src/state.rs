@@ -13,16 +13,8 @@ pub struct Failure {
     pub conversation_id: String,
     pub kind: skein_engine::FailureKind,
     pub message: String,
-    pub retry: Retry,
-}
-
-/// What the banner's retry does.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Retry {
-    /// The empty failed answer was removed: answer this user message again.
-    Reply(String),
-    /// The answer kept what arrived: generate a new version beside it.
-    Regenerate(String),
+    /// What the banner's retry does.
+    pub retry: skein_engine::ChatAction,
 }
 
 #[derive(Debug, Clone, Copy)]

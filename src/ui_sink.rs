@@ -60,7 +60,8 @@ impl UiSink {
         }
     }
 
-    /// Called once `send_message` has returned, whatever the outcome.
+    /// Called when the action's answers are done ([`GenerationEvent::AnswerDone`]) and again
+    /// once `run` has returned, whatever the outcome; a second call changes nothing.
     pub fn generation_ended(&self) {
         self.lock.borrow_mut().take();
         if let Some(id) = self.conversation_id.borrow().as_deref() {
@@ -152,6 +153,8 @@ impl GenerationSink for UiSink {
                 }
             }
             GenerationEvent::Warning(message) => self.state.banner.set(Some(message)),
+            // The title and suggestions that may follow hold nothing up.
+            GenerationEvent::AnswerDone { .. } => self.generation_ended(),
             GenerationEvent::Unsaved {
                 conversation,
                 message,

@@ -40,6 +40,8 @@ use thiserror::Error;
 pub enum ChatError {
     #[error("Type a message first.")]
     EmptyMessage,
+    #[error("There is no conversation to answer in; send a message first.")]
+    NoConversation,
     #[error("A title cannot be empty.")]
     EmptyTitle,
     #[error("That conversation is no longer stored (deleted in another tab?).")]

@@ -43,6 +43,10 @@ pub enum GenerationEvent {
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
     Warning(String),
+    /// The action's answers are all written ([`ChatService::run`](crate::ChatService::run)):
+    /// what follows (title, suggestions) may take a while but holds nothing up; the app can
+    /// release the conversation for the next action.
+    AnswerDone { conversation_id: String },
     /// The finished answer could not be saved (storage full): this is it, as it would have
     /// been stored, for the caller to keep and save again once storage is writable. The
     /// generation then ends with the store's error.
