@@ -10,6 +10,7 @@
 pub mod chunking;
 pub mod citations;
 pub mod docx;
+pub mod embedding_run;
 pub mod ingest;
 pub mod lexical;
 pub mod pdf;
