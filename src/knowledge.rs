@@ -1,15 +1,14 @@
-//! Knowledge bases: what the settings' knowledge panel shows and does. Documents are read and
-//! cut into chunks in the page (engine: `knowledge::ingest`), and stored with their chunks in
-//! one transaction.
+//! Knowledge bases: what the settings' knowledge panel shows and does. The rules are the
+//! engine's (`knowledge::bases`, `knowledge::ingest`); this reads files and shows the result.
 
 use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{DocumentView, KnowledgeAction, KnowledgeView};
-use skein_engine::knowledge::chunking::MIN_CHUNK_CHARS;
-use skein_engine::knowledge::ingest::{extract_text, prepare_document};
-use skein_engine::knowledge::{EmbeddingModel, KnowledgeBase};
+use skein_engine::knowledge::bases::{self, BaseOverview};
+use skein_engine::knowledge::ingest::extract_text;
+use skein_engine::knowledge::KnowledgeBase;
 use skein_engine::{Clock, IdGenerator, LibraryStore};
 use skein_platform::{BrowserClock, RandomIds};
 
@@ -17,55 +16,46 @@ use skein_platform::{BrowserClock, RandomIds};
 pub fn refresh(state: AppState) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let store = &runtime.service.store;
-        let loaded = async {
-            let mut views = Vec::new();
-            for base in store.list_knowledge_bases().await? {
-                let chunks = store.load_chunks(&base.id).await?;
-                let documents = store
-                    .list_documents(&base.id)
-                    .await?
-                    .into_iter()
-                    .map(|document| DocumentView {
-                        chunks: chunks
-                            .iter()
-                            .filter(|c| c.document_id == document.id)
-                            .map(|c| c.text.clone())
-                            .collect(),
-                        id: document.id,
-                        name: document.name,
-                    })
-                    .collect();
-                let model = base.embedding_model.clone();
-                views.push(KnowledgeView {
-                    embedded: model.as_ref().map_or(0, |m| {
-                        chunks
-                            .iter()
-                            .filter(|c| c.embedding.as_ref().is_some_and(|e| e.is_of(m)))
-                            .count()
-                    }),
-                    total: chunks.len(),
-                    chunk_size: base.chunk_size,
-                    chunk_overlap: base.chunk_overlap,
-                    embedding_model: model.map(|m| m.model).unwrap_or_default(),
-                    id: base.id,
-                    name: base.name,
-                    documents,
-                });
-            }
-            Ok::<_, skein_engine::StoreError>(views)
-        };
-        match loaded.await {
-            Ok(views) => state.knowledge.set(views),
+        match bases::overview(&runtime.service.store).await {
+            Ok(bases) => state.knowledge.set(bases.into_iter().map(view).collect()),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
     });
+}
+
+fn view(overview: BaseOverview) -> KnowledgeView {
+    let base = overview.base;
+    KnowledgeView {
+        embedded: overview.embedded,
+        total: overview.total,
+        chunk_size: base.chunk_size,
+        chunk_overlap: base.chunk_overlap,
+        embedding_model: base.embedding_model.map(|m| m.model).unwrap_or_default(),
+        id: base.id,
+        name: base.name,
+        documents: overview
+            .documents
+            .into_iter()
+            .map(|(document, chunks)| DocumentView {
+                id: document.id,
+                name: document.name,
+                chunks,
+            })
+            .collect(),
+    }
 }
 
 pub fn act(state: AppState, action: KnowledgeAction) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
         let store = &runtime.service.store;
+        let add = |base_id: String, name: String, mime: String, text: String| async move {
+            let file = (name.as_str(), mime.as_str(), text.as_str());
+            let now = BrowserClock.now_ms();
+            bases::add_document(store, &base_id, file, now, &mut || RandomIds.new_id())
+                .await
+                .map_err(|e| e.to_string())
+        };
         let done = match action {
             KnowledgeAction::CreateBase(name) => {
                 let base = KnowledgeBase::new(&RandomIds.new_id(), &name, BrowserClock.now_ms());
@@ -75,14 +65,14 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                     .map_err(|e| e.to_string())
             }
             KnowledgeAction::AddText(base_id, name, text) => {
-                add(store, &base_id, &name, "text/plain", &text).await
+                add(base_id, name, "text/plain".into(), text).await
             }
             KnowledgeAction::AddFiles(base_id, files) => {
                 let mut problems = Vec::new();
                 for file in files {
                     let added = match skein_platform::read_file(&file).await {
                         Ok(read) => match extract_text(&read.name, &read.mime, &read.bytes) {
-                            Ok(text) => add(store, &base_id, &read.name, &read.mime, &text).await,
+                            Ok(text) => add(base_id.clone(), read.name, read.mime, text).await,
                             Err(err) => Err(err.to_string()),
                         },
                         Err(err) => Err(format!("\"{}\" could not be read: {err}", file.name())),
@@ -108,10 +98,14 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                     .map_err(|e| e.to_string())
             }
             KnowledgeAction::SetEmbeddingModel(base_id, model) => {
-                set_embedding_model(store, &base_id, &model).await
+                bases::set_embedding_model(store, &base_id, &model)
+                    .await
+                    .map_err(|e| e.to_string())
             }
             KnowledgeAction::SetChunking(base_id, size, overlap) => {
-                set_chunking(store, &base_id, size, overlap).await
+                bases::set_chunking(store, &base_id, size, overlap)
+                    .await
+                    .map_err(|e| e.to_string())
             }
         };
         if let Err(problem) = done {
@@ -120,72 +114,4 @@ pub fn act(state: AppState, action: KnowledgeAction) {
         refresh(state);
         crate::embeddings::embed_pending(state).await;
     });
-}
-
-/// The stored base `base_id`, or why there is none.
-async fn find_base(store: &impl LibraryStore, base_id: &str) -> Result<KnowledgeBase, String> {
-    store
-        .list_knowledge_bases()
-        .await
-        .map_err(|e| e.to_string())?
-        .into_iter()
-        .find(|b| b.id == base_id)
-        .ok_or_else(|| "That knowledge base no longer exists.".to_owned())
-}
-
-/// Cuts a document into chunks by its base's settings and stores both.
-async fn add(
-    store: &impl LibraryStore,
-    base_id: &str,
-    name: &str,
-    mime: &str,
-    text: &str,
-) -> Result<(), String> {
-    let base = find_base(store, base_id).await?;
-    let (document, chunks) =
-        prepare_document(&base, name, mime, text, BrowserClock.now_ms(), &mut || {
-            RandomIds.new_id()
-        });
-    store
-        .save_document(&document, &chunks)
-        .await
-        .map_err(|e| e.to_string())
-}
-
-/// Chooses the embedding model of a base (empty: none). A new model's dimension is learned from
-/// its first answer; until its vectors are made the base is searched by words.
-async fn set_embedding_model(
-    store: &impl LibraryStore,
-    base_id: &str,
-    model: &str,
-) -> Result<(), String> {
-    let mut base = find_base(store, base_id).await?;
-    if base.embedding_model.as_ref().map(|m| m.model.as_str()) == Some(model) {
-        return Ok(());
-    }
-    base.embedding_model = (!model.is_empty()).then(|| EmbeddingModel {
-        model: model.to_owned(),
-        dimension: 0,
-    });
-    store
-        .save_knowledge_base(&base)
-        .await
-        .map_err(|e| e.to_string())
-}
-
-/// Sets how documents added to a base from now on are cut (the chunker bounds both: at least
-/// 100 characters, an overlap of at most half the size).
-async fn set_chunking(
-    store: &impl LibraryStore,
-    base_id: &str,
-    size: u32,
-    overlap: u32,
-) -> Result<(), String> {
-    let mut base = find_base(store, base_id).await?;
-    base.chunk_size = size.max(MIN_CHUNK_CHARS as u32);
-    base.chunk_overlap = overlap.min(base.chunk_size / 2);
-    store
-        .save_knowledge_base(&base)
-        .await
-        .map_err(|e| e.to_string())
 }

@@ -7,6 +7,7 @@
 //! dimension it was made with: vectors of different models are never compared, and a change of
 //! model is detected ([`KnowledgeBase::stale_embeddings`]) so re-embedding can be offered.
 
+pub mod bases;
 pub mod chunking;
 pub mod citations;
 pub mod docx;
