@@ -6,15 +6,8 @@ use crate::runtime::{current_conversation, runtime, select};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::export;
-use skein_engine::{ChatStore, ConversationTree, LibraryStore, MessageNode};
-
-pub enum ExportFormat {
-    /// The branch on screen, to read or share.
-    Markdown,
-    /// Every branch and part, to keep.
-    Json,
-}
+pub use skein_engine::export::ExportFormat;
+use skein_engine::ChatStore;
 
 /// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
 pub fn export(state: AppState, format: ExportFormat) {
@@ -22,38 +15,15 @@ pub fn export(state: AppState, format: ExportFormat) {
         return;
     };
     spawn_local(async move {
-        let nodes = match runtime.service.store.load_messages(&conversation.id).await {
-            Ok(nodes) => nodes,
+        let file = match runtime
+            .service
+            .export_conversation(&conversation, format)
+            .await
+        {
+            Ok(file) => file,
             Err(err) => return state.banner.set(Some(err.to_string())),
         };
-        let (name, mime, text) = match format {
-            ExportFormat::Json => (
-                export::file_name(&conversation, "json"),
-                "application/json",
-                export::conversation_json(&conversation, &nodes),
-            ),
-            ExportFormat::Markdown => {
-                let tree = ConversationTree::from_nodes(
-                    &conversation.id,
-                    nodes,
-                    conversation.current_leaf_id.as_deref(),
-                );
-                let branch: Vec<MessageNode> = match tree {
-                    Ok(tree) => tree
-                        .current_branch_entries()
-                        .into_iter()
-                        .map(|entry| entry.node)
-                        .collect(),
-                    Err(err) => return state.banner.set(Some(err.to_string())),
-                };
-                (
-                    export::file_name(&conversation, "md"),
-                    "text/markdown",
-                    export::branch_markdown(&conversation, &branch),
-                )
-            }
-        };
-        if let Err(err) = skein_platform::download_text(&name, mime, &text) {
+        if let Err(err) = skein_platform::download_text(&file.name, file.mime, &file.text) {
             state
                 .banner
                 .set(Some(format!("The export could not be saved: {err}")));
@@ -101,7 +71,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
         match runtime.service.import_file(&bytes).await {
             Ok(added) => {
                 // A restored backup may have brought assistants its conversations talk to.
-                if let Ok(assistants) = runtime.service.store.list_assistants().await {
+                if let Ok(assistants) = runtime.service.list_assistants().await {
                     for assistant in assistants {
                         state.put_assistant(assistant);
                     }

@@ -215,7 +215,7 @@ pub fn select(state: AppState, id: String) {
         match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
             Ok(tree) => {
                 state.show_branch(&id, &tree.current_branch_entries());
-                set_context(state, &runtime, &id, &tree.current_branch()).await;
+                set_context(state, &runtime, &conversation, Some(&tree.current_branch())).await;
             }
             Err(err) => state.banner.set(Some(format!(
                 "This conversation cannot be shown: {err}. Its stored messages were left untouched."
@@ -271,34 +271,29 @@ pub fn new_chat(state: AppState) {
 pub fn refresh_context(state: AppState, id: String) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let Ok(nodes) = runtime.service.store.load_messages(&id).await else {
-            return;
-        };
         let Some(conversation) = state.conversation(&id) else {
             return;
         };
-        if let Ok(tree) =
-            ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref())
-        {
-            set_context(state, &runtime, &id, &tree.current_branch()).await;
-        }
+        set_context(state, &runtime, &conversation, None).await;
     });
 }
 
-/// Sets the context meter from `branch` of conversation `id`, already in hand (only the
-/// summaries are read).
-async fn set_context(state: AppState, runtime: &Runtime, id: &str, branch: &[&MessageNode]) {
-    let Ok(summaries) = runtime.service.store.load_summaries(id).await else {
-        return;
-    };
-    let usage = skein_engine::context_meter::context_usage(
-        branch,
-        &summaries,
-        &state.assistant_untracked(),
-        &state.settings.get_untracked(),
-    );
-    if state.is_current(id) {
-        state.context.set(Some(usage));
+/// Sets the context meter of `conversation` (from `branch` when it is in hand).
+async fn set_context(
+    state: AppState,
+    runtime: &Runtime,
+    conversation: &Conversation,
+    branch: Option<&[&MessageNode]>,
+) {
+    let (assistant, settings) = (state.assistant_untracked(), state.settings.get_untracked());
+    let usage = runtime
+        .service
+        .context_usage(conversation, branch, &assistant, &settings)
+        .await;
+    if let Ok(usage) = usage {
+        if state.is_current(&conversation.id) {
+            state.context.set(Some(usage));
+        }
     }
 }
 
@@ -421,12 +416,11 @@ pub fn reshape(state: AppState, action: Reshape) {
         };
         match result {
             Ok((conversation, branch)) => {
-                let id = conversation.id.clone();
-                runtime.announce(&id);
-                state.upsert_conversation(conversation);
-                state.show_branch(&id, &branch);
+                runtime.announce(&conversation.id);
+                state.upsert_conversation(conversation.clone());
+                state.show_branch(&conversation.id, &branch);
                 let nodes: Vec<&MessageNode> = branch.iter().map(|entry| &entry.node).collect();
-                set_context(state, &runtime, &id, &nodes).await;
+                set_context(state, &runtime, &conversation, Some(&nodes)).await;
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
@@ -455,7 +449,7 @@ pub fn load_image(state: AppState, blob_id: String) {
         return;
     }
     spawn_local(async move {
-        match runtime.service.store.load_blob(&blob_id).await {
+        match runtime.service.load_blob(&blob_id).await {
             Ok(Some(blob)) => match skein_platform::object_url(&blob) {
                 Ok(url) => state.image_urls.update(|urls| {
                     urls.insert(blob_id, url);

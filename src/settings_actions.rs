@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::tools::memory::MEMORY_TOOL_NAMES;
 use skein_engine::tools::EnabledTool;
-use skein_engine::{Assistant, CancelToken, ChatStore, LibraryStore, ProviderSettings};
+use skein_engine::{Assistant, CancelToken, ChatStore, ProviderSettings};
 
 /// Asks the provider (as configured in the form, not yet saved) which models it offers.
 pub fn fetch_models(state: AppState, settings: ProviderSettings) {
@@ -32,7 +32,7 @@ pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
     }
     let runtime = runtime()?;
     spawn_local(async move {
-        match runtime.service.store.save_assistant(&assistant).await {
+        match runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.put_assistant(assistant),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
@@ -56,7 +56,7 @@ pub fn set_memory(state: AppState, on: bool) {
             }));
     }
     spawn_local(async move {
-        match runtime.service.store.save_assistant(&assistant).await {
+        match runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.put_assistant(assistant),
             Err(err) => state.banner.set(Some(err.to_string())),
         }

@@ -80,3 +80,24 @@ fn a_failed_summary_falls_back_to_the_recent_window_not_the_full_history() {
         .unwrap()
         .is_empty());
 }
+
+#[test]
+fn the_context_meter_reads_the_branch_and_its_summary_from_storage() {
+    let (service, assistant) = long_conversation(json_completion("They discussed Q1."));
+    let (conversation, _) = stored(&service);
+    let usage =
+        block_on(service.context_usage(&conversation, None, &assistant, &settings())).unwrap();
+    assert_eq!(
+        usage.summarized_messages, 2,
+        "the summary stands in for Q1 and its answer"
+    );
+    assert_eq!(usage.threshold, 4_000);
+    assert!(usage.tokens > 0);
+    // The same with the branch in hand.
+    let tree = block_on(service.load_tree(&conversation)).unwrap();
+    let branch = tree.current_branch();
+    let given =
+        block_on(service.context_usage(&conversation, Some(&branch), &assistant, &settings()))
+            .unwrap();
+    assert_eq!(given, usage);
+}

@@ -4,9 +4,11 @@
 
 use crate::assistant::Assistant;
 use crate::cancel::CancelToken;
-use crate::chat_service::ChatService;
+use crate::chat_service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
+use crate::context_meter::{context_usage, ContextUsage};
 use crate::generation::{GenerationEvent, GenerationSink};
+use crate::message::Conversation;
 use crate::message::MessageNode;
 use crate::provider::ProviderError;
 use crate::provider_settings::ProviderSettings;
@@ -107,5 +109,25 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             );
         }
         summary.ok_or_else(|| ProviderError::Decode("nothing to summarise".into()))
+    }
+
+    /// How full the request window of `conversation`'s current branch is (the context
+    /// meter), read from storage; `branch` when the caller already holds it.
+    pub async fn context_usage(
+        &self,
+        conversation: &Conversation,
+        branch: Option<&[&MessageNode]>,
+        assistant: &Assistant,
+        settings: &ProviderSettings,
+    ) -> Result<ContextUsage, ChatError> {
+        let summaries = self.store.load_summaries(&conversation.id).await?;
+        let usage = match branch {
+            Some(branch) => context_usage(branch, &summaries, assistant, settings),
+            None => {
+                let tree = self.load_tree(conversation).await?;
+                context_usage(&tree.current_branch(), &summaries, assistant, settings)
+            }
+        };
+        Ok(usage)
     }
 }

@@ -108,6 +108,56 @@ pub fn conversation_json(conversation: &Conversation, nodes: &[MessageNode]) -> 
     serde_json::to_string_pretty(&value).unwrap_or_else(|_| value.to_string())
 }
 
+/// What a conversation is exported as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExportFormat {
+    /// The branch on screen, to read or share.
+    Markdown,
+    /// Every branch and part, to keep.
+    Json,
+}
+
+/// A file to hand to the user.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExportFile {
+    pub name: String,
+    pub mime: &'static str,
+    pub text: String,
+}
+
+/// `conversation` (with all its stored `nodes`) as a file of `format`: JSON keeps every
+/// branch; Markdown is the current branch.
+pub fn export_file(
+    conversation: &Conversation,
+    nodes: Vec<MessageNode>,
+    format: ExportFormat,
+) -> Result<ExportFile, crate::tree::TreeError> {
+    Ok(match format {
+        ExportFormat::Json => ExportFile {
+            name: file_name(conversation, "json"),
+            mime: "application/json",
+            text: conversation_json(conversation, &nodes),
+        },
+        ExportFormat::Markdown => {
+            let tree = crate::tree::ConversationTree::from_nodes(
+                &conversation.id,
+                nodes,
+                conversation.current_leaf_id.as_deref(),
+            )?;
+            let branch: Vec<MessageNode> = tree
+                .current_branch_entries()
+                .into_iter()
+                .map(|entry| entry.node)
+                .collect();
+            ExportFile {
+                name: file_name(conversation, "md"),
+                mime: "text/markdown",
+                text: branch_markdown(conversation, &branch),
+            }
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

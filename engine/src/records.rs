@@ -7,6 +7,7 @@
 use crate::assistant::Assistant;
 use crate::chat_service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
+use crate::export::{export_file, ExportFile, ExportFormat};
 use crate::knowledge::store::LibraryStore;
 use crate::message::{Conversation, MessageNode};
 use crate::search::SearchHit;
@@ -86,6 +87,21 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.save_streaming_snapshot(node).await?)
     }
 
+    /// `conversation` as a file to download (made here; nothing is sent).
+    pub async fn export_conversation(
+        &self,
+        conversation: &Conversation,
+        format: ExportFormat,
+    ) -> Result<ExportFile, ChatError> {
+        let nodes = self.store.load_messages(&conversation.id).await?;
+        Ok(export_file(conversation, nodes, format)?)
+    }
+
+    /// A stored blob (an image of a message), if it is still there.
+    pub async fn load_blob(&self, id: &str) -> Result<Option<crate::store::Blob>, ChatError> {
+        Ok(self.store.load_blob(id).await?)
+    }
+
     async fn stored_conversation(&self, id: &str) -> Result<Conversation, ChatError> {
         self.store
             .load_conversation(id)
@@ -100,7 +116,10 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         Ok(with_default_assistant(self.store.list_assistants().await?))
     }
 
+    /// Saves an assistant whose rules and templates are valid (a broken one is refused with
+    /// what is wrong, and nothing is stored).
     pub async fn save_assistant(&self, assistant: &Assistant) -> Result<(), ChatError> {
+        assistant.compile()?;
         Ok(self.store.save_assistant(assistant).await?)
     }
 
@@ -200,6 +219,21 @@ mod tests {
             with_default_assistant(vec![renamed_default.clone()]),
             [renamed_default]
         );
+    }
+
+    #[test]
+    fn a_conversation_exports_its_branch_as_markdown_and_everything_as_json() {
+        let (service, conversation) = chat();
+        let markdown =
+            block_on(service.export_conversation(&conversation, ExportFormat::Markdown)).unwrap();
+        assert_eq!(markdown.mime, "text/markdown");
+        assert!(markdown.name.ends_with(".md"));
+        assert!(markdown.text.contains("Hello") && markdown.text.contains("Hi."));
+        let json =
+            block_on(service.export_conversation(&conversation, ExportFormat::Json)).unwrap();
+        assert_eq!(json.mime, "application/json");
+        let value: serde_json::Value = serde_json::from_str(&json.text).unwrap();
+        assert!(value.is_object());
     }
 
     #[test]
