@@ -7,7 +7,6 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 pub use skein_engine::export::ExportFormat;
-use skein_engine::ChatStore;
 
 /// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
 pub fn export(state: AppState, format: ExportFormat) {
@@ -90,7 +89,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                     select(state, id);
                 }
                 // A restored backup may have brought the provider settings.
-                if let Ok(Some(settings)) = runtime.service.store.load_provider_settings().await {
+                if let Ok(Some(settings)) = runtime.service.load_provider_settings().await {
                     state.settings.set(settings);
                 }
             }

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::tools::memory::MEMORY_TOOL_NAMES;
 use skein_engine::tools::EnabledTool;
-use skein_engine::{Assistant, CancelToken, ChatStore, ProviderSettings};
+use skein_engine::{Assistant, CancelToken, ProviderSettings};
 
 /// Asks the provider (as configured in the form, not yet saved) which models it offers.
 pub fn fetch_models(state: AppState, settings: ProviderSettings) {
@@ -73,12 +73,7 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
     };
     state.settings.set(settings.clone());
     spawn_local(async move {
-        if let Err(err) = runtime
-            .service
-            .store
-            .save_provider_settings(&settings)
-            .await
-        {
+        if let Err(err) = runtime.service.save_provider_settings(&settings).await {
             state.banner.set(Some(err.to_string()));
         }
     });

@@ -6,7 +6,7 @@ use crate::runtime::{runtime, Runtime};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::{ChatStore, Conversation, MessageNode};
+use skein_engine::{Conversation, MessageNode};
 use skein_platform::StorageHealth;
 
 /// Shows (or clears) the standing storage notice; a full storage also refreshes the figures.
@@ -43,8 +43,7 @@ async fn save_unsaved(state: AppState, runtime: &Runtime) {
     for (conversation, message) in pending {
         match runtime
             .service
-            .store
-            .save_message(&conversation, &message)
+            .save_kept_answer(&conversation, &message)
             .await
         {
             Ok(()) => {

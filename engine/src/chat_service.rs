@@ -62,6 +62,8 @@ pub enum ChatError {
     Import(#[from] crate::import::ImportError),
     #[error(transparent)]
     Attachment(#[from] AttachmentError),
+    #[error(transparent)]
+    Memory(#[from] crate::memories::MemoryTextError),
 }
 
 /// Where the reply being generated goes.

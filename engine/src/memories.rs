@@ -2,6 +2,33 @@
 //! assistant or global scope, always given to the model as information, never as instructions.
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The longest memory kept (a memory is a fact, not a document).
+pub const MAX_MEMORY_CHARS: usize = 2_000;
+
+/// Why a memory's text is refused: the same rule for the model's memory tool and the user's
+/// edits.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MemoryTextError {
+    #[error("A memory cannot be empty.")]
+    Empty,
+    #[error("A memory is at most {MAX_MEMORY_CHARS} characters; this one has {0}.")]
+    TooLong(usize),
+}
+
+/// `text` trimmed, if it is a memory's text.
+pub fn checked_text(text: &str) -> Result<String, MemoryTextError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MemoryTextError::Empty);
+    }
+    let chars = text.chars().count();
+    if chars > MAX_MEMORY_CHARS {
+        return Err(MemoryTextError::TooLong(chars));
+    }
+    Ok(text.to_owned())
+}
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "assistant_id", rename_all = "snake_case")]

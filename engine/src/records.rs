@@ -9,7 +9,9 @@ use crate::chat_service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
 use crate::export::{export_file, ExportFile, ExportFormat};
 use crate::knowledge::store::LibraryStore;
+use crate::memories::{checked_text, Memory};
 use crate::message::{Conversation, MessageNode};
+use crate::provider_settings::ProviderSettings;
 use crate::search::SearchHit;
 use crate::store::ChatStore;
 use crate::transport::Transport;
@@ -81,6 +83,30 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.search_messages(query, limit).await?)
     }
 
+    /// The saved provider settings, if any.
+    pub async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, ChatError> {
+        Ok(self.store.load_provider_settings().await?)
+    }
+
+    /// Saves valid provider settings (an invalid one is refused with what is wrong).
+    pub async fn save_provider_settings(
+        &self,
+        settings: &ProviderSettings,
+    ) -> Result<(), ChatError> {
+        settings.validate()?;
+        Ok(self.store.save_provider_settings(settings).await?)
+    }
+
+    /// Saves an answer that was kept in memory while storage was full (the conversation as it
+    /// was then, with it).
+    pub async fn save_kept_answer(
+        &self,
+        conversation: &Conversation,
+        answer: &MessageNode,
+    ) -> Result<(), ChatError> {
+        Ok(self.store.save_message(conversation, answer).await?)
+    }
+
     /// Writes an answer as it is while it streams (the page may be closing); never over a
     /// finished one. Returns whether it was written.
     pub async fn save_streaming_snapshot(&self, node: &MessageNode) -> Result<bool, ChatError> {
@@ -111,6 +137,30 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 }
 
 impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Every memory, the most recently changed first.
+    pub async fn list_memories(&self) -> Result<Vec<Memory>, ChatError> {
+        let mut memories = self.store.list_memories().await?;
+        memories.sort_by(|a, b| b.updated_at_ms.total_cmp(&a.updated_at_ms));
+        Ok(memories)
+    }
+
+    /// Saves the user's edit of a memory: the same text rule as the model's memory tool, a new
+    /// change time, and no vector (its text changed; it is embedded again when needed).
+    pub async fn edit_memory(&self, memory: Memory) -> Result<Memory, ChatError> {
+        let edited = Memory {
+            text: checked_text(&memory.text)?,
+            updated_at_ms: self.clock().now_ms(),
+            embedding: None,
+            ..memory
+        };
+        self.store.save_memory(&edited).await?;
+        Ok(edited)
+    }
+
+    pub async fn delete_memory(&self, id: &str) -> Result<(), ChatError> {
+        Ok(self.store.delete_memory(id).await?)
+    }
+
     /// Every assistant, the default one first when it was never saved.
     pub async fn list_assistants(&self) -> Result<Vec<Assistant>, ChatError> {
         Ok(with_default_assistant(self.store.list_assistants().await?))
@@ -234,6 +284,71 @@ mod tests {
         assert_eq!(json.mime, "application/json");
         let value: serde_json::Value = serde_json::from_str(&json.text).unwrap();
         assert!(value.is_object());
+    }
+
+    #[test]
+    fn a_users_memory_edit_follows_the_tools_rule_and_drops_the_stale_vector() {
+        use crate::memories::{MemoryScope, MAX_MEMORY_CHARS};
+        let (service, _) = chat();
+        let memory = Memory {
+            id: "m1".into(),
+            scope: MemoryScope::Global,
+            text: "Likes tea".into(),
+            created_at_ms: 1.0,
+            updated_at_ms: 1.0,
+            embedding: Some(crate::knowledge::ChunkEmbedding {
+                model: "e".into(),
+                dimension: 1,
+                vector: vec![1.0],
+            }),
+        };
+        block_on(service.store.save_memory(&memory)).unwrap();
+        let edited = Memory {
+            text: "  Likes green tea ".into(),
+            ..memory.clone()
+        };
+        let saved = block_on(service.edit_memory(edited)).unwrap();
+        assert_eq!(saved.text, "Likes green tea");
+        assert!(
+            saved.embedding.is_none(),
+            "its text changed: embedded again when needed"
+        );
+        assert!(saved.updated_at_ms > memory.updated_at_ms);
+        assert_eq!(block_on(service.list_memories()).unwrap(), [saved.clone()]);
+        for bad in [" ".to_owned(), "x".repeat(MAX_MEMORY_CHARS + 1)] {
+            let refused = block_on(service.edit_memory(Memory {
+                text: bad,
+                ..saved.clone()
+            }));
+            assert!(matches!(refused, Err(ChatError::Memory(_))), "{refused:?}");
+        }
+        assert_eq!(
+            block_on(service.list_memories()).unwrap(),
+            [saved],
+            "left as it was"
+        );
+        block_on(service.delete_memory("m1")).unwrap();
+        assert!(block_on(service.list_memories()).unwrap().is_empty());
+    }
+
+    #[test]
+    fn provider_settings_are_saved_only_when_valid() {
+        let (service, _) = chat();
+        let mut bad = settings();
+        bad.model.clear();
+        assert!(matches!(
+            block_on(service.save_provider_settings(&bad)),
+            Err(ChatError::Settings(_))
+        ));
+        assert_eq!(
+            block_on(service.store.load_provider_settings()).unwrap(),
+            None
+        );
+        block_on(service.save_provider_settings(&settings())).unwrap();
+        assert_eq!(
+            block_on(service.load_provider_settings()).unwrap(),
+            Some(settings())
+        );
     }
 
     #[test]

@@ -77,7 +77,7 @@ pub fn check() -> Result<(), String> {
 /// How many times `src/` reaches into the engine's store (`runtime.service.store.…`) when this
 /// check was written. The app should ask the engine, which owns the rules around storage;
 /// lower this number as accesses move into engine methods, never raise it.
-const KNOWN_STORE_ACCESSES: usize = 13;
+const KNOWN_STORE_ACCESSES: usize = 8;
 
 /// `.store` field accesses in `code`, comments left out.
 pub fn store_accesses(code: &str) -> usize {

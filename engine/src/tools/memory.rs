@@ -7,7 +7,7 @@ use super::{parse_arguments, ApprovalPolicy, Tool, ToolError, ToolFuture, ToolOu
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::knowledge::store::LibraryStore;
-use crate::memories::{Memory, MemoryScope};
+use crate::memories::{Memory, MemoryScope, MemoryTextError, MAX_MEMORY_CHARS};
 use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
@@ -97,20 +97,16 @@ struct DeleteArgs {
     id: String,
 }
 
-/// The longest memory kept (a memory is a fact, not a document).
-const MAX_MEMORY_CHARS: usize = 2_000;
-
+/// The memory rule ([`crate::memories::checked_text`]) in the tool's terms.
 fn checked_text(text: &str) -> Result<String, ToolError> {
-    let text = text.trim();
-    if text.is_empty() {
-        return Err(ToolError::InvalidArguments("`text` is empty".into()));
-    }
-    if text.chars().count() > MAX_MEMORY_CHARS {
-        return Err(ToolError::InvalidArguments(format!(
-            "`text` is longer than {MAX_MEMORY_CHARS} characters"
-        )));
-    }
-    Ok(text.to_owned())
+    crate::memories::checked_text(text).map_err(|err| {
+        ToolError::InvalidArguments(match err {
+            MemoryTextError::Empty => "`text` is empty".into(),
+            MemoryTextError::TooLong(_) => {
+                format!("`text` is longer than {MAX_MEMORY_CHARS} characters")
+            }
+        })
+    })
 }
 
 fn store_failed(err: crate::StoreError) -> ToolError {
