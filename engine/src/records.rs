@@ -314,7 +314,10 @@ mod tests {
             "its text changed: embedded again when needed"
         );
         assert!(saved.updated_at_ms > memory.updated_at_ms);
-        assert_eq!(block_on(service.list_memories()).unwrap(), [saved.clone()]);
+        assert_eq!(
+            block_on(service.list_memories()).unwrap(),
+            std::slice::from_ref(&saved)
+        );
         for bad in [" ".to_owned(), "x".repeat(MAX_MEMORY_CHARS + 1)] {
             let refused = block_on(service.edit_memory(Memory {
                 text: bad,
