@@ -8,8 +8,8 @@
 //! A message's content is a list of typed [`MessagePart`]s (text, image by reference, document,
 //! reasoning, tool call); citations are [`Annotation`]s beside the content.
 
+use crate::message_part::TokenUsage;
 use crate::message_part::{Annotation, MessagePart, ProviderTimings};
-use crate::provider::TokenUsage;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

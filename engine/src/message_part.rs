@@ -109,6 +109,13 @@ pub enum Annotation {
     HonestRefusal,
 }
 
+/// Token counts as the provider reported them (untrusted: sums of them saturate).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenUsage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+}
+
 /// Timings a provider reported (llama.cpp's `timings`), for tokens-per-second display.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProviderTimings {

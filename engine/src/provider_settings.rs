@@ -253,7 +253,7 @@ impl ProviderSettings {
         format!(
             "{:?} {} {}",
             self.kind,
-            crate::usage::host_of(&self.base_url),
+            host_of(&self.base_url),
             self.model_name()
         )
     }
@@ -266,6 +266,18 @@ impl ProviderSettings {
             path.trim_start_matches('/')
         )
     }
+}
+
+/// The host of a base URL (for usage records, warnings and the capability registry): scheme,
+/// path and query are left out.
+pub fn host_of(base_url: &str) -> String {
+    let rest = base_url
+        .trim()
+        .split_once("://")
+        .map_or(base_url.trim(), |(_, rest)| rest);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    // Credentials in a URL (`user:pass@host`) never reach a record.
+    host.rsplit('@').next().unwrap_or("").to_ascii_lowercase()
 }
 
 #[cfg(test)]

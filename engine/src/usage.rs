@@ -29,16 +29,7 @@ pub struct UsageEvent {
     pub retries: u32,
 }
 
-/// The host of a base URL, for usage records: scheme, path and query are left out.
-pub fn host_of(base_url: &str) -> String {
-    let rest = base_url
-        .trim()
-        .split_once("://")
-        .map_or(base_url.trim(), |(_, rest)| rest);
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    // Credentials in a URL (`user:pass@host`) never reach a record.
-    host.rsplit('@').next().unwrap_or("").to_ascii_lowercase()
-}
+pub use crate::provider_settings::host_of;
 
 #[cfg(test)]
 mod tests {

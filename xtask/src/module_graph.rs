@@ -18,8 +18,7 @@ const SELF_CONTAINED: [&str; 2] = ["knowledge::pdf", "markdown"];
 const KNOWN_CYCLES: &[&str] = &[
     "assistant ↔ knowledge::store ↔ tools::memory",
     "chat_service ↔ generation ↔ tool_loop",
-    "knowledge::docx ↔ knowledge::ingest",
-    "message ↔ provider ↔ provider::capabilities ↔ provider_settings ↔ rolling_context ↔ usage",
+    "provider ↔ provider::capabilities ↔ provider_settings",
     "tools::catalog ↔ tools::choice ↔ tools::session",
 ];
 

@@ -3,7 +3,7 @@
 //! "Überschrift 1" is a heading too), list items as "- " lines and table rows as cells
 //! separated by " | ". Deleted tracked changes, fields' codes and drawings give no text.
 
-use super::ingest::decode_entities;
+use super::entities::decode_entities;
 use super::zip::{read_member, ZipError};
 use std::collections::HashMap;
 

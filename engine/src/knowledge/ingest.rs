@@ -4,6 +4,7 @@
 
 use super::chunking::chunk_text;
 use super::docx::docx_text;
+use super::entities::decode_entities;
 use super::pdf::{pdf_text, PdfProblem};
 use super::zip::ZipError;
 use super::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
@@ -231,48 +232,6 @@ pub fn html_text(html: &str) -> String {
         .filter(|block| !block.is_empty())
         .collect::<Vec<_>>()
         .join("\n\n")
-}
-
-pub(crate) fn decode_entities(text: &str) -> String {
-    if !text.contains('&') {
-        return text.to_owned();
-    }
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(at) = rest.find('&') {
-        out.push_str(&rest[..at]);
-        let after = &rest[at + 1..];
-        let decoded = after.find(';').filter(|end| *end <= 10).and_then(|end| {
-            let entity = &after[..end];
-            let c = match entity {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" | "#39" => Some('\''),
-                "nbsp" => Some(' '),
-                _ => entity
-                    .strip_prefix("#x")
-                    .or_else(|| entity.strip_prefix("#X"))
-                    .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                    .or_else(|| entity.strip_prefix('#').and_then(|d| d.parse().ok()))
-                    .and_then(char::from_u32),
-            }?;
-            Some((c, end))
-        });
-        match decoded {
-            Some((c, end)) => {
-                out.push(c);
-                rest = &after[end + 1..];
-            }
-            None => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]

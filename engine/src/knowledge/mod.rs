@@ -12,6 +12,7 @@ pub mod chunking;
 pub mod citations;
 pub mod docx;
 pub mod embedding_run;
+mod entities;
 pub mod ingest;
 pub mod lexical;
 pub mod pdf;

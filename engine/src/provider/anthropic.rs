@@ -4,7 +4,7 @@
 //! `error` events. Requests from a browser need `anthropic-dangerous-direct-browser-access`.
 
 use super::lenient::null_as_default;
-use super::openai::ChatRequest;
+use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
 use crate::provider_settings::ProviderSettings;
 use crate::sse::SseEvent;

@@ -51,7 +51,7 @@ pub struct Capabilities {
 }
 
 pub fn flavour(base_url: &str) -> Flavour {
-    let host = crate::usage::host_of(base_url);
+    let host = crate::provider_settings::host_of(base_url);
     let name = host.split(':').next().unwrap_or("");
     let port = host.split(':').nth(1);
     match name {

@@ -16,10 +16,10 @@
 
 use super::embeddings::{build_embeddings_request, decode_embeddings, MAX_BATCH};
 use super::model_list::{build_models_request, decode_models, ModelInfo};
-use super::openai::ChatRequest;
 use super::retry::{self, RetryPolicy};
 use super::streaming::{breaks_the_stream, race, read_body, Raced, StreamWatch};
 use super::traffic::{ProviderHealth, RateLimiter};
+use super::ChatRequest;
 use super::{ChatMessage, ProviderError, StreamDecoder, StreamDelta, TokenUsage};
 use crate::cancel::CancelToken;
 use crate::clock::Clock;
@@ -134,7 +134,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if !last && !self.health.available(&key, self.clock.now_ms()) {
                 sink.warn(format!(
                     "{} has failed repeatedly; using the next provider for now.",
-                    crate::usage::host_of(&provider.base_url)
+                    crate::provider_settings::host_of(&provider.base_url)
                 ));
                 continue;
             }
@@ -155,7 +155,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if let CallEnd::Failed(reason, _) = &end {
                 sink.warn(format!(
                     "{reason} Trying the fallback provider {}.",
-                    crate::usage::host_of(&chain[position + 1].base_url)
+                    crate::provider_settings::host_of(&chain[position + 1].base_url)
                 ));
             }
         }
@@ -179,7 +179,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         reports.push(CallReport {
             at_ms: ended,
             provider: settings.kind,
-            host: crate::usage::host_of(&settings.base_url),
+            host: crate::provider_settings::host_of(&settings.base_url),
             model: settings.model_name().to_owned(),
             outcome: match &end {
                 CallEnd::Finished => "ok",

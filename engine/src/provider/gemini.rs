@@ -3,7 +3,7 @@
 //! reported as such (never as an empty or silently cut answer).
 
 use super::lenient::null_as_default;
-use super::openai::ChatRequest;
+use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};

@@ -17,6 +17,7 @@
 
 pub mod anthropic;
 pub mod capabilities;
+mod chat_request;
 pub mod client;
 pub mod embeddings;
 pub mod gemini;
@@ -29,6 +30,8 @@ mod streaming;
 pub mod traffic;
 pub mod validation;
 
+pub use crate::message_part::TokenUsage;
+pub use chat_request::ChatRequest;
 pub use client::ProviderClient;
 pub use params::{GenerationParams, ReasoningLevel};
 
@@ -36,7 +39,6 @@ pub use crate::provider_settings::ProviderKind;
 use crate::provider_settings::{ProviderSettings, SettingsError};
 use crate::sse::SseError;
 use crate::transport::TransportError;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// One message of the outgoing request, already reduced to what the provider sees.
@@ -122,13 +124,6 @@ pub struct ToolDefinition {
     pub name: String,
     pub description: String,
     pub parameters: serde_json::Value,
-}
-
-/// Token counts as the provider reported them.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TokenUsage {
-    pub prompt_tokens: u64,
-    pub completion_tokens: u64,
 }
 
 /// A provider-neutral piece of a streamed answer.
@@ -305,7 +300,7 @@ impl ProviderError {
 /// Builds the chat request in the protocol of `settings.kind`.
 pub fn build_chat_request(
     settings: &ProviderSettings,
-    request: &openai::ChatRequest<'_>,
+    request: &ChatRequest<'_>,
 ) -> Result<crate::transport::HttpRequest, ProviderError> {
     validation::validate(request)?;
     let built = match settings.kind {

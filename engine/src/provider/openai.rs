@@ -7,24 +7,12 @@
 
 use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
 use super::lenient::{null_as_default, TextOrParts};
-use super::{
-    ChatMessage, GenerationParams, ProviderError, StreamDelta, TokenUsage, ToolDefinition,
-};
+use super::{ChatMessage, ChatRequest, ProviderError, StreamDelta, TokenUsage};
 use crate::message_part::ProviderTimings;
 use crate::provider_settings::ProviderSettings;
 use crate::transport::{HttpMethod, HttpRequest};
 use serde::Deserialize;
 use serde_json::{json, Value};
-
-/// What one chat request asks for, before it is spelled in this protocol.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ChatRequest<'a> {
-    pub messages: &'a [ChatMessage],
-    /// Empty for a model without tool calling, or when no tool is enabled.
-    pub tools: &'a [ToolDefinition],
-    pub params: GenerationParams,
-    pub stream: bool,
-}
 
 /// Builds `POST {base_url}/chat/completions`.
 pub fn build_chat_request(
@@ -319,6 +307,7 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::provider::{GenerationParams, ToolDefinition};
     use crate::sse::SseDecoder;
     use crate::Role;
 

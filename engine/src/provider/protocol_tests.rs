@@ -1,7 +1,7 @@
 //! Anthropic and Gemini: request building and recorded transcripts (written from the
 //! providers' documented formats), decoded whole, byte by byte and in random splits.
 
-use super::openai::ChatRequest;
+use super::ChatRequest;
 use super::*;
 use crate::sse::SseDecoder;
 use crate::Role;

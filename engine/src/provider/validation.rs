@@ -2,7 +2,7 @@
 //! accepts, tool calls answered by results, tool definitions a provider will take, and size
 //! limits. A problem is an error naming the field, never a provider's 400 after the fact.
 
-use super::openai::ChatRequest;
+use super::ChatRequest;
 use super::ProviderError;
 use crate::Role;
 use std::collections::HashSet;

@@ -8,7 +8,7 @@ use skein_engine::knowledge::lexical::LexicalIndex;
 use skein_engine::knowledge::vectors::VectorIndex;
 use skein_engine::markdown::{parse, MarkdownStream};
 use skein_engine::prompt::time_context::TimeContext;
-use skein_engine::provider::openai::ChatRequest;
+use skein_engine::provider::ChatRequest;
 use skein_engine::provider::{build_chat_request, StreamDecoder, StreamDelta};
 use skein_engine::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
 use skein_engine::rolling_context::{valid_summary, RollingContextSummary};
