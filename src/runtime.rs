@@ -433,10 +433,9 @@ pub fn stop(state: AppState) {
         return;
     };
     // The engine knows which generation runs in each conversation.
-    runtime.service.generations.stop(&id);
+    runtime.service.stop(&id);
 }
 
-/// What an export contains.
 /// Loads a message image from storage and makes it displayable (a `blob:` URL, nothing leaves
 /// the page). Each image is loaded once.
 pub fn load_image(state: AppState, blob_id: String) {

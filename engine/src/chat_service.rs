@@ -90,13 +90,13 @@ pub(crate) struct Turn<'a> {
 
 pub struct ChatService<T, S, C, I> {
     /// Every call to a provider, shared with whoever else calls providers (the embedder).
-    pub client: Rc<ProviderClient<T, C>>,
+    pub(crate) client: Rc<ProviderClient<T, C>>,
     pub store: S,
-    pub ids: I,
+    pub(crate) ids: I,
     /// Every tool the app has; each assistant enables some of them.
     pub tools: ToolCatalog,
     /// The running generation of each conversation.
-    pub generations: GenerationRegistry,
+    pub(crate) generations: GenerationRegistry,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
     pub retrieval: RetrievalSources,
 }
@@ -149,6 +149,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// The provider client.
     pub fn client(&self) -> &Rc<ProviderClient<T, C>> {
         &self.client
+    }
+
+    /// Stops the generation running in `conversation_id`, keeping what has arrived; `false`
+    /// when none runs.
+    pub fn stop(&self, conversation_id: &str) -> bool {
+        self.generations.stop(conversation_id)
     }
 
     /// Sends one model step to the provider (and its fallbacks) and records each provider's
