@@ -9,6 +9,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_engine::pending_deletions::PendingDeletions;
 use skein_engine::{Clock, Conversation};
 use skein_platform::BrowserClock;
 use std::cell::RefCell;
@@ -22,10 +23,9 @@ const SEARCH_DEBOUNCE_MS: f64 = 200.0;
 const SEARCH_LIMIT: usize = 50;
 
 thread_local! {
-    /// Conversations deleted from the list whose deletion has not been carried out yet, each
-    /// with the number of its deletion (an undone and repeated deletion gets a new window).
-    static PENDING_DELETES: RefCell<HashMap<String, (Conversation, u64)>> = RefCell::default();
-    static DELETIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    /// Conversations deleted from the list whose deletion has not been carried out yet (the
+    /// engine's rules: [`PendingDeletions`]).
+    static PENDING_DELETES: RefCell<PendingDeletions<Conversation>> = RefCell::default();
     /// Increases with each keystroke in the search box: a slower, older search never
     /// overwrites a newer one.
     static SEARCH_GENERATION: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
@@ -96,25 +96,20 @@ pub fn delete_with_undo(state: AppState, id: String) {
     state
         .undo
         .set(Some((id.clone(), conversation.title.clone())));
-    let number = DELETIONS.with(|d| {
-        d.set(d.get() + 1);
-        d.get()
-    });
-    PENDING_DELETES.with(|p| p.borrow_mut().insert(id.clone(), (conversation, number)));
+    let number = PENDING_DELETES.with(|p| p.borrow_mut().open(&id, conversation));
     spawn_local(async move {
         BrowserClock.sleep(UNDO_WINDOW_MS).await;
-        let still_this_deletion =
-            PENDING_DELETES.with(|p| p.borrow().get(&id).is_some_and(|(_, n)| *n == number));
-        if !still_this_deletion {
-            return; // undone (and perhaps deleted again, with a window of its own)
-        }
+        // Undone (and perhaps deleted again, with a window of its own): nothing to do.
+        let Some(conversation) = PENDING_DELETES.with(|p| p.borrow_mut().close(&id, number)) else {
+            return;
+        };
         if state
             .undo
             .with_untracked(|u| u.as_ref().is_some_and(|(u, _)| *u == id))
         {
             state.undo.set(None);
         }
-        carry_out(state, &id).await;
+        carry_out(state, conversation).await;
     });
 }
 
@@ -124,7 +119,7 @@ pub fn undo(state: AppState) {
         return;
     };
     state.undo.set(None);
-    if let Some((conversation, _)) = PENDING_DELETES.with(|p| p.borrow_mut().remove(&id)) {
+    if let Some(conversation) = PENDING_DELETES.with(|p| p.borrow_mut().undo(&id)) {
         state.upsert_conversation(conversation);
     }
 }
@@ -133,31 +128,27 @@ pub fn undo(state: AppState) {
 /// one of them back: it must not be deleted again when its undo window closes).
 pub async fn carry_out_all(state: AppState) {
     state.undo.set(None);
-    let ids: Vec<String> = PENDING_DELETES.with(|p| p.borrow().keys().cloned().collect());
-    for id in ids {
-        carry_out(state, &id).await;
+    for (_, conversation) in PENDING_DELETES.with(|p| p.borrow_mut().take_all()) {
+        carry_out(state, conversation).await;
     }
 }
 
 /// Carries out every pending deletion now (the tab is being hidden or closed).
 pub fn flush_pending_deletes(state: AppState) {
-    let ids: Vec<String> = PENDING_DELETES.with(|p| p.borrow().keys().cloned().collect());
-    for id in ids {
-        spawn_local(async move { carry_out(state, &id).await });
+    for (_, conversation) in PENDING_DELETES.with(|p| p.borrow_mut().take_all()) {
+        spawn_local(carry_out(state, conversation));
     }
 }
 
 /// Whether a conversation is deleted but still in its undo window (lists leave it out).
 pub fn is_pending_delete(id: &str) -> bool {
-    PENDING_DELETES.with(|p| p.borrow().contains_key(id))
+    PENDING_DELETES.with(|p| p.borrow().contains(id))
 }
 
-async fn carry_out(state: AppState, id: &str) {
-    // Undone, or already carried out.
-    let Some((conversation, _)) = PENDING_DELETES.with(|p| p.borrow_mut().remove(id)) else {
-        return;
-    };
+/// Deletes a conversation whose undo window is over; on failure it comes back to the list.
+async fn carry_out(state: AppState, conversation: Conversation) {
     let Some(runtime) = runtime() else { return };
+    let id = conversation.id.as_str();
     match runtime.service.delete_conversation(id).await {
         Ok(()) => {
             runtime.announce(id);

@@ -86,6 +86,7 @@ pub mod memory_store;
 pub mod message;
 pub mod message_part;
 pub mod output_transform;
+pub mod pending_deletions;
 pub mod prompt;
 pub mod provider;
 pub mod provider_settings;
