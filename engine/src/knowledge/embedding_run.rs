@@ -189,13 +189,9 @@ mod tests {
         }
     }
 
-    fn base_with_chunks(store: &MemoryStore, chunks: usize, model: Option<EmbeddingModel>) {
-        let base = KnowledgeBase {
-            embedding_model: model,
-            ..KnowledgeBase::new("kb", "Handbook", 1.0)
-        };
-        block_on(store.save_knowledge_base(&base)).unwrap();
-        let document = KnowledgeDocument {
+    /// The one document of the test base, with `chunks` chunks.
+    fn document(chunks: usize) -> KnowledgeDocument {
+        KnowledgeDocument {
             id: "doc".into(),
             knowledge_base_id: "kb".into(),
             name: "guide.md".into(),
@@ -203,7 +199,16 @@ mod tests {
             created_at_ms: 1.0,
             chunk_count: u32::try_from(chunks).unwrap(),
             text_bytes: 0,
+        }
+    }
+
+    fn base_with_chunks(store: &MemoryStore, chunks: usize, model: Option<EmbeddingModel>) {
+        let base = KnowledgeBase {
+            embedding_model: model,
+            ..KnowledgeBase::new("kb", "Handbook", 1.0)
         };
+        block_on(store.save_knowledge_base(&base)).unwrap();
+        let document = document(chunks);
         let chunks: Vec<KnowledgeChunk> = (0..chunks)
             .map(|i| KnowledgeChunk {
                 id: format!("c{i:03}"),
@@ -269,16 +274,7 @@ mod tests {
         added.id = "new".into();
         added.embedding = None;
         chunks.push(added);
-        let document = KnowledgeDocument {
-            id: "doc".into(),
-            knowledge_base_id: "kb".into(),
-            name: "guide.md".into(),
-            mime: "text/markdown".into(),
-            created_at_ms: 1.0,
-            chunk_count: 11,
-            text_bytes: 0,
-        };
-        block_on(store.save_document(&document, &chunks)).unwrap();
+        block_on(store.save_document(&document(chunks.len()), &chunks)).unwrap();
         let eight = FixedEmbedder::new(8);
         block_on(embed_pending(&store, &eight, &|_| {})).unwrap();
         let base = block_on(store.list_knowledge_bases()).unwrap().remove(0);

@@ -3,68 +3,14 @@
 //! never nests deeper than [`MAX_DEPTH`].
 
 use super::hostile::corpus;
+use super::tests::{depth, streamed};
 use super::*;
 
 const SIZE: usize = 100 << 10;
 
-/// How deep `blocks` nest, counting every container and inline wrapper.
-fn depth(blocks: &[Block]) -> usize {
-    fn inline_depth(inlines: &[Inline]) -> usize {
-        inlines
-            .iter()
-            .map(|inline| match inline {
-                Inline::Emphasis(c) | Inline::Strong(c) | Inline::Strikethrough(c) => {
-                    1 + inline_depth(c)
-                }
-                Inline::Link { content, .. } => 1 + inline_depth(content),
-                _ => 0,
-            })
-            .max()
-            .unwrap_or(0)
-    }
-    blocks
-        .iter()
-        .map(|block| match block {
-            Block::Paragraph(i) | Block::Heading { content: i, .. } => inline_depth(i),
-            Block::Quote(b) => 1 + depth(b),
-            Block::List { items, .. } => {
-                2 + items
-                    .iter()
-                    .map(|item| depth(&item.blocks))
-                    .max()
-                    .unwrap_or(0)
-            }
-            Block::Table { head, rows, .. } => {
-                2 + head
-                    .iter()
-                    .chain(rows.iter().flatten())
-                    .map(|cell| inline_depth(cell))
-                    .max()
-                    .unwrap_or(0)
-            }
-            _ => 0,
-        })
-        .max()
-        .unwrap_or(0)
-}
-
 /// Streams `text` in `updates` pieces; returns what was shown last and the stream.
 fn stream_in(text: &str, updates: usize) -> (Vec<Block>, MarkdownStream) {
-    let mut stream = MarkdownStream::new();
-    let step = (text.len() / updates).max(1);
-    let (mut finished, mut tail) = (Vec::new(), Vec::new());
-    let mut end = 0;
-    while end < text.len() {
-        end = (end + step).min(text.len());
-        while !text.is_char_boundary(end) {
-            end += 1;
-        }
-        let update = stream.update(&text[..end]);
-        finished.extend(update.finished);
-        tail = update.tail;
-    }
-    finished.extend(tail);
-    (finished, stream)
+    streamed(text, (text.len() / updates).max(1))
 }
 
 #[test]

@@ -212,8 +212,8 @@ fn images_are_remote_offers_and_only_over_http() {
     }
 }
 
-/// How deeply containers nest in a parse.
-fn depth(blocks: &[Block]) -> usize {
+/// How deeply containers nest in a parse (inline wrappers included).
+pub(super) fn depth(blocks: &[Block]) -> usize {
     fn inline_depth(inlines: &[Inline]) -> usize {
         inlines
             .iter()
@@ -234,7 +234,18 @@ fn depth(blocks: &[Block]) -> usize {
             Block::List { items, .. } => {
                 1 + items.iter().map(|i| depth(&i.blocks)).max().unwrap_or(0)
             }
-            Block::Paragraph(inlines) => inline_depth(inlines),
+            Block::Paragraph(inlines)
+            | Block::Heading {
+                content: inlines, ..
+            } => inline_depth(inlines),
+            Block::Table { head, rows, .. } => {
+                1 + head
+                    .iter()
+                    .chain(rows.iter().flatten())
+                    .map(|cell| inline_depth(cell))
+                    .max()
+                    .unwrap_or(0)
+            }
             _ => 0,
         })
         .max()
@@ -270,7 +281,7 @@ const STREAMED: &str = "# Plan\n\nFirst a paragraph with *emphasis*\nand a soft 
 
 /// Feeds `text` in pieces of `step` bytes (on char boundaries) and returns what the view
 /// would show: the finished blocks followed by the last tail.
-fn streamed(text: &str, step: usize) -> (Vec<Block>, MarkdownStream) {
+pub(super) fn streamed(text: &str, step: usize) -> (Vec<Block>, MarkdownStream) {
     let mut stream = MarkdownStream::new();
     let mut finished = Vec::new();
     let mut tail = Vec::new();
