@@ -6,8 +6,8 @@
 //! request is made (so a crash mid-request never loses what the user typed), then the reply is
 //! generated.
 
-use crate::assistant::{Assistant, AssistantError, CompiledAssistant};
-use crate::attachment::{check_count, Attachment, AttachmentContent, AttachmentError, UserInput};
+use crate::assistant::{Assistant, CompiledAssistant};
+use crate::attachment::{check_count, Attachment, AttachmentContent, UserInput};
 use crate::cancel::CancelToken;
 use crate::clock::{Clock, IdGenerator};
 use crate::generation::ReplyEnd;
@@ -22,7 +22,7 @@ use crate::prompt::time_context::TimeContext;
 use crate::provider::retry::RetryPolicy;
 use crate::provider::ChatRequest;
 use crate::provider::ProviderClient;
-use crate::provider_settings::{ProviderSettings, SettingsError};
+use crate::provider_settings::ProviderSettings;
 use crate::regex_rules::RuleScope;
 use crate::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
@@ -34,37 +34,8 @@ use crate::tools::{RequestTools, ToolCatalog};
 use crate::transport::Transport;
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use std::rc::Rc;
-use thiserror::Error;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum ChatError {
-    #[error("Type a message first.")]
-    EmptyMessage,
-    #[error("There is no conversation to answer in; send a message first.")]
-    NoConversation,
-    #[error("A title cannot be empty.")]
-    EmptyTitle,
-    #[error("That conversation is no longer stored (deleted in another tab?).")]
-    UnknownConversation(String),
-    #[error("The default assistant cannot be deleted; change its settings instead.")]
-    DefaultAssistant,
-    #[error(transparent)]
-    Settings(#[from] SettingsError),
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("This conversation's stored messages are damaged ({0}); nothing was changed.")]
-    Tree(#[from] TreeError),
-    #[error(transparent)]
-    Assistant(#[from] AssistantError),
-    #[error("{0}")]
-    ToolCall(String),
-    #[error(transparent)]
-    Import(#[from] crate::import::ImportError),
-    #[error(transparent)]
-    Attachment(#[from] AttachmentError),
-    #[error(transparent)]
-    Memory(#[from] crate::memories::MemoryTextError),
-}
+pub use crate::chat_error::ChatError;
 
 /// Where the reply being generated goes.
 pub(crate) enum ReplyTarget {

@@ -226,7 +226,7 @@ fn empty_input_and_bad_settings_store_nothing() {
     bad.model.clear();
     assert_eq!(
         run("hi", &bad),
-        Err(ChatError::Settings(SettingsError::MissingModel))
+        Err(ChatError::Settings(crate::SettingsError::MissingModel))
     );
     assert!(block_on(service.store.list_conversations())
         .unwrap()

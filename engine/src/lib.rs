@@ -65,6 +65,7 @@ pub mod base64;
 pub mod cancel;
 pub mod chat_action;
 pub mod chat_dictionary;
+pub mod chat_error;
 pub mod chat_service;
 pub mod clock;
 pub mod context_meter;

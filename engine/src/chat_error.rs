@@ -1,0 +1,40 @@
+//! [`ChatError`]: why the chat service could not start or change something. Each message says
+//! what the user can do; a provider's failure is not one of these (it is recorded on the
+//! answer, see `failure.rs`).
+
+use crate::assistant::AssistantError;
+use crate::attachment::AttachmentError;
+use crate::provider_settings::SettingsError;
+use crate::store::StoreError;
+use crate::tree::TreeError;
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ChatError {
+    #[error("Type a message first.")]
+    EmptyMessage,
+    #[error("There is no conversation to answer in; send a message first.")]
+    NoConversation,
+    #[error("A title cannot be empty.")]
+    EmptyTitle,
+    #[error("That conversation is no longer stored (deleted in another tab?).")]
+    UnknownConversation(String),
+    #[error("The default assistant cannot be deleted; change its settings instead.")]
+    DefaultAssistant,
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("This conversation's stored messages are damaged ({0}); nothing was changed.")]
+    Tree(#[from] TreeError),
+    #[error(transparent)]
+    Assistant(#[from] AssistantError),
+    #[error("{0}")]
+    ToolCall(String),
+    #[error(transparent)]
+    Import(#[from] crate::import::ImportError),
+    #[error(transparent)]
+    Attachment(#[from] AttachmentError),
+    #[error(transparent)]
+    Memory(#[from] crate::memories::MemoryTextError),
+}
