@@ -190,12 +190,7 @@ mod tests {
 
     #[test]
     fn a_failed_answer_gets_no_title_and_says_what_retry_does() {
-        let failure = Script::Respond {
-            status: 500,
-            content_type: "application/json",
-            chunks: vec![br#"{"error":{"message":"boom"}}"#.to_vec()],
-        };
-        let service = service(vec![failure]);
+        let service = service(vec![json_response(500, r#"{"error":{"message":"boom"}}"#)]);
         let log = EventLog::default();
         let reply = run(&service, None, ChatAction::Send("Hi".into()), &log).unwrap();
         assert_eq!(reply.status, MessageStatus::Error);

@@ -327,6 +327,15 @@ pub(crate) fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
     (conversations[0].clone(), messages)
 }
 
+/// A JSON response of `status` with `body` (an error body, a models list, embeddings).
+pub(crate) fn json_response(status: u16, body: &str) -> Script {
+    Script::Respond {
+        status,
+        content_type: "application/json",
+        chunks: vec![body.as_bytes().to_vec()],
+    }
+}
+
 /// A non-streaming completion answering `text`.
 pub(crate) fn json_completion(text: &str) -> Script {
     let body =

@@ -9,14 +9,6 @@ use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken, ChatStore, MessageNode, MessageStatus};
 use futures_executor::block_on;
 
-fn error(status: u16, body: &'static str) -> Script {
-    Script::Respond {
-        status,
-        content_type: "application/json",
-        chunks: vec![body.as_bytes().to_vec()],
-    }
-}
-
 fn ok(text: &str) -> Script {
     sse(200, &content_chunks(&[text], true), 64)
 }
@@ -49,7 +41,10 @@ fn backoffs(service: &Service) -> Vec<f64> {
 fn a_rate_limit_is_retried_no_earlier_than_retry_after() {
     let limited = Script::WithHeaders {
         headers: vec![("retry-after", "7")],
-        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+        then: Box::new(json_response(
+            429,
+            r#"{"error":{"message":"Rate limit reached"}}"#,
+        )),
     };
     let (service, reply, log) = run(vec![limited, ok("Made it.")]);
     assert_eq!(reply.text(), "Made it.");
@@ -67,7 +62,7 @@ fn a_rate_limit_is_retried_no_earlier_than_retry_after() {
 
 #[test]
 fn server_errors_back_off_exponentially_and_give_up_after_three_attempts() {
-    let busy = || error(503, r#"{"error":{"message":"busy"}}"#);
+    let busy = || json_response(503, r#"{"error":{"message":"busy"}}"#);
     let (service, reply, _) = run(vec![busy(), busy(), busy(), ok("never")]);
     assert_eq!(requests(&service), 3, "three attempts in all");
     // The manual clock's jitter is the middle (0.5): 1 s × 0.75, then 2 s × 0.75.
@@ -77,7 +72,7 @@ fn server_errors_back_off_exponentially_and_give_up_after_three_attempts() {
 
     let (service, reply, _) = run(vec![Script::Unreachable, ok("Back.")]);
     assert_eq!((requests(&service), reply.text().as_str()), (2, "Back."));
-    let overloaded = error(
+    let overloaded = json_response(
         529,
         r#"{"type":"error","error":{"type":"overloaded_error","message":"Overloaded"}}"#,
     );
@@ -89,7 +84,7 @@ fn server_errors_back_off_exponentially_and_give_up_after_three_attempts() {
 fn requests_that_cannot_succeed_are_never_retried() {
     for status in [400, 401, 403, 404, 422] {
         let (service, reply, log) = run(vec![
-            error(status, r#"{"error":{"message":"no"}}"#),
+            json_response(status, r#"{"error":{"message":"no"}}"#),
             ok("x"),
         ]);
         assert_eq!(requests(&service), 1, "{status}");
@@ -102,7 +97,10 @@ fn requests_that_cannot_succeed_are_never_retried() {
 fn a_wait_longer_than_a_minute_is_reported_not_waited_for() {
     let limited = Script::WithHeaders {
         headers: vec![("x-ratelimit-reset-requests", "6m0s")],
-        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+        then: Box::new(json_response(
+            429,
+            r#"{"error":{"message":"Rate limit reached"}}"#,
+        )),
     };
     let (service, reply, _) = run(vec![limited, ok("x")]);
     assert_eq!(requests(&service), 1);
@@ -193,7 +191,10 @@ impl GenerationSink for StopDuringBackoff {
 
 #[test]
 fn stopping_during_a_backoff_wait_sends_nothing_more() {
-    let service = service(vec![error(503, r#"{"error":{"message":"busy"}}"#), ok("x")]);
+    let service = service(vec![
+        json_response(503, r#"{"error":{"message":"busy"}}"#),
+        ok("x"),
+    ]);
     service.clock().timers_fire.set(true);
     let cancel = CancelToken::new();
     let reply = block_on(service.send_message(
@@ -216,7 +217,10 @@ fn stopping_during_a_backoff_wait_sends_nothing_more() {
 #[test]
 fn without_timers_nothing_is_retried() {
     // A clock that cannot wait (an embedder's) gets the error at once instead of a hang.
-    let service = service(vec![error(503, r#"{"error":{"message":"busy"}}"#), ok("x")]);
+    let service = service(vec![
+        json_response(503, r#"{"error":{"message":"busy"}}"#),
+        ok("x"),
+    ]);
     let reply = send_observed(&service, "Hello", &EventLog::default());
     assert_eq!(requests(&service), 1);
     assert_eq!(reply.status, MessageStatus::Error);
@@ -243,7 +247,10 @@ fn a_server_that_never_answers_ends_with_a_first_token_timeout() {
 fn every_call_is_recorded_with_tokens_timing_and_retries() {
     let limited = Script::WithHeaders {
         headers: vec![("retry-after", "2")],
-        then: Box::new(error(429, r#"{"error":{"message":"Rate limit reached"}}"#)),
+        then: Box::new(json_response(
+            429,
+            r#"{"error":{"message":"Rate limit reached"}}"#,
+        )),
     };
     let with_usage = {
         let mut body = content_chunks(&["Counted."], false);
@@ -273,7 +280,7 @@ fn every_call_is_recorded_with_tokens_timing_and_retries() {
     let first = event.first_token_ms.unwrap();
     assert!(first > 2_000.0 && first <= event.duration_ms);
 
-    let (service, _, _) = run(vec![error(401, r#"{"error":{"message":"no"}}"#)]);
+    let (service, _, _) = run(vec![json_response(401, r#"{"error":{"message":"no"}}"#)]);
     let events = block_on(service.store.load_usage(0.0)).unwrap();
     assert_eq!(
         (events[0].outcome.as_str(), events[0].first_token_ms),
@@ -305,7 +312,7 @@ fn ask_with(service: &Service, settings: &crate::ProviderSettings, log: &EventLo
 
 #[test]
 fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeated_failures() {
-    let down = || error(500, r#"{"error":{"message":"down"}}"#);
+    let down = || json_response(500, r#"{"error":{"message":"down"}}"#);
     // Three attempts at the main provider, then the fallback answers.
     let service = service(vec![down(), down(), down(), ok("From the fallback.")]);
     service.clock().timers_fire.set(true);
@@ -366,7 +373,7 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
 
 #[test]
 fn without_fallbacks_a_failure_stays_a_failure() {
-    let (service, reply, _) = run(vec![error(401, r#"{"error":{"message":"no"}}"#)]);
+    let (service, reply, _) = run(vec![json_response(401, r#"{"error":{"message":"no"}}"#)]);
     assert_eq!(requests(&service), 1);
     assert_eq!(reply.status, MessageStatus::Error);
 }
@@ -500,19 +507,11 @@ fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
 
 // Models list and embeddings: bounded JSON requests.
 
-fn json(status: u16, body: &str) -> Script {
-    Script::Respond {
-        status,
-        content_type: "application/json",
-        chunks: vec![body.as_bytes().to_vec()],
-    }
-}
-
 #[test]
 fn models_are_listed_and_a_busy_server_is_retried() {
     let service = service(vec![
-        json(503, r#"{"error":{"message":"busy"}}"#),
-        json(200, r#"{"data":[{"id":"b"},{"id":"a"}]}"#),
+        json_response(503, r#"{"error":{"message":"busy"}}"#),
+        json_response(200, r#"{"data":[{"id":"b"},{"id":"a"}]}"#),
     ]);
     service.clock().timers_fire.set(true);
     let models = block_on(
@@ -535,7 +534,7 @@ fn embeddings_come_back_in_order_in_batches() {
         let data: Vec<String> = (0..n)
             .map(|i| format!(r#"{{"index":{i},"embedding":[{},1.0]}}"#, base + i as f32))
             .collect();
-        json(200, &format!(r#"{{"data":[{}]}}"#, data.join(",")))
+        json_response(200, &format!(r#"{{"data":[{}]}}"#, data.join(",")))
     };
     let service = service(vec![batch(96, 0.0), batch(4, 96.0)]);
     let vectors = block_on(
@@ -551,7 +550,10 @@ fn embeddings_come_back_in_order_in_batches() {
 
 #[test]
 fn a_refused_key_is_an_error_that_says_so() {
-    let service = service(vec![json(401, r#"{"error":{"message":"bad key"}}"#)]);
+    let service = service(vec![json_response(
+        401,
+        r#"{"error":{"message":"bad key"}}"#,
+    )]);
     let err = block_on(
         service
             .client()
