@@ -153,7 +153,7 @@ async fn carry_out(state: AppState, conversation: Conversation) {
         Ok(()) => {
             runtime.announce(id);
             // Deleting frees space: see whether storage is writable again.
-            if runtime.service.store.health() != skein_platform::StorageHealth::Writable {
+            if runtime.storage.health() != skein_platform::StorageHealth::Writable {
                 crate::storage_notices::check_storage(state);
             }
         }

@@ -6,17 +6,14 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{DocumentView, KnowledgeAction, KnowledgeView};
-use skein_engine::knowledge::bases::{self, BaseOverview};
+use skein_engine::knowledge::bases::BaseOverview;
 use skein_engine::knowledge::ingest::extract_text;
-use skein_engine::knowledge::KnowledgeBase;
-use skein_engine::{Clock, IdGenerator, LibraryStore};
-use skein_platform::{BrowserClock, RandomIds};
 
 /// Reloads the bases, their documents and chunks into the panel.
 pub fn refresh(state: AppState) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        match bases::overview(&runtime.service.store).await {
+        match runtime.service.knowledge_overview().await {
             Ok(bases) => state.knowledge.set(bases.into_iter().map(view).collect()),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
@@ -48,31 +45,26 @@ fn view(overview: BaseOverview) -> KnowledgeView {
 pub fn act(state: AppState, action: KnowledgeAction) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let store = &runtime.service.store;
-        let add = |base_id: String, name: String, mime: String, text: String| async move {
-            let file = (name.as_str(), mime.as_str(), text.as_str());
-            let now = BrowserClock.now_ms();
-            bases::add_document(store, &base_id, file, now, &mut || RandomIds.new_id())
-                .await
-                .map_err(|e| e.to_string())
-        };
+        let service = &runtime.service;
         let done = match action {
-            KnowledgeAction::CreateBase(name) => {
-                let base = KnowledgeBase::new(&RandomIds.new_id(), &name, BrowserClock.now_ms());
-                store
-                    .save_knowledge_base(&base)
-                    .await
-                    .map_err(|e| e.to_string())
-            }
-            KnowledgeAction::AddText(base_id, name, text) => {
-                add(base_id, name, "text/plain".into(), text).await
-            }
+            KnowledgeAction::CreateBase(name) => service
+                .create_knowledge_base(&name)
+                .await
+                .map(drop)
+                .map_err(|e| e.to_string()),
+            KnowledgeAction::AddText(base_id, name, text) => service
+                .add_document(&base_id, (&name, "text/plain", &text))
+                .await
+                .map_err(|e| e.to_string()),
             KnowledgeAction::AddFiles(base_id, files) => {
                 let mut problems = Vec::new();
                 for file in files {
                     let added = match skein_platform::read_file(&file).await {
                         Ok(read) => match extract_text(&read.name, &read.mime, &read.bytes) {
-                            Ok(text) => add(base_id.clone(), read.name, read.mime, text).await,
+                            Ok(text) => service
+                                .add_document(&base_id, (&read.name, &read.mime, &text))
+                                .await
+                                .map_err(|e| e.to_string()),
                             Err(err) => Err(err.to_string()),
                         },
                         Err(err) => Err(format!("\"{}\" could not be read: {err}", file.name())),
@@ -87,26 +79,22 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                     Err(problems.join(" "))
                 }
             }
-            KnowledgeAction::DeleteDocument(id) => {
-                store.delete_document(&id).await.map_err(|e| e.to_string())
-            }
-            KnowledgeAction::DeleteBase(id) => {
-                // Assistants bound to it simply find nothing there any more.
-                store
-                    .delete_knowledge_base(&id)
-                    .await
-                    .map_err(|e| e.to_string())
-            }
-            KnowledgeAction::SetEmbeddingModel(base_id, model) => {
-                bases::set_embedding_model(store, &base_id, &model)
-                    .await
-                    .map_err(|e| e.to_string())
-            }
-            KnowledgeAction::SetChunking(base_id, size, overlap) => {
-                bases::set_chunking(store, &base_id, size, overlap)
-                    .await
-                    .map_err(|e| e.to_string())
-            }
+            KnowledgeAction::DeleteDocument(id) => service
+                .delete_document(&id)
+                .await
+                .map_err(|e| e.to_string()),
+            KnowledgeAction::DeleteBase(id) => service
+                .delete_knowledge_base(&id)
+                .await
+                .map_err(|e| e.to_string()),
+            KnowledgeAction::SetEmbeddingModel(base_id, model) => service
+                .set_embedding_model(&base_id, &model)
+                .await
+                .map_err(|e| e.to_string()),
+            KnowledgeAction::SetChunking(base_id, size, overlap) => service
+                .set_chunking(&base_id, size, overlap)
+                .await
+                .map_err(|e| e.to_string()),
         };
         if let Err(problem) = done {
             state.banner.set(Some(problem));

@@ -9,10 +9,8 @@ use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::provider::ProviderClient;
-use skein_engine::tools::memory::{memory_tools, MemoryAccess};
-use skein_engine::tools::ToolSource;
 use skein_engine::{
-    Assistant, CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
+    CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
 };
 use skein_engine::{ChatAction, LibraryStore, TurnContext, UserInput};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
@@ -24,10 +22,12 @@ use std::rc::Rc;
 const DATABASE_NAME: &str = "skein";
 
 pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds>;
-pub type Client = ProviderClient<FetchTransport, BrowserClock>;
 
 pub struct Runtime {
     pub service: Service,
+    /// The IndexedDB adapter itself, for what only the platform knows: its health, and a
+    /// probe write after the user freed space.
+    pub storage: IdbStore,
     /// The assistant message being streamed in each generating conversation, as it is now
     /// (the stored copy can be up to one persistence interval behind).
     pub live: RefCell<HashMap<String, MessageNode>>,
@@ -90,45 +90,16 @@ pub fn init(state: AppState) {
         // One provider client: chat, summaries, titles and embeddings share its limits and
         // circuit breakers.
         let client = Rc::new(ProviderClient::new(FetchTransport, BrowserClock));
-        let mut service = ChatService::with_client(client.clone(), store.clone(), RandomIds);
-        // The memory tools; an assistant offers them only when the user turns memory on.
-        for tool in memory_tools(MemoryAccess {
-            store,
-            clock: BrowserClock,
-            ids: RandomIds,
-            assistant_id: Assistant::default().id,
-        }) {
-            if let Err(err) = service.tools.add(ToolSource::Memory, tool) {
-                state.banner.set(Some(err.to_string()));
-            }
+        let mut service = ChatService::with_client(client, store.clone(), RandomIds);
+        let settings_now = Rc::new(move || state.settings.get_untracked());
+        if let Err(err) = service.connect_library(settings_now) {
+            state.banner.set(Some(err.to_string()));
         }
-        // The knowledge tools, for assistants whose model calls tools (search, read a passage).
-        for tool in skein_engine::knowledge::tools::knowledge_tools(service.store.clone()) {
-            if let Err(err) = service.tools.add(ToolSource::Knowledge, tool) {
-                state.banner.set(Some(err.to_string()));
-            }
-        }
-        state.tools.set(service.tools.listing());
-        // What an assistant with memory on remembers goes with each request, as information.
-        let embedder = || crate::embeddings::ProviderEmbedder {
-            state,
-            client: client.clone(),
-        };
-        service.retrieval.memory = Some(Rc::new(skein_engine::memory_retrieval::MemoryRetriever {
-            store: service.store.clone(),
-            embedder: embedder(),
-            model: move || state.settings.with_untracked(|s| s.embedding_model.clone()),
-        }));
-        // Knowledge retrieval for assistants bound to knowledge bases.
-        service.retrieval.knowledge = Some(Rc::new(
-            skein_engine::knowledge::retriever::KnowledgeRetriever {
-                store: service.store.clone(),
-                embedder: embedder(),
-            },
-        ));
+        state.tools.set(service.tool_listing());
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service,
+                storage: store,
                 live: RefCell::default(),
                 unsaved: RefCell::default(),
                 loading_images: RefCell::default(),

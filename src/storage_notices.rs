@@ -29,7 +29,7 @@ pub fn check_storage(state: AppState) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
         // The outcome reaches the notice through the store's health listener.
-        if runtime.service.store.probe_write().await.is_ok() {
+        if runtime.storage.probe_write().await.is_ok() {
             save_unsaved(state, &runtime).await;
         }
         refresh_storage(state, false).await;

@@ -14,6 +14,7 @@ use crate::generation::ReplyEnd;
 use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
 use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
+use crate::knowledge::provider_embedder::ProviderEmbedder;
 use crate::knowledge::store::LibraryStore;
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::message_part::MessagePart;
@@ -62,14 +63,17 @@ pub(crate) struct Turn<'a> {
 pub struct ChatService<T, S, C, I> {
     /// Every call to a provider, shared with whoever else calls providers (the embedder).
     pub(crate) client: Rc<ProviderClient<T, C>>,
-    pub store: S,
+    pub(crate) store: S,
     pub(crate) ids: I,
     /// Every tool the app has; each assistant enables some of them.
-    pub tools: ToolCatalog,
+    pub(crate) tools: ToolCatalog,
     /// The running generation of each conversation.
     pub(crate) generations: GenerationRegistry,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
-    pub retrieval: RetrievalSources,
+    pub(crate) retrieval: RetrievalSources,
+    /// Embeddings for the library's run, once the app has connected it
+    /// ([`connect_library`](Self::connect_library)).
+    pub(crate) embedder: Option<ProviderEmbedder<T, C>>,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -109,6 +113,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
+            embedder: None,
         }
     }
 

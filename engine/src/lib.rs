@@ -80,6 +80,7 @@ pub mod import;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
+mod library;
 pub mod markdown;
 pub mod memories;
 pub mod memory_retrieval;

@@ -124,3 +124,88 @@ pub trait ChatStore {
     /// The provider calls recorded since `since_ms`, oldest first.
     async fn load_usage(&self, since_ms: f64) -> Result<Vec<crate::usage::UsageEvent>, StoreError>;
 }
+
+/// A shared store is a store (the chat service and the library's tools can hold the same one).
+impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
+    async fn import_conversations(
+        &self,
+        conversations: &[(Conversation, Vec<MessageNode>)],
+    ) -> Result<(), StoreError> {
+        (**self).import_conversations(conversations).await
+    }
+    async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
+        (**self).list_conversations().await
+    }
+    async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError> {
+        (**self).load_conversation(id).await
+    }
+    async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError> {
+        (**self).load_messages(conversation_id).await
+    }
+    async fn save_message(
+        &self,
+        conversation: &Conversation,
+        message: &MessageNode,
+    ) -> Result<(), StoreError> {
+        (**self).save_message(conversation, message).await
+    }
+    async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
+        (**self).save_streaming_snapshot(message).await
+    }
+    async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
+        (**self).save_conversation(conversation).await
+    }
+    async fn delete_messages(
+        &self,
+        conversation: &Conversation,
+        ids: &[String],
+    ) -> Result<(), StoreError> {
+        (**self).delete_messages(conversation, ids).await
+    }
+    async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
+        (**self).delete_conversation(conversation_id).await
+    }
+    async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
+        (**self).load_provider_settings().await
+    }
+    async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
+        (**self).save_provider_settings(settings).await
+    }
+    async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
+        (**self).save_blob(blob).await
+    }
+    async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
+        (**self).save_summary(summary).await
+    }
+    async fn load_summaries(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<RollingContextSummary>, StoreError> {
+        (**self).load_summaries(conversation_id).await
+    }
+    async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
+        (**self).load_blob(id).await
+    }
+    async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError> {
+        (**self).save_citations(citations).await
+    }
+    async fn load_citations(
+        &self,
+        conversation_id: &str,
+    ) -> Result<Vec<MessageCitations>, StoreError> {
+        (**self).load_citations(conversation_id).await
+    }
+    async fn search_messages(
+        &self,
+        query: &str,
+        limit: usize,
+    ) -> Result<Vec<crate::search::SearchHit>, StoreError> {
+        (**self).search_messages(query, limit).await
+    }
+    async fn save_usage(&self, event: &crate::usage::UsageEvent) -> Result<(), StoreError> {
+        (**self).save_usage(event).await
+    }
+    async fn load_usage(&self, since_ms: f64) -> Result<Vec<crate::usage::UsageEvent>, StoreError> {
+        (**self).load_usage(since_ms).await
+    }
+}

@@ -149,7 +149,8 @@ impl Transport for ScriptedTransport {
     }
 }
 
-/// Advances by `step_ms` every time it is read.
+/// Advances by `step_ms` every time it is read. A clone shares the time, not the settings.
+#[derive(Clone)]
 pub(crate) struct ManualClock {
     pub now: Rc<Cell<f64>>,
     pub step_ms: Cell<f64>,
@@ -186,8 +187,9 @@ impl Clock for ManualClock {
     }
 }
 
-#[derive(Default)]
-pub(crate) struct SequentialIds(Cell<u32>);
+/// `id1`, `id2`, …; clones share the sequence.
+#[derive(Default, Clone)]
+pub(crate) struct SequentialIds(Rc<Cell<u32>>);
 
 impl IdGenerator for SequentialIds {
     fn new_id(&self) -> String {

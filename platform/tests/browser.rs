@@ -129,7 +129,7 @@ async fn anthropic_and_gemini_stream_through_the_real_transport() {
         let store = IdbStore::open(&unique_name("skein-test-dialect"))
             .await
             .unwrap();
-        let service = service(store);
+        let service = service(store.clone());
         let settings = ProviderSettings {
             kind,
             base_url: format!("{}{path}", mock_url()),
@@ -144,7 +144,7 @@ async fn anthropic_and_gemini_stream_through_the_real_transport() {
         );
         assert_eq!(reply.text(), "Three dialects, one answer.", "{kind:?}");
         assert_eq!(reply.model.as_deref(), Some("mock-model"), "{kind:?}");
-        service.store.close();
+        store.close();
     }
 }
 
@@ -154,7 +154,7 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
     let store = IdbStore::open(&unique_name("skein-test-stream"))
         .await
         .unwrap();
-    let service = service(store);
+    let service = service(store.clone());
     let log = EventLog::default();
     let reply = service
         .send_message(
@@ -181,8 +181,8 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
         "the answer arrived in pieces, not at the end: {deltas}"
     );
 
-    let conversation = &service.store.list_conversations().await.unwrap()[0];
-    let stored = service.store.load_messages(&conversation.id).await.unwrap();
+    let conversation = &store.list_conversations().await.unwrap()[0];
+    let stored = store.load_messages(&conversation.id).await.unwrap();
     assert_eq!(stored.len(), 2);
     assert_eq!(stored[1], reply);
 
@@ -192,7 +192,7 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
     assert_eq!(recorded[0]["messages"][0]["role"], "system");
     assert_eq!(recorded[0]["messages"][1]["content"], "Hi mock");
     assert_eq!(recorded[0]["stream"], true);
-    service.store.close();
+    store.close();
 }
 
 /// Presses "stop" after the first delta.
@@ -216,7 +216,7 @@ async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
     let store = IdbStore::open(&unique_name("skein-test-abort"))
         .await
         .unwrap();
-    let service = service(store);
+    let service = service(store.clone());
     let cancel = CancelToken::new();
     let sink = StopAfterFirstDelta {
         cancel: cancel.clone(),
@@ -236,11 +236,11 @@ async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert_eq!(reply.text(), "first ");
     assert_eq!(sink.deltas.get(), 1);
-    let conversation = &service.store.list_conversations().await.unwrap()[0];
-    let stored = service.store.load_messages(&conversation.id).await.unwrap();
+    let conversation = &store.list_conversations().await.unwrap()[0];
+    let stored = store.load_messages(&conversation.id).await.unwrap();
     assert_eq!(stored[1].text(), "first ");
     assert_eq!(stored[1].status, MessageStatus::Incomplete);
-    service.store.close();
+    store.close();
 }
 
 #[wasm_bindgen_test]
@@ -248,14 +248,14 @@ async fn an_unreachable_provider_is_an_error_message_not_a_crash() {
     let store = IdbStore::open(&unique_name("skein-test-unreachable"))
         .await
         .unwrap();
-    let service = service(store);
+    let service = service(store.clone());
     let mut settings = settings();
     // Port 9 (discard) on loopback: nothing listens there.
     settings.base_url = "http://127.0.0.1:9/v1".into();
     let reply = send_new(&service, "anyone?", &settings, &Assistant::default()).await;
     assert_eq!(reply.status, MessageStatus::Error);
     assert!(reply.error.as_deref().unwrap_or("").contains("CORS"));
-    service.store.close();
+    store.close();
 }
 
 #[wasm_bindgen_test]

@@ -17,20 +17,20 @@ use wasm_bindgen_test::*;
 wasm_bindgen_test_configure!(run_in_browser);
 
 mod common;
-use common::{mock_requests, script_mock, send_new, service, settings, unique_name, Service};
+use common::{mock_requests, script_mock, send_new, service, settings, unique_name};
 
 async fn ask(
     script: &str,
     settings: &ProviderSettings,
     assistant: &Assistant,
-) -> (Service, MessageNode) {
+) -> (IdbStore, MessageNode) {
     script_mock(script).await;
     let store = IdbStore::open(&unique_name("skein-test-faults"))
         .await
         .unwrap();
-    let service = service(store);
+    let service = service(store.clone());
     let reply = send_new(&service, "Hello", settings, assistant).await;
-    (service, reply)
+    (store, reply)
 }
 
 fn no_retry() -> Assistant {
@@ -54,7 +54,7 @@ fn arrival_times(requests: &serde_json::Value) -> Vec<u64> {
 async fn a_rate_limit_is_retried_after_retry_after_and_a_refused_key_never() {
     let script = r#"[{"status": 429, "error_message": "slow down", "retry_after": "1"},
                      {"chunks": ["Made ", "it."]}]"#;
-    let (service, reply) = ask(script, &settings(), &Assistant::default()).await;
+    let (store, reply) = ask(script, &settings(), &Assistant::default()).await;
     assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
     assert_eq!(reply.text(), "Made it.");
     let times = arrival_times(&mock_requests().await);
@@ -63,9 +63,9 @@ async fn a_rate_limit_is_retried_after_retry_after_and_a_refused_key_never() {
         times[1] - times[0] >= 1_000,
         "never earlier than Retry-After: {times:?}"
     );
-    service.store.close();
+    store.close();
 
-    let (service, reply) = ask(
+    let (store, reply) = ask(
         r#"[{"status": 401, "error_message": "bad key"}, {"chunks": ["no"]}]"#,
         &settings(),
         &Assistant::default(),
@@ -82,22 +82,22 @@ async fn a_rate_limit_is_retried_after_retry_after_and_a_refused_key_never() {
         1,
         "not retried"
     );
-    service.store.close();
+    store.close();
 }
 
 #[wasm_bindgen_test]
 async fn a_dropped_connection_keeps_the_partial_answer_and_retries_as_a_new_version() {
     let script = r#"[{"chunks": ["Half ", "more"], "drop_after": 1, "delay_ms": 20},
                      {"chunks": ["Whole."]}]"#;
-    let (service, reply) = ask(script, &settings(), &Assistant::default()).await;
+    let (store, reply) = ask(script, &settings(), &Assistant::default()).await;
     assert_eq!(reply.text(), "Whole.");
     assert_eq!(reply.status, MessageStatus::Complete);
-    let conversation = &service.store.list_conversations().await.unwrap()[0];
-    let stored = service.store.load_messages(&conversation.id).await.unwrap();
+    let conversation = &store.list_conversations().await.unwrap()[0];
+    let stored = store.load_messages(&conversation.id).await.unwrap();
     let broken = stored.iter().find(|m| m.text() == "Half ").unwrap();
     assert_eq!(broken.status, MessageStatus::Incomplete);
     assert_eq!(broken.parent_id, reply.parent_id);
-    service.store.close();
+    store.close();
 }
 
 #[wasm_bindgen_test]
@@ -120,12 +120,12 @@ async fn stalls_early_ends_and_malformed_chunks_are_never_complete() {
             "could not read",
         ),
     ] {
-        let (service, reply) = ask(script, &quick, &no_retry()).await;
+        let (store, reply) = ask(script, &quick, &no_retry()).await;
         assert_eq!(reply.status, MessageStatus::Incomplete, "{script}");
         assert!(reply.text().starts_with("Some "), "{script}: partial kept");
         let error = reply.error.clone().unwrap_or_default();
         assert!(error.contains(says), "{script}: {error}");
-        service.store.close();
+        store.close();
     }
 }
 
@@ -136,21 +136,21 @@ async fn a_slow_first_token_past_its_timeout_is_an_error_that_says_so() {
         ..settings()
     };
     let script = r#"{"chunks": ["late"], "first_token_delay_ms": 2500}"#;
-    let (service, reply) = ask(script, &impatient, &Assistant::default()).await;
+    let (store, reply) = ask(script, &impatient, &Assistant::default()).await;
     assert_eq!(reply.status, MessageStatus::Error);
     assert!(reply
         .error
         .as_deref()
         .unwrap()
         .contains("first-token timeout"));
-    service.store.close();
+    store.close();
 }
 
 #[wasm_bindgen_test]
 async fn a_call_to_an_unknown_tool_gets_an_error_result_and_the_answer_goes_on() {
     let script = r#"[{"chunks": ["Let me check. "], "tool_call": {"name": "no_such_tool", "arguments": "{oops"}},
                      {"chunks": ["I could not use that tool."]}]"#;
-    let (service, reply) = ask(script, &settings(), &Assistant::default()).await;
+    let (store, reply) = ask(script, &settings(), &Assistant::default()).await;
     assert_eq!(reply.status, MessageStatus::Complete, "{:?}", reply.error);
     let call = reply
         .parts
@@ -163,5 +163,5 @@ async fn a_call_to_an_unknown_tool_gets_an_error_result_and_the_answer_goes_on()
     let result = call.result.unwrap();
     assert!(result.is_error && result.content.contains("No tool named"));
     assert!(reply.text().ends_with("I could not use that tool."));
-    service.store.close();
+    store.close();
 }

@@ -16,6 +16,7 @@ mod entities;
 pub mod ingest;
 pub mod lexical;
 pub mod pdf;
+pub mod provider_embedder;
 pub mod ranking;
 pub mod retrieval;
 pub mod retriever;

@@ -1,0 +1,229 @@
+//! The user's library through the service: knowledge bases as the user edits them, the run that
+//! embeds their chunks, and the wiring that lets chats use knowledge and memory. The app calls
+//! these instead of reaching into the store, so the rules stay here (see
+//! [`knowledge::bases`](crate::knowledge::bases) and
+//! [`knowledge::embedding_run`](crate::knowledge::embedding_run)).
+
+use crate::chat_service::ChatService;
+use crate::clock::{Clock, IdGenerator};
+use crate::knowledge::bases::{self, BaseEditError, BaseOverview};
+use crate::knowledge::embedding_run::{self, EmbeddingProgress, EmbeddingRunError};
+use crate::knowledge::provider_embedder::{ProviderEmbedder, SettingsSource};
+use crate::knowledge::retriever::KnowledgeRetriever;
+use crate::knowledge::store::LibraryStore;
+use crate::knowledge::tools::knowledge_tools;
+use crate::knowledge::KnowledgeBase;
+use crate::memory_retrieval::MemoryRetriever;
+use crate::store::{ChatStore, StoreError};
+use crate::tools::catalog::CatalogError;
+use crate::tools::memory::{memory_tools, MemoryAccess};
+use crate::tools::ToolSource;
+use crate::transport::Transport;
+use crate::Assistant;
+use std::rc::Rc;
+
+impl<T, S, C, I> ChatService<T, S, C, I>
+where
+    T: Transport + 'static,
+    S: ChatStore + LibraryStore + Clone + 'static,
+    C: Clock + Clone + 'static,
+    I: IdGenerator + Clone + 'static,
+{
+    /// Gives chats the user's library: the memory tools (offered when an assistant turns
+    /// memory on), the knowledge tools (search, read a passage), and retrieval of memories and
+    /// knowledge for each request. Embeddings go through this service's provider client with
+    /// the settings `settings` reads at each call.
+    pub fn connect_library(&mut self, settings: SettingsSource) -> Result<(), CatalogError> {
+        let access = MemoryAccess {
+            store: self.store.clone(),
+            clock: self.clock().clone(),
+            ids: self.ids.clone(),
+            assistant_id: Assistant::default().id,
+        };
+        for tool in memory_tools(access) {
+            self.tools.add(ToolSource::Memory, tool)?;
+        }
+        for tool in knowledge_tools(self.store.clone()) {
+            self.tools.add(ToolSource::Knowledge, tool)?;
+        }
+        let embedder = ProviderEmbedder::new(self.client.clone(), settings.clone());
+        let model = move || settings().embedding_model;
+        self.retrieval.memory = Some(Rc::new(MemoryRetriever {
+            store: self.store.clone(),
+            embedder: embedder.clone(),
+            model,
+        }));
+        self.retrieval.knowledge = Some(Rc::new(KnowledgeRetriever {
+            store: self.store.clone(),
+            embedder: embedder.clone(),
+        }));
+        self.embedder = Some(embedder);
+        Ok(())
+    }
+
+    /// Every tool the app has, for the assistant's settings.
+    pub fn tool_listing(&self) -> Vec<crate::tools::choice::ToolInfo> {
+        self.tools.listing()
+    }
+
+    /// Every knowledge base, as the knowledge panel shows it.
+    pub async fn knowledge_overview(&self) -> Result<Vec<BaseOverview>, StoreError> {
+        bases::overview(&self.store).await
+    }
+
+    /// A new, empty knowledge base called `name`.
+    pub async fn create_knowledge_base(&self, name: &str) -> Result<KnowledgeBase, StoreError> {
+        let base = KnowledgeBase::new(&self.ids.new_id(), name, self.clock().now_ms());
+        self.store.save_knowledge_base(&base).await?;
+        Ok(base)
+    }
+
+    /// Adds a document's text to base `base_id`, cut into chunks by the base's settings.
+    pub async fn add_document(
+        &self,
+        base_id: &str,
+        (name, mime, text): (&str, &str, &str),
+    ) -> Result<(), BaseEditError> {
+        let now = self.clock().now_ms();
+        let mut new_id = || self.ids.new_id();
+        bases::add_document(&self.store, base_id, (name, mime, text), now, &mut new_id).await
+    }
+
+    pub async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
+        self.store.delete_document(id).await
+    }
+
+    /// Deletes a base; assistants bound to it simply find nothing there any more.
+    pub async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
+        self.store.delete_knowledge_base(id).await
+    }
+
+    pub async fn set_embedding_model(
+        &self,
+        base_id: &str,
+        model: &str,
+    ) -> Result<(), BaseEditError> {
+        bases::set_embedding_model(&self.store, base_id, model).await
+    }
+
+    pub async fn set_chunking(
+        &self,
+        base_id: &str,
+        size: u32,
+        overlap: u32,
+    ) -> Result<(), BaseEditError> {
+        bases::set_chunking(&self.store, base_id, size, overlap).await
+    }
+
+    /// Embeds every chunk that lacks a vector of its base's model, telling `progress` before
+    /// each batch. Nothing to do before [`connect_library`](Self::connect_library).
+    pub async fn embed_pending(
+        &self,
+        progress: &dyn Fn(EmbeddingProgress),
+    ) -> Result<(), EmbeddingRunError> {
+        match &self.embedder {
+            Some(embedder) => embedding_run::embed_pending(&self.store, embedder, progress).await,
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::chat_service::ChatService;
+    use crate::knowledge::embedding_run::EmbeddingProgress;
+    use crate::memory_store::MemoryStore;
+    use crate::test_fixtures::{
+        json_response, settings, ManualClock, ScriptedTransport, SequentialIds,
+    };
+    use futures_executor::block_on;
+    use std::cell::{Cell, RefCell};
+    use std::rc::Rc;
+
+    type Library = ChatService<ScriptedTransport, Rc<MemoryStore>, ManualClock, SequentialIds>;
+
+    fn library(scripts: Vec<crate::test_fixtures::Script>) -> Library {
+        ChatService::new(
+            ScriptedTransport::new(scripts),
+            Rc::new(MemoryStore::new()),
+            ManualClock {
+                now: Rc::new(Cell::new(1_000.0)),
+                step_ms: Cell::new(10.0),
+                timers_fire: Cell::new(false),
+                sleeps: RefCell::default(),
+            },
+            SequentialIds::default(),
+        )
+    }
+
+    #[test]
+    fn connecting_the_library_offers_its_tools_and_retrieval() {
+        let mut service = library(Vec::new());
+        assert!(service.tool_listing().is_empty());
+        service.connect_library(Rc::new(settings)).unwrap();
+        let names: Vec<String> = service.tool_listing().into_iter().map(|t| t.name).collect();
+        for name in [
+            "search_memories",
+            "create_memory",
+            "search_knowledge",
+            "read_knowledge_chunk",
+        ] {
+            assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+        }
+        assert!(service.retrieval.memory.is_some() && service.retrieval.knowledge.is_some());
+        // Connecting twice would offer every tool twice: the catalogue refuses.
+        assert!(service.connect_library(Rc::new(settings)).is_err());
+    }
+
+    #[test]
+    fn a_document_added_through_the_service_is_embedded_by_its_provider_client() {
+        let vectors = r#"{"data": [{"index": 0, "embedding": [0.5, 0.25, 1.0]}]}"#;
+        let mut service = library(vec![json_response(200, vectors)]);
+        // Before the library is connected there is nothing to embed with, and nothing fails.
+        block_on(service.embed_pending(&|_| panic!("no run before connecting"))).unwrap();
+        let base = block_on(service.create_knowledge_base("Handbook")).unwrap();
+        block_on(service.set_embedding_model(&base.id, "embed-small")).unwrap();
+        block_on(service.add_document(&base.id, ("a.txt", "text/plain", "Ferns like shade.")))
+            .unwrap();
+        service.connect_library(Rc::new(settings)).unwrap();
+
+        let seen = RefCell::new(Vec::new());
+        block_on(service.embed_pending(&|p: EmbeddingProgress| seen.borrow_mut().push(p))).unwrap();
+
+        let request = &service.client.transport().requests.borrow()[0];
+        assert!(request.url.ends_with("/embeddings"), "{}", request.url);
+        let body: serde_json::Value =
+            serde_json::from_str(request.body.as_deref().unwrap()).unwrap();
+        assert_eq!(
+            body["model"], "embed-small",
+            "the base's model, not the chat model"
+        );
+        assert_eq!(body["input"], serde_json::json!(["Ferns like shade."]));
+        assert_eq!(seen.borrow()[0].base_name, "Handbook");
+        let overview = block_on(service.knowledge_overview()).unwrap();
+        assert_eq!((overview[0].embedded, overview[0].total), (1, 1));
+        assert_eq!(overview[0].documents[0].1, ["Ferns like shade."]);
+    }
+
+    #[test]
+    fn knowledge_edits_name_a_missing_base_and_deletions_go_through() {
+        let service = library(Vec::new());
+        let missing = block_on(service.add_document("nope", ("a.txt", "text/plain", "x")));
+        assert_eq!(
+            missing.unwrap_err().to_string(),
+            "That knowledge base no longer exists."
+        );
+        let base = block_on(service.create_knowledge_base("Notes")).unwrap();
+        block_on(service.add_document(&base.id, ("a.txt", "text/plain", "One."))).unwrap();
+        let document = block_on(service.knowledge_overview()).unwrap()[0].documents[0]
+            .0
+            .id
+            .clone();
+        block_on(service.delete_document(&document)).unwrap();
+        assert!(block_on(service.knowledge_overview()).unwrap()[0]
+            .documents
+            .is_empty());
+        block_on(service.delete_knowledge_base(&base.id)).unwrap();
+        assert!(block_on(service.knowledge_overview()).unwrap().is_empty());
+    }
+}
