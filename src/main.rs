@@ -25,7 +25,6 @@ mod settings_actions;
 mod shortcuts;
 mod state;
 mod storage_notices;
-mod stream_publisher;
 mod ui_sink;
 
 fn main() {

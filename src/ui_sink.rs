@@ -7,9 +7,8 @@
 
 use crate::runtime::Runtime;
 use crate::state::AppState;
-use crate::stream_publisher::StreamPublisher;
 use leptos::prelude::*;
-use skein_components::MessageView;
+use skein_components::{MessageView, StreamPublisher};
 use skein_engine::generation::{GenerationEvent, GenerationSink};
 use skein_engine::{MessageNode, MessageStatus, Role};
 use std::cell::RefCell;
@@ -23,7 +22,7 @@ pub struct UiSink {
     /// The engine reported the user's message as added, i.e. saved.
     user_message_saved: std::cell::Cell<bool>,
     /// Streamed text reaches the screen through the throttle.
-    publisher: Rc<StreamPublisher>,
+    publisher: Rc<StreamPublisher<skein_platform::BrowserClock>>,
     /// Held while this tab generates the conversation (other tabs see it is not interrupted).
     lock: RefCell<Option<skein_platform::GenerationLock>>,
 }
@@ -35,7 +34,10 @@ impl UiSink {
             runtime,
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
-            publisher: StreamPublisher::new(state),
+            publisher: StreamPublisher::new(
+                skein_platform::BrowserClock,
+                Box::new(move |id| state.message_view(id)),
+            ),
             lock: RefCell::new(None),
         }
     }

@@ -1,13 +1,12 @@
-//! [`StreamPublisher`]: streamed text reaches the per-message signals through the engine's
-//! [`PublishThrottle`]: the first token at once, then at most one update per interval, and
-//! whatever is still held when the reply finishes. The engine decides *when*; this module owns
-//! the timer and publishes.
+//! [`StreamPublisher`]: streamed text reaches the per-message signals ([`MessageView`]) through
+//! the engine's [`PublishThrottle`]: the first token at once, then at most one update per
+//! interval, and whatever is still held when the reply finishes. The engine decides *when*;
+//! this module owns the timer and publishes.
 
-use crate::state::AppState;
+use crate::MessageView;
 use leptos::prelude::*;
 use skein_engine::throttle::{Decision, PublishThrottle};
 use skein_engine::Clock;
-use skein_platform::BrowserClock;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -22,15 +21,20 @@ struct Held {
     timer_set: bool,
 }
 
-pub struct StreamPublisher {
-    state: AppState,
+/// Finds the view of a message on screen (none: the text is not shown, only dropped here).
+pub type ViewLookup = Box<dyn Fn(&str) -> Option<MessageView>>;
+
+pub struct StreamPublisher<C> {
+    clock: C,
+    view_of: ViewLookup,
     held: RefCell<Held>,
 }
 
-impl StreamPublisher {
-    pub fn new(state: AppState) -> Rc<Self> {
+impl<C: Clock + 'static> StreamPublisher<C> {
+    pub fn new(clock: C, view_of: ViewLookup) -> Rc<Self> {
         Rc::new(Self {
-            state,
+            clock,
+            view_of,
             held: RefCell::default(),
         })
     }
@@ -44,7 +48,7 @@ impl StreamPublisher {
             }
             held.text.push_str(text);
             held.reasoning.push_str(reasoning);
-            held.throttle.update(BrowserClock.now_ms(), false)
+            held.throttle.update(self.clock.now_ms(), false)
         };
         match decision {
             Decision::Now => self.publish(),
@@ -66,12 +70,12 @@ impl StreamPublisher {
         let this = Rc::clone(self);
         let callback = Closure::once_into_js(move || {
             this.held.borrow_mut().timer_set = false;
-            let due = this.held.borrow_mut().throttle.due(BrowserClock.now_ms());
+            let due = this.held.borrow_mut().throttle.due(this.clock.now_ms());
             if due {
                 this.publish();
             }
         });
-        let delay = (at - BrowserClock.now_ms()).max(0.0) as i32;
+        let delay = (at - self.clock.now_ms()).max(0.0) as i32;
         let scheduled = web_sys::window().and_then(|w| {
             w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
                 .ok()
@@ -92,7 +96,7 @@ impl StreamPublisher {
                 std::mem::take(&mut held.reasoning),
             )
         };
-        if let Some(view) = self.state.message_view(&message_id) {
+        if let Some(view) = (self.view_of)(&message_id) {
             if !text.is_empty() {
                 view.text.update(|t| t.push_str(&text));
             }
