@@ -1,15 +1,15 @@
 //! The root component: layout, and the wiring of views to runtime actions.
 
 use crate::conversation_list;
-use crate::files::ExportFormat;
 use crate::runtime;
 use crate::runtime::Reshape;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AssistantForm, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ImageUrls,
-    KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
-    ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView, ContextMeter,
+    ErrorBanner, ErrorNotice, ExportButtons, ImageUrls, KnowledgePanel, MemoryPanel,
+    MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar,
+    StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
 };
 use skein_engine::ChatAction;
 
@@ -29,15 +29,9 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
-    crate::preferences::apply(state.preferences.get_untracked());
+    skein_components::apply_theme(state.preferences.get_untracked().theme);
     let help = RwSignal::new(false);
     crate::shortcuts::install(state, help);
-    let set_preferences = move |change: &dyn Fn(&mut crate::preferences::Preferences)| {
-        let mut preferences = state.preferences.get_untracked();
-        change(&mut preferences);
-        crate::preferences::save(preferences);
-        state.preferences.set(preferences);
-    };
     Effect::new(move |_| {
         state.search.track();
         conversation_list::search_changed(state);
@@ -47,7 +41,6 @@ pub fn App() -> impl IntoView {
             .storage_alert
             .with(|alert| alert.as_ref().is_some_and(StorageAlert::read_only))
     });
-    let include_keys = RwSignal::new(false);
     // The memories change as assistants answer: read them whenever the settings open.
     Effect::new(move |_| {
         if state.show_settings.get() {
@@ -71,16 +64,7 @@ pub fn App() -> impl IntoView {
                     on_open=move |()| crate::settings_actions::fetch_models(state, state.settings.get_untracked())
                     on_select=move |model| crate::settings_actions::choose_model(state, model) />
                 <Show when=move || state.current.get().is_some()>
-                    <div class="export" role="group" aria-label="Export this conversation">
-                        <button type="button" data-testid="export-markdown"
-                            on:click=move |_| crate::files::export(state, ExportFormat::Markdown)>
-                            "Export Markdown"
-                        </button>
-                        <button type="button" data-testid="export-json"
-                            on:click=move |_| crate::files::export(state, ExportFormat::Json)>
-                            "Export JSON"
-                        </button>
-                    </div>
+                    <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <button type="button" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
@@ -174,33 +158,14 @@ pub fn App() -> impl IntoView {
                             bases=Signal::derive(move || state.knowledge.get())
                             on_action=move |action| crate::knowledge::act(state, action)
                         />
-                        <section class="appearance" aria-label="Appearance">
-                            <h2>"Appearance and keys"</h2>
-                            <label>"Theme "
-                                <select data-testid="theme-select"
-                                    on:change=move |ev| {
-                                        let theme = crate::preferences::Theme::from_id(&event_target_value(&ev));
-                                        set_preferences(&|p| p.theme = theme);
-                                    }>
-                                    {["system", "light", "dark"].into_iter().map(|id| view! {
-                                        <option value=id selected=move || state.preferences.get().theme.id() == id>
-                                            {match id { "light" => "Light", "dark" => "Dark", _ => "Same as the system" }}
-                                        </option>
-                                    }).collect_view()}
-                                </select>
-                            </label>
-                            <label>
-                                <input type="checkbox" data-testid="enter-sends"
-                                    prop:checked=move || state.preferences.get().enter_sends
-                                    on:change=move |ev| {
-                                        let on = event_target_checked(&ev);
-                                        set_preferences(&|p| p.enter_sends = on);
-                                    } />
-                                "Enter sends (Shift+Enter for a new line); off: Ctrl+Enter sends"
-                            </label>
-                            <button type="button" data-testid="show-shortcuts"
-                                on:click=move |_| help.set(true)>"Keyboard shortcuts"</button>
-                        </section>
+                        <AppearancePanel
+                            preferences=state.preferences
+                            on_change=move |preferences| {
+                                crate::preferences::save(preferences);
+                                state.preferences.set(preferences);
+                            }
+                            on_shortcuts=move |()| help.set(true)
+                        />
                         <label class="memory-toggle">
                             <input type="checkbox" data-testid="memory-toggle"
                                 prop:checked=move || state.assistant().enabled_tools.iter()
@@ -213,31 +178,10 @@ pub fn App() -> impl IntoView {
                             on_enable=move |()| crate::notify::enable(state)
                         />
                         <StorageInfo figures=Signal::derive(move || state.storage.get()) />
-                        <div class="backup" role="group" aria-label="Backup">
-                            <label>
-                                <input type="checkbox" data-testid="backup-include-keys"
-                                    prop:checked=move || include_keys.get()
-                                    on:change=move |ev| include_keys.set(event_target_checked(&ev)) />
-                                "Include API keys (anyone with the file can use them)"
-                            </label>
-                            <button type="button" data-testid="backup"
-                                on:click=move |_| crate::files::backup(state, include_keys.get_untracked())>
-                                "Back up everything"
-                            </button>
-                        </div>
-                        <label class="import">
-                            "Import or restore (a Skein backup or conversation export, or ChatGPT's conversations.json)"
-                            <input type="file" accept=".json,application/json" data-testid="import-file"
-                                on:change=move |ev| {
-                                    use wasm_bindgen::JsCast;
-                                    if let Some(input) = ev
-                                        .target()
-                                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-                                    {
-                                        crate::files::import(state, input);
-                                    }
-                                } />
-                        </label>
+                        <BackupPanel
+                            on_backup=move |include_keys| crate::files::backup(state, include_keys)
+                            on_import=move |input| crate::files::import(state, input)
+                        />
                       </section>
                     </Show>
                     // The chat stays mounted (and scrolled where it was) behind the settings.

@@ -1,10 +1,11 @@
-//! Turns the end of a generation into a notification when the tab is hidden (seed 000 §9).
+//! Turns the end of a generation into a notification when the tab is hidden.
 
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::NotificationStatus;
-use skein_engine::{MessageNode, MessageStatus};
+use skein_engine::finished_notice::finished_notice;
+use skein_engine::MessageNode;
 use skein_platform::{
     notification_permission, notify, page_hidden, request_notification_permission,
     NotificationAccess,
@@ -32,28 +33,15 @@ pub fn enable(state: AppState) {
     });
 }
 
-/// The longest notification body, in characters.
-const BODY_CHARS: usize = 140;
-
-/// Called when a reply reached its final state.
+/// Called when a reply reached its final state: a notification when the tab is hidden and the
+/// user turned them on (what it says: the engine's `finished_notice`).
 pub fn generation_ended(state: AppState, reply: &MessageNode) {
     if !page_hidden() || state.notifications.get_untracked() != NotificationStatus::On {
         return;
     }
-    let title = state
-        .conversation(&reply.conversation_id)
-        .map_or_else(|| "Skein".to_owned(), |c| c.title);
-    let body: String = match reply.status {
-        MessageStatus::Error => format!(
-            "The answer failed: {}",
-            reply.error.as_deref().unwrap_or("unknown error")
-        ),
-        _ => reply.text(),
-    }
-    .chars()
-    .take(BODY_CHARS)
-    .collect();
-    if let Err(err) = notify(&title, &body) {
+    let title = state.conversation(&reply.conversation_id).map(|c| c.title);
+    let notice = finished_notice(reply, title.as_deref());
+    if let Err(err) = notify(&notice.title, &notice.body) {
         state
             .banner
             .set(Some(format!("The notification could not be shown: {err}")));

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
 use skein_engine::assistant::assistant_for;
 use skein_engine::provider::model_list::ModelInfo;
+use skein_engine::search::list_matches;
 use skein_engine::{Assistant, BranchEntry, Conversation, ProviderSettings};
 
 /// A failed answer: shown in the error banner while its conversation is on screen.
@@ -36,7 +37,7 @@ pub struct AppState {
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
     /// Theme and Enter-key behaviour (this device's, from `localStorage`).
-    pub preferences: RwSignal<crate::preferences::Preferences>,
+    pub preferences: RwSignal<skein_engine::preferences::Preferences>,
     /// How full the next request of the conversation on screen is.
     pub context: RwSignal<Option<skein_engine::context_meter::ContextUsage>>,
     /// The models the provider listed in the settings, or why it could not.
@@ -126,12 +127,8 @@ impl AppState {
 
     /// Adds or replaces an assistant in the list.
     pub fn put_assistant(&self, assistant: Assistant) {
-        self.assistants.update(
-            |list| match list.iter_mut().find(|a| a.id == assistant.id) {
-                Some(existing) => *existing = assistant,
-                None => list.push(assistant),
-            },
-        );
+        self.assistants
+            .update(|list| skein_engine::records::upsert_assistant(list, assistant));
     }
 
     pub fn is_generating(&self, conversation_id: &str) -> bool {
@@ -183,36 +180,24 @@ impl AppState {
 
     /// Inserts or replaces a conversation, keeping the list newest first.
     pub fn upsert_conversation(&self, conversation: Conversation) {
-        self.conversations.update(|list| {
-            list.retain(|c| c.id != conversation.id);
-            let at = list
-                .iter()
-                .position(|c| c.updated_at_ms <= conversation.updated_at_ms)
-                .unwrap_or(list.len());
-            list.insert(at, conversation);
-        });
+        self.conversations
+            .update(|list| skein_engine::records::upsert_newest_first(list, conversation));
     }
 
-    /// The sidebar's list: every conversation, or those the search finds (by title, or by
-    /// message text with the matching words), newest first.
+    /// The sidebar's list: every conversation, or those the search finds (the engine's
+    /// `search::list_matches`), newest first.
     pub fn summaries(&self) -> Vec<ConversationSummary> {
         let generating = self.generating.get();
-        let query = self.search.with(|q| q.trim().to_lowercase());
-        let hits = self.search_hits.get();
+        let (query, hits) = (self.search.get(), self.search_hits.get());
         self.conversations.with(|list| {
-            list.iter()
-                .filter(|c| !crate::conversation_list::is_pending_delete(&c.id))
-                .filter_map(|c| {
-                    let title_matches = c.title.to_lowercase().contains(&query);
-                    let snippet = hits.get(&c.id).cloned();
-                    (query.is_empty() || title_matches || snippet.is_some()).then(|| {
-                        ConversationSummary {
-                            id: c.id.clone(),
-                            title: c.title.clone(),
-                            generating: generating.contains(&c.id),
-                            snippet: snippet.filter(|_| !query.is_empty() && !title_matches),
-                        }
-                    })
+            let hidden = crate::conversation_list::is_pending_delete;
+            list_matches(list, &query, &hits, hidden)
+                .into_iter()
+                .map(|found| ConversationSummary {
+                    id: found.conversation.id.clone(),
+                    title: found.conversation.title.clone(),
+                    generating: generating.contains(&found.conversation.id),
+                    snippet: found.snippet,
                 })
                 .collect()
         })

@@ -12,9 +12,11 @@
 //!
 //! Model output is untrusted: it is only ever inserted as text, never as HTML.
 
+mod appearance;
 mod assistant_form;
 mod assistant_picker;
 mod attachments;
+mod backup_panel;
 mod chat_view;
 mod citations;
 mod composer;
@@ -41,11 +43,13 @@ mod tool_call_card;
 mod tool_policies;
 mod undo_toast;
 
+pub use appearance::{apply_theme, AppearancePanel};
 pub use assistant_form::AssistantForm;
 pub use assistant_picker::AssistantPicker;
 pub use attachments::{
     AttachedDocument, DocumentRef, Draft, PendingAttachment, PendingAttachments,
 };
+pub use backup_panel::{BackupPanel, ExportButtons};
 pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};
@@ -59,9 +63,9 @@ pub use model_picker::ModelPicker;
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use settings_form::SettingsForm;
 pub use shortcuts_help::{ShortcutsHelp, SHORTCUTS};
-pub use stream_publisher::{StreamPublisher, ViewLookup};
 pub use sidebar::{ConversationSummary, Sidebar};
 pub use storage_alert::{StorageAlert, StorageAlertBar};
 pub use storage_info::{format_bytes, StorageFigures, StorageInfo};
+pub use stream_publisher::{StreamPublisher, ViewLookup};
 pub use tool_call_card::{ToolCallCard, ToolCallView};
 pub use undo_toast::UndoToast;

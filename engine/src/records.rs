@@ -26,6 +26,24 @@ pub fn with_default_assistant(mut assistants: Vec<Assistant>) -> Vec<Assistant> 
     assistants
 }
 
+/// Puts `conversation` into `list` (newest first), replacing its older copy.
+pub fn upsert_newest_first(list: &mut Vec<Conversation>, conversation: Conversation) {
+    list.retain(|c| c.id != conversation.id);
+    let at = list
+        .iter()
+        .position(|c| c.updated_at_ms <= conversation.updated_at_ms)
+        .unwrap_or(list.len());
+    list.insert(at, conversation);
+}
+
+/// Puts `assistant` into `list`, replacing the one with its ID in place, or at the end.
+pub fn upsert_assistant(list: &mut Vec<Assistant>, assistant: Assistant) {
+    match list.iter_mut().find(|a| a.id == assistant.id) {
+        Some(existing) => *existing = assistant,
+        None => list.push(assistant),
+    }
+}
+
 /// Replaces stored versions of `nodes` with newer ones held in memory (an answer streaming in
 /// this tab, answers waiting for storage space), matched by ID: what the user saw last wins.
 pub fn overlay_newer(nodes: &mut [MessageNode], newer: &[&MessageNode]) {
@@ -367,5 +385,39 @@ mod tests {
         assert_eq!(nodes[0], stored_nodes[0]);
         assert_eq!(nodes[1].text(), "Partial and more");
         assert_eq!(nodes.len(), 2, "nothing is added");
+    }
+
+    #[test]
+    fn an_updated_conversation_moves_to_its_place_newest_first_without_a_copy() {
+        let at = |id: &str, ms: f64| {
+            let mut c = Conversation::new(id, id, 0.0);
+            c.updated_at_ms = ms;
+            c
+        };
+        let mut list = vec![at("c", 30.0), at("b", 20.0), at("a", 10.0)];
+        upsert_newest_first(&mut list, at("a", 40.0));
+        upsert_newest_first(&mut list, at("new", 25.0));
+        let ids: Vec<&str> = list.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["a", "c", "new", "b"]);
+    }
+
+    #[test]
+    fn an_edited_assistant_keeps_its_place_and_a_new_one_goes_last() {
+        let mut list = with_default_assistant(Vec::new());
+        let helper = Assistant {
+            id: "helper".into(),
+            ..Assistant::default()
+        };
+        upsert_assistant(&mut list, helper.clone());
+        let renamed = Assistant {
+            name: "Renamed".into(),
+            ..Assistant::default()
+        };
+        upsert_assistant(&mut list, renamed);
+        assert_eq!(list.len(), 2);
+        assert_eq!(
+            (list[0].name.as_str(), list[1].id.as_str()),
+            ("Renamed", "helper")
+        );
     }
 }

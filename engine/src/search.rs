@@ -1,7 +1,8 @@
 //! Searching conversations by what was said: case-insensitive substring matching over message
 //! text, with a short snippet around the first match for the result list.
 
-use crate::message::MessageNode;
+use crate::message::{Conversation, MessageNode};
+use std::collections::HashMap;
 
 /// One message that matched a search.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,6 +97,45 @@ impl SearchHits {
     }
 }
 
+/// One line of the conversation list under a search.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ListMatch<'a> {
+    pub conversation: &'a Conversation,
+    /// The matching words of one of its messages, shown only when its title does not match.
+    pub snippet: Option<String>,
+}
+
+/// The conversation list for `query`: every conversation when it is blank, else those whose
+/// title contains it (case-insensitive) or that have a message hit in `hits` (conversation ID →
+/// snippet), in the list's order. Conversations `hidden` says are hidden (a deletion waiting
+/// out its undo window) are never listed.
+pub fn list_matches<'a>(
+    conversations: &'a [Conversation],
+    query: &str,
+    hits: &HashMap<String, String>,
+    hidden: impl Fn(&str) -> bool,
+) -> Vec<ListMatch<'a>> {
+    let query = normalize_query(query);
+    conversations
+        .iter()
+        .filter(|c| !hidden(&c.id))
+        .filter_map(|conversation| {
+            let Some(query) = &query else {
+                return Some(ListMatch {
+                    conversation,
+                    snippet: None,
+                });
+            };
+            let title_matches = conversation.title.to_lowercase().contains(query.as_str());
+            let snippet = hits.get(&conversation.id).cloned();
+            (title_matches || snippet.is_some()).then(|| ListMatch {
+                conversation,
+                snippet: snippet.filter(|_| !title_matches),
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,5 +182,41 @@ mod tests {
         let text = format!("{}İstanbul 🎉 {}", "ß".repeat(40), "世".repeat(40));
         let hit = match_message(&message(&text), &query).unwrap();
         assert!(hit.snippet.contains("İstanbul 🎉"), "{}", hit.snippet);
+    }
+
+    fn titled(id: &str, title: &str) -> Conversation {
+        Conversation::new(id, title, 0.0)
+    }
+
+    #[test]
+    fn the_list_under_a_search_matches_titles_or_message_hits_and_hides_pending_deletions() {
+        let list = [
+            titled("a", "Fern care"),
+            titled("b", "Taxes"),
+            titled("c", "Holiday"),
+            titled("d", "Ferns again"),
+        ];
+        let hits = HashMap::from([
+            ("b".to_owned(), "…the fern in the office…".to_owned()),
+            ("a".to_owned(), "…ferns…".to_owned()),
+        ]);
+        let ids = |matches: Vec<ListMatch>| -> Vec<(String, Option<String>)> {
+            matches
+                .into_iter()
+                .map(|m| (m.conversation.id.clone(), m.snippet))
+                .collect()
+        };
+        let hidden = |id: &str| id == "d";
+        assert_eq!(
+            ids(list_matches(&list, "  FERN ", &hits, hidden)),
+            [
+                ("a".to_owned(), None),
+                ("b".to_owned(), Some("…the fern in the office…".to_owned()))
+            ],
+            "a title match shows no snippet; the hidden one is left out"
+        );
+        let everything = ids(list_matches(&list, "   ", &hits, |_| false));
+        assert_eq!(everything.len(), 4);
+        assert!(everything.iter().all(|(_, snippet)| snippet.is_none()));
     }
 }

@@ -33,6 +33,7 @@ mod idb;
 mod idb_library;
 mod idb_store;
 mod js_error;
+mod local_storage;
 mod notifications;
 mod page_lifecycle;
 mod storage_health;
@@ -46,6 +47,7 @@ pub use fetch_transport::{FetchBody, FetchTransport};
 pub use file_input::{read_chosen_file, read_file, FileBytes};
 pub use generation_lock::{generating_in_some_tab, hold_generation_lock, GenerationLock};
 pub use idb_store::IdbStore;
+pub use local_storage::{read_local, write_local};
 pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,
     NotificationAccess,

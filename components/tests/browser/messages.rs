@@ -496,11 +496,19 @@ async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed
         Box::new(move |id| (id == "s").then_some(view)),
     );
     publisher.push("s", "First", "");
-    assert_eq!(view.text.get_untracked(), "First", "the first token at once");
+    assert_eq!(
+        view.text.get_untracked(),
+        "First",
+        "the first token at once"
+    );
 
     now.set(1_010.0);
     publisher.push("s", " second", "thinking");
-    assert_eq!(view.text.get_untracked(), "First", "held: within the interval");
+    assert_eq!(
+        view.text.get_untracked(),
+        "First",
+        "held: within the interval"
+    );
     publisher.flush();
     assert_eq!(view.text.get_untracked(), "First second");
     assert_eq!(view.reasoning.get_untracked(), "thinking");
@@ -513,7 +521,11 @@ async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed
     for _ in 0..10 {
         settle().await;
     }
-    assert_eq!(view.text.get_untracked(), "First second third", "the timer published it");
+    assert_eq!(
+        view.text.get_untracked(),
+        "First second third",
+        "the timer published it"
+    );
     // Text for a message that is not on screen is dropped here, not misplaced.
     publisher.push("other", "lost", "");
     publisher.flush();

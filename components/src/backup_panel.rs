@@ -1,0 +1,62 @@
+//! The settings' backup and import controls, and the top bar's export buttons.
+
+use leptos::prelude::*;
+use skein_engine::export::ExportFormat;
+use wasm_bindgen::JsCast;
+
+/// "Back up everything" (API keys only when the user ticks the box), and the file picker that
+/// imports or restores.
+#[component]
+pub fn BackupPanel(
+    /// Called with whether API keys go into the backup.
+    #[prop(into)]
+    on_backup: Callback<bool>,
+    /// Called with the file input once the user picked a file.
+    #[prop(into)]
+    on_import: Callback<web_sys::HtmlInputElement>,
+) -> impl IntoView {
+    let include_keys = RwSignal::new(false);
+    view! {
+        <div class="backup" role="group" aria-label="Backup">
+            <label>
+                <input type="checkbox" data-testid="backup-include-keys"
+                    prop:checked=move || include_keys.get()
+                    on:change=move |ev| include_keys.set(event_target_checked(&ev)) />
+                "Include API keys (anyone with the file can use them)"
+            </label>
+            <button type="button" data-testid="backup"
+                on:click=move |_| on_backup.run(include_keys.get_untracked())>
+                "Back up everything"
+            </button>
+        </div>
+        <label class="import">
+            "Import or restore (a Skein backup or conversation export, or ChatGPT's conversations.json)"
+            <input type="file" accept=".json,application/json" data-testid="import-file"
+                on:change=move |ev| {
+                    if let Some(input) = ev
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+                    {
+                        on_import.run(input);
+                    }
+                } />
+        </label>
+    }
+}
+
+/// Exports the conversation on screen as Markdown or JSON.
+#[component]
+pub fn ExportButtons(#[prop(into)] on_export: Callback<ExportFormat>) -> impl IntoView {
+    view! {
+        <div class="export" role="group" aria-label="Export this conversation">
+            <button type="button" data-testid="export-markdown"
+                on:click=move |_| on_export.run(ExportFormat::Markdown)>
+                "Export Markdown"
+            </button>
+            <button type="button" data-testid="export-json"
+                on:click=move |_| on_export.run(ExportFormat::Json)>
+                "Export JSON"
+            </button>
+        </div>
+    }
+}
