@@ -9,10 +9,8 @@ use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::provider::ProviderClient;
-use skein_engine::{
-    CancelToken, ChatService, ChatStore, Conversation, ConversationTree, MessageNode,
-};
-use skein_engine::{ChatAction, LibraryStore, TurnContext, UserInput};
+use skein_engine::{CancelToken, ChatService, Conversation, MessageNode};
+use skein_engine::{ChatAction, TurnContext, UserInput};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -77,20 +75,16 @@ pub fn init(state: AppState) {
                 return;
             }
         };
-        let settings = store.load_provider_settings().await;
-        let conversations = store.list_conversations().await;
-        match store.list_assistants().await {
-            Ok(list) => {
-                state
-                    .assistants
-                    .set(skein_engine::records::with_default_assistant(list));
-            }
-            Err(err) => state.banner.set(Some(err.to_string())),
-        }
         // One provider client: chat, summaries, titles and embeddings share its limits and
         // circuit breakers.
         let client = Rc::new(ProviderClient::new(FetchTransport, BrowserClock));
         let mut service = ChatService::with_client(client, store.clone(), RandomIds);
+        let settings = service.load_provider_settings().await;
+        let conversations = service.list_conversations().await;
+        match service.list_assistants().await {
+            Ok(list) => state.assistants.set(list),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
         let settings_now = Rc::new(move || state.settings.get_untracked());
         if let Err(err) = service.connect_library(settings_now) {
             state.banner.set(Some(err.to_string()));
@@ -157,40 +151,29 @@ pub fn select(state: AppState, id: String) {
         // a streaming answer is being written, not interrupted.
         let generating_here =
             state.is_generating(&id) || skein_platform::generating_in_some_tab(&id).await;
-        let nodes = runtime
-            .service
-            .open_conversation(&conversation, generating_here)
-            .await;
+        // The answer streaming here, and answers waiting for storage space, are shown as they
+        // are, not as last stored.
+        let tree = {
+            // Copies: no borrow is held across the await (the stream writes to `live`).
+            let live = runtime.live.borrow().get(&id).cloned();
+            let unsaved: Vec<MessageNode> = (runtime.unsaved.borrow().values())
+                .map(|(_, kept)| kept.clone())
+                .collect();
+            let newer: Vec<&MessageNode> = live.iter().chain(&unsaved).collect();
+            runtime
+                .service
+                .open_tree(&conversation, generating_here, &newer)
+                .await
+        };
         if !state.is_current(&id) {
             return; // the user moved on while this loaded
         }
-        let mut nodes = match nodes {
-            Ok(nodes) => nodes,
-            Err(err) => {
-                state.banner.set(Some(err.to_string()));
-                return;
-            }
-        };
-        // The answer streaming here, and answers waiting for storage space, are shown as they
-        // are, not as last stored.
-        {
-            let live = runtime.live.borrow();
-            let unsaved = runtime.unsaved.borrow();
-            let newer: Vec<&MessageNode> = live
-                .get(&id)
-                .into_iter()
-                .chain(unsaved.values().map(|(_, kept)| kept))
-                .collect();
-            skein_engine::records::overlay_newer(&mut nodes, &newer);
-        }
-        match ConversationTree::from_nodes(&id, nodes, conversation.current_leaf_id.as_deref()) {
+        match tree {
             Ok(tree) => {
                 state.show_branch(&id, &tree.current_branch_entries());
                 set_context(state, &runtime, &conversation, Some(&tree.current_branch())).await;
             }
-            Err(err) => state.banner.set(Some(format!(
-                "This conversation cannot be shown: {err}. Its stored messages were left untouched."
-            ))),
+            Err(err) => state.banner.set(Some(err.to_string())),
         }
     });
 }

@@ -15,6 +15,7 @@ use crate::provider_settings::ProviderSettings;
 use crate::search::SearchHit;
 use crate::store::ChatStore;
 use crate::transport::Transport;
+use crate::tree::ConversationTree;
 
 /// `assistants` with the default assistant first when it is not among them: it always exists,
 /// saved or not.
@@ -123,6 +124,24 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         answer: &MessageNode,
     ) -> Result<(), ChatError> {
         Ok(self.store.save_message(conversation, answer).await?)
+    }
+
+    /// The tree of `conversation` to show: its stored messages (an answer left streaming by a
+    /// closed tab marked incomplete, unless `generating_here`, see
+    /// [`open_conversation`](Self::open_conversation)) with the copies in `newer` (an answer
+    /// streaming in this tab, answers kept while storage was full) in place of the stored ones.
+    pub async fn open_tree(
+        &self,
+        conversation: &Conversation,
+        generating_here: bool,
+        newer: &[&MessageNode],
+    ) -> Result<ConversationTree, ChatError> {
+        let mut nodes = self
+            .open_conversation(conversation, generating_here)
+            .await?;
+        overlay_newer(&mut nodes, newer);
+        let leaf = conversation.current_leaf_id.as_deref();
+        Ok(ConversationTree::from_nodes(&conversation.id, nodes, leaf)?)
     }
 
     /// Writes an answer as it is while it streams (the page may be closing); never over a
@@ -369,6 +388,30 @@ mod tests {
         assert_eq!(
             block_on(service.load_provider_settings()).unwrap(),
             Some(settings())
+        );
+    }
+
+    #[test]
+    fn an_opened_tree_shows_newer_copies_and_a_damaged_one_is_an_error_that_changes_nothing() {
+        let (service, conversation) = chat();
+        let (_, nodes) = stored(&service);
+        let mut newer = nodes[1].clone();
+        newer.push_text(" And more, not saved yet.");
+        let tree = block_on(service.open_tree(&conversation, false, &[&newer])).unwrap();
+        let branch: Vec<String> = tree.current_branch().iter().map(|n| n.text()).collect();
+        assert_eq!(branch, ["Hello", "Hi. And more, not saved yet."]);
+
+        let mut orphan = MessageNode::new("x", &conversation.id, Role::User, 9.0);
+        orphan.parent_id = Some("gone".into());
+        block_on(service.store.save_message(&conversation, &orphan)).unwrap();
+        let err = block_on(service.open_tree(&conversation, false, &[])).unwrap_err();
+        assert!(matches!(err, ChatError::Tree(_)), "{err}");
+        assert!(err.to_string().contains("nothing was changed"));
+        assert_eq!(
+            block_on(service.store.load_messages(&conversation.id))
+                .unwrap()
+                .len(),
+            3
         );
     }
 

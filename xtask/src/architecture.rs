@@ -74,17 +74,27 @@ pub fn check() -> Result<(), String> {
     }
 }
 
-/// `.store` field accesses in `code`, comments left out.
+/// Reaches into a store in `code`, comments left out: `.store` field accesses, and the store
+/// traits brought into scope (without them no store method can be called on the platform's
+/// `IdbStore` either).
 pub fn store_accesses(code: &str) -> usize {
     let code = crate::module_graph::strip_comments(code);
-    code.match_indices(".store")
-        .filter(|(at, m)| {
-            !code[at + m.len()..]
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_alphanumeric() || c == '_')
-        })
-        .count()
+    let whole_word = |at: usize, len: usize| {
+        !code[at + len..]
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphanumeric() || c == '_')
+    };
+    let fields = code
+        .match_indices(".store")
+        .filter(|(at, m)| whole_word(*at, m.len()))
+        .count();
+    let traits = ["ChatStore", "LibraryStore"]
+        .iter()
+        .flat_map(|name| code.match_indices(name))
+        .filter(|(at, m)| whole_word(*at, m.len()))
+        .count();
+    fields + traits
 }
 
 /// Fails when `src/` reaches into a store (`runtime.service.store…`): the app asks the engine,
@@ -123,6 +133,9 @@ mod tests {
         let code = "let s = &runtime.service.store;\n// runtime.service.store.x\n\
                     runtime.service.store.save(x);\nself.stored.get(); self.store_name;";
         assert_eq!(store_accesses(code), 2);
+        let traits = "use skein_engine::{ChatStore, Conversation};\n// LibraryStore\n\
+                      fn f(s: &impl LibraryStore) {}\nstruct ChatStoreView;";
+        assert_eq!(store_accesses(traits), 2);
     }
 
     #[test]
