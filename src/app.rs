@@ -168,8 +168,7 @@ pub fn App() -> impl IntoView {
                         />
                         <label class="memory-toggle">
                             <input type="checkbox" data-testid="memory-toggle"
-                                prop:checked=move || state.assistant().enabled_tools.iter()
-                                    .any(|t| t.name == "create_memory")
+                                prop:checked=move || state.assistant().memory_on()
                                 on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
                             "Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)"
                         </label>

@@ -40,11 +40,7 @@ pub fn choose(state: AppState, id: String) {
 pub fn create(state: AppState) {
     let Some(runtime) = runtime() else { return };
     let count = state.assistants.with_untracked(Vec::len);
-    let assistant = Assistant {
-        id: RandomIds.new_id(),
-        name: format!("Assistant {}", count + 1),
-        ..Assistant::default()
-    };
+    let assistant = Assistant::numbered(RandomIds.new_id(), count);
     spawn_local(async move {
         match runtime.service.save_assistant(&assistant).await {
             Ok(()) => {

@@ -5,8 +5,6 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::tools::memory::MEMORY_TOOL_NAMES;
-use skein_engine::tools::EnabledTool;
 use skein_engine::{Assistant, CancelToken, ProviderSettings};
 
 /// Asks the provider (as configured in the form, not yet saved) which models it offers.
@@ -44,17 +42,7 @@ pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
 pub fn set_memory(state: AppState, on: bool) {
     let Some(runtime) = runtime() else { return };
     let mut assistant = state.assistant_untracked();
-    assistant
-        .enabled_tools
-        .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
-    if on {
-        assistant
-            .enabled_tools
-            .extend(MEMORY_TOOL_NAMES.iter().map(|name| EnabledTool {
-                name: (*name).to_owned(),
-                approval: None,
-            }));
-    }
+    assistant.set_memory(on);
     spawn_local(async move {
         match runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.put_assistant(assistant),

@@ -7,6 +7,7 @@
 //! half-processed request.
 
 use crate::chat_dictionary::{ChatDictionary, CompiledDictionary};
+use crate::memories::MEMORY_TOOL_NAMES;
 use crate::prompt::injection::{CompiledLorebook, Lorebook};
 use crate::prompt::template::{MessageTemplate, TemplateError};
 use crate::provider::GenerationParams;
@@ -90,10 +91,37 @@ impl Assistant {
         crate::prompt::hooks::RetrievalScope {
             assistant_id: self.id.clone(),
             knowledge_base_ids: self.knowledge_base_ids.clone(),
-            memory: self
-                .enabled_tools
-                .iter()
-                .any(|t| crate::tools::memory::MEMORY_TOOL_NAMES.contains(&t.name.as_str())),
+            memory: self.memory_on(),
+        }
+    }
+
+    /// Whether this assistant remembers: any memory tool is enabled (then memories are also
+    /// retrieved for each request).
+    pub fn memory_on(&self) -> bool {
+        self.enabled_tools
+            .iter()
+            .any(|t| MEMORY_TOOL_NAMES.contains(&t.name.as_str()))
+    }
+
+    /// Turns memory on (every memory tool enabled, with its own approval policy) or off.
+    pub fn set_memory(&mut self, on: bool) {
+        self.enabled_tools
+            .retain(|t| !MEMORY_TOOL_NAMES.contains(&t.name.as_str()));
+        if on {
+            self.enabled_tools
+                .extend(MEMORY_TOOL_NAMES.iter().map(|name| EnabledTool {
+                    name: (*name).to_owned(),
+                    approval: None,
+                }));
+        }
+    }
+
+    /// A new assistant with the default settings, numbered after the `existing` ones.
+    pub fn numbered(id: String, existing: usize) -> Self {
+        Self {
+            id,
+            name: format!("Assistant {}", existing + 1),
+            ..Self::default()
         }
     }
 }
@@ -209,5 +237,47 @@ mod tests {
             crate::rolling_context::effective_threshold(assistant.context_threshold_tokens, None),
             crate::rolling_context::DEFAULT_THRESHOLD_TOKENS
         );
+    }
+
+    #[test]
+    fn the_memory_switch_enables_every_memory_tool_or_none_and_keeps_other_tools() {
+        let mut assistant = Assistant::default();
+        assistant.enabled_tools.push(EnabledTool {
+            name: "search_knowledge".into(),
+            approval: None,
+        });
+        assert!(!assistant.memory_on());
+        assistant.set_memory(true);
+        assistant.set_memory(true);
+        let names: Vec<&str> = assistant
+            .enabled_tools
+            .iter()
+            .map(|t| t.name.as_str())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "search_knowledge",
+                "search_memories",
+                "create_memory",
+                "update_memory",
+                "delete_memory"
+            ],
+            "switching on twice adds each once"
+        );
+        assert!(assistant.memory_on() && assistant.retrieval_scope().memory);
+        assistant.set_memory(false);
+        assert!(!assistant.memory_on() && !assistant.retrieval_scope().memory);
+        assert_eq!(assistant.enabled_tools.len(), 1);
+    }
+
+    #[test]
+    fn a_new_assistant_is_numbered_after_the_others() {
+        let assistant = Assistant::numbered("n".into(), 2);
+        assert_eq!(
+            (assistant.id.as_str(), assistant.name.as_str()),
+            ("n", "Assistant 3")
+        );
+        assert_eq!(assistant.system_prompt, Assistant::default().system_prompt);
     }
 }

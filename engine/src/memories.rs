@@ -61,3 +61,10 @@ pub struct Memory {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embedding: Option<crate::knowledge::ChunkEmbedding>,
 }
+/// Names of the memory tools, as the model sees them.
+pub const MEMORY_TOOL_NAMES: [&str; 4] = [
+    "search_memories",
+    "create_memory",
+    "update_memory",
+    "delete_memory",
+];

@@ -1,5 +1,6 @@
 //! Where requests go: an OpenAI-compatible base URL, an optional API key and a model name.
 
+use crate::provider::flavour::{flavour, Flavour};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -203,7 +204,7 @@ impl ProviderSettings {
     /// The model's window and the room an answer needs, when the window is known.
     pub fn model_budget(
         &self,
-        params: &crate::provider::GenerationParams,
+        params: &crate::provider::params::GenerationParams,
     ) -> Option<crate::rolling_context::ModelBudget> {
         self.context_window
             .filter(|w| *w > 0)
@@ -224,8 +225,7 @@ impl ProviderSettings {
             return model;
         };
         let named = Self::named_provider(model);
-        let router = crate::provider::capabilities::flavour(&self.base_url)
-            == crate::provider::capabilities::Flavour::OpenRouter;
+        let router = flavour(&self.base_url) == Flavour::OpenRouter;
         match named {
             Some(kind) if kind == self.kind && !router && !rest.is_empty() => rest,
             _ => model,
@@ -268,17 +268,7 @@ impl ProviderSettings {
     }
 }
 
-/// The host of a base URL (for usage records, warnings and the capability registry): scheme,
-/// path and query are left out.
-pub fn host_of(base_url: &str) -> String {
-    let rest = base_url
-        .trim()
-        .split_once("://")
-        .map_or(base_url.trim(), |(_, rest)| rest);
-    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
-    // Credentials in a URL (`user:pass@host`) never reach a record.
-    host.rsplit('@').next().unwrap_or("").to_ascii_lowercase()
-}
+pub use crate::provider::flavour::host_of;
 
 #[cfg(test)]
 mod tests {

@@ -4,22 +4,8 @@
 //! reasoning models). The table is conservative: an optional field is sent only where the
 //! server documents it.
 
+pub use super::flavour::{flavour, Flavour};
 use crate::provider_settings::ProviderSettings;
-
-/// Which OpenAI-compatible server a base URL points at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Flavour {
-    OpenAi,
-    Ollama,
-    LlamaCpp,
-    Vllm,
-    OpenRouter,
-    Groq,
-    Mistral,
-    DeepSeek,
-    /// Anything else: only the core fields are sent.
-    Generic,
-}
 
 /// Where the maximum output length goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,26 +34,6 @@ pub struct Capabilities {
     pub reasoning: ReasoningField,
     /// Whether `temperature` and `top_p` may be sent (OpenAI's reasoning models refuse them).
     pub sampling: bool,
-}
-
-pub fn flavour(base_url: &str) -> Flavour {
-    let host = crate::provider_settings::host_of(base_url);
-    let name = host.split(':').next().unwrap_or("");
-    let port = host.split(':').nth(1);
-    match name {
-        "api.openai.com" => Flavour::OpenAi,
-        "openrouter.ai" => Flavour::OpenRouter,
-        "api.groq.com" => Flavour::Groq,
-        "api.mistral.ai" => Flavour::Mistral,
-        "api.deepseek.com" => Flavour::DeepSeek,
-        _ => match port {
-            Some("11434") => Flavour::Ollama,
-            // llama.cpp's server defaults to 8080; vLLM's to 8000.
-            Some("8080") => Flavour::LlamaCpp,
-            Some("8000") => Flavour::Vllm,
-            _ => Flavour::Generic,
-        },
-    }
 }
 
 /// OpenAI's reasoning families: o1, o3, o4-mini…, gpt-5.

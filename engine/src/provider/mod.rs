@@ -20,6 +20,7 @@ pub mod capabilities;
 mod chat_request;
 pub mod client;
 pub mod embeddings;
+pub mod flavour;
 pub mod gemini;
 mod lenient;
 pub mod model_list;

@@ -2,12 +2,13 @@
 //! assembled in seed 000 §3's order: memory tools, knowledge tools, then web search, local,
 //! recent-conversation, workspace, skill and MCP tools, and last `get_session_capabilities`.
 
+use super::choice::EnabledTool;
 use super::large_output;
+use super::request::{RequestTool, RequestTools, Runner};
 use super::session::{RetrievalModes, SessionCapabilities};
 use super::{ApprovalPolicy, Tool};
 use crate::prompt::system_prompt::capability_block;
 use crate::provider::ToolDefinition;
-use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use thiserror::Error;
 
@@ -40,15 +41,6 @@ impl ToolSource {
             Self::Mcp { .. } => 7,
         }
     }
-}
-
-/// An assistant's choice to offer a tool, optionally with its own approval policy.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct EnabledTool {
-    /// The name as the model sees it (MCP tools with their `mcp__server__` prefix).
-    pub name: String,
-    #[serde(default)]
-    pub approval: Option<ApprovalPolicy>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -200,48 +192,6 @@ impl ToolCatalog {
             names.join(", ")
         );
         RequestTools { tools, system_note }
-    }
-}
-
-/// How a request tool is run.
-#[derive(Clone)]
-pub(crate) enum Runner {
-    Tool(Rc<dyn Tool>),
-    /// Built in: reads a stored large output, which needs the chat store.
-    ReadToolOutput,
-}
-
-/// One tool of a request.
-#[derive(Clone)]
-pub struct RequestTool {
-    pub definition: ToolDefinition,
-    pub policy: ApprovalPolicy,
-    pub(crate) run: Runner,
-}
-
-/// The tools of one request and what the system prompt says about them.
-#[derive(Clone, Default)]
-pub struct RequestTools {
-    pub tools: Vec<RequestTool>,
-    /// The capability ground truth for the system prompt: the tools really available, or that
-    /// none are.
-    pub system_note: String,
-}
-
-impl RequestTools {
-    pub fn definitions(&self) -> Vec<ToolDefinition> {
-        self.tools.iter().map(|t| t.definition.clone()).collect()
-    }
-
-    pub fn get(&self, name: &str) -> Option<&RequestTool> {
-        self.tools.iter().find(|t| t.definition.name == name)
-    }
-
-    /// Whether any tool (other than the built-ins) can act for the user.
-    pub fn has_user_tools(&self) -> bool {
-        self.tools.iter().any(|t| {
-            matches!(t.run, Runner::Tool(_)) && t.definition.name != SessionCapabilities::NAME
-        })
     }
 }
 

@@ -1,8 +1,8 @@
 //! The user's choice for each tool of an assistant: off, or on with the tool's own approval
 //! policy, or on and always asking, or on and running without asking.
 
-use super::catalog::EnabledTool;
 use super::ApprovalPolicy;
+use serde::{Deserialize, Serialize};
 
 /// A tool as the settings list it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -71,6 +71,15 @@ pub fn set_tool_choice(enabled: &mut Vec<EnabledTool>, name: &str, choice: ToolC
             approval,
         }),
     }
+}
+
+/// An assistant's choice to offer a tool, optionally with its own approval policy.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EnabledTool {
+    /// The name as the model sees it (MCP tools with their `mcp__server__` prefix).
+    pub name: String,
+    #[serde(default)]
+    pub approval: Option<ApprovalPolicy>,
 }
 
 #[cfg(test)]

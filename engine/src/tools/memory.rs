@@ -14,13 +14,7 @@ use serde::Deserialize;
 use serde_json::json;
 use std::rc::Rc;
 
-/// Names of the memory tools, as the model sees them.
-pub const MEMORY_TOOL_NAMES: [&str; 4] = [
-    "search_memories",
-    "create_memory",
-    "update_memory",
-    "delete_memory",
-];
+pub use crate::memories::MEMORY_TOOL_NAMES;
 
 /// What the memory tools share: where memories live and whose they are.
 pub struct MemoryAccess<S, C, I> {

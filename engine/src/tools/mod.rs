@@ -9,6 +9,7 @@ pub mod catalog;
 pub mod choice;
 pub mod large_output;
 pub mod memory;
+pub mod request;
 pub mod session;
 
 use crate::cancel::CancelToken;
@@ -20,7 +21,9 @@ use std::future::Future;
 use std::pin::Pin;
 use thiserror::Error;
 
-pub use catalog::{EnabledTool, RequestTools, ToolCatalog, ToolSource};
+pub use catalog::{ToolCatalog, ToolSource};
+pub use choice::EnabledTool;
+pub use request::RequestTools;
 
 /// Whether a call runs as soon as the model makes it, or waits for the user.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]

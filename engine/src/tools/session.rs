@@ -1,7 +1,7 @@
 //! `get_session_capabilities` (seed 000 §3): the model asks what it can really do in this
 //! request, and gets the ground truth instead of guessing.
 
-use super::catalog::RequestTool;
+use super::request::{RequestTool, SESSION_TOOL_NAME};
 use super::{ApprovalPolicy, Tool, ToolFuture, ToolOutput};
 use crate::cancel::CancelToken;
 use crate::provider::ToolDefinition;
@@ -32,7 +32,7 @@ pub struct SessionCapabilities {
 }
 
 impl SessionCapabilities {
-    pub const NAME: &'static str = "get_session_capabilities";
+    pub const NAME: &'static str = SESSION_TOOL_NAME;
 
     pub(crate) fn new(tools: &[RequestTool], retrieval: RetrievalModes) -> Self {
         let mut listed: Vec<serde_json::Value> = tools
@@ -113,7 +113,7 @@ mod tests {
             retrieval,
         );
         let session = request.get(SessionCapabilities::NAME).unwrap();
-        let super::super::catalog::Runner::Tool(tool) = &session.run else {
+        let super::super::request::Runner::Tool(tool) = &session.run else {
             panic!("the capabilities tool is an ordinary tool");
         };
         let output = futures_executor::block_on(tool.call("{}", &CancelToken::new())).unwrap();
