@@ -128,7 +128,7 @@ impl AppState {
     /// Adds or replaces an assistant in the list.
     pub fn put_assistant(&self, assistant: Assistant) {
         self.assistants
-            .update(|list| skein_engine::records::upsert_assistant(list, assistant));
+            .update(|list| skein_engine::chat::records::upsert_assistant(list, assistant));
     }
 
     pub fn is_generating(&self, conversation_id: &str) -> bool {
@@ -181,7 +181,7 @@ impl AppState {
     /// Inserts or replaces a conversation, keeping the list newest first.
     pub fn upsert_conversation(&self, conversation: Conversation) {
         self.conversations
-            .update(|list| skein_engine::records::upsert_newest_first(list, conversation));
+            .update(|list| skein_engine::chat::records::upsert_newest_first(list, conversation));
     }
 
     /// The sidebar's list: every conversation, or those the search finds (the engine's

@@ -9,7 +9,7 @@ use crate::runtime::Runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{MessageView, StreamPublisher};
-use skein_engine::generation::{GenerationEvent, GenerationSink};
+use skein_engine::chat::{GenerationEvent, GenerationSink};
 use skein_engine::{MessageNode, MessageStatus, Role};
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -7,7 +7,7 @@ use crate::markdown_view::MarkdownText;
 use crate::near_viewport::NearViewport;
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
-use skein_engine::tool_loop::ToolDecision;
+use skein_engine::chat::ToolDecision;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token

@@ -3,7 +3,7 @@
 //! Answered`). Arguments and results are model or tool output: shown as text only.
 
 use leptos::prelude::*;
-use skein_engine::tool_loop::ToolDecision;
+use skein_engine::chat::ToolDecision;
 use skein_engine::{ToolApproval, ToolCall};
 
 /// What the card shows of one call.

@@ -1,13 +1,14 @@
 //! Seed 000's "Failure and Maintenance Invariants", one named test each, driven through whole
 //! generations (scripted transport fixture, real memory store, manual clock).
 
-use crate::generation::{EventLog, GenerationEvent, GenerationSink};
+use crate::chat::ToolDecision;
+use crate::chat::TurnContext;
+use crate::chat::{EventLog, GenerationEvent, GenerationSink};
 use crate::message::{MessageNode, MessageStatus};
 use crate::message_part::{Annotation, MessagePart};
 use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
 use crate::store::ChatStore;
 use crate::test_fixtures::*;
-use crate::tool_loop::ToolDecision;
 use crate::tools::{ApprovalPolicy, ToolError, ToolOutput};
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;
@@ -54,7 +55,7 @@ fn cited_chunks(node: &MessageNode) -> Vec<String> {
 }
 
 fn ask_in_conversation(service: &Service, text: &str, assistant: &Assistant) -> MessageNode {
-    let conversation = block_on(service.store.list_conversations())
+    let conversation = block_on(service.store().list_conversations())
         .unwrap()
         .into_iter()
         .next();
@@ -81,7 +82,7 @@ fn invariant_full_local_history_is_never_deleted_to_fit_a_provider_context_limit
 #[test]
 fn invariant_summary_prefix_ids_are_validated_before_a_summary_is_reused() {
     let (service, assistant) = long_conversation(json_completion("SUMMARY-OF-Q1"));
-    service.client.transport().script.borrow_mut().push(sse(
+    service.client().transport().script.borrow_mut().push(sse(
         200,
         &content_chunks(&["Fresh."], true),
         64,
@@ -96,10 +97,12 @@ fn invariant_summary_prefix_ids_are_validated_before_a_summary_is_reused() {
         conversation,
         &first.id,
         "A different first question",
-        &settings(),
-        &assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &assistant,
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     let request = request_body(&service, 5).to_string();
@@ -126,10 +129,11 @@ fn invariant_a_failed_summary_never_falls_back_to_sending_the_complete_history()
 #[test]
 fn invariant_request_only_retrieval_context_never_overwrites_stored_user_messages() {
     let mut service = service(vec![sse(200, &content_chunks(&["Stop."], true), 64)]);
-    service.retrieval.knowledge = Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
-        "c1",
-        "Octagonal signs mean stop.",
-    )]]))));
+    service.retrieval_mut().knowledge =
+        Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
+            "c1",
+            "Octagonal signs mean stop.",
+        )]]))));
     let reply = send(&service, None, "What does an octagon mean?");
     let request = request_body(&service, 0).to_string();
     assert!(
@@ -197,10 +201,12 @@ fn invariant_cancellation_propagates_through_stream_collection_and_tool_executio
     let reply = block_on(service.send_message(
         None,
         "Count",
-        &settings(),
-        &Assistant::default(),
-        &cancel,
-        &StopOnFirstText(cancel.clone()),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &cancel,
+            &StopOnFirstText(cancel.clone()),
+        ),
     ))
     .unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
@@ -221,7 +227,7 @@ fn invariant_cancellation_propagates_through_stream_collection_and_tool_executio
     let reply = send_as(&service, None, "Run it", &assistant_with(&["long_job"])).unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert!(matches!(&reply.parts[0], MessagePart::ToolCall(call) if call.result.is_none()));
-    assert_eq!(service.client.transport().requests.borrow().len(), 1);
+    assert_eq!(service.client().transport().requests.borrow().len(), 1);
 }
 
 /// Checks, when the generation-ended event arrives, that every streamed word was handed on
@@ -259,7 +265,7 @@ fn invariant_the_final_stream_state_is_flushed_before_persistence_and_notificati
     let service = service(vec![sse(200, &content_chunks(&words, true), 4096)]);
     service.clock().step_ms.set(0.5);
     let probe = FinalStateProbe {
-        store: &service.store,
+        store: service.store(),
         shown: RefCell::default(),
         checked: RefCell::default(),
     };
@@ -300,10 +306,11 @@ fn invariant_citations_come_only_from_this_requests_retrieval_or_executed_knowle
         ],
         std::slice::from_ref(&lookup),
     );
-    service.retrieval.knowledge = Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
-        "c1",
-        "retrieved for the first request only",
-    )]]))));
+    service.retrieval_mut().knowledge =
+        Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
+            "c1",
+            "retrieved for the first request only",
+        )]]))));
     let assistant = assistant_with(&["kb_lookup"]);
     let first = send_as(&service, None, "One", &assistant).unwrap();
     assert_eq!(cited_chunks(&first), ["c1"]);

@@ -21,16 +21,16 @@
 //!   prefix), the [system prompt](prompt::system_prompt) is layered in the seed's order, and the
 //!   [input transformers](prompt::pipeline) run in the seed's order on a request-only copy.
 //!   Retrieved knowledge and memory enter only as delimited DATA ([`prompt::data_block`]).
-//! - Each answer runs the model/tool loop ([`tool_loop`], at most 256 model steps): tools come
+//! - Each answer runs the model/tool loop ([`chat`]: at most [`chat::MAX_STEPS`] model steps): tools come
 //!   from a [`tools::ToolCatalog`] in the seed's order (MCP tools as `mcp__{server}__{tool}`,
 //!   plus `get_session_capabilities` and `read_tool_output`); a call that needs approval goes
 //!   `Auto → Pending` and the generation pauses until [`ChatService::decide_tool_call`]; results
 //!   stay on the call's part; outputs over 32 KiB are stored as files with a 4 KiB preview. One
-//!   generation runs per conversation ([`generation_registry`]), many conversations at once.
-//! - Streamed text reaches the sink coalesced at ~40 ms ([`stream_coalescer`]) and the app
+//!   generation runs per conversation, many conversations at once.
+//! - Streamed text reaches the sink coalesced at ~40 ms and the app
 //!   publishes it at ~83 ms ([`throttle`]); the final state is always flushed before the answer
 //!   is saved and the generation-ended event is emitted. After a finished answer, a title and
-//!   follow-up suggestions ([`title_and_suggestions`]) never touch the answer when they fail.
+//!   follow-up suggestions never touch the answer when they fail.
 //! - Output processing has the seed's three phases ([`output_transform`]): stored transforms,
 //!   visual transforms (`<think>` reasoning, [`think_tags`]) and finish.
 //! - Provider protocols are pure functions of bytes ([`sse`], [`provider::openai`]), so they are
@@ -63,25 +63,19 @@ pub mod attachment;
 pub mod backup;
 pub mod base64;
 pub mod cancel;
-pub mod chat_action;
+pub mod chat;
 pub mod chat_dictionary;
-pub mod chat_error;
-pub mod chat_service;
 pub mod clock;
 pub mod context_meter;
-mod context_window;
 pub mod custom_request;
 pub mod export;
 pub mod failure;
 pub mod finished_notice;
-pub mod generation;
-pub mod generation_registry;
 pub mod honesty;
 pub mod import;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
-mod library;
 pub mod markdown;
 pub mod memories;
 pub mod memory_retrieval;
@@ -94,7 +88,6 @@ pub mod preferences;
 pub mod prompt;
 pub mod provider;
 pub mod provider_settings;
-pub mod records;
 pub mod regex_rules;
 pub mod request_builder;
 pub mod rolling_context;
@@ -103,15 +96,12 @@ pub mod sse;
 pub mod store;
 #[cfg(any(test, feature = "conformance"))]
 pub mod store_conformance;
-pub mod stream_coalescer;
 pub mod summary_prompt;
 #[cfg(test)]
 mod test_fixtures;
 pub mod think_tags;
 pub mod throttle;
-pub mod title_and_suggestions;
 pub mod token_estimate;
-pub mod tool_loop;
 pub mod tools;
 pub mod transport;
 pub mod tree;
@@ -120,11 +110,9 @@ pub mod usage;
 pub use assistant::{Assistant, AssistantError};
 pub use attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
 pub use cancel::CancelToken;
-pub use chat_action::{ChatAction, TurnContext};
-pub use chat_service::{ChatError, ChatService};
+pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};
 pub use clock::{Clock, IdGenerator};
 pub use failure::FailureKind;
-pub use generation::{GenerationEvent, GenerationSink};
 pub use knowledge::store::LibraryStore;
 pub use memory_store::MemoryStore;
 pub use message::{Conversation, MessageNode, MessageStatus, Role};

@@ -6,9 +6,11 @@
 
 use crate::assistant::Assistant;
 use crate::cancel::CancelToken;
-use crate::chat_service::{ChatError, ChatService};
+use crate::chat::EventLog;
+use crate::chat::ToolDecision;
+use crate::chat::TurnContext;
+use crate::chat::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::EventLog;
 use crate::memory_store::MemoryStore;
 use crate::message::{Conversation, MessageNode};
 use crate::message_part::{MessagePart, ToolCall};
@@ -16,7 +18,6 @@ use crate::prompt::system_prompt::capability_block;
 use crate::provider::ToolDefinition;
 use crate::provider_settings::ProviderSettings;
 use crate::store::ChatStore;
-use crate::tool_loop::ToolDecision;
 use crate::tools::{
     ApprovalPolicy, EnabledTool, Tool, ToolError, ToolFuture, ToolOutput, ToolSource,
 };
@@ -250,12 +251,12 @@ pub(crate) fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
 }
 
 /// The warnings a generation reported.
-pub(crate) fn warnings(log: &crate::generation::EventLog) -> Vec<String> {
+pub(crate) fn warnings(log: &crate::chat::EventLog) -> Vec<String> {
     log.0
         .borrow()
         .iter()
         .filter_map(|e| match e {
-            crate::generation::GenerationEvent::Warning(w) => Some(w.clone()),
+            crate::chat::GenerationEvent::Warning(w) => Some(w.clone()),
             _ => None,
         })
         .collect()
@@ -265,15 +266,17 @@ pub(crate) fn warnings(log: &crate::generation::EventLog) -> Vec<String> {
 pub(crate) fn send_observed(
     service: &Service,
     text: &str,
-    sink: &dyn crate::generation::GenerationSink,
+    sink: &dyn crate::chat::GenerationSink,
 ) -> MessageNode {
     block_on(service.send_message(
         None,
         text,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        sink,
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            sink,
+        ),
     ))
     .unwrap()
 }
@@ -286,10 +289,12 @@ pub(crate) fn send(
     block_on(service.send_message(
         conversation,
         text,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap()
 }
@@ -304,17 +309,19 @@ pub(crate) fn send_as(
     block_on(service.send_message(
         conversation,
         text,
-        &settings(),
-        assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            assistant,
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
 }
 
 /// The JSON body of the `index`-th request the transport received.
 pub(crate) fn request_body(service: &Service, index: usize) -> serde_json::Value {
     serde_json::from_str(
-        service.client.transport().requests.borrow()[index]
+        service.client().transport().requests.borrow()[index]
             .body
             .as_deref()
             .unwrap(),
@@ -323,9 +330,9 @@ pub(crate) fn request_body(service: &Service, index: usize) -> serde_json::Value
 }
 
 pub(crate) fn stored(service: &Service) -> (Conversation, Vec<MessageNode>) {
-    let conversations = block_on(service.store.list_conversations()).unwrap();
+    let conversations = block_on(service.store().list_conversations()).unwrap();
     assert_eq!(conversations.len(), 1);
-    let messages = block_on(service.store.load_messages(&conversations[0].id)).unwrap();
+    let messages = block_on(service.store().load_messages(&conversations[0].id)).unwrap();
     (conversations[0].clone(), messages)
 }
 
@@ -454,8 +461,7 @@ pub(crate) fn with_tools(scripts: Vec<Script>, tools: &[Rc<RecordingTool>]) -> S
     let mut service = service(scripts);
     for tool in tools {
         service
-            .tools
-            .add(ToolSource::Local, tool.clone() as Rc<dyn Tool>)
+            .add_tool(ToolSource::Local, tool.clone() as Rc<dyn Tool>)
             .unwrap();
     }
     service
@@ -501,13 +507,15 @@ pub(crate) fn decide(
         &message.id,
         call_id,
         decision,
-        &settings(),
-        assistant,
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            assistant,
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
 }
 
 pub(crate) fn request_count(service: &Service) -> usize {
-    service.client.transport().requests.borrow().len()
+    service.client().transport().requests.borrow().len()
 }

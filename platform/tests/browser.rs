@@ -7,7 +7,7 @@
     reason = "test code: a panic is the test failing"
 )]
 
-use skein_engine::generation::{EventLog, GenerationEvent, GenerationSink};
+use skein_engine::chat::{EventLog, GenerationEvent, GenerationSink, TurnContext};
 use skein_engine::{
     Assistant, CancelToken, ChatStore, Conversation, MessageNode, MessageStatus, ProviderSettings,
     Role,
@@ -160,10 +160,12 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
         .send_message(
             None,
             "Hi mock",
-            &settings(),
-            &Assistant::default(),
-            &CancelToken::new(),
-            &log,
+            &TurnContext::new(
+                &settings(),
+                &Assistant::default(),
+                &CancelToken::new(),
+                &log,
+            ),
         )
         .await
         .unwrap();
@@ -226,10 +228,7 @@ async fn stop_aborts_the_fetch_and_keeps_the_partial_text() {
         .send_message(
             None,
             "count slowly",
-            &settings(),
-            &Assistant::default(),
-            &cancel,
-            &sink,
+            &TurnContext::new(&settings(), &Assistant::default(), &cancel, &sink),
         )
         .await
         .unwrap();

@@ -3,7 +3,8 @@
 //! every wait asked for is recorded), the same fault in every protocol, the models list and
 //! embeddings.
 
-use crate::generation::{EventLog, GenerationEvent, GenerationSink};
+use crate::chat::TurnContext;
+use crate::chat::{EventLog, GenerationEvent, GenerationSink};
 use crate::provider::ProviderError;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken, ChatStore, MessageNode, MessageStatus};
@@ -22,7 +23,7 @@ fn run(scripts: Vec<Script>) -> (Service, MessageNode, EventLog) {
 }
 
 fn requests(service: &Service) -> usize {
-    service.client.transport().requests.borrow().len()
+    service.client().transport().requests.borrow().len()
 }
 
 /// The waits longer than the coalescer's and timeouts' bookkeeping: the backoff sleeps.
@@ -200,10 +201,12 @@ fn stopping_during_a_backoff_wait_sends_nothing_more() {
     let reply = block_on(service.send_message(
         None,
         "Hello",
-        &settings(),
-        &Assistant::default(),
-        &cancel,
-        &StopDuringBackoff(cancel.clone()),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &cancel,
+            &StopDuringBackoff(cancel.clone()),
+        ),
     ))
     .unwrap();
     assert_eq!(requests(&service), 1);
@@ -260,7 +263,7 @@ fn every_call_is_recorded_with_tokens_timing_and_retries() {
         sse(200, &body, 64)
     };
     let (service, reply, _) = run(vec![limited, with_usage]);
-    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    let events = block_on(service.store().load_usage(0.0)).unwrap();
     assert_eq!(events.len(), 1, "one call, however many attempts");
     let event = &events[0];
     assert_eq!(event.outcome, "ok");
@@ -281,7 +284,7 @@ fn every_call_is_recorded_with_tokens_timing_and_retries() {
     assert!(first > 2_000.0 && first <= event.duration_ms);
 
     let (service, _, _) = run(vec![json_response(401, r#"{"error":{"message":"no"}}"#)]);
-    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    let events = block_on(service.store().load_usage(0.0)).unwrap();
     assert_eq!(
         (events[0].outcome.as_str(), events[0].first_token_ms),
         ("error", None)
@@ -302,10 +305,7 @@ fn ask_with(service: &Service, settings: &crate::ProviderSettings, log: &EventLo
     block_on(service.send_message(
         None,
         "Hello",
-        settings,
-        &Assistant::default(),
-        &CancelToken::new(),
-        log,
+        &TurnContext::new(settings, &Assistant::default(), &CancelToken::new(), log),
     ))
     .unwrap()
 }
@@ -321,7 +321,7 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     let reply = ask_with(&service, &settings, &log);
     assert_eq!(reply.text(), "From the fallback.");
     let urls: Vec<String> = service
-        .client
+        .client()
         .transport()
         .requests
         .borrow()
@@ -335,7 +335,7 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     assert!(warnings(&log)
         .iter()
         .any(|w| w.contains("fallback provider fallback.example")));
-    let events = block_on(service.store.load_usage(0.0)).unwrap();
+    let events = block_on(service.store().load_usage(0.0)).unwrap();
     let outcomes: Vec<(&str, &str)> = events
         .iter()
         .map(|e| (e.host.as_str(), e.outcome.as_str()))
@@ -350,23 +350,23 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     for _ in 0..2 {
         let scripts = vec![down(), down(), down(), ok("again")];
         service
-            .client
+            .client()
             .transport()
             .script
             .borrow_mut()
             .extend(scripts);
         ask_with(&service, &settings, &log);
     }
-    let before = service.client.transport().requests.borrow().len();
+    let before = service.client().transport().requests.borrow().len();
     service
-        .client
+        .client()
         .transport()
         .script
         .borrow_mut()
         .push(ok("Skipped the broken one."));
     let reply = ask_with(&service, &settings, &log);
     assert_eq!(reply.text(), "Skipped the broken one.");
-    let requests = service.client.transport().requests.borrow();
+    let requests = service.client().transport().requests.borrow();
     assert_eq!(requests.len(), before + 1);
     assert!(requests[before].url.starts_with("http://fallback.example"));
 }
@@ -482,10 +482,12 @@ fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
             let reply = block_on(service.send_message(
                 None,
                 "Hello",
-                &settings,
-                &Assistant::default(),
-                &CancelToken::new(),
-                &EventLog::default(),
+                &TurnContext::new(
+                    &settings,
+                    &Assistant::default(),
+                    &CancelToken::new(),
+                    &EventLog::default(),
+                ),
             ))
             .unwrap();
             let case = format!("{kind:?}, {fault}");
@@ -522,7 +524,7 @@ fn models_are_listed_and_a_busy_server_is_retried() {
     .unwrap();
     let ids: Vec<&str> = models.iter().map(|m| m.id.as_str()).collect();
     assert_eq!(ids, ["a", "b"]);
-    let request = &service.client.transport().requests.borrow()[1];
+    let request = &service.client().transport().requests.borrow()[1];
     assert!(request.url.ends_with("/v1/models"));
     assert_eq!(request.header("authorization"), Some("Bearer sk-test"));
 }
@@ -545,7 +547,7 @@ fn embeddings_come_back_in_order_in_batches() {
     .unwrap();
     assert_eq!(vectors.len(), 100);
     assert!(vectors.iter().enumerate().all(|(i, v)| v[0] == i as f32));
-    assert_eq!(service.client.transport().requests.borrow().len(), 2);
+    assert_eq!(service.client().transport().requests.borrow().len(), 2);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! real platform adapters.
 #![allow(dead_code, reason = "each test file uses a different subset")]
 
-use skein_engine::generation::EventLog;
+use skein_engine::chat::{EventLog, TurnContext};
 use skein_engine::{
     Assistant, ByteStream, CancelToken, ChatService, HttpMethod, HttpRequest, MessageNode,
     ProviderSettings, Transport,
@@ -95,10 +95,12 @@ pub async fn send_new(
         .send_message(
             None,
             text,
-            settings,
-            assistant,
-            &CancelToken::new(),
-            &EventLog::default(),
+            &TurnContext::new(
+                settings,
+                assistant,
+                &CancelToken::new(),
+                &EventLog::default(),
+            ),
         )
         .await
         .unwrap()

@@ -1,9 +1,9 @@
 //! One assistant reply being generated: how provider deltas become message text, when the
-//! growing message is persisted, and how it ends (complete, incomplete or error).
-//!
-//! Progress is pushed to a [`GenerationSink`] as [`GenerationEvent`]s, ripgrep-style: the engine
-//! decides what happened; the app decides how to show it (and throttles its own rendering).
+//! growing message is persisted, and how it ends (complete, incomplete or error). Progress goes
+//! to the turn's [`GenerationSink`] as [`GenerationEvent`]s.
 
+use super::coalescer::{Kind, StreamCoalescer};
+use super::events::{GenerationEvent, GenerationSink};
 use crate::assistant::CompiledAssistant;
 use crate::clock::Clock;
 use crate::honesty::apply_reply_gates;
@@ -13,69 +13,11 @@ use crate::output_transform::{self, stored_transform};
 use crate::provider::client::{CallEnd, DeltaSink};
 use crate::provider::StreamDelta;
 use crate::store::{Blob, ChatStore, StoreError};
-use crate::stream_coalescer::{Kind, StreamCoalescer};
 use crate::think_tags::{Segment, ThinkTagSplitter};
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
 /// loses at most this much of an answer without turning every token into a database write.
 pub const PERSIST_INTERVAL_MS: f64 = 250.0;
-
-#[derive(Debug, Clone, PartialEq)]
-pub enum GenerationEvent {
-    /// A conversation record was created or changed (title, timestamps, current leaf).
-    ConversationUpdated(Conversation),
-    /// A message node was added at the end of the current branch.
-    MessageAdded(MessageNode),
-    /// The current branch changed shape (regenerate, edit, continue): this is the whole branch.
-    BranchChanged {
-        conversation_id: String,
-        branch: Vec<crate::tree::BranchEntry>,
-    },
-    /// Text appended to a streaming message.
-    Delta { message_id: String, text: String },
-    /// Reasoning ("thinking") appended to a streaming message.
-    ReasoningDelta { message_id: String, text: String },
-    /// A streaming message changed in a way deltas do not describe (a tool call arrived, was
-    /// paused for approval, got its result): this is the message as it is now.
-    MessageUpdated(MessageNode),
-    /// The generation ended (complete, stopped, failed, or paused for a tool approval, as the
-    /// status says); this is the record as stored.
-    Finished(MessageNode),
-    /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
-    Warning(String),
-    /// The action's answers are all written ([`ChatService::run`](crate::ChatService::run)):
-    /// what follows (title, suggestions) may take a while but holds nothing up; the app can
-    /// release the conversation for the next action.
-    AnswerDone { conversation_id: String },
-    /// The finished answer could not be saved (storage full): this is it, as it would have
-    /// been stored, for the caller to keep and save again once storage is writable. The
-    /// generation then ends with the store's error.
-    Unsaved {
-        conversation: Conversation,
-        message: MessageNode,
-    },
-    /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.
-    PromptProgress {
-        message_id: String,
-        processed: u64,
-        total: u64,
-    },
-}
-
-/// Receives generation progress. Called synchronously from the generation task.
-pub trait GenerationSink {
-    fn emit(&self, event: GenerationEvent);
-}
-
-/// Collects events; handy for tests and for callers that want a transcript.
-#[derive(Debug, Default)]
-pub struct EventLog(pub std::cell::RefCell<Vec<GenerationEvent>>);
-
-impl GenerationSink for EventLog {
-    fn emit(&self, event: GenerationEvent) {
-        self.0.borrow_mut().push(event);
-    }
-}
 
 /// How the provider's stream ended, as far as the reply is concerned.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -472,7 +414,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 Some(format!(
                     "Stopped after {} model steps without a final answer; the tool calls of the \
                      last step were not run. Continue to let it go on.",
-                    crate::tool_loop::MAX_STEPS
+                    super::turn::MAX_STEPS
                 )),
             ),
         };

@@ -5,7 +5,7 @@
 //! answers without ever overwriting a finished one.
 
 use crate::assistant::Assistant;
-use crate::chat_service::{ChatError, ChatService};
+use crate::chat::service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
 use crate::export::{export_file, ExportFile, ExportFormat};
 use crate::knowledge::store::LibraryStore;

@@ -2,11 +2,13 @@
 //! real [`MemoryStore`](crate::MemoryStore) and a manual clock.
 
 use super::*;
-use crate::generation::{EventLog, GenerationEvent};
+use crate::chat::events::{EventLog, GenerationEvent};
+use crate::message::MessageStatus;
 use crate::message_part::Annotation;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;
+use serde_json::json;
 
 #[test]
 fn a_multi_step_loop_runs_tools_and_feeds_their_results_back() {
@@ -103,10 +105,7 @@ fn a_call_that_needs_approval_pauses_and_never_runs_while_pending() {
     let reply = block_on(service.send_message(
         None,
         "Mail Ada",
-        &settings(),
-        &assistant,
-        &CancelToken::new(),
-        &log,
+        &TurnContext::new(&settings(), &assistant, &CancelToken::new(), &log),
     ))
     .unwrap();
 
@@ -433,10 +432,12 @@ fn a_model_without_tool_calling_gets_no_definitions_but_a_capability_block() {
     block_on(service.send_message(
         None,
         "Time?",
-        &no_tools,
-        &assistant_with(&["clock"]),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &no_tools,
+            &assistant_with(&["clock"]),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     let body = request_body(&service, 0);
@@ -480,7 +481,7 @@ fn assistant_parameters_reach_the_request_and_non_streaming_answers_normalise_th
 #[test]
 fn an_anthropic_tool_loop_sends_signed_thinking_and_results_back() {
     let weather = RecordingTool::new("get_weather", ApprovalPolicy::Auto);
-    let transcript = include_bytes!("../../tests/fixtures/anthropic/stream_thinking_tools.sse");
+    let transcript = include_bytes!("../../../tests/fixtures/anthropic/stream_thinking_tools.sse");
     let done = "event: message_start\ndata: {\"type\":\"message_start\",\"message\":{\"model\":\"claude-sonnet-4-5\",\"usage\":{\"input_tokens\":600}}}\n\n\
         event: content_block_start\ndata: {\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}\n\n\
         event: content_block_delta\ndata: {\"type\":\"content_block_delta\",\"index\":0,\"delta\":{\"type\":\"text_delta\",\"text\":\"Oslo 4 °C, Lima 19 °C.\"}}\n\n\
@@ -495,10 +496,12 @@ fn an_anthropic_tool_loop_sends_signed_thinking_and_results_back() {
     let reply = block_on(service.send_message(
         None,
         "Weather in Oslo and Lima?",
-        &anthropic,
-        &assistant_with(&["get_weather"]),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &anthropic,
+            &assistant_with(&["get_weather"]),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
 

@@ -4,9 +4,9 @@
 
 use crate::assistant::Assistant;
 use crate::cancel::CancelToken;
-use crate::chat_service::{ChatError, ChatService};
+use crate::chat::events::{GenerationEvent, GenerationSink};
+use crate::chat::service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::{GenerationEvent, GenerationSink};
 use crate::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::prompt::data_block::data_block;
 use crate::provider::ChatMessage;
@@ -175,7 +175,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generation::EventLog;
+    use crate::chat::events::EventLog;
     use crate::test_fixtures::*;
     use futures_executor::block_on;
 
@@ -228,7 +228,7 @@ mod tests {
     fn a_title_answer_with_null_fields_names_the_conversation() {
         // Mistral, LiteLLM and other OpenAI-compatible servers write `"tool_calls": null`.
         let body = include_bytes!(
-            "../../tests/fixtures/responses/openai/mistral__completion_tool_calls_null.json"
+            "../../../tests/fixtures/responses/openai/mistral__completion_tool_calls_null.json"
         );
         let service = service(vec![
             sse(200, &content_chunks(&["Lisbon it is."], true), 9),

@@ -2,7 +2,7 @@
 //! that fails.
 
 use super::*;
-use crate::generation::EventLog;
+use crate::chat::events::EventLog;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 
@@ -31,8 +31,11 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     );
 
     // Regenerate: a sibling answer, selected, old one kept.
-    let second =
-        run(service.regenerate(conversation.clone(), &first.id, &settings(), &a, &c, &log));
+    let second = run(service.regenerate(
+        conversation.clone(),
+        &first.id,
+        &TurnContext::new(&settings(), &a, &c, &log),
+    ));
     assert_eq!(second.text(), "Second answer.");
     assert_eq!(second.parent_id, first.parent_id);
     let request = request_body(&service, 1);
@@ -56,17 +59,17 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
         conversation.clone(),
         &user_id,
         "Better question?",
-        &settings(),
-        &a,
-        &c,
-        &log,
+        &TurnContext::new(&settings(), &a, &c, &log),
     ));
     assert_eq!(edited.status, MessageStatus::Incomplete);
 
     // Continue the incomplete answer: text is appended to the same message.
     let conversation = stored(&service).0;
-    let continued =
-        run(service.continue_reply(conversation, &edited.id, &settings(), &a, &c, &log));
+    let continued = run(service.continue_reply(
+        conversation,
+        &edited.id,
+        &TurnContext::new(&settings(), &a, &c, &log),
+    ));
     assert_eq!(continued.id, edited.id);
     assert_eq!(continued.text(), "Answer to the edit, continued.");
     assert_eq!(continued.status, MessageStatus::Complete);
@@ -110,10 +113,12 @@ fn a_regeneration_that_fails_before_any_content_leaves_the_earlier_answer_shown(
     let failed = block_on(service.regenerate(
         conversation,
         &first.id,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     assert_eq!(failed.error_kind, Some(crate::FailureKind::Network));

@@ -4,10 +4,10 @@
 
 use crate::assistant::Assistant;
 use crate::cancel::CancelToken;
-use crate::chat_service::{ChatError, ChatService};
+use crate::chat::events::{GenerationEvent, GenerationSink};
+use crate::chat::service::{ChatError, ChatService};
 use crate::clock::{Clock, IdGenerator};
 use crate::context_meter::{context_usage, ContextUsage};
-use crate::generation::{GenerationEvent, GenerationSink};
 use crate::message::Conversation;
 use crate::message::MessageNode;
 use crate::provider::ProviderError;

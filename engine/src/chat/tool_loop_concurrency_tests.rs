@@ -2,8 +2,9 @@
 //! conversation stopping the first.
 
 use super::*;
-use crate::generation::{EventLog, GenerationEvent};
+use crate::chat::events::{EventLog, GenerationEvent};
 use crate::message::Conversation;
+use crate::message::MessageStatus;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;
@@ -26,18 +27,12 @@ fn two_conversations_generate_at_once() {
         service.send_message(
             Some(new_conversation("a")),
             "first",
-            &s,
-            &assistant,
-            &c1,
-            &log,
+            &TurnContext::new(&s, &assistant, &c1, &log),
         ),
         service.send_message(
             Some(new_conversation("b")),
             "second",
-            &s,
-            &assistant,
-            &c2,
-            &log,
+            &TurnContext::new(&s, &assistant, &c2, &log),
         ),
     ));
     let (a, b) = (a.unwrap(), b.unwrap());
@@ -92,10 +87,7 @@ fn a_second_send_in_the_same_conversation_stops_the_first_and_follows_its_saved_
             .send_message(
                 Some(conversation.clone()),
                 "again",
-                &s,
-                &assistant,
-                &c2,
-                &log,
+                &TurnContext::new(&s, &assistant, &c2, &log),
             )
             .await
     };
@@ -103,10 +95,7 @@ fn a_second_send_in_the_same_conversation_stops_the_first_and_follows_its_saved_
         service.send_message(
             Some(conversation.clone()),
             "first",
-            &s,
-            &assistant,
-            &c1,
-            &log,
+            &TurnContext::new(&s, &assistant, &c1, &log),
         ),
         second,
     ));

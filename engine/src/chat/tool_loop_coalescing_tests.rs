@@ -2,10 +2,12 @@
 //! flushed before a tool call.
 
 use super::*;
-use crate::generation::{EventLog, GenerationEvent, GenerationSink};
+use crate::chat::events::{EventLog, GenerationEvent, GenerationSink};
+use crate::message::MessageStatus;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;
+use serde_json::json;
 use std::cell::RefCell;
 
 fn text_events(log: &EventLog) -> Vec<String> {
@@ -73,10 +75,7 @@ fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) 
     let reply = block_on(service.send_message(
         None,
         "Go",
-        &settings(),
-        &no_retry,
-        &CancelToken::new(),
-        &sink,
+        &TurnContext::new(&settings(), &no_retry, &CancelToken::new(), &sink),
     ))
     .unwrap();
     (reply, sink.1.into_inner(), start)
@@ -114,10 +113,12 @@ fn a_tool_call_flushes_held_text_first() {
     block_on(service.send_message(
         None,
         "Time?",
-        &settings(),
-        &assistant_with(&["clock"]),
-        &CancelToken::new(),
-        &log,
+        &TurnContext::new(
+            &settings(),
+            &assistant_with(&["clock"]),
+            &CancelToken::new(),
+            &log,
+        ),
     ))
     .unwrap();
     let events = text_events(&log);

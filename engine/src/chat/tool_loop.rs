@@ -6,11 +6,12 @@
 //! `Auto → Pending` and the generation pauses; it never runs while `Pending`. Cancellation is
 //! propagated, never turned into a tool error the model would see.
 
-use crate::chat_service::{ChatError, ChatService, Turn};
+use super::action::TurnContext;
+use super::reply_writer::{ReplyEnd, ReplyWriter};
+use super::tool_results::{denied_result, error_result};
+use crate::chat::service::{ChatError, ChatService, Turn};
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::ReplyEnd;
-use crate::generation::ReplyWriter;
-use crate::message::{MessageNode, MessageStatus, Role};
+use crate::message::{MessageNode, Role};
 use crate::message_part::{MessagePart, ToolApproval, ToolCall, ToolResult};
 use crate::provider::ChatMessage;
 use crate::provider::ChatRequest;
@@ -20,11 +21,9 @@ use crate::tools::large_output::{self, ReadArguments};
 use crate::tools::request::Runner;
 use crate::tools::{parse_arguments, ApprovalPolicy, ToolError, ToolOutput};
 use crate::transport::Transport;
-use serde_json::json;
 use std::collections::HashSet;
 
-/// The most model steps one answer may take.
-pub const MAX_STEPS: usize = 256;
+pub use super::turn::MAX_STEPS;
 
 /// What the user decided about a pending tool call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -63,65 +62,6 @@ fn has_pending_calls(node: &MessageNode) -> bool {
 /// Whether any tool call of `node` has no result yet.
 pub fn has_unsettled_calls(node: &MessageNode) -> bool {
     node.parts.iter().any(|p| unsettled(p).is_some())
-}
-
-/// The structured result of a call the user denied.
-fn denied_result(reason: Option<&str>) -> ToolResult {
-    let mut body = json!({
-        "error": "denied_by_user",
-        "message": "The user denied this tool call; it was not run. Do not claim it was.",
-    });
-    if let Some(reason) = reason.filter(|r| !r.trim().is_empty()) {
-        body["reason"] = json!(reason);
-    }
-    ToolResult {
-        content: body.to_string(),
-        is_error: true,
-    }
-}
-
-fn error_result(message: &str) -> ToolResult {
-    ToolResult {
-        content: json!({ "error": "tool_failed", "message": message }).to_string(),
-        is_error: true,
-    }
-}
-
-/// Gives every unsettled call of an answer a result without running it: the conversation moved
-/// on (a new message was sent) while calls were pending or interrupted (seed 000 §1 step 3).
-/// Returns whether anything changed.
-pub fn complete_interrupted_calls(node: &mut MessageNode) -> bool {
-    let mut changed = false;
-    for part in &mut node.parts {
-        let MessagePart::ToolCall(call) = part else {
-            continue;
-        };
-        if call.result.is_some() {
-            continue;
-        }
-        changed = true;
-        call.result = Some(match &call.approval {
-            ToolApproval::Pending => {
-                call.approval = ToolApproval::Denied {
-                    reason: Some("The user moved on without deciding.".into()),
-                };
-                denied_result(Some("The user moved on without deciding."))
-            }
-            ToolApproval::Denied { reason } => denied_result(reason.as_deref()),
-            ToolApproval::Answered { answer } => ToolResult {
-                content: answer.clone(),
-                is_error: false,
-            },
-            ToolApproval::Auto | ToolApproval::Approved => {
-                error_result("This call was not run: its generation was interrupted.")
-            }
-        });
-    }
-    if changed && node.status == MessageStatus::AwaitingApproval {
-        node.status = MessageStatus::Incomplete;
-        node.error = Some("Tool calls were left undecided when the conversation moved on.".into());
-    }
-    changed
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
@@ -337,21 +277,15 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Records the user's decision about pending call `call_id` of assistant message
     /// `message_id`. When no call of that answer is still pending, the generation resumes (the
     /// approved calls run, the others get their results) and continues the answer.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per user action, all explicit"
-    )]
     pub async fn decide_tool_call(
         &self,
         conversation: crate::Conversation,
         message_id: &str,
         call_id: &str,
         decision: ToolDecision,
-        settings: &crate::ProviderSettings,
-        assistant: &crate::Assistant,
-        cancel: &crate::CancelToken,
-        sink: &dyn crate::GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
+        let (cancel, sink) = (context.cancel, context.sink);
         let _running = self.generations.begin(&conversation.id, cancel).await;
         let conversation = self.reload(conversation).await?;
         let mut tree = self.load_tree(&conversation).await?;
@@ -383,11 +317,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if still_pending {
             return Ok(node);
         }
-        let turn = self.turn(settings, assistant, cancel, sink)?;
+        let turn = self.turn(context)?;
         self.generate(
             conversation,
             tree,
-            crate::chat_service::ReplyTarget::Continue(message_id.to_owned()),
+            crate::chat::service::ReplyTarget::Continue(message_id.to_owned()),
             &turn,
         )
         .await

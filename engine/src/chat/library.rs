@@ -4,7 +4,7 @@
 //! [`knowledge::bases`](crate::knowledge::bases) and
 //! [`knowledge::embedding_run`](crate::knowledge::embedding_run)).
 
-use crate::chat_service::ChatService;
+use crate::chat::service::ChatService;
 use crate::clock::{Clock, IdGenerator};
 use crate::knowledge::bases::{self, BaseEditError, BaseOverview};
 use crate::knowledge::embedding_run::{self, EmbeddingProgress, EmbeddingRunError};
@@ -130,7 +130,7 @@ where
 
 #[cfg(test)]
 mod tests {
-    use crate::chat_service::ChatService;
+    use crate::chat::service::ChatService;
     use crate::knowledge::embedding_run::EmbeddingProgress;
     use crate::memory_store::MemoryStore;
     use crate::test_fixtures::{

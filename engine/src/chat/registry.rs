@@ -88,6 +88,7 @@ impl GenerationRegistry {
     }
 
     /// Whether a generation of `conversation_id` is running.
+    #[cfg(test)]
     pub fn is_running(&self, conversation_id: &str) -> bool {
         self.table.borrow().running.contains_key(conversation_id)
     }
@@ -104,6 +105,7 @@ impl GenerationRegistry {
     }
 
     /// The conversations generating now.
+    #[cfg(test)]
     pub fn running(&self) -> Vec<String> {
         self.table.borrow().running.keys().cloned().collect()
     }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::attachment::read_attachment;
-use crate::generation::EventLog;
+use crate::chat::events::EventLog;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 
@@ -23,10 +23,7 @@ fn ask(service: &Service, input: UserInput, log: &EventLog) -> Result<MessageNod
     block_on(service.send_message(
         None,
         input,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        log,
+        &TurnContext::new(&settings(), &Assistant::default(), &CancelToken::new(), log),
     ))
 }
 
@@ -101,10 +98,12 @@ fn an_edit_keeps_the_questions_attachments() {
         conversation,
         &messages[0].id,
         "And now?",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     let (_, messages) = stored(&service);
@@ -133,10 +132,12 @@ fn an_image_that_is_no_longer_stored_is_said_not_silently_dropped() {
     block_on(service.send_message(
         Some(conversation),
         "again",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &log,
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &log,
+        ),
     ))
     .unwrap();
     let body = request_body(&service, 1);

@@ -6,13 +6,15 @@
 //! request is made (so a crash mid-request never loses what the user typed), then the reply is
 //! generated.
 
-use crate::assistant::{Assistant, CompiledAssistant};
+use super::action::TurnContext;
+use super::events::{GenerationEvent, GenerationSink};
+use super::reply_writer::{ReplyEnd, ReplyWriter};
+use super::tool_results::complete_interrupted_calls;
+use crate::assistant::Assistant;
 use crate::attachment::{check_count, Attachment, AttachmentContent, UserInput};
 use crate::cancel::CancelToken;
+use crate::chat::registry::GenerationRegistry;
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::ReplyEnd;
-use crate::generation::{GenerationEvent, GenerationSink, ReplyWriter};
-use crate::generation_registry::GenerationRegistry;
 use crate::honesty;
 use crate::knowledge::provider_embedder::ProviderEmbedder;
 use crate::knowledge::store::LibraryStore;
@@ -29,51 +31,30 @@ use crate::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
 use crate::store::{Blob, ChatStore, StoreError};
-use crate::tool_loop::complete_interrupted_calls;
 use crate::tools::session::{RetrievalMode, RetrievalModes};
-use crate::tools::{RequestTools, ToolCatalog};
+use crate::tools::ToolCatalog;
 use crate::transport::Transport;
 use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use std::rc::Rc;
 
-pub use crate::chat_error::ChatError;
+pub use crate::chat::error::ChatError;
 
-/// Where the reply being generated goes.
-pub(crate) enum ReplyTarget {
-    /// A new answer below the current leaf.
-    Append,
-    /// A new answer beside this assistant message (regenerate).
-    SiblingOf(String),
-    /// More for this assistant message: more text, or the rest of its tool loop.
-    Continue(String),
-    /// A new answer to this user message (its failed answer was removed), beside any others.
-    Under(String),
-}
-
-/// What one generation works with, decided once when it starts.
-pub(crate) struct Turn<'a> {
-    pub settings: &'a ProviderSettings,
-    pub assistant: &'a Assistant,
-    pub compiled: CompiledAssistant,
-    pub tools: RequestTools,
-    pub cancel: &'a CancelToken,
-    pub sink: &'a dyn GenerationSink,
-}
+pub(crate) use super::turn::{ReplyTarget, Turn};
 
 pub struct ChatService<T, S, C, I> {
     /// Every call to a provider, shared with whoever else calls providers (the embedder).
-    pub(crate) client: Rc<ProviderClient<T, C>>,
-    pub(crate) store: S,
-    pub(crate) ids: I,
+    pub(super) client: Rc<ProviderClient<T, C>>,
+    pub(super) store: S,
+    pub(super) ids: I,
     /// Every tool the app has; each assistant enables some of them.
-    pub(crate) tools: ToolCatalog,
+    pub(super) tools: ToolCatalog,
     /// The running generation of each conversation.
-    pub(crate) generations: GenerationRegistry,
+    pub(super) generations: GenerationRegistry,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
-    pub(crate) retrieval: RetrievalSources,
+    pub(super) retrieval: RetrievalSources,
     /// Embeddings for the library's run, once the app has connected it
     /// ([`connect_library`](Self::connect_library)).
-    pub(crate) embedder: Option<ProviderEmbedder<T, C>>,
+    pub(super) embedder: Option<ProviderEmbedder<T, C>>,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -115,6 +96,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             retrieval: RetrievalSources::default(),
             embedder: None,
         }
+    }
+
+    /// Adds a tool the app has (an assistant offers it once enabled); returns its name as the
+    /// model sees it. Refused when the name is empty, reserved or already taken.
+    pub fn add_tool(
+        &mut self,
+        source: crate::tools::ToolSource,
+        tool: Rc<dyn crate::tools::Tool>,
+    ) -> Result<String, crate::tools::catalog::CatalogError> {
+        self.tools.add(source, tool)
     }
 
     /// The clock every time here comes from (the provider client's).
@@ -171,13 +162,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// Checks the settings and the assistant and assembles the request's tools.
-    pub(crate) fn turn<'a>(
-        &self,
-        settings: &'a ProviderSettings,
-        assistant: &'a Assistant,
-        cancel: &'a CancelToken,
-        sink: &'a dyn GenerationSink,
-    ) -> Result<Turn<'a>, ChatError> {
+    pub(crate) fn turn<'a>(&self, context: &TurnContext<'a>) -> Result<Turn<'a>, ChatError> {
+        let TurnContext {
+            settings,
+            assistant,
+            cancel,
+            sink,
+        } = *context;
         settings.validate()?;
         let compiled = assistant.compile()?;
         let tools = self.tools.for_request(
@@ -219,31 +210,19 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Option<Conversation>,
         input: impl Into<UserInput>,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         let input = input.into();
         let now = self.clock().now_ms();
         let conversation = conversation.unwrap_or_else(|| Conversation {
-            assistant_id: Some(assistant.id.clone()),
+            assistant_id: Some(context.assistant.id.clone()),
             ..Conversation::new(
                 &self.ids.new_id(),
                 &Conversation::title_from_first_message(input.title_source()),
                 now,
             )
         });
-        self.ask(
-            conversation,
-            None,
-            &input,
-            settings,
-            assistant,
-            cancel,
-            sink,
-        )
-        .await
+        self.ask(conversation, None, &input, context).await
     }
 
     /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
@@ -252,14 +231,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Conversation,
         assistant_message_id: &str,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         let target = ReplyTarget::SiblingOf(assistant_message_id.to_owned());
-        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
-            .await
+        self.answer_existing(conversation, target, context).await
     }
 
     /// Answers user message `user_message_id` again after an answer to it failed (and was
@@ -268,66 +243,46 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Conversation,
         user_message_id: &str,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         let target = ReplyTarget::Under(user_message_id.to_owned());
-        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
-            .await
+        self.answer_existing(conversation, target, context).await
     }
 
     /// Edits a user message: the edited text becomes a new sibling with its own answer; the
     /// original question and its answers stay on their branch.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "one call per user action, all explicit"
-    )]
     pub async fn edit_and_resend(
         &self,
         conversation: Conversation,
         user_message_id: &str,
         text: &str,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         self.ask(
             conversation,
             Some(user_message_id),
             &UserInput::from(text),
-            settings,
-            assistant,
-            cancel,
-            sink,
+            context,
         )
         .await
     }
 
     /// Send and edit-and-resend: store the user's message (new, or a new sibling of
     /// `edit_of`) before anything else, then answer it.
-    #[allow(
-        clippy::too_many_arguments,
-        reason = "internal; the public actions are narrower"
-    )]
     async fn ask(
         &self,
         conversation: Conversation,
         edit_of: Option<&str>,
         input: &UserInput,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         if input.is_empty() {
             return Err(ChatError::EmptyMessage);
         }
         check_count(&input.attachments)?;
         let text = input.text.as_str();
-        let turn = self.turn(settings, assistant, cancel, sink)?;
+        let turn = self.turn(context)?;
+        let (assistant, cancel, sink) = (turn.assistant, turn.cancel, turn.sink);
         // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
         // what it had, before anything else happens here.
         let _running = self.generations.begin(&conversation.id, cancel).await;
@@ -449,14 +404,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Conversation,
         assistant_message_id: &str,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         let target = ReplyTarget::Continue(assistant_message_id.to_owned());
-        self.answer_existing(conversation, target, settings, assistant, cancel, sink)
-            .await
+        self.answer_existing(conversation, target, context).await
     }
 
     /// Regenerate, continue and retry: a reply for a branch that is already stored.
@@ -464,12 +415,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: Conversation,
         target: ReplyTarget,
-        settings: &ProviderSettings,
-        assistant: &Assistant,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
+        context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
-        let turn = self.turn(settings, assistant, cancel, sink)?;
+        let turn = self.turn(context)?;
+        let cancel = turn.cancel;
         let _running = self.generations.begin(&conversation.id, cancel).await;
         let conversation = self.reload(conversation).await?;
         let tree = self.load_tree(&conversation).await?;
@@ -854,24 +803,36 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
     }
 }
 
+/// Test access to the parts whose fields are private to the chat module.
 #[cfg(test)]
-#[path = "chat_service_tests.rs"]
+impl<T, S, C, I> ChatService<T, S, C, I> {
+    pub(crate) fn store(&self) -> &S {
+        &self.store
+    }
+
+    pub(crate) fn retrieval_mut(&mut self) -> &mut RetrievalSources {
+        &mut self.retrieval
+    }
+}
+
+#[cfg(test)]
+#[path = "service_tests.rs"]
 mod tests;
 
 #[cfg(test)]
-#[path = "chat_service_branch_tests.rs"]
+#[path = "service_branch_tests.rs"]
 mod branch_tests;
 
 #[cfg(test)]
-#[path = "chat_service_honesty_tests.rs"]
+#[path = "service_honesty_tests.rs"]
 mod honesty_tests;
 
 #[cfg(test)]
-#[path = "chat_service_context_tests.rs"]
+#[path = "service_context_tests.rs"]
 mod context_tests;
 
 #[cfg(test)]
-#[path = "chat_service_data_tests.rs"]
+#[path = "service_data_tests.rs"]
 mod data_tests;
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! provider bytes), the real [`MemoryStore`] and a manual clock.
 
 use super::*;
-use crate::generation::EventLog;
+use crate::chat::events::EventLog;
 use crate::prompt::system_prompt::capability_block;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
@@ -108,10 +108,7 @@ fn stopping_keeps_the_partial_answer_marked_incomplete() {
     let reply = block_on(service.send_message(
         None,
         "count",
-        &settings(),
-        &Assistant::default(),
-        &cancel,
-        &sink,
+        &TurnContext::new(&settings(), &Assistant::default(), &cancel, &sink),
     ))
     .unwrap();
     assert_eq!(reply.status, MessageStatus::Incomplete);
@@ -215,10 +212,12 @@ fn empty_input_and_bad_settings_store_nothing() {
         block_on(service.send_message(
             None,
             text,
-            settings,
-            &Assistant::default(),
-            &CancelToken::new(),
-            &EventLog::default(),
+            &TurnContext::new(
+                settings,
+                &Assistant::default(),
+                &CancelToken::new(),
+                &EventLog::default(),
+            ),
         ))
     };
     assert_eq!(run("  \n", &settings()), Err(ChatError::EmptyMessage));
@@ -404,10 +403,12 @@ fn an_answer_that_cannot_be_saved_is_handed_back_whole_with_the_storage_error() 
     let result = block_on(service.send_message(
         None,
         "q",
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &log,
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &log,
+        ),
     ));
     assert!(
         matches!(result, Err(ChatError::Store(StoreError::QuotaExceeded(_)))),
@@ -465,10 +466,12 @@ fn an_answer_that_fails_before_any_content_is_removed_and_can_be_retried() {
     let retried = block_on(service.retry_reply(
         conversation,
         &messages[0].id,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     assert_eq!(retried.text(), "Now it works.");
@@ -488,10 +491,12 @@ fn a_failure_after_content_keeps_it_marked_incomplete_with_its_kind() {
     let continued = block_on(service.continue_reply(
         conversation,
         &reply.id,
-        &settings(),
-        &Assistant::default(),
-        &CancelToken::new(),
-        &EventLog::default(),
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
     ))
     .unwrap();
     assert_eq!(continued.status, MessageStatus::Incomplete);

@@ -7,13 +7,13 @@
 use crate::assistant::Assistant;
 use crate::attachment::UserInput;
 use crate::cancel::CancelToken;
-use crate::chat_service::{ChatError, ChatService};
+use crate::chat::events::{GenerationEvent, GenerationSink};
+use crate::chat::service::{ChatError, ChatService};
+use crate::chat::tool_loop::ToolDecision;
 use crate::clock::{Clock, IdGenerator};
-use crate::generation::{GenerationEvent, GenerationSink};
 use crate::message::{Conversation, MessageNode, MessageStatus};
 use crate::provider_settings::ProviderSettings;
 use crate::store::ChatStore;
-use crate::tool_loop::ToolDecision;
 use crate::transport::Transport;
 
 /// What the user asked for.
@@ -56,6 +56,22 @@ pub struct TurnContext<'a> {
     pub sink: &'a dyn GenerationSink,
 }
 
+impl<'a> TurnContext<'a> {
+    pub fn new(
+        settings: &'a ProviderSettings,
+        assistant: &'a Assistant,
+        cancel: &'a CancelToken,
+        sink: &'a dyn GenerationSink,
+    ) -> Self {
+        Self {
+            settings,
+            assistant,
+            cancel,
+            sink,
+        }
+    }
+}
+
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Runs `action` in `conversation` (only [`ChatAction::Send`] may start without one), says
     /// so ([`GenerationEvent::AnswerDone`]), then, after an answer that did not fail, names the
@@ -69,29 +85,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         action: ChatAction,
         context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
-        let TurnContext {
-            settings: s,
-            assistant: a,
-            cancel: c,
-            sink,
-        } = *context;
+        let sink = context.sink;
         let reply = match (action, conversation) {
             (ChatAction::Send(input), conversation) => {
-                self.send_message(conversation, input, s, a, c, sink).await
+                self.send_message(conversation, input, context).await
             }
             (_, None) => Err(ChatError::NoConversation),
-            (ChatAction::Regenerate(id), Some(conv)) => {
-                self.regenerate(conv, &id, s, a, c, sink).await
-            }
-            (ChatAction::Continue(id), Some(conv)) => {
-                self.continue_reply(conv, &id, s, a, c, sink).await
-            }
+            (ChatAction::Regenerate(id), Some(conv)) => self.regenerate(conv, &id, context).await,
+            (ChatAction::Continue(id), Some(conv)) => self.continue_reply(conv, &id, context).await,
             (ChatAction::Edit(id, text), Some(conv)) => {
-                self.edit_and_resend(conv, &id, &text, s, a, c, sink).await
+                self.edit_and_resend(conv, &id, &text, context).await
             }
-            (ChatAction::Retry(id), Some(conv)) => self.retry_reply(conv, &id, s, a, c, sink).await,
+            (ChatAction::Retry(id), Some(conv)) => self.retry_reply(conv, &id, context).await,
             (ChatAction::Decide(message, call, decision), Some(conv)) => {
-                self.decide_tool_call(conv, &message, &call, decision, s, a, c, sink)
+                self.decide_tool_call(conv, &message, &call, decision, context)
                     .await
             }
         }?;
@@ -131,8 +138,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chat::events::EventLog;
     use crate::failure::FailureKind;
-    use crate::generation::EventLog;
     use crate::message::Role;
     use crate::test_fixtures::*;
     use futures_executor::block_on;

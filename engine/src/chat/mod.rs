@@ -1,0 +1,45 @@
+//! The chat: what happens between "the user did something" and "the answer is stored and shown".
+//!
+//! The façade is [`ChatService::run`]: one [`ChatAction`] (send, regenerate, continue, retry,
+//! edit, decide a tool call) with one [`TurnContext`] (settings, assistant, cancel token, sink).
+//! Progress reaches the caller as [`GenerationEvent`]s. Beside it, thin service methods for what
+//! the app edits outside a generation ([`records`], the library), so their rules live here.
+//!
+//! The parts, each in its own file:
+//! - `service`: the [`ChatService`] itself, the entry (check, save the question first, then
+//!   generate) and the generation of one reply;
+//! - `turn`: what one generation works with and where its reply goes;
+//! - `context_window`: where the request starts (rolling summaries, seed 000 §2);
+//! - `reply_writer` and `coalescer`: provider deltas into the stored reply, and into the sink at
+//!   about 40 ms;
+//! - `tool_loop` and `tool_results`: the model/tool steps, approvals and results (seed 000 §8);
+//! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
+//! - `registry`: one running generation per conversation;
+//! - `records`, `library`: the CRUD the app asks for.
+//!
+//! Invariant: nothing here does I/O except through the service's `Transport` (via its
+//! [`ProviderClient`](crate::provider::ProviderClient)), its store and its clock; the service's
+//! fields are private to this module.
+
+mod action;
+mod after_answer;
+mod coalescer;
+mod context_window;
+mod error;
+mod events;
+mod library;
+pub mod records;
+mod registry;
+mod reply_writer;
+mod service;
+mod tool_loop;
+mod tool_results;
+mod turn;
+
+pub use action::{ChatAction, TurnContext};
+pub use error::ChatError;
+pub use events::{EventLog, GenerationEvent, GenerationSink};
+pub use reply_writer::PERSIST_INTERVAL_MS;
+pub use service::{ChatService, RetrievalSources};
+pub use tool_loop::ToolDecision;
+pub use turn::MAX_STEPS;

@@ -1,0 +1,33 @@
+//! One turn: what a generation works with, decided once when it starts, where its reply goes,
+//! and how many model steps it may take.
+
+use super::events::GenerationSink;
+use crate::assistant::{Assistant, CompiledAssistant};
+use crate::cancel::CancelToken;
+use crate::provider_settings::ProviderSettings;
+use crate::tools::RequestTools;
+
+/// The most model steps one answer may take.
+pub const MAX_STEPS: usize = 256;
+
+/// Where the reply being generated goes.
+pub(crate) enum ReplyTarget {
+    /// A new answer below the current leaf.
+    Append,
+    /// A new answer beside this assistant message (regenerate).
+    SiblingOf(String),
+    /// More for this assistant message: more text, or the rest of its tool loop.
+    Continue(String),
+    /// A new answer to this user message (its failed answer was removed), beside any others.
+    Under(String),
+}
+
+/// What one generation works with, decided once when it starts.
+pub(crate) struct Turn<'a> {
+    pub settings: &'a ProviderSettings,
+    pub assistant: &'a Assistant,
+    pub compiled: CompiledAssistant,
+    pub tools: RequestTools,
+    pub cancel: &'a CancelToken,
+    pub sink: &'a dyn GenerationSink,
+}
