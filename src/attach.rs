@@ -5,7 +5,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::PendingAttachment;
-use skein_engine::attachment::{read_attachment, MAX_ATTACHMENTS};
+use skein_engine::domain::attachment::{read_attachment, MAX_ATTACHMENTS};
 use skein_engine::{AttachmentContent, Blob};
 
 /// Reads `files` into the draft; a file that cannot be attached is named in the banner and the

@@ -9,7 +9,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::pending_deletions::PendingDeletions;
+use skein_engine::store::pending_deletions::PendingDeletions;
 use skein_engine::{Clock, Conversation};
 use skein_platform::BrowserClock;
 use std::cell::RefCell;

@@ -6,7 +6,7 @@ use crate::runtime::{current_conversation, runtime, select};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_engine::export::ExportFormat;
+use skein_engine::store::export::ExportFormat;
 
 /// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
 pub fn export(state: AppState, format: ExportFormat) {

@@ -4,7 +4,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::NotificationStatus;
-use skein_engine::finished_notice::finished_notice;
+use skein_engine::chat::finished_notice::finished_notice;
 use skein_engine::MessageNode;
 use skein_platform::{
     notification_permission, notify, page_hidden, request_notification_permission,

@@ -1,7 +1,7 @@
 //! This device's preferences (theme, the Enter key), kept in `localStorage`; what they are and
 //! how an unreadable value is read is the engine's (`preferences`).
 
-use skein_engine::preferences::Preferences;
+use skein_engine::domain::preferences::Preferences;
 
 const KEY: &str = "skein.preferences";
 

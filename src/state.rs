@@ -3,9 +3,9 @@
 
 use leptos::prelude::*;
 use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
-use skein_engine::assistant::assistant_for;
+use skein_engine::domain::assistant::assistant_for;
 use skein_engine::provider::model_list::ModelInfo;
-use skein_engine::search::list_matches;
+use skein_engine::store::search::list_matches;
 use skein_engine::{Assistant, BranchEntry, Conversation, ProviderSettings};
 
 /// A failed answer: shown in the error banner while its conversation is on screen.
@@ -37,9 +37,9 @@ pub struct AppState {
     pub failure: RwSignal<Option<Failure>>,
     pub settings: RwSignal<ProviderSettings>,
     /// Theme and Enter-key behaviour (this device's, from `localStorage`).
-    pub preferences: RwSignal<skein_engine::preferences::Preferences>,
+    pub preferences: RwSignal<skein_engine::domain::preferences::Preferences>,
     /// How full the next request of the conversation on screen is.
-    pub context: RwSignal<Option<skein_engine::context_meter::ContextUsage>>,
+    pub context: RwSignal<Option<skein_engine::prompt::context_meter::ContextUsage>>,
     /// The models the provider listed in the settings, or why it could not.
     pub models: RwSignal<Option<Result<Vec<ModelInfo>, String>>>,
     /// Every assistant (at least one).
@@ -52,7 +52,7 @@ pub struct AppState {
     /// What the embedding job is doing ("Embedding Handbook: 32 of 120 chunks…").
     pub embedding_progress: RwSignal<Option<String>>,
     /// Everything assistants remember, for the memories screen.
-    pub memories: RwSignal<Vec<skein_engine::memories::Memory>>,
+    pub memories: RwSignal<Vec<skein_engine::knowledge::memories::Memory>>,
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,

@@ -1,7 +1,7 @@
 //! The settings' "Appearance and keys" section, and putting the chosen theme on the page.
 
 use leptos::prelude::*;
-use skein_engine::preferences::{Preferences, Theme};
+use skein_engine::domain::preferences::{Preferences, Theme};
 
 /// Sets the page's theme: `data-theme` on the root element (the system theme leaves it to the
 /// CSS media query).

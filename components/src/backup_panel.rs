@@ -1,7 +1,7 @@
 //! The settings' backup and import controls, and the top bar's export buttons.
 
 use leptos::prelude::*;
-use skein_engine::export::ExportFormat;
+use skein_engine::store::export::ExportFormat;
 use wasm_bindgen::JsCast;
 
 /// "Back up everything" (API keys only when the user ticks the box), and the file picker that

@@ -2,7 +2,7 @@
 //! summary already stands in for the oldest messages.
 
 use leptos::prelude::*;
-use skein_engine::context_meter::ContextUsage;
+use skein_engine::prompt::context_meter::ContextUsage;
 
 /// `12.3k`, `950`: tokens in a short form.
 pub fn short_tokens(tokens: u64) -> String {

@@ -1,4 +1,4 @@
-//! Markdown on screen: the engine's safe display model ([`skein_engine::markdown`]) turned into
+//! Markdown on screen: the engine's safe display model ([`skein_engine::render::markdown`]) turned into
 //! DOM nodes. Text is always inserted as text; no string of model output is ever parsed as
 //! HTML. Links open in a new tab with `rel="noopener noreferrer"`; a remote image is a button
 //! until the user asks for it.
@@ -10,8 +10,10 @@
 //! only touched if that reading differs.
 
 use leptos::prelude::*;
-use skein_engine::markdown::highlight::highlight;
-use skein_engine::markdown::{self, Align, Block, Inline, ListItem, MarkdownStream, RemoteImage};
+use skein_engine::render::markdown::highlight::highlight;
+use skein_engine::render::markdown::{
+    self, Align, Block, Inline, ListItem, MarkdownStream, RemoteImage,
+};
 
 #[component]
 pub fn MarkdownText(

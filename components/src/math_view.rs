@@ -1,10 +1,10 @@
 //! TeX math on screen as MathML, which the browser lays out itself: the engine converts the
-//! TeX ([`skein_engine::markdown::math`]) into a tree, and this module turns the tree into
+//! TeX ([`skein_engine::render::markdown::math`]) into a tree, and this module turns the tree into
 //! MathML elements, text always as text. The TeX source stays available as the element's
 //! accessible label and tooltip.
 
 use leptos::prelude::*;
-use skein_engine::markdown::math::{parse_math, MathNode};
+use skein_engine::render::markdown::math::{parse_math, MathNode};
 
 pub fn render_math(tex: &str, display: bool) -> AnyView {
     let tree = parse_math(tex.trim());

@@ -1,7 +1,7 @@
 //! What the assistant remembers: every memory, editable and deletable by the user.
 
 use leptos::prelude::*;
-use skein_engine::memories::{Memory, MemoryScope};
+use skein_engine::knowledge::memories::{Memory, MemoryScope};
 
 /// What the user did to a memory.
 #[derive(Debug, Clone)]

@@ -2,7 +2,7 @@
 //! answers. Patterns are checked when the assistant is saved; an invalid one is named.
 
 use leptos::prelude::*;
-use skein_engine::regex_rules::{RegexRule, RuleScope};
+use skein_engine::prompt::regex_rules::{RegexRule, RuleScope};
 
 /// One rule being edited: a signal per field, so typing re-renders nothing else.
 #[derive(Debug, Clone, Copy)]

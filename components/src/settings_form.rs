@@ -2,7 +2,7 @@
 
 use crate::fields::{code_area, number_input};
 use leptos::prelude::*;
-use skein_engine::custom_request::{body_text, headers_text, parse_body, parse_headers};
+use skein_engine::provider::custom_request::{body_text, headers_text, parse_body, parse_headers};
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{ProviderKind, ProviderSettings};
 

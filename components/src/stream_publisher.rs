@@ -5,7 +5,7 @@
 
 use crate::MessageView;
 use leptos::prelude::*;
-use skein_engine::throttle::{Decision, PublishThrottle};
+use skein_engine::render::throttle::{Decision, PublishThrottle};
 use skein_engine::Clock;
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -4,8 +4,8 @@
 use crate::chat::ToolDecision;
 use crate::chat::TurnContext;
 use crate::chat::{EventLog, GenerationEvent, GenerationSink};
-use crate::message::{MessageNode, MessageStatus};
-use crate::message_part::{Annotation, MessagePart};
+use crate::domain::message::{MessageNode, MessageStatus};
+use crate::domain::message_part::{Annotation, MessagePart};
 use crate::prompt::hooks::{HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
 use crate::store::ChatStore;
 use crate::test_fixtures::*;

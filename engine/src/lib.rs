@@ -5,6 +5,19 @@
 //! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
 //! in comments say: `docs/architecture.md`.
 //!
+//! ## Where things are
+//! | module | holds |
+//! | --- | --- |
+//! | [`domain`] | the data: conversations, messages and their parts, the tree, attachments, assistants, failures, usage, preferences |
+//! | [`chat`] | the chat service: one action with one turn context, the reply, the tool loop, the context window, what follows an answer, the honesty gates |
+//! | [`prompt`] | the request: system prompt layers, input transformers, rolling context and summaries, regex rules, dictionaries, token estimates |
+//! | [`provider`] | the provider protocols (as functions of bytes), settings, capabilities, and the one client that calls them |
+//! | [`knowledge`] | knowledge bases, chunks, retrieval, citations, memories |
+//! | [`tools`] | the tool catalogue, approval policies, the built-in tools |
+//! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
+//! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
+//! | [`ports`] | the traits for time, identifiers, HTTP and cancellation |
+//!
 //! ## The model, in the seeds' vocabulary
 //! - A [`Conversation`] is a tree of [`MessageNode`]s ([`ConversationTree`]): regenerating an
 //!   answer or editing a question adds a sibling, so every branch stays reachable (‹ 2/3 ›). The
@@ -13,28 +26,31 @@
 //! - A message is made of typed [`MessagePart`]s (text, image by reference, document, reasoning,
 //!   tool call with its [`ToolApproval`] state and result) plus [`Annotation`]s (citations), and
 //!   records its model, times, status, token usage and provider timings.
-//! - [`ChatService`] is the seed's `ChatService`: it checks the input, applies the
-//!   [`Assistant`]'s user-scope [regex rules](regex_rules), saves the user node *before*
-//!   generating, builds the request, streams the reply and records how it ended.
-//! - The request is built by [`request_builder`]: the [rolling context](rolling_context) chooses
-//!   the window (a [`rolling_context::RollingContextSummary`] stands in for an exact, validated
+//! - [`ChatService`] is the seed's `ChatService`: [`ChatService::run`] takes one [`ChatAction`]
+//!   with one [`TurnContext`]; it checks the input, applies the [`Assistant`]'s user-scope
+//!   [regex rules](prompt::regex_rules), saves the user node *before* generating, builds the
+//!   request, streams the reply and records how it ended.
+//! - The request is built by [`prompt::request_builder`]: the
+//!   [rolling context](prompt::rolling_context) chooses the window (a
+//!   [`prompt::rolling_context::RollingContextSummary`] stands in for an exact, validated
 //!   prefix), the [system prompt](prompt::system_prompt) is layered in the seed's order, and the
 //!   [input transformers](prompt::pipeline) run in the seed's order on a request-only copy.
 //!   Retrieved knowledge and memory enter only as delimited DATA ([`prompt::data_block`]).
-//! - Each answer runs the model/tool loop ([`chat`]: at most [`chat::MAX_STEPS`] model steps): tools come
+//! - Each answer runs the model/tool loop (at most [`chat::MAX_STEPS`] model steps): tools come
 //!   from a [`tools::ToolCatalog`] in the seed's order (MCP tools as `mcp__{server}__{tool}`,
 //!   plus `get_session_capabilities` and `read_tool_output`); a call that needs approval goes
-//!   `Auto → Pending` and the generation pauses until [`ChatService::decide_tool_call`]; results
-//!   stay on the call's part; outputs over 32 KiB are stored as files with a 4 KiB preview. One
-//!   generation runs per conversation, many conversations at once.
-//! - Streamed text reaches the sink coalesced at ~40 ms and the app
-//!   publishes it at ~83 ms ([`throttle`]); the final state is always flushed before the answer
-//!   is saved and the generation-ended event is emitted. After a finished answer, a title and
-//!   follow-up suggestions never touch the answer when they fail.
-//! - Output processing has the seed's three phases ([`output_transform`]): stored transforms,
-//!   visual transforms (`<think>` reasoning, [`think_tags`]) and finish.
-//! - Provider protocols are pure functions of bytes ([`sse`], [`provider::openai`]), so they are
-//!   tested with recorded transcripts and fuzzed.
+//!   `Auto → Pending` and the generation pauses until the user decides
+//!   ([`ChatAction::Decide`]); results stay on the call's part; outputs over 32 KiB are stored
+//!   as files with a 4 KiB preview. One generation runs per conversation, many conversations at
+//!   once.
+//! - Streamed text reaches the sink coalesced at ~40 ms and the app publishes it at ~83 ms
+//!   ([`render::throttle`]); the final state is always flushed before the answer is saved and
+//!   the generation-ended event is emitted. After a finished answer, a title and follow-up
+//!   suggestions never touch the answer when they fail.
+//! - Output processing has the seed's three phases ([`render::output_transform`]): stored
+//!   transforms, visual transforms (`<think>` reasoning, [`render::think_tags`]) and finish.
+//! - Provider protocols are pure functions of bytes ([`provider::sse`], [`provider::openai`]),
+//!   so they are tested with recorded transcripts and fuzzed.
 //!
 //! ## Architecture invariant
 //! This crate does no I/O and knows nothing about the browser: no `wasm-bindgen`, `web-sys`,
@@ -58,69 +74,36 @@
     reason = "the engine's futures are intentionally not Send: it runs on the browser's single thread"
 )]
 
-pub mod assistant;
-pub mod attachment;
-pub mod backup;
-pub mod base64;
-pub mod cancel;
 pub mod chat;
-pub mod chat_dictionary;
-pub mod clock;
-pub mod context_meter;
-pub mod custom_request;
-pub mod export;
-pub mod failure;
-pub mod finished_notice;
-pub mod honesty;
-pub mod import;
+pub mod domain;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
-pub mod markdown;
-pub mod memories;
-pub mod memory_retrieval;
-pub mod memory_store;
-pub mod message;
-pub mod message_part;
-pub mod output_transform;
-pub mod pending_deletions;
-pub mod preferences;
+pub mod ports;
 pub mod prompt;
 pub mod provider;
-pub mod provider_settings;
-pub mod regex_rules;
-pub mod request_builder;
-pub mod rolling_context;
-pub mod search;
-pub mod sse;
+pub mod render;
 pub mod store;
-#[cfg(any(test, feature = "conformance"))]
-pub mod store_conformance;
-pub mod summary_prompt;
 #[cfg(test)]
 mod test_fixtures;
-pub mod think_tags;
-pub mod throttle;
-pub mod token_estimate;
 pub mod tools;
-pub mod transport;
-pub mod tree;
-pub mod usage;
 
-pub use assistant::{Assistant, AssistantError};
-pub use attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
-pub use cancel::CancelToken;
 pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};
-pub use clock::{Clock, IdGenerator};
-pub use failure::FailureKind;
-pub use knowledge::store::LibraryStore;
-pub use memory_store::MemoryStore;
-pub use message::{Conversation, MessageNode, MessageStatus, Role};
-pub use message_part::{
+pub use domain::assistant::{Assistant, AssistantError};
+pub use domain::attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
+pub use domain::failure::FailureKind;
+pub use domain::message::{Conversation, MessageNode, MessageStatus, Role};
+pub use domain::message_part::{
     Annotation, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
 };
+pub use domain::tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};
+pub use knowledge::store::LibraryStore;
+pub use ports::cancel::CancelToken;
+pub use ports::clock::{Clock, IdGenerator};
+pub use ports::transport::{
+    ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
+};
+pub use provider::settings::{ProviderKind, ProviderSettings, SettingsError};
 pub use provider::ProviderError;
-pub use provider_settings::{ProviderKind, ProviderSettings, SettingsError};
+pub use store::in_memory::MemoryStore;
 pub use store::{Blob, ChatStore, StoreError};
-pub use transport::{ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError};
-pub use tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};

@@ -4,24 +4,24 @@
 
 #![allow(dead_code, reason = "each test file uses a different subset")]
 
-use crate::assistant::Assistant;
-use crate::cancel::CancelToken;
 use crate::chat::EventLog;
 use crate::chat::ToolDecision;
 use crate::chat::TurnContext;
 use crate::chat::{ChatError, ChatService};
-use crate::clock::{Clock, IdGenerator};
-use crate::memory_store::MemoryStore;
-use crate::message::{Conversation, MessageNode};
-use crate::message_part::{MessagePart, ToolCall};
+use crate::domain::assistant::Assistant;
+use crate::domain::message::{Conversation, MessageNode};
+use crate::domain::message_part::{MessagePart, ToolCall};
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::{ByteStream, HttpRequest, HttpResponse, Transport, TransportError};
 use crate::prompt::system_prompt::capability_block;
+use crate::provider::settings::ProviderSettings;
 use crate::provider::ToolDefinition;
-use crate::provider_settings::ProviderSettings;
+use crate::store::in_memory::MemoryStore;
 use crate::store::ChatStore;
 use crate::tools::{
     ApprovalPolicy, EnabledTool, Tool, ToolError, ToolFuture, ToolOutput, ToolSource,
 };
-use crate::transport::{ByteStream, HttpRequest, HttpResponse, Transport, TransportError};
 use futures_executor::block_on;
 use serde_json::json;
 use std::cell::{Cell, RefCell};

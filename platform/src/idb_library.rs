@@ -10,9 +10,9 @@ use crate::idb_store::{
     KNOWLEDGE_BASES, MEMORIES,
 };
 use crate::js_error::describe;
+use skein_engine::knowledge::memories::{Memory, MemoryScope};
 use skein_engine::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
 use skein_engine::knowledge::{ChunkEmbedding, KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
-use skein_engine::memories::{Memory, MemoryScope};
 use skein_engine::{Assistant, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::IdbTransactionMode;

@@ -201,7 +201,7 @@ async fn a_version_1_database_opens_at_the_current_version_with_nothing_lost() {
     assert_eq!(store.load_blob("missing").await.unwrap(), None);
 
     // Version 3's summaries: stored by covered prefix, a refresh of the same prefix replaces it.
-    let mut summary = skein_engine::rolling_context::RollingContextSummary {
+    let mut summary = skein_engine::prompt::rolling_context::RollingContextSummary {
         conversation_id: "c1".into(),
         text: "They said hello.".into(),
         covered_ids: vec!["m1".into()],

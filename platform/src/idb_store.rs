@@ -40,7 +40,7 @@ use crate::js_error::describe;
 use crate::storage_health::{HealthListener, HealthWatch, StorageHealth};
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
-use skein_engine::rolling_context::RollingContextSummary;
+use skein_engine::prompt::rolling_context::RollingContextSummary;
 use skein_engine::store::{
     sort_in_creation_order, sort_newest_first, summary_key, touch_conversation,
 };
@@ -570,8 +570,8 @@ impl ChatStore for IdbStore {
         &self,
         query: &str,
         limit: usize,
-    ) -> Result<Vec<skein_engine::search::SearchHit>, StoreError> {
-        let Some(mut hits) = skein_engine::search::SearchHits::new(query, limit) else {
+    ) -> Result<Vec<skein_engine::store::search::SearchHit>, StoreError> {
+        let Some(mut hits) = skein_engine::store::search::SearchHits::new(query, limit) else {
             return Ok(Vec::new());
         };
         // A cursor walks the messages one record at a time (every await is a request of this
@@ -596,14 +596,17 @@ impl ChatStore for IdbStore {
         Ok(hits.into_hits())
     }
 
-    async fn save_usage(&self, event: &skein_engine::usage::UsageEvent) -> Result<(), StoreError> {
+    async fn save_usage(
+        &self,
+        event: &skein_engine::domain::usage::UsageEvent,
+    ) -> Result<(), StoreError> {
         self.put_record(USAGE, &to_js(event)?, None).await
     }
 
     async fn load_usage(
         &self,
         since_ms: f64,
-    ) -> Result<Vec<skein_engine::usage::UsageEvent>, StoreError> {
+    ) -> Result<Vec<skein_engine::domain::usage::UsageEvent>, StoreError> {
         let tx = self.transaction(&[USAGE], IdbTransactionMode::Readonly)?;
         let range = web_sys::IdbKeyRange::lower_bound(&JsValue::from_f64(since_ms))
             .map_err(|e| store_error(&e))?;

@@ -80,7 +80,7 @@ async fn indexeddb_round_trip_survives_reopening() {
 
 #[wasm_bindgen_test]
 async fn the_indexeddb_store_keeps_the_store_contract() {
-    skein_engine::store_conformance::run_all(|case| async move {
+    skein_engine::store::conformance::run_all(|case| async move {
         IdbStore::open(&unique_name(&format!("skein-conformance-{case}")))
             .await
             .unwrap()
@@ -90,7 +90,7 @@ async fn the_indexeddb_store_keeps_the_store_contract() {
 
 #[wasm_bindgen_test]
 async fn the_indexeddb_store_keeps_the_library_contract() {
-    skein_engine::store_conformance::library::run_all(|case| async move {
+    skein_engine::store::conformance::library::run_all(|case| async move {
         IdbStore::open(&unique_name(&format!("skein-library-{case}")))
             .await
             .unwrap()
@@ -306,12 +306,14 @@ async fn deleting_a_conversation_removes_its_messages_and_summaries_only() {
             store.save_message(&conversation, &message).await.unwrap();
         }
         store
-            .save_summary(&skein_engine::rolling_context::RollingContextSummary {
-                conversation_id: id.into(),
-                text: "summary".into(),
-                covered_ids: vec![format!("{id}-0")],
-                created_at_ms: 1.0,
-            })
+            .save_summary(
+                &skein_engine::prompt::rolling_context::RollingContextSummary {
+                    conversation_id: id.into(),
+                    text: "summary".into(),
+                    covered_ids: vec![format!("{id}-0")],
+                    created_at_ms: 1.0,
+                },
+            )
             .await
             .unwrap();
     }

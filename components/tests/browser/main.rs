@@ -11,7 +11,7 @@ use leptos::prelude::*;
 use skein_components::{
     ChatView, ConversationSummary, Draft, MessageActions, MessageView, PendingAttachment, Sidebar,
 };
-use skein_engine::attachment::read_attachment;
+use skein_engine::domain::attachment::read_attachment;
 use skein_engine::{MessageNode, MessagePart, MessageStatus, Role, UserInput};
 use std::sync::{Arc, Mutex};
 use wasm_bindgen::{JsCast, JsValue};

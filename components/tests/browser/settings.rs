@@ -136,7 +136,7 @@ async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checke
 #[wasm_bindgen_test]
 async fn the_assistant_form_sets_each_tools_policy_and_edits_regex_rules() {
     use skein_components::AssistantForm;
-    use skein_engine::regex_rules::RuleScope;
+    use skein_engine::prompt::regex_rules::RuleScope;
     use skein_engine::tools::choice::ToolInfo;
     use skein_engine::tools::{ApprovalPolicy, EnabledTool};
     use skein_engine::Assistant;

@@ -2,13 +2,13 @@
 //! (fed in pieces where the input says), and syntax highlighting and math of what it finds.
 //! Nothing may panic, the streamed work stays within its bound, and libFuzzer's `-timeout`
 //! (set by `cargo xtask fuzz`) is the time budget per input. Start it from the hostile corpus
-//! (`skein_engine::markdown::hostile`), which `cargo xtask fuzz` writes as seeds.
+//! (`skein_engine::render::markdown::hostile`), which `cargo xtask fuzz` writes as seeds.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skein_engine::markdown::highlight::highlight;
-use skein_engine::markdown::math::parse_math;
-use skein_engine::markdown::{parse, Block, Inline, MarkdownStream, MAX_TAIL_BYTES};
+use skein_engine::render::markdown::highlight::highlight;
+use skein_engine::render::markdown::math::parse_math;
+use skein_engine::render::markdown::{parse, Block, Inline, MarkdownStream, MAX_TAIL_BYTES};
 
 fn visit(blocks: &[Block]) {
     for block in blocks {

@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use skein_engine::provider::{ProviderKind, StreamDecoder};
-use skein_engine::sse::{SseDecoder, SseError, SseEvent, SseLimits};
+use skein_engine::provider::sse::{SseDecoder, SseError, SseEvent, SseLimits};
 
 fn events(pieces: &[&[u8]]) -> Result<Vec<SseEvent>, SseError> {
     let mut decoder = SseDecoder::new(SseLimits {

@@ -4,17 +4,14 @@
 //! (seed 000 §9: the title after the first exchange, follow-up suggestions when enabled), so
 //! the app does not decide when that happens.
 
-use crate::assistant::Assistant;
-use crate::attachment::UserInput;
-use crate::cancel::CancelToken;
-use crate::chat::events::{GenerationEvent, GenerationSink};
+use crate::chat::events::GenerationEvent;
 use crate::chat::service::{ChatError, ChatService};
 use crate::chat::tool_loop::ToolDecision;
-use crate::clock::{Clock, IdGenerator};
-use crate::message::{Conversation, MessageNode, MessageStatus};
-use crate::provider_settings::ProviderSettings;
+use crate::domain::attachment::UserInput;
+use crate::domain::message::{Conversation, MessageNode, MessageStatus};
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
 use crate::store::ChatStore;
-use crate::transport::Transport;
 
 /// What the user asked for.
 #[derive(Debug, Clone, PartialEq)]
@@ -47,30 +44,7 @@ impl ChatAction {
     }
 }
 
-/// What one action runs with.
-#[derive(Clone, Copy)]
-pub struct TurnContext<'a> {
-    pub settings: &'a ProviderSettings,
-    pub assistant: &'a Assistant,
-    pub cancel: &'a CancelToken,
-    pub sink: &'a dyn GenerationSink,
-}
-
-impl<'a> TurnContext<'a> {
-    pub fn new(
-        settings: &'a ProviderSettings,
-        assistant: &'a Assistant,
-        cancel: &'a CancelToken,
-        sink: &'a dyn GenerationSink,
-    ) -> Self {
-        Self {
-            settings,
-            assistant,
-            cancel,
-            sink,
-        }
-    }
-}
+pub use super::turn::TurnContext;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Runs `action` in `conversation` (only [`ChatAction::Send`] may start without one), says
@@ -139,9 +113,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 mod tests {
     use super::*;
     use crate::chat::events::EventLog;
-    use crate::failure::FailureKind;
-    use crate::message::Role;
+    use crate::domain::failure::FailureKind;
+    use crate::domain::message::Role;
     use crate::test_fixtures::*;
+    use crate::{Assistant, CancelToken};
     use futures_executor::block_on;
 
     fn run(

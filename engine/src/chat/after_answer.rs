@@ -2,17 +2,17 @@
 //! exchange, and follow-up suggestions. Both are one short non-streaming request each; their
 //! failures are reported as warnings and never touch the saved answer.
 
-use crate::assistant::Assistant;
-use crate::cancel::CancelToken;
 use crate::chat::events::{GenerationEvent, GenerationSink};
 use crate::chat::service::{ChatError, ChatService};
-use crate::clock::{Clock, IdGenerator};
-use crate::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::domain::assistant::Assistant;
+use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
 use crate::prompt::data_block::data_block;
+use crate::provider::settings::ProviderSettings;
 use crate::provider::ChatMessage;
-use crate::provider_settings::ProviderSettings;
 use crate::store::ChatStore;
-use crate::transport::Transport;
 
 /// How much of each message the title and suggestion prompts quote, in characters.
 const QUOTE_CHARS: usize = 1_500;

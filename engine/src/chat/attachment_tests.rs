@@ -2,8 +2,8 @@
 //! an edit, and a lost image said rather than silently dropped.
 
 use super::*;
-use crate::attachment::read_attachment;
 use crate::chat::events::EventLog;
+use crate::domain::attachment::read_attachment;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 
@@ -60,7 +60,10 @@ fn attachments_are_stored_with_the_question_and_sent_with_it() {
     );
     assert_eq!(
         content[1]["image_url"]["url"],
-        format!("data:image/png;base64,{}", crate::base64::encode(PNG))
+        format!(
+            "data:image/png;base64,{}",
+            crate::domain::base64::encode(PNG)
+        )
     );
 }
 

@@ -1,7 +1,7 @@
 //! [`StreamCoalescer`]: provider stream updates are merged for about 40 ms before they are
 //! handed on (seed 000 §6), unless a piece needs immediate display (the first token; a tool
 //! call or the end of a step flushes what is held). The published conversation state has its
-//! own, slower rate ([`PublishThrottle`](crate::throttle::PublishThrottle), ~83 ms).
+//! own, slower rate ([`PublishThrottle`](crate::render::throttle::PublishThrottle), ~83 ms).
 //!
 //! It decides only from the times it is given; when text is held, [`due_in`](StreamCoalescer::due_in)
 //! says how long until it must be flushed, so a stream that stalls does not strand it.

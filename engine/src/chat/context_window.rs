@@ -1,24 +1,24 @@
 //! Seed 000 §2 in the running service: the request window of a branch, and the summary that
 //! stands in for what comes before it, generated and stored when the
-//! [planner](crate::rolling_context::plan) asks for one.
+//! [planner](crate::prompt::rolling_context::plan) asks for one.
 
-use crate::assistant::Assistant;
-use crate::cancel::CancelToken;
 use crate::chat::events::{GenerationEvent, GenerationSink};
 use crate::chat::service::{ChatError, ChatService};
-use crate::clock::{Clock, IdGenerator};
-use crate::context_meter::{context_usage, ContextUsage};
-use crate::message::Conversation;
-use crate::message::MessageNode;
-use crate::provider::ProviderError;
-use crate::provider_settings::ProviderSettings;
-use crate::rolling_context::{
+use crate::domain::assistant::Assistant;
+use crate::domain::message::Conversation;
+use crate::domain::message::MessageNode;
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::prompt::context_meter::{context_usage, ContextUsage};
+use crate::prompt::rolling_context::{
     effective_threshold, plan, summary_covering, summary_length_target, valid_summary,
     RollingContextPlan,
 };
+use crate::prompt::summary::{summary_request, transcript_pieces};
+use crate::provider::settings::ProviderSettings;
+use crate::provider::ProviderError;
 use crate::store::ChatStore;
-use crate::summary_prompt::{summary_request, transcript_pieces};
-use crate::transport::Transport;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in

@@ -2,11 +2,11 @@
 //! what the user can do; a provider's failure is not one of these (it is recorded on the
 //! answer, see `failure.rs`).
 
-use crate::assistant::AssistantError;
-use crate::attachment::AttachmentError;
-use crate::provider_settings::SettingsError;
+use crate::domain::assistant::AssistantError;
+use crate::domain::attachment::AttachmentError;
+use crate::domain::tree::TreeError;
+use crate::provider::settings::SettingsError;
 use crate::store::StoreError;
-use crate::tree::TreeError;
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -32,9 +32,9 @@ pub enum ChatError {
     #[error("{0}")]
     ToolCall(String),
     #[error(transparent)]
-    Import(#[from] crate::import::ImportError),
+    Import(#[from] crate::store::import::ImportError),
     #[error(transparent)]
     Attachment(#[from] AttachmentError),
     #[error(transparent)]
-    Memory(#[from] crate::memories::MemoryTextError),
+    Memory(#[from] crate::knowledge::memories::MemoryTextError),
 }

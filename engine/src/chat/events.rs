@@ -2,7 +2,7 @@
 //! ripgrep-style: the engine decides what happened; the app decides how to show it (and
 //! throttles its own rendering).
 
-use crate::message::{Conversation, MessageNode};
+use crate::domain::message::{Conversation, MessageNode};
 
 #[derive(Debug, Clone, PartialEq)]
 pub enum GenerationEvent {
@@ -13,7 +13,7 @@ pub enum GenerationEvent {
     /// The current branch changed shape (regenerate, edit, continue): this is the whole branch.
     BranchChanged {
         conversation_id: String,
-        branch: Vec<crate::tree::BranchEntry>,
+        branch: Vec<crate::domain::tree::BranchEntry>,
     },
     /// Text appended to a streaming message.
     Delta { message_id: String, text: String },

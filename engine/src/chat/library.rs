@@ -5,20 +5,20 @@
 //! [`knowledge::embedding_run`](crate::knowledge::embedding_run)).
 
 use crate::chat::service::ChatService;
-use crate::clock::{Clock, IdGenerator};
 use crate::knowledge::bases::{self, BaseEditError, BaseOverview};
 use crate::knowledge::embedding_run::{self, EmbeddingProgress, EmbeddingRunError};
+use crate::knowledge::memory_retrieval::MemoryRetriever;
 use crate::knowledge::provider_embedder::{ProviderEmbedder, SettingsSource};
 use crate::knowledge::retriever::KnowledgeRetriever;
 use crate::knowledge::store::LibraryStore;
 use crate::knowledge::tools::knowledge_tools;
 use crate::knowledge::KnowledgeBase;
-use crate::memory_retrieval::MemoryRetriever;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
 use crate::store::{ChatStore, StoreError};
 use crate::tools::catalog::CatalogError;
 use crate::tools::memory::{memory_tools, MemoryAccess};
 use crate::tools::ToolSource;
-use crate::transport::Transport;
 use crate::Assistant;
 use std::rc::Rc;
 
@@ -132,7 +132,7 @@ where
 mod tests {
     use crate::chat::service::ChatService;
     use crate::knowledge::embedding_run::EmbeddingProgress;
-    use crate::memory_store::MemoryStore;
+    use crate::store::in_memory::MemoryStore;
     use crate::test_fixtures::{
         json_response, settings, ManualClock, ScriptedTransport, SequentialIds,
     };

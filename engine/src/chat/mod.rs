@@ -27,6 +27,8 @@ mod coalescer;
 mod context_window;
 mod error;
 mod events;
+pub mod finished_notice;
+pub mod honesty;
 mod library;
 pub mod records;
 mod registry;

@@ -4,18 +4,18 @@
 //! meanwhile), the default assistant is always listed, and a tab closing writes streaming
 //! answers without ever overwriting a finished one.
 
-use crate::assistant::Assistant;
 use crate::chat::service::{ChatError, ChatService};
-use crate::clock::{Clock, IdGenerator};
-use crate::export::{export_file, ExportFile, ExportFormat};
+use crate::domain::assistant::Assistant;
+use crate::domain::message::{Conversation, MessageNode};
+use crate::domain::tree::ConversationTree;
+use crate::knowledge::memories::{checked_text, Memory};
 use crate::knowledge::store::LibraryStore;
-use crate::memories::{checked_text, Memory};
-use crate::message::{Conversation, MessageNode};
-use crate::provider_settings::ProviderSettings;
-use crate::search::SearchHit;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::provider::settings::ProviderSettings;
+use crate::store::export::{export_file, ExportFile, ExportFormat};
+use crate::store::search::SearchHit;
 use crate::store::ChatStore;
-use crate::transport::Transport;
-use crate::tree::ConversationTree;
 
 /// `assistants` with the default assistant first when it is not among them: it always exists,
 /// saved or not.
@@ -223,7 +223,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::message::Role;
+    use crate::domain::message::Role;
     use crate::test_fixtures::*;
     use futures_executor::block_on;
 
@@ -325,7 +325,7 @@ mod tests {
 
     #[test]
     fn a_users_memory_edit_follows_the_tools_rule_and_drops_the_stale_vector() {
-        use crate::memories::{MemoryScope, MAX_MEMORY_CHARS};
+        use crate::knowledge::memories::{MemoryScope, MAX_MEMORY_CHARS};
         let (service, _) = chat();
         let memory = Memory {
             id: "m1".into(),

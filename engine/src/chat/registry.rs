@@ -6,7 +6,7 @@
 //! Single-threaded by design (the browser runs the engine on one thread): no locks, only a
 //! shared table and wakers.
 
-use crate::cancel::CancelToken;
+use crate::ports::cancel::CancelToken;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::future::poll_fn;

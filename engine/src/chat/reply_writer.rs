@@ -4,16 +4,16 @@
 
 use super::coalescer::{Kind, StreamCoalescer};
 use super::events::{GenerationEvent, GenerationSink};
-use crate::assistant::CompiledAssistant;
-use crate::clock::Clock;
-use crate::honesty::apply_reply_gates;
-use crate::message::{Conversation, MessageNode, MessageStatus};
-use crate::message_part::{MessagePart, ToolApproval, ToolCall};
-use crate::output_transform::{self, stored_transform};
+use crate::chat::honesty::apply_reply_gates;
+use crate::domain::assistant::CompiledAssistant;
+use crate::domain::message::{Conversation, MessageNode, MessageStatus};
+use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
+use crate::ports::clock::Clock;
 use crate::provider::client::{CallEnd, DeltaSink};
 use crate::provider::StreamDelta;
+use crate::render::output_transform::{self, stored_transform};
+use crate::render::think_tags::{Segment, ThinkTagSplitter};
 use crate::store::{Blob, ChatStore, StoreError};
-use crate::think_tags::{Segment, ThinkTagSplitter};
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
 /// loses at most this much of an answer without turning every token into a database write.
@@ -27,13 +27,13 @@ pub enum ReplyEnd {
     /// The user stopped it.
     Cancelled,
     /// The stream failed; the message says why, for the user, and the kind what to do.
-    Failed(String, crate::failure::FailureKind),
+    Failed(String, crate::domain::failure::FailureKind),
     /// The body ended without the provider saying it was done: a dropped connection looks
     /// exactly like this, so the answer may be cut short.
     Truncated,
     /// The stream broke after text arrived (dropped connection, malformed chunk, idle
     /// timeout); the message says how. What arrived is kept, marked incomplete.
-    Broken(String, crate::failure::FailureKind),
+    Broken(String, crate::domain::failure::FailureKind),
     /// Tool calls wait for the user's approval; the generation resumes when they decide.
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
@@ -385,7 +385,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             ReplyEnd::Finished => (MessageStatus::Complete, None),
             ReplyEnd::Cancelled => (MessageStatus::Incomplete, None),
             ReplyEnd::Truncated => {
-                error_kind = Some(crate::failure::FailureKind::Network);
+                error_kind = Some(crate::domain::failure::FailureKind::Network);
                 (
                     MessageStatus::Incomplete,
                     Some(
@@ -453,7 +453,7 @@ async fn move_inline_images_to_blobs<S: ChatStore>(
     let original = reply.parts.clone();
     let images = output_transform::finish(reply, now, new_id);
     for image in images {
-        let saved = match crate::base64::decode(&image.base64) {
+        let saved = match crate::domain::base64::decode(&image.base64) {
             Ok(bytes) => {
                 let blob = Blob {
                     id: image.blob_id,

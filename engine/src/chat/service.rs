@@ -6,35 +6,35 @@
 //! request is made (so a crash mid-request never loses what the user typed), then the reply is
 //! generated.
 
-use super::action::TurnContext;
 use super::events::{GenerationEvent, GenerationSink};
 use super::reply_writer::{ReplyEnd, ReplyWriter};
 use super::tool_results::complete_interrupted_calls;
-use crate::assistant::Assistant;
-use crate::attachment::{check_count, Attachment, AttachmentContent, UserInput};
-use crate::cancel::CancelToken;
+use super::turn::TurnContext;
+use crate::chat::honesty;
 use crate::chat::registry::GenerationRegistry;
-use crate::clock::{Clock, IdGenerator};
-use crate::honesty;
+use crate::domain::assistant::Assistant;
+use crate::domain::attachment::{check_count, Attachment, AttachmentContent, UserInput};
+use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::domain::message_part::MessagePart;
+use crate::domain::tree::{BranchEntry, ConversationTree, TreeError};
 use crate::knowledge::provider_embedder::ProviderEmbedder;
 use crate::knowledge::store::LibraryStore;
-use crate::message::{Conversation, MessageNode, MessageStatus, Role};
-use crate::message_part::MessagePart;
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
 use crate::prompt::hooks::RetrievalHook;
-use crate::prompt::time_context::TimeContext;
-use crate::provider::retry::RetryPolicy;
-use crate::provider::ChatRequest;
-use crate::provider::ProviderClient;
-use crate::provider_settings::ProviderSettings;
-use crate::regex_rules::RuleScope;
-use crate::request_builder::{
+use crate::prompt::regex_rules::RuleScope;
+use crate::prompt::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
+use crate::prompt::time_context::TimeContext;
+use crate::provider::retry::RetryPolicy;
+use crate::provider::settings::ProviderSettings;
+use crate::provider::ChatRequest;
+use crate::provider::ProviderClient;
 use crate::store::{Blob, ChatStore, StoreError};
 use crate::tools::session::{RetrievalMode, RetrievalModes};
 use crate::tools::ToolCatalog;
-use crate::transport::Transport;
-use crate::tree::{BranchEntry, ConversationTree, TreeError};
 use std::rc::Rc;
 
 pub use crate::chat::error::ChatError;
@@ -125,7 +125,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// Sends one model step to the provider (and its fallbacks) and records each provider's
-    /// attempt as a [`UsageEvent`](crate::usage::UsageEvent) of the reply.
+    /// attempt as a [`UsageEvent`](crate::domain::usage::UsageEvent) of the reply.
     pub(crate) async fn stream_model(
         &self,
         settings: &ProviderSettings,
@@ -139,7 +139,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .stream(settings, request, cancel, writer, &mut reports)
             .await;
         for report in reports {
-            let event = crate::usage::UsageEvent {
+            let event = crate::domain::usage::UsageEvent {
                 id: self.ids.new_id(),
                 at_ms: report.at_ms,
                 conversation_id: writer.reply().conversation_id.clone(),
@@ -481,7 +481,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         reply.finished_at_ms = Some(now);
         reply
             .annotations
-            .push(crate::message_part::Annotation::HonestRefusal);
+            .push(crate::domain::message_part::Annotation::HonestRefusal);
         let reply = tree.append(reply)?.into_node();
         conversation.current_leaf_id = Some(reply.id.clone());
         conversation.updated_at_ms = now;
@@ -737,7 +737,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
     /// A full backup also brings its images, and its provider settings when none are stored
     /// here (settings already made are never replaced by a file).
     pub async fn import_file(&self, bytes: &[u8]) -> Result<Vec<Conversation>, ChatError> {
-        let imported = crate::import::parse_file(bytes, &mut || self.ids.new_id())?;
+        let imported = crate::store::import::parse_file(bytes, &mut || self.ids.new_id())?;
         for blob in &imported.blobs {
             self.store.save_blob(blob).await?;
         }
@@ -780,7 +780,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
     /// A full backup as JSON: every conversation, the images they show, the provider settings
     /// (keys only when `include_keys`), the assistants and the memories.
     pub async fn backup(&self, include_keys: bool) -> Result<String, ChatError> {
-        let mut contents = crate::backup::BackupContents {
+        let mut contents = crate::store::backup::BackupContents {
             settings: self.store.load_provider_settings().await?,
             assistants: self.store.list_assistants().await?,
             memories: self.store.list_memories().await?,
@@ -788,14 +788,14 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         };
         for conversation in self.store.list_conversations().await? {
             let messages = self.store.load_messages(&conversation.id).await?;
-            for id in crate::backup::referenced_blobs(&messages) {
+            for id in crate::store::backup::referenced_blobs(&messages) {
                 if let Some(blob) = self.store.load_blob(&id).await? {
                     contents.blobs.push(blob);
                 }
             }
             contents.conversations.push((conversation, messages));
         }
-        Ok(crate::backup::backup_json(
+        Ok(crate::store::backup::backup_json(
             &contents,
             include_keys,
             self.clock().now_ms(),

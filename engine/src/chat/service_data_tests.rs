@@ -70,7 +70,7 @@ fn a_new_conversation_remembers_its_assistant() {
 
 #[test]
 fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
-    use crate::memories::{Memory, MemoryScope};
+    use crate::knowledge::memories::{Memory, MemoryScope};
     let original = service(vec![sse(200, &content_chunks(&["Arr."], true), 8)]);
     let pirate = Assistant {
         id: "pirate".into(),

@@ -305,7 +305,7 @@ fn think_tags_in_the_answer_become_a_reasoning_part() {
 
 #[test]
 fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
-    use crate::regex_rules::{RegexRule, RuleScope};
+    use crate::prompt::regex_rules::{RegexRule, RuleScope};
     let service = service(vec![sse(200, &content_chunks(&["Sure!!!"], true), 8)]);
     let assistant = Assistant {
         name: "Tutor".into(),

@@ -6,21 +6,21 @@
 //! `Auto → Pending` and the generation pauses; it never runs while `Pending`. Cancellation is
 //! propagated, never turned into a tool error the model would see.
 
-use super::action::TurnContext;
 use super::reply_writer::{ReplyEnd, ReplyWriter};
 use super::tool_results::{denied_result, error_result};
+use super::turn::TurnContext;
 use crate::chat::service::{ChatError, ChatService, Turn};
-use crate::clock::{Clock, IdGenerator};
-use crate::message::{MessageNode, Role};
-use crate::message_part::{MessagePart, ToolApproval, ToolCall, ToolResult};
+use crate::domain::message::{MessageNode, Role};
+use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall, ToolResult};
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::prompt::request_builder::expand_node;
 use crate::provider::ChatMessage;
 use crate::provider::ChatRequest;
-use crate::request_builder::expand_node;
 use crate::store::{Blob, ChatStore};
 use crate::tools::large_output::{self, ReadArguments};
 use crate::tools::request::Runner;
 use crate::tools::{parse_arguments, ApprovalPolicy, ToolError, ToolOutput};
-use crate::transport::Transport;
 use std::collections::HashSet;
 
 pub use super::turn::MAX_STEPS;
@@ -89,7 +89,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             writer.begin_step();
             let mut history = base.to_vec();
             history.extend(expand_node(writer.reply()));
-            crate::request_builder::unique_call_ids(&mut history);
+            crate::prompt::request_builder::unique_call_ids(&mut history);
             let request = ChatRequest {
                 messages: &history,
                 tools: &definitions,

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::chat::events::{EventLog, GenerationEvent, GenerationSink};
-use crate::message::MessageStatus;
+use crate::domain::message::MessageStatus;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;

@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::chat::events::{EventLog, GenerationEvent};
-use crate::message::Conversation;
-use crate::message::MessageStatus;
+use crate::domain::message::Conversation;
+use crate::domain::message::MessageStatus;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;

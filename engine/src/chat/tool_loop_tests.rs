@@ -3,8 +3,8 @@
 
 use super::*;
 use crate::chat::events::{EventLog, GenerationEvent};
-use crate::message::MessageStatus;
-use crate::message_part::Annotation;
+use crate::domain::message::MessageStatus;
+use crate::domain::message_part::Annotation;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
 use futures_executor::block_on;

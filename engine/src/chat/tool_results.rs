@@ -1,8 +1,8 @@
 //! The results a tool call gets without running: denied by the user, failed, or settled
 //! because the conversation moved on while it was pending or interrupted.
 
-use crate::message::{MessageNode, MessageStatus};
-use crate::message_part::{MessagePart, ToolApproval, ToolResult};
+use crate::domain::message::{MessageNode, MessageStatus};
+use crate::domain::message_part::{MessagePart, ToolApproval, ToolResult};
 use serde_json::json;
 
 /// The structured result of a call the user denied.

@@ -2,10 +2,35 @@
 //! and how many model steps it may take.
 
 use super::events::GenerationSink;
-use crate::assistant::{Assistant, CompiledAssistant};
-use crate::cancel::CancelToken;
-use crate::provider_settings::ProviderSettings;
+use crate::domain::assistant::{Assistant, CompiledAssistant};
+use crate::ports::cancel::CancelToken;
+use crate::provider::settings::ProviderSettings;
 use crate::tools::RequestTools;
+
+/// What one action runs with.
+#[derive(Clone, Copy)]
+pub struct TurnContext<'a> {
+    pub settings: &'a ProviderSettings,
+    pub assistant: &'a Assistant,
+    pub cancel: &'a CancelToken,
+    pub sink: &'a dyn GenerationSink,
+}
+
+impl<'a> TurnContext<'a> {
+    pub fn new(
+        settings: &'a ProviderSettings,
+        assistant: &'a Assistant,
+        cancel: &'a CancelToken,
+        sink: &'a dyn GenerationSink,
+    ) -> Self {
+        Self {
+            settings,
+            assistant,
+            cancel,
+            sink,
+        }
+    }
+}
 
 /// The most model steps one answer may take.
 pub const MAX_STEPS: usize = 256;

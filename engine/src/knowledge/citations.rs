@@ -1,7 +1,7 @@
 //! The citations of one assistant message, stored by conversation and message so the sources an
 //! answer used can be listed and opened without loading the conversation's messages.
 
-use crate::message_part::Annotation;
+use crate::domain::message_part::Annotation;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -15,6 +15,8 @@ pub mod embedding_run;
 mod entities;
 pub mod ingest;
 pub mod lexical;
+pub mod memories;
+pub mod memory_retrieval;
 pub mod pdf;
 pub mod provider_embedder;
 pub mod ranking;

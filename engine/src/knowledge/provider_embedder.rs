@@ -4,12 +4,12 @@
 //! as chat, without its fallbacks (a vector of another model would not be comparable).
 
 use super::retriever::QueryEmbedder;
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::Clock;
+use crate::ports::transport::Transport;
 use crate::prompt::hooks::{HookError, HookFuture};
 use crate::provider::client::ProviderClient;
-use crate::provider_settings::ProviderSettings;
-use crate::transport::Transport;
+use crate::provider::settings::ProviderSettings;
 use std::rc::Rc;
 
 /// Where the embedder reads the provider settings at each call.

@@ -123,7 +123,7 @@ mod tests {
     use super::*;
     use crate::knowledge::ingest::prepare_document;
     use crate::knowledge::KnowledgeBase;
-    use crate::memory_store::MemoryStore;
+    use crate::store::in_memory::MemoryStore;
     use futures_executor::block_on;
 
     #[test]

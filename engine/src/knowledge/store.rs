@@ -4,8 +4,8 @@
 //! document with its chunks, a knowledge base with everything in it) is all or nothing.
 
 use super::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
-use crate::assistant::Assistant;
-use crate::memories::Memory;
+use crate::domain::assistant::Assistant;
+use crate::knowledge::memories::Memory;
 use crate::store::StoreError;
 
 /// The order [`LibraryStore::load_chunks`] returns: by document, then position.

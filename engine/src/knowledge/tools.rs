@@ -4,7 +4,7 @@
 
 use super::retriever::{retrieved_item, KnowledgeRetriever, NoEmbeddings};
 use super::store::LibraryStore;
-use crate::cancel::CancelToken;
+use crate::ports::cancel::CancelToken;
 use crate::prompt::hooks::{RetrievalHook, RetrievalScope};
 use crate::prompt::pipeline::citation;
 use crate::provider::ToolDefinition;
@@ -140,10 +140,10 @@ impl<S: LibraryStore> Tool for ReadChunk<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::message_part::Annotation;
     use crate::knowledge::ingest::prepare_document;
     use crate::knowledge::KnowledgeBase;
-    use crate::memory_store::MemoryStore;
-    use crate::message_part::Annotation;
+    use crate::store::in_memory::MemoryStore;
     use futures_executor::block_on;
 
     #[test]

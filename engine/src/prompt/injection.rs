@@ -9,9 +9,9 @@
 //! Inserted messages are request-only; nothing stored changes.
 
 use super::PromptRequest;
-use crate::message::{MessageNode, Role};
-use crate::regex_rules::{compile_pattern, RuleError};
-use crate::token_estimate::estimate_tokens;
+use crate::domain::message::{MessageNode, Role};
+use crate::prompt::regex_rules::{compile_pattern, RuleError};
+use crate::prompt::token_estimate::estimate_tokens;
 use regex_lite::Regex;
 use serde::{Deserialize, Serialize};
 

@@ -10,17 +10,24 @@
 //! - [`data_block`]: retrieved knowledge, memory and documents are wrapped as delimited,
 //!   informational DATA, never as instructions (seed 004).
 
+pub mod context_meter;
 pub mod data_block;
+pub mod dictionary;
 pub mod documents;
 pub mod hooks;
 pub mod injection;
 pub mod pipeline;
 pub mod placeholders;
+pub mod regex_rules;
+pub mod request_builder;
+pub mod rolling_context;
+pub mod summary;
 pub mod system_prompt;
 pub mod template;
 pub mod time_context;
+pub mod token_estimate;
 
-use crate::message::MessageNode;
+use crate::domain::message::MessageNode;
 
 /// What is sent for one request, before a provider protocol encodes it.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -25,9 +25,9 @@ use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
 use super::time_context::TimeContext;
 use super::PromptRequest;
-use crate::chat_dictionary::CompiledDictionary;
-use crate::message::Role;
-use crate::message_part::{Annotation, MessagePart};
+use crate::domain::message::Role;
+use crate::domain::message_part::{Annotation, MessagePart};
+use crate::prompt::dictionary::CompiledDictionary;
 
 /// At most this many knowledge chunks, and as many memories, join one request.
 pub const MAX_RETRIEVED: usize = 6;

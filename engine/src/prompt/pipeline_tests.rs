@@ -3,8 +3,8 @@
 //! knowledge/memory stores, which arrive with later work.
 
 use super::*;
-use crate::chat_dictionary::{ChatDictionary, DictionaryEntry, DictionaryPattern};
-use crate::message::MessageNode;
+use crate::domain::message::MessageNode;
+use crate::prompt::dictionary::{ChatDictionary, DictionaryEntry, DictionaryPattern};
 use crate::prompt::hooks::{HookError, HookFuture, RetrievalScope, Retrieved};
 use crate::prompt::injection::{InjectionPosition, InjectionTrigger, Lorebook, PromptInjection};
 use futures_executor::block_on;
@@ -211,7 +211,7 @@ fn an_unconfigured_pipeline_changes_nothing() {
 
 #[test]
 fn the_stored_branch_is_never_rewritten() {
-    let mut tree = crate::tree::ConversationTree::new("c");
+    let mut tree = crate::domain::tree::ConversationTree::new("c");
     for message in request().messages {
         tree.append(message).unwrap();
     }

@@ -6,9 +6,9 @@
 use super::lenient::null_as_default;
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
-use crate::provider_settings::ProviderSettings;
-use crate::sse::SseEvent;
-use crate::transport::{HttpMethod, HttpRequest};
+use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::settings::ProviderSettings;
+use crate::provider::sse::SseEvent;
 use crate::Role;
 use serde::Deserialize;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 //! server documents it.
 
 pub use super::flavour::{flavour, Flavour};
-use crate::provider_settings::ProviderSettings;
+use crate::provider::settings::ProviderSettings;
 
 /// Where the maximum output length goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

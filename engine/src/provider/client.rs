@@ -21,14 +21,14 @@ use super::streaming::{breaks_the_stream, race, read_body, Raced, StreamWatch};
 use super::traffic::{ProviderHealth, RateLimiter};
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, StreamDecoder, StreamDelta, TokenUsage};
-use crate::cancel::CancelToken;
-use crate::clock::Clock;
-use crate::failure::FailureKind;
-use crate::provider_settings::{ProviderKind, ProviderSettings};
-use crate::sse::SseDecoder;
-use crate::think_tags::{Segment, ThinkTagSplitter};
-use crate::token_estimate::{estimate_tokens, saturating_sum};
-use crate::transport::{ByteStream, HttpRequest, Transport, TransportError};
+use crate::domain::failure::FailureKind;
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::Clock;
+use crate::ports::transport::{ByteStream, HttpRequest, Transport, TransportError};
+use crate::prompt::token_estimate::{estimate_tokens, saturating_sum};
+use crate::provider::settings::{ProviderKind, ProviderSettings};
+use crate::provider::sse::SseDecoder;
+use crate::render::think_tags::{Segment, ThinkTagSplitter};
 
 /// The most of an error body read to explain a failed request.
 const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
@@ -134,7 +134,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if !last && !self.health.available(&key, self.clock.now_ms()) {
                 sink.warn(format!(
                     "{} has failed repeatedly; using the next provider for now.",
-                    crate::provider_settings::host_of(&provider.base_url)
+                    crate::provider::settings::host_of(&provider.base_url)
                 ));
                 continue;
             }
@@ -155,7 +155,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if let CallEnd::Failed(reason, _) = &end {
                 sink.warn(format!(
                     "{reason} Trying the fallback provider {}.",
-                    crate::provider_settings::host_of(&chain[position + 1].base_url)
+                    crate::provider::settings::host_of(&chain[position + 1].base_url)
                 ));
             }
         }
@@ -179,7 +179,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         reports.push(CallReport {
             at_ms: ended,
             provider: settings.kind,
-            host: crate::provider_settings::host_of(&settings.base_url),
+            host: crate::provider::settings::host_of(&settings.base_url),
             model: settings.model_name().to_owned(),
             outcome: match &end {
                 CallEnd::Finished => "ok",

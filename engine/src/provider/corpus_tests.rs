@@ -8,7 +8,7 @@
 //! removed: the two must decode alike (the policy in `lenient.rs`).
 
 use super::*;
-use crate::sse::{SseDecoder, SseEvent};
+use crate::provider::sse::{SseDecoder, SseEvent};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

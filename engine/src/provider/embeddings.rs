@@ -3,8 +3,8 @@
 //! embeddings API.
 
 use super::ProviderError;
-use crate::provider_settings::{ProviderKind, ProviderSettings, SettingsError};
-use crate::transport::{HttpMethod, HttpRequest};
+use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::settings::{ProviderKind, ProviderSettings, SettingsError};
 use serde_json::{json, Value};
 
 /// The most texts sent in one request.

@@ -5,8 +5,8 @@
 use super::lenient::null_as_default;
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
-use crate::provider_settings::ProviderSettings;
-use crate::transport::{HttpMethod, HttpRequest};
+use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::settings::ProviderSettings;
 use crate::Role;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};

@@ -19,6 +19,7 @@ pub mod anthropic;
 pub mod capabilities;
 mod chat_request;
 pub mod client;
+pub mod custom_request;
 pub mod embeddings;
 pub mod flavour;
 pub mod gemini;
@@ -27,19 +28,21 @@ pub mod model_list;
 pub mod openai;
 pub mod params;
 pub mod retry;
+pub mod settings;
+pub mod sse;
 mod streaming;
 pub mod traffic;
 pub mod validation;
 
-pub use crate::message_part::TokenUsage;
+pub use crate::domain::message_part::TokenUsage;
 pub use chat_request::ChatRequest;
 pub use client::ProviderClient;
 pub use params::{GenerationParams, ReasoningLevel};
 
-pub use crate::provider_settings::ProviderKind;
-use crate::provider_settings::{ProviderSettings, SettingsError};
-use crate::sse::SseError;
-use crate::transport::TransportError;
+use crate::ports::transport::TransportError;
+pub use crate::provider::settings::ProviderKind;
+use crate::provider::settings::{ProviderSettings, SettingsError};
+use crate::provider::sse::SseError;
 use thiserror::Error;
 
 /// One message of the outgoing request, already reduced to what the provider sees.
@@ -63,7 +66,7 @@ pub struct ChatMessage {
 
 /// An attached image of a request: the stored blob it comes from and, once loaded, its bytes as
 /// base64. The protocols send only loaded images
-/// ([`load_images`](crate::request_builder::load_images) fills them in).
+/// ([`load_images`](crate::prompt::request_builder::load_images) fills them in).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageInput {
     pub blob_id: String,
@@ -148,7 +151,7 @@ pub enum StreamDelta {
     /// The signature of the reasoning block just streamed (Anthropic).
     ReasoningSignature(String),
     /// Prompt and generation speed (llama.cpp's `timings`).
-    Timings(crate::message_part::ProviderTimings),
+    Timings(crate::domain::message_part::ProviderTimings),
     /// How much of the prompt is processed, before the first token (llama.cpp).
     PromptProgress {
         processed: u64,
@@ -274,8 +277,8 @@ pub enum ProviderError {
 
 impl ProviderError {
     /// What the user can do about it, as a kind the error banner names.
-    pub fn failure_kind(&self) -> crate::failure::FailureKind {
-        use crate::failure::FailureKind as F;
+    pub fn failure_kind(&self) -> crate::domain::failure::FailureKind {
+        use crate::domain::failure::FailureKind as F;
         match self {
             Self::Http { kind, .. } => match kind {
                 HttpErrorKind::Authentication | HttpErrorKind::Permission => F::Authentication,
@@ -302,7 +305,7 @@ impl ProviderError {
 pub fn build_chat_request(
     settings: &ProviderSettings,
     request: &ChatRequest<'_>,
-) -> Result<crate::transport::HttpRequest, ProviderError> {
+) -> Result<crate::ports::transport::HttpRequest, ProviderError> {
     validation::validate(request)?;
     let built = match settings.kind {
         ProviderKind::OpenAi => openai::build_chat_request(settings, request),
@@ -332,7 +335,7 @@ impl StreamDecoder {
 
     pub fn decode(
         &mut self,
-        event: &crate::sse::SseEvent,
+        event: &crate::provider::sse::SseEvent,
     ) -> Result<Vec<StreamDelta>, ProviderError> {
         match self {
             Self::OpenAi => openai::decode_stream_data(&event.data),

@@ -3,8 +3,8 @@
 //! that can generate content are listed).
 
 use super::ProviderError;
-use crate::provider_settings::{ProviderKind, ProviderSettings};
-use crate::transport::{HttpMethod, HttpRequest};
+use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::settings::{ProviderKind, ProviderSettings};
 use serde_json::Value;
 
 /// One model a provider offers.

@@ -8,9 +8,9 @@
 use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
 use super::lenient::{null_as_default, TextOrParts};
 use super::{ChatMessage, ChatRequest, ProviderError, StreamDelta, TokenUsage};
-use crate::message_part::ProviderTimings;
-use crate::provider_settings::ProviderSettings;
-use crate::transport::{HttpMethod, HttpRequest};
+use crate::domain::message_part::ProviderTimings;
+use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::settings::ProviderSettings;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -307,8 +307,8 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::provider::sse::SseDecoder;
     use crate::provider::{GenerationParams, ToolDefinition};
-    use crate::sse::SseDecoder;
     use crate::Role;
 
     fn settings(key: &str) -> ProviderSettings {

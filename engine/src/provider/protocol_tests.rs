@@ -3,7 +3,7 @@
 
 use super::ChatRequest;
 use super::*;
-use crate::sse::SseDecoder;
+use crate::provider::sse::SseDecoder;
 use crate::Role;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -486,7 +486,7 @@ fn attached_images_go_in_each_protocols_own_form_and_unloaded_ones_stay_out() {
 
 #[test]
 fn anthropic_events_are_named_by_their_type_and_only_tool_pieces_need_an_index() {
-    let event = |name: &str, data: &str| crate::sse::SseEvent {
+    let event = |name: &str, data: &str| crate::provider::sse::SseEvent {
         event: name.into(),
         data: data.into(),
         id: None,

@@ -7,7 +7,7 @@
 //! `anthropic-ratelimit-*-reset`). Attempts are few, so a struggling provider is not stormed.
 
 use super::ProviderError;
-use crate::transport::TransportError;
+use crate::ports::transport::TransportError;
 
 /// Response headers that say when to come back; the platform copies these (when the server
 /// exposes them to the page) into [`HttpResponse::headers`](crate::HttpResponse).

@@ -3,9 +3,9 @@
 //! reads for error bodies and non-streaming answers ([`read_body`]).
 
 use super::{ProviderError, TimeoutKind};
-use crate::cancel::CancelToken;
-use crate::provider_settings::ProviderSettings;
-use crate::transport::{ByteStream, TransportError};
+use crate::ports::cancel::CancelToken;
+use crate::ports::transport::{ByteStream, TransportError};
+use crate::provider::settings::ProviderSettings;
 use std::future::Future;
 use std::pin::Pin;
 use std::task::Poll;

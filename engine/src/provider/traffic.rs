@@ -50,7 +50,7 @@ impl RateLimiter {
         if let Some(tpm) = tokens_per_minute.filter(|t| *t > 0) {
             let tpm = u64::from(tpm);
             let mut in_window =
-                crate::token_estimate::saturating_sum(window.iter().map(|(_, t)| *t));
+                crate::prompt::token_estimate::saturating_sum(window.iter().map(|(_, t)| *t));
             for (at, spent) in window.iter() {
                 if in_window.saturating_add(tokens) <= tpm || in_window == 0 {
                     break;

@@ -198,7 +198,7 @@ impl ToolCatalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cancel::CancelToken;
+    use crate::ports::cancel::CancelToken;
     use crate::tools::{ToolFuture, ToolOutput};
 
     struct Named(&'static str, ApprovalPolicy);

@@ -4,17 +4,17 @@
 //! instructions.
 
 use super::{parse_arguments, ApprovalPolicy, Tool, ToolError, ToolFuture, ToolOutput};
-use crate::cancel::CancelToken;
-use crate::clock::{Clock, IdGenerator};
+use crate::knowledge::memories::{Memory, MemoryScope, MemoryTextError, MAX_MEMORY_CHARS};
 use crate::knowledge::store::LibraryStore;
-use crate::memories::{Memory, MemoryScope, MemoryTextError, MAX_MEMORY_CHARS};
+use crate::ports::cancel::CancelToken;
+use crate::ports::clock::{Clock, IdGenerator};
 use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
 use serde_json::json;
 use std::rc::Rc;
 
-pub use crate::memories::MEMORY_TOOL_NAMES;
+pub use crate::knowledge::memories::MEMORY_TOOL_NAMES;
 
 /// What the memory tools share: where memories live and whose they are.
 pub struct MemoryAccess<S, C, I> {
@@ -91,9 +91,9 @@ struct DeleteArgs {
     id: String,
 }
 
-/// The memory rule ([`crate::memories::checked_text`]) in the tool's terms.
+/// The memory rule ([`crate::knowledge::memories::checked_text`]) in the tool's terms.
 fn checked_text(text: &str) -> Result<String, ToolError> {
-    crate::memories::checked_text(text).map_err(|err| {
+    crate::knowledge::memories::checked_text(text).map_err(|err| {
         ToolError::InvalidArguments(match err {
             MemoryTextError::Empty => "`text` is empty".into(),
             MemoryTextError::TooLong(_) => {

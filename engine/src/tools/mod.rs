@@ -12,8 +12,8 @@ pub mod memory;
 pub mod request;
 pub mod session;
 
-use crate::cancel::CancelToken;
-use crate::message_part::Annotation;
+use crate::domain::message_part::Annotation;
+use crate::ports::cancel::CancelToken;
 use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::{Deserialize, Serialize};

@@ -3,7 +3,7 @@
 
 use super::request::{RequestTool, SESSION_TOOL_NAME};
 use super::{ApprovalPolicy, Tool, ToolFuture, ToolOutput};
-use crate::cancel::CancelToken;
+use crate::ports::cancel::CancelToken;
 use crate::provider::ToolDefinition;
 use serde::Serialize;
 use serde_json::json;

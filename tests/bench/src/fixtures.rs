@@ -1,8 +1,8 @@
 //! Deterministic inputs: conversations of mixed Markdown and code, provider stream transcripts,
 //! vectors and a text corpus. A small xorshift generator keeps them the same on every machine.
 
-use skein_engine::backup::{backup_json, BackupContents};
-use skein_engine::rolling_context::RollingContextSummary;
+use skein_engine::prompt::rolling_context::RollingContextSummary;
+use skein_engine::store::backup::{backup_json, BackupContents};
 use skein_engine::{Conversation, MessageNode, ProviderKind, Role};
 
 /// xorshift64*: enough randomness for vectors and word choice, no dependency.

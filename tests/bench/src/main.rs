@@ -34,7 +34,7 @@ fn main() {
 
 fn write_fuzz_seeds(dir: &str) -> Result<(), String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
-    for (i, (_, text)) in skein_engine::markdown::hostile::corpus(4 << 10)
+    for (i, (_, text)) in skein_engine::render::markdown::hostile::corpus(4 << 10)
         .into_iter()
         .enumerate()
     {
@@ -151,7 +151,7 @@ fn native() {
 fn markdown_worst_case() {
     let worst = |streamed: bool| {
         let mut slowest = ("", 0.0);
-        for (name, text) in skein_engine::markdown::hostile::corpus(100 << 10) {
+        for (name, text) in skein_engine::render::markdown::hostile::corpus(100 << 10) {
             let median = median_ms(5, || markdown_work(&text, streamed));
             if median > slowest.1 {
                 slowest = (name, median);
@@ -168,7 +168,7 @@ fn markdown_worst_case() {
         ),
     ] {
         let (name, median) = worst(streamed);
-        let big = skein_engine::markdown::hostile::corpus(1 << 20)
+        let big = skein_engine::render::markdown::hostile::corpus(1 << 20)
             .into_iter()
             .find(|(n, _)| *n == name)
             .map(|(_, text)| median_ms(3, || markdown_work(&text, streamed)))
@@ -179,7 +179,7 @@ fn markdown_worst_case() {
             median,
             &format!(
                 "worst of {} hostile inputs: {name}, {how}; at 1 MB {big:.1} ms ({:.1}× for 10× the bytes)",
-                skein_engine::markdown::hostile::corpus(1).len(),
+                skein_engine::render::markdown::hostile::corpus(1).len(),
                 big / median
             ),
         );

@@ -3,17 +3,19 @@
 //! result so the work cannot be optimised away and a broken workload shows.
 
 use crate::fixtures;
-use skein_engine::assistant::CompiledAssistant;
+use skein_engine::domain::assistant::CompiledAssistant;
+use skein_engine::domain::tree::ConversationTree;
 use skein_engine::knowledge::lexical::LexicalIndex;
 use skein_engine::knowledge::vectors::VectorIndex;
-use skein_engine::markdown::{parse, MarkdownStream};
+use skein_engine::prompt::request_builder::{
+    build_request, chat_messages, sendable_branch, RequestInputs,
+};
+use skein_engine::prompt::rolling_context::{valid_summary, RollingContextSummary};
 use skein_engine::prompt::time_context::TimeContext;
+use skein_engine::provider::sse::SseDecoder;
 use skein_engine::provider::ChatRequest;
 use skein_engine::provider::{build_chat_request, StreamDecoder, StreamDelta};
-use skein_engine::request_builder::{build_request, chat_messages, sendable_branch, RequestInputs};
-use skein_engine::rolling_context::{valid_summary, RollingContextSummary};
-use skein_engine::sse::SseDecoder;
-use skein_engine::tree::ConversationTree;
+use skein_engine::render::markdown::{parse, MarkdownStream};
 use skein_engine::{Assistant, Conversation, ProviderKind, ProviderSettings};
 use std::future::Future;
 use std::pin::pin;

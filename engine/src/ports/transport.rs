@@ -1,0 +1,138 @@
+//! The engine's view of HTTP: a request it built, and a response whose body arrives as a stream
+//! of byte chunks. The platform crate implements [`Transport`] with `fetch`; tests implement it
+//! with recorded transcripts.
+
+use crate::ports::cancel::CancelToken;
+use thiserror::Error;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HttpMethod {
+    Get,
+    Post,
+}
+
+impl HttpMethod {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Get => "GET",
+            Self::Post => "POST",
+        }
+    }
+}
+
+/// Header names whose values are secrets and must never be printed or logged.
+const SECRET_HEADERS: [&str; 4] = ["authorization", "x-api-key", "x-goog-api-key", "api-key"];
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct HttpRequest {
+    pub method: HttpMethod,
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub body: Option<String>,
+}
+
+impl HttpRequest {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Hand-written so that API keys never reach a log, a panic message or an error report.
+impl std::fmt::Debug for HttpRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let headers: Vec<(&str, &str)> = self
+            .headers
+            .iter()
+            .map(|(name, value)| {
+                let secret = SECRET_HEADERS.iter().any(|s| name.eq_ignore_ascii_case(s));
+                (
+                    name.as_str(),
+                    if secret { "<redacted>" } else { value.as_str() },
+                )
+            })
+            .collect();
+        f.debug_struct("HttpRequest")
+            .field("method", &self.method)
+            .field("url", &self.url)
+            .field("headers", &headers)
+            .field("body_bytes", &self.body.as_ref().map_or(0, String::len))
+            .finish()
+    }
+}
+
+/// A response whose head has arrived; the body is still streaming.
+#[derive(Debug)]
+pub struct HttpResponse<B> {
+    pub status: u16,
+    pub content_type: Option<String>,
+    /// The response headers the engine reads (lower-case names): at least those of
+    /// [`RATE_LIMIT_HEADERS`](crate::provider::retry::RATE_LIMIT_HEADERS) that the server
+    /// lets the page see.
+    pub headers: Vec<(String, String)>,
+    pub body: B,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TransportError {
+    /// The request could not be made or the connection broke. Browsers report a CORS refusal the
+    /// same way as an unreachable server, so the message names both.
+    #[error(
+        "Could not reach {url}: {detail}. Check that the server is running and the base URL is \
+         right. If it is, the server may not allow requests from this page (CORS): for Ollama set \
+         OLLAMA_ORIGINS, for llama.cpp and other servers enable CORS for this site's origin."
+    )]
+    Network { url: String, detail: String },
+    /// The connection broke after the response had started.
+    #[error("The connection to the provider broke while the answer was streaming: {0}")]
+    Interrupted(String),
+    /// The request was aborted through its [`CancelToken`].
+    #[error("The request was stopped.")]
+    Aborted,
+}
+
+/// A response body, read chunk by chunk.
+pub trait ByteStream {
+    /// The next chunk, `None` at the end of the body.
+    async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>>;
+}
+
+pub trait Transport {
+    type Body: ByteStream;
+
+    /// Sends `request`. Cancelling `cancel` must make a pending `send` or `next_chunk` return
+    /// [`TransportError::Aborted`] promptly.
+    async fn send(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+    ) -> Result<HttpResponse<Self::Body>, TransportError>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_never_contains_the_api_key() {
+        let request = HttpRequest {
+            method: HttpMethod::Post,
+            url: "https://api.example/v1/chat/completions".into(),
+            headers: vec![
+                ("Authorization".into(), "Bearer sk-secret-123".into()),
+                ("X-Api-Key".into(), "sk-ant-secret".into()),
+                ("Content-Type".into(), "application/json".into()),
+            ],
+            body: Some("{}".into()),
+        };
+        let printed = format!("{request:?}");
+        assert!(!printed.contains("secret"), "{printed}");
+        assert!(printed.contains("application/json"));
+        assert_eq!(
+            request.header("authorization"),
+            Some("Bearer sk-secret-123")
+        );
+    }
+}

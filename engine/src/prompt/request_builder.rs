@@ -1,0 +1,328 @@
+//! From the request window of the current branch (chosen by the
+//! [rolling context](crate::prompt::rolling_context) in [`ChatService`](crate::ChatService)) to the
+//! messages of one provider request: the [system prompt](crate::prompt::system_prompt) with the
+//! rolling summary, and the [input pipeline](crate::prompt::pipeline), on a request-only copy.
+
+use crate::domain::assistant::{Assistant, CompiledAssistant};
+use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
+use crate::domain::message_part::MessagePart;
+use crate::prompt::hooks::RetrievalHook;
+use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
+use crate::prompt::placeholders::PlaceholderValues;
+use crate::prompt::system_prompt::{assemble, SystemPromptSources};
+use crate::prompt::time_context::TimeContext;
+use crate::prompt::PromptRequest;
+use crate::provider::{ChatMessage, ImageInput, SignedReasoning, ToolCallRequest};
+use crate::store::ChatStore;
+
+/// The messages of `branch` that belong in a request: a failed or still-empty answer would only
+/// confuse the model (it stays in the local history).
+pub fn sendable_branch(branch: Vec<&MessageNode>) -> Vec<&MessageNode> {
+    branch.into_iter().filter(|n| sendable(n)).collect()
+}
+
+fn sendable(node: &MessageNode) -> bool {
+    node.status != MessageStatus::Streaming
+        && !(node.role == Role::Assistant
+            && (node.status == MessageStatus::Error || nothing_to_send(node)))
+}
+
+/// An answer with no text and no tool call that has a result.
+fn nothing_to_send(node: &MessageNode) -> bool {
+    node.has_no_text()
+        && !node
+            .parts
+            .iter()
+            .any(|p| matches!(p, MessagePart::ToolCall(call) if call.result.is_some()))
+}
+
+pub struct RequestInputs<'a> {
+    /// The request window: the sendable branch after the part the summary covers.
+    pub window: &'a [&'a MessageNode],
+    /// The rolling summary standing in for the messages before the window.
+    pub summary: Option<&'a str>,
+    pub conversation: &'a Conversation,
+    pub assistant: &'a Assistant,
+    pub compiled: &'a CompiledAssistant,
+    pub model: &'a str,
+    pub time: TimeContext,
+    /// What the model is told about its tools (the capability ground truth).
+    pub tool_note: &'a str,
+    /// Whether tool definitions go with the request (else the note is a capability block).
+    pub has_tools: bool,
+    pub knowledge: Option<&'a dyn RetrievalHook>,
+    pub memory: Option<&'a dyn RetrievalHook>,
+}
+
+pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
+    let system = assemble(&SystemPromptSources {
+        assistant_prompt: &inputs.assistant.system_prompt,
+        allow_conversation_prompt: inputs.assistant.allow_conversation_system_prompt,
+        rolling_summary: inputs.summary,
+        capability_block: (!inputs.has_tools).then(|| inputs.tool_note.to_owned()),
+        tool_prompts: if inputs.has_tools {
+            vec![inputs.tool_note.to_owned()]
+        } else {
+            Vec::new()
+        },
+        ..SystemPromptSources::default()
+    });
+    let request = PromptRequest {
+        system,
+        messages: inputs.window.iter().map(|n| (*n).clone()).collect(),
+    };
+    let placeholders = PlaceholderValues {
+        char: inputs.assistant.name.clone(),
+        user: inputs.assistant.user_name.clone(),
+        model: inputs.model.to_owned(),
+        conversation_title: inputs.conversation.title.clone(),
+        time: inputs.time.clone(),
+    };
+    let pipeline = InputPipeline {
+        dictionaries: &inputs.compiled.dictionaries,
+        time_reminder: inputs.assistant.time_reminder.then_some(&inputs.time),
+        lorebook: inputs.compiled.lorebook.as_ref(),
+        placeholders: Some(&placeholders),
+        documents_as_prompt: true,
+        template: inputs.compiled.template.as_ref(),
+        knowledge: inputs.knowledge,
+        memory: inputs.memory,
+        scope: inputs.assistant.retrieval_scope(),
+        ..InputPipeline::default()
+    };
+    pipeline.run(request).await
+}
+
+/// The prepared request as the role/content pairs the OpenAI-compatible protocol sends.
+pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
+    let system = (!prepared.request.system.is_empty())
+        .then(|| ChatMessage::text(Role::System, prepared.request.system.clone()));
+    system
+        .into_iter()
+        .chain(prepared.request.messages.iter().flat_map(expand_node))
+        .collect()
+}
+
+/// Loads the bytes of the images attached to `messages` from `store`. An image that is no
+/// longer stored, or cannot be read, is left out and its turn says so, so the model does not
+/// answer as if it saw it; the returned notices tell the user which.
+pub async fn load_images<S: ChatStore + ?Sized>(
+    messages: &mut [ChatMessage],
+    store: &S,
+) -> Vec<String> {
+    let mut notices = Vec::new();
+    for message in messages.iter_mut().filter(|m| !m.images.is_empty()) {
+        let mut missing = 0;
+        let mut loaded = Vec::with_capacity(message.images.len());
+        for mut image in std::mem::take(&mut message.images) {
+            match store.load_blob(&image.blob_id).await {
+                Ok(Some(blob)) => {
+                    image.data = crate::domain::base64::encode(&blob.bytes);
+                    loaded.push(image);
+                }
+                Ok(None) => missing += 1,
+                Err(err) => {
+                    missing += 1;
+                    notices.push(format!("An attached image could not be read: {err}."));
+                }
+            }
+        }
+        if missing > 0 {
+            message.content.push_str(&format!(
+                "\n\n[{missing} attached image(s) could not be loaded and were not sent.]"
+            ));
+            notices.push(format!(
+                "{missing} attached image(s) are no longer stored and were not sent."
+            ));
+        }
+        message.images = loaded;
+    }
+    notices
+}
+
+/// Makes every tool call ID of a request unique, renaming (in the request only) an empty or
+/// repeated one together with the results that answer it.
+///
+/// Providers expect call IDs unique within a request, but some servers number each answer's
+/// calls from zero (`call_0`), reuse a fixed ID, or send none: a conversation with two such
+/// answers would otherwise become impossible to send. The stored messages keep the IDs the
+/// provider gave; this only changes what is sent.
+pub fn unique_call_ids(messages: &mut [ChatMessage]) {
+    use std::collections::{HashMap, HashSet};
+    let mut seen: HashSet<String> = HashSet::new();
+    // The renames of the latest assistant turn, for the results that follow it.
+    let mut renamed: HashMap<String, std::collections::VecDeque<String>> = HashMap::new();
+    let mut counter = 0usize;
+    for message in messages.iter_mut() {
+        if !message.tool_calls.is_empty() {
+            renamed.clear();
+            for call in &mut message.tool_calls {
+                if call.id.is_empty() || seen.contains(&call.id) {
+                    let fresh = loop {
+                        counter += 1;
+                        let candidate = format!("call_skein_{counter}");
+                        if !seen.contains(&candidate) {
+                            break candidate;
+                        }
+                    };
+                    renamed
+                        .entry(std::mem::replace(&mut call.id, fresh.clone()))
+                        .or_default()
+                        .push_back(fresh);
+                }
+                seen.insert(call.id.clone());
+            }
+        } else if let Some(target) = &mut message.tool_result_for {
+            if let Some(fresh) = renamed.get_mut(target.as_str()).and_then(|q| q.pop_front()) {
+                *target = fresh;
+            }
+        }
+    }
+}
+
+/// One stored message as the provider sees it. An assistant message that used tools becomes
+/// the turns the protocol expects: text and the calls made after it, each call's result, then
+/// the text that followed. Calls without a result (still pending, never run) are left out,
+/// since a protocol requires a result for every call it is shown.
+pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
+    if node.role != Role::Assistant {
+        let mut message = ChatMessage::text(node.role, node.text());
+        message.images = node
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                MessagePart::Image { blob_id, mime, .. } => Some(ImageInput {
+                    blob_id: blob_id.clone(),
+                    mime: mime.clone(),
+                    data: String::new(),
+                }),
+                _ => None,
+            })
+            .collect();
+        return vec![message];
+    }
+    let mut out = Vec::new();
+    let mut turn = AssistantTurn::default();
+    for part in &node.parts {
+        match part {
+            MessagePart::Text { text } => {
+                if !turn.calls.is_empty() {
+                    turn.flush_into(&mut out);
+                }
+                turn.text.push_str(text);
+            }
+            MessagePart::Reasoning {
+                text,
+                signature: Some(signature),
+                ..
+            } => {
+                if !turn.calls.is_empty() {
+                    turn.flush_into(&mut out);
+                }
+                turn.thinking.push(SignedReasoning {
+                    text: text.clone(),
+                    signature: signature.clone(),
+                });
+            }
+            MessagePart::ToolCall(call) => {
+                let Some(result) = &call.result else { continue };
+                if turn.step.is_some_and(|s| s != call.step) {
+                    turn.flush_into(&mut out);
+                }
+                turn.step = Some(call.step);
+                turn.calls.push(ToolCallRequest {
+                    id: call.id.clone(),
+                    name: call.name.clone(),
+                    arguments: call.arguments.clone(),
+                });
+                turn.results.push(ChatMessage::tool_result(
+                    &call.id,
+                    result.content.clone(),
+                    result.is_error,
+                ));
+            }
+            _ => {}
+        }
+    }
+    turn.flush_into(&mut out);
+    out
+}
+
+/// One assistant turn being rebuilt from a message's parts: its signed reasoning, text and the
+/// calls of one model step, followed by their results.
+#[derive(Default)]
+struct AssistantTurn {
+    thinking: Vec<SignedReasoning>,
+    text: String,
+    calls: Vec<ToolCallRequest>,
+    results: Vec<ChatMessage>,
+    step: Option<u32>,
+}
+
+impl AssistantTurn {
+    fn flush_into(&mut self, out: &mut Vec<ChatMessage>) {
+        let turn = std::mem::take(self);
+        self.step = turn.step;
+        if turn.calls.is_empty() && turn.text.is_empty() {
+            return;
+        }
+        let mut message = ChatMessage::text(Role::Assistant, turn.text);
+        message.tool_calls = turn.calls;
+        message.thinking = turn.thinking;
+        out.push(message);
+        out.extend(turn.results);
+    }
+}
+
+#[cfg(test)]
+mod unique_call_id_tests {
+    use super::*;
+    use crate::provider::ToolCallRequest;
+
+    fn turn(ids: &[&str]) -> ChatMessage {
+        ChatMessage {
+            tool_calls: ids
+                .iter()
+                .map(|id| ToolCallRequest {
+                    id: (*id).into(),
+                    name: "t".into(),
+                    arguments: "{}".into(),
+                })
+                .collect(),
+            ..ChatMessage::text(Role::Assistant, "")
+        }
+    }
+
+    #[test]
+    fn repeated_and_empty_ids_are_renamed_with_their_results() {
+        let mut messages = vec![
+            turn(&["call_0"]),
+            ChatMessage::tool_result("call_0", "first", false),
+            turn(&["call_0", ""]),
+            ChatMessage::tool_result("call_0", "second", false),
+            ChatMessage::tool_result("", "third", false),
+        ];
+        unique_call_ids(&mut messages);
+        let calls: Vec<&str> = messages
+            .iter()
+            .flat_map(|m| m.tool_calls.iter().map(|c| c.id.as_str()))
+            .collect();
+        assert_eq!(calls, ["call_0", "call_skein_1", "call_skein_2"]);
+        let results: Vec<(&str, &str)> = messages
+            .iter()
+            .filter_map(|m| {
+                m.tool_result_for
+                    .as_deref()
+                    .map(|id| (id, m.content.as_str()))
+            })
+            .collect();
+        assert_eq!(
+            results,
+            [
+                ("call_0", "first"),
+                ("call_skein_1", "second"),
+                ("call_skein_2", "third")
+            ]
+        );
+    }
+}

@@ -1,0 +1,366 @@
+//! The [`ChatStore`] contract as one test suite, run against every backend: natively against
+//! [`MemoryStore`](crate::MemoryStore) and in headless Chromium against the platform's
+//! IndexedDB store. A backend that passes behaves like the others in everything the engine
+//! relies on.
+//!
+//! Compiled only with the `conformance` feature (tests of this crate and of backends), so it
+//! never reaches the app's bundle. Each case takes a fresh, empty store.
+
+#![allow(
+    clippy::unwrap_used,
+    reason = "a test suite: a panic is the test failing"
+)]
+
+use crate::domain::message::{Conversation, MessageNode, Role};
+use crate::domain::usage::UsageEvent;
+use crate::prompt::rolling_context::RollingContextSummary;
+use crate::provider::settings::{ProviderKind, ProviderSettings};
+use crate::store::{Blob, ChatStore};
+use std::future::Future;
+
+pub mod library;
+
+fn message(id: &str, conversation: &str, parent: Option<&str>, at: f64) -> MessageNode {
+    MessageNode::new(id, conversation, Role::User, at)
+        .with_text(&format!("text of {id} ✓"))
+        .with_parent(parent)
+}
+
+fn conversation(id: &str, updated: f64) -> Conversation {
+    Conversation {
+        updated_at_ms: updated,
+        ..Conversation::new(id, &format!("title of {id}"), 1.0)
+    }
+}
+
+/// Conversations come back newest first, each by ID too.
+pub async fn conversations_list_newest_first<S: ChatStore>(store: S) {
+    for (id, updated) in [("old", 10.0), ("new", 30.0), ("mid", 20.0)] {
+        let c = conversation(id, updated);
+        store
+            .save_message(&c, &message(&format!("{id}-m"), id, None, 1.0))
+            .await
+            .unwrap();
+    }
+    let ids: Vec<String> = store
+        .list_conversations()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(ids, ["new", "mid", "old"]);
+    assert_eq!(
+        store.load_conversation("mid").await.unwrap(),
+        Some(conversation("mid", 20.0))
+    );
+    assert_eq!(store.load_conversation("none").await.unwrap(), None);
+}
+
+/// Messages come back in creation order, only those of their conversation, exactly as saved;
+/// saving one again replaces it.
+pub async fn messages_round_trip_per_conversation<S: ChatStore>(store: S) {
+    let (a, b) = (conversation("a", 1.0), conversation("b", 1.0));
+    let late = message("m2", "a", Some("m1"), 2.0);
+    let early = message("m1", "a", None, 1.0);
+    store.save_message(&a, &late).await.unwrap();
+    store.save_message(&a, &early).await.unwrap();
+    store
+        .save_message(&b, &message("x", "b", None, 1.5))
+        .await
+        .unwrap();
+    let mut edited = late.clone();
+    edited.parts = vec![crate::MessagePart::text("edited")];
+    store.save_message(&a, &edited).await.unwrap();
+    assert_eq!(store.load_messages("a").await.unwrap(), [early, edited]);
+    assert_eq!(store.load_messages("b").await.unwrap().len(), 1);
+    assert!(store.load_messages("none").await.unwrap().is_empty());
+}
+
+/// A message write changes only the conversation's timestamp and current leaf: a title saved
+/// meanwhile survives a writer holding an older copy.
+pub async fn message_writes_keep_the_conversations_title<S: ChatStore>(store: S) {
+    let old_copy = conversation("c", 1.0);
+    store
+        .save_message(&old_copy, &message("m1", "c", None, 1.0))
+        .await
+        .unwrap();
+    let renamed = Conversation {
+        title: "Renamed".into(),
+        title_locked: true,
+        ..old_copy.clone()
+    };
+    store.save_conversation(&renamed).await.unwrap();
+    let writer_copy = Conversation {
+        updated_at_ms: 5.0,
+        current_leaf_id: Some("m2".into()),
+        ..old_copy
+    };
+    store
+        .save_message(&writer_copy, &message("m2", "c", Some("m1"), 5.0))
+        .await
+        .unwrap();
+    let stored = store.load_conversation("c").await.unwrap().unwrap();
+    assert_eq!(
+        (stored.title.as_str(), stored.title_locked),
+        ("Renamed", true)
+    );
+    assert_eq!(stored.updated_at_ms, 5.0);
+    assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
+}
+
+/// Deleting messages removes exactly those; deleting a conversation removes it, its messages
+/// and its summaries, and nothing of another conversation.
+pub async fn deletes_remove_exactly_what_they_name<S: ChatStore>(store: S) {
+    let (keep, drop) = (conversation("keep", 1.0), conversation("drop", 2.0));
+    for (c, id) in [(&keep, "k1"), (&keep, "k2"), (&drop, "d1")] {
+        store
+            .save_message(c, &message(id, &c.id, None, 1.0))
+            .await
+            .unwrap();
+    }
+    for c in [&keep, &drop] {
+        store
+            .save_summary(&RollingContextSummary {
+                conversation_id: c.id.clone(),
+                text: "summary".into(),
+                covered_ids: vec![format!("{}-x", c.id)],
+                created_at_ms: 1.0,
+            })
+            .await
+            .unwrap();
+    }
+    store
+        .delete_messages(&keep, &["k2".to_owned()])
+        .await
+        .unwrap();
+    let left: Vec<String> = store
+        .load_messages("keep")
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(left, ["k1"]);
+    store.delete_conversation("drop").await.unwrap();
+    assert_eq!(store.load_conversation("drop").await.unwrap(), None);
+    assert!(store.load_messages("drop").await.unwrap().is_empty());
+    assert!(store.load_summaries("drop").await.unwrap().is_empty());
+    assert_eq!(store.load_summaries("keep").await.unwrap().len(), 1);
+    assert!(store.load_conversation("keep").await.unwrap().is_some());
+}
+
+/// Provider settings round-trip with every field (fallbacks and limits included).
+pub async fn provider_settings_round_trip<S: ChatStore>(store: S) {
+    assert_eq!(store.load_provider_settings().await.unwrap(), None);
+    let settings = ProviderSettings {
+        kind: ProviderKind::Anthropic,
+        base_url: "https://api.anthropic.com/v1".into(),
+        api_key: "sk-ant-conformance".into(),
+        model: "claude-sonnet-4-5".into(),
+        custom_headers: vec![("X-Trace".into(), "1".into())],
+        requests_per_minute: Some(20),
+        fallbacks: vec![ProviderSettings {
+            model: "backup".into(),
+            ..ProviderSettings::default()
+        }],
+        ..ProviderSettings::default()
+    };
+    store.save_provider_settings(&settings).await.unwrap();
+    assert_eq!(
+        store.load_provider_settings().await.unwrap(),
+        Some(settings)
+    );
+}
+
+/// Blobs keep every byte; summaries of the same prefix replace each other; usage events come
+/// back by time.
+pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
+    let blob = Blob {
+        id: "/tool_outputs/call_1.txt".into(),
+        mime: "text/plain;charset=utf-8".into(),
+        bytes: (0..=255u8).collect(),
+    };
+    store.save_blob(&blob).await.unwrap();
+    assert_eq!(store.load_blob(&blob.id).await.unwrap(), Some(blob));
+    assert_eq!(store.load_blob("missing").await.unwrap(), None);
+
+    let summary = |text: &str| RollingContextSummary {
+        conversation_id: "c".into(),
+        text: text.into(),
+        covered_ids: vec!["m1".into(), "m2".into()],
+        created_at_ms: 1.0,
+    };
+    store.save_summary(&summary("first")).await.unwrap();
+    store.save_summary(&summary("refreshed")).await.unwrap();
+    assert_eq!(
+        store.load_summaries("c").await.unwrap(),
+        [summary("refreshed")]
+    );
+
+    let event = |id: &str, at_ms: f64| UsageEvent {
+        id: id.into(),
+        at_ms,
+        conversation_id: "c".into(),
+        message_id: "m".into(),
+        provider: ProviderKind::OpenAi,
+        host: "api.openai.com".into(),
+        model: "gpt".into(),
+        outcome: "ok".into(),
+        prompt_tokens: Some(1),
+        completion_tokens: None,
+        first_token_ms: None,
+        duration_ms: 10.0,
+        retries: 0,
+    };
+    for (id, at) in [("b", 2.0), ("a", 1.0), ("c", 3.0)] {
+        store.save_usage(&event(id, at)).await.unwrap();
+    }
+    let ids: Vec<String> = store
+        .load_usage(2.0)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(ids, ["b", "c"]);
+}
+
+/// A streaming snapshot is written while the stored answer is streaming, never over a finished
+/// one.
+pub async fn streaming_snapshots_never_overwrite_a_finished_answer<S: ChatStore>(store: S) {
+    let c = conversation("c", 1.0);
+    let streaming = MessageNode::new("a", "c", Role::Assistant, 1.0)
+        .with_status(crate::MessageStatus::Streaming);
+    store.save_message(&c, &streaming).await.unwrap();
+    let partial = streaming.clone().with_text("partial words");
+    assert!(store.save_streaming_snapshot(&partial).await.unwrap());
+    assert_eq!(
+        store.load_messages("c").await.unwrap(),
+        std::slice::from_ref(&partial)
+    );
+    let finished = partial
+        .clone()
+        .with_text(" and the rest")
+        .with_status(crate::MessageStatus::Complete);
+    store.save_message(&c, &finished).await.unwrap();
+    assert!(!store.save_streaming_snapshot(&partial).await.unwrap());
+    assert_eq!(store.load_messages("c").await.unwrap(), [finished]);
+}
+
+/// An import stores every conversation with all its messages.
+pub async fn imports_store_whole_conversations<S: ChatStore>(store: S) {
+    let imported: Vec<(Conversation, Vec<MessageNode>)> = ["i1", "i2"]
+        .iter()
+        .map(|id| {
+            let c = conversation(id, 1.0);
+            let messages = vec![
+                message(&format!("{id}-q"), id, None, 1.0),
+                message(&format!("{id}-a"), id, Some(&format!("{id}-q")), 2.0),
+            ];
+            (c, messages)
+        })
+        .collect();
+    store.import_conversations(&imported).await.unwrap();
+    assert_eq!(store.list_conversations().await.unwrap().len(), 2);
+    for (c, messages) in &imported {
+        assert_eq!(&store.load_messages(&c.id).await.unwrap(), messages);
+    }
+}
+
+/// A message's citations replace its earlier ones and go with the message or its conversation.
+pub async fn citations_follow_their_messages<S: ChatStore>(store: S) {
+    use crate::knowledge::citations::MessageCitations;
+    let cite = |chunk: &str| crate::Annotation::Citation {
+        chunk_id: chunk.into(),
+        document_id: "doc".into(),
+        title: "Guide".into(),
+        snippet: "…".into(),
+    };
+    let c = conversation("c", 1.0);
+    for id in ["a1", "a2"] {
+        store
+            .save_message(&c, &message(id, "c", None, 1.0))
+            .await
+            .unwrap();
+    }
+    let first = MessageCitations::of("c", "a1", &[cite("k1"), cite("k2")]);
+    store.save_citations(&first).await.unwrap();
+    let replaced = MessageCitations::of("c", "a1", &[cite("k3")]);
+    store.save_citations(&replaced).await.unwrap();
+    let other = MessageCitations::of("c", "a2", &[cite("k4")]);
+    store.save_citations(&other).await.unwrap();
+    store
+        .save_citations(&MessageCitations::of("elsewhere", "x", &[cite("k5")]))
+        .await
+        .unwrap();
+    let mut loaded = store.load_citations("c").await.unwrap();
+    loaded.sort_by(|a, b| a.message_id.cmp(&b.message_id));
+    assert_eq!(loaded, [replaced, other.clone()]);
+
+    store.delete_messages(&c, &["a1".to_owned()]).await.unwrap();
+    assert_eq!(store.load_citations("c").await.unwrap(), [other]);
+    store
+        .save_citations(&MessageCitations::of("c", "a2", &[]))
+        .await
+        .unwrap();
+    assert!(store.load_citations("c").await.unwrap().is_empty());
+    store.delete_conversation("elsewhere").await.unwrap();
+    assert!(store.load_citations("elsewhere").await.unwrap().is_empty());
+}
+
+/// Search finds messages by their text in any case, one hit per conversation, up to a limit.
+pub async fn search_finds_messages_by_text<S: ChatStore>(store: S) {
+    for (conversation, id, text) in [
+        ("a", "a1", "Tell me about Rust lifetimes"),
+        ("a", "a2", "rust again"),
+        ("b", "b1", "A RUSTY nail"),
+        ("c", "c1", "Python only"),
+    ] {
+        store
+            .save_message(
+                &self::conversation(conversation, 1.0),
+                &MessageNode::new(id, conversation, Role::User, 1.0).with_text(text),
+            )
+            .await
+            .unwrap();
+    }
+    let mut found: Vec<(String, String)> = store
+        .search_messages("  rUsT ", 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|h| (h.conversation_id, h.snippet))
+        .collect();
+    found.sort();
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(found[0].0, "a");
+    assert!(found[0].1.to_lowercase().contains("rust"));
+    assert_eq!(found[1], ("b".to_owned(), "A RUSTY nail".to_owned()));
+    assert_eq!(store.search_messages("rust", 1).await.unwrap().len(), 1);
+    assert!(store.search_messages(" ", 10).await.unwrap().is_empty());
+    assert!(store
+        .search_messages("absent", 10)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// Runs every case, each on a fresh store from `make`.
+pub async fn run_all<S, F, Fut>(make: F)
+where
+    S: ChatStore,
+    F: Fn(&'static str) -> Fut,
+    Fut: Future<Output = S>,
+{
+    conversations_list_newest_first(make("list").await).await;
+    messages_round_trip_per_conversation(make("messages").await).await;
+    message_writes_keep_the_conversations_title(make("title").await).await;
+    deletes_remove_exactly_what_they_name(make("deletes").await).await;
+    provider_settings_round_trip(make("settings").await).await;
+    blobs_summaries_and_usage_round_trip(make("blobs").await).await;
+    streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
+    imports_store_whole_conversations(make("import").await).await;
+    citations_follow_their_messages(make("citations").await).await;
+    search_finds_messages_by_text(make("search").await).await;
+}
