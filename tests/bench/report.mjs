@@ -190,7 +190,7 @@ ${misses}
 - **Native figures**: \`skein-bench native\`, built with the release profile the app uses
   (opt-level "z", LTO).
 - **Worst-case Markdown**: every input of the hostile corpus
-  (\`skein_engine::markdown::hostile\`: delimiter, bracket and backtick runs, entity floods,
+  (\`skein_engine::render::markdown::hostile\`: delimiter, bracket and backtick runs, entity floods,
   deep nesting, wide tables, long lines) at 100 KB, parsed whole and streamed in 200 updates
   the way the view does; the slowest is reported, and timed again at 1 MB to show the growth.
 - **SSE, Markdown, retrieval, request assembly**: the engine compiled to wasm (with SIMD) in a

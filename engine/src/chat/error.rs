@@ -1,6 +1,6 @@
 //! [`ChatError`]: why the chat service could not start or change something. Each message says
 //! what the user can do; a provider's failure is not one of these (it is recorded on the
-//! answer, see `failure.rs`).
+//! answer, see `domain/failure.rs`).
 
 use crate::domain::assistant::AssistantError;
 use crate::domain::attachment::AttachmentError;
