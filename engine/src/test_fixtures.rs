@@ -20,7 +20,7 @@ use crate::provider::ToolDefinition;
 use crate::store::in_memory::MemoryStore;
 use crate::store::ChatStore;
 use crate::tools::{
-    ApprovalPolicy, EnabledTool, Tool, ToolError, ToolFuture, ToolOutput, ToolSource,
+    ApprovalPolicy, EnabledTool, Tool, ToolContext, ToolError, ToolFuture, ToolOutput, ToolSource,
 };
 use futures_executor::block_on;
 use serde_json::json;
@@ -429,10 +429,10 @@ impl Tool for RecordingTool {
         self.policy
     }
 
-    fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a> {
+    fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a> {
         Box::pin(async move {
             self.runs.borrow_mut().push(arguments.to_owned());
-            (self.behaviour)(arguments, cancel)
+            (self.behaviour)(arguments, context.cancel)
         })
     }
 }

@@ -19,7 +19,6 @@ use crate::store::{ChatStore, StoreError};
 use crate::tools::catalog::CatalogError;
 use crate::tools::memory::{memory_tools, MemoryAccess};
 use crate::tools::ToolSource;
-use crate::Assistant;
 use std::rc::Rc;
 
 impl<T, S, C, I> ChatService<T, S, C, I>
@@ -38,7 +37,6 @@ where
             store: self.store.clone(),
             clock: self.clock().clone(),
             ids: self.ids.clone(),
-            assistant_id: Assistant::default().id,
         };
         for tool in memory_tools(access) {
             self.tools.add(ToolSource::Memory, tool)?;

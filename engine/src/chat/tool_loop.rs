@@ -20,7 +20,7 @@ use crate::provider::ChatRequest;
 use crate::store::{Blob, ChatStore};
 use crate::tools::large_output::{self, ReadArguments};
 use crate::tools::request::Runner;
-use crate::tools::{parse_arguments, ApprovalPolicy, ToolError, ToolOutput};
+use crate::tools::{parse_arguments, ApprovalPolicy, ToolContext, ToolError, ToolOutput};
 use std::collections::HashSet;
 
 pub use super::turn::MAX_STEPS;
@@ -192,7 +192,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let output = match &tool.run {
             Runner::Tool(tool) => {
                 let scope = turn.assistant.retrieval_scope();
-                tool.call_in(&call.arguments, &scope, turn.cancel).await
+                let context = ToolContext {
+                    scope: &scope,
+                    cancel: turn.cancel,
+                };
+                tool.call(&call.arguments, &context).await
             }
             Runner::ReadToolOutput => {
                 let mut known = known_calls.clone();

@@ -4,11 +4,10 @@
 
 use super::retriever::{retrieved_item, KnowledgeRetriever, NoEmbeddings};
 use super::store::LibraryStore;
-use crate::ports::cancel::CancelToken;
-use crate::prompt::hooks::{RetrievalHook, RetrievalScope};
+use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::pipeline::citation;
 use crate::provider::ToolDefinition;
-use crate::tools::{parse_arguments, Tool, ToolError, ToolFuture, ToolOutput};
+use crate::tools::{parse_arguments, Tool, ToolContext, ToolError, ToolFuture, ToolOutput};
 use serde::Deserialize;
 use serde_json::json;
 use std::rc::Rc;
@@ -25,10 +24,6 @@ pub fn knowledge_tools<S: LibraryStore + Clone + 'static>(store: S) -> Vec<Rc<dy
         })),
         Rc::new(ReadChunk(store)),
     ]
-}
-
-fn no_scope() -> ToolError {
-    ToolError::Failed("the knowledge tools work for an assistant's knowledge bases".into())
 }
 
 struct SearchKnowledge<S>(KnowledgeRetriever<S, NoEmbeddings>);
@@ -51,16 +46,8 @@ impl<S: LibraryStore> Tool for SearchKnowledge<S> {
         }
     }
 
-    fn call<'a>(&'a self, _arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
-        Box::pin(async { Err(no_scope()) })
-    }
-
-    fn call_in<'a>(
-        &'a self,
-        arguments: &'a str,
-        scope: &'a RetrievalScope,
-        _cancel: &'a CancelToken,
-    ) -> ToolFuture<'a> {
+    fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a> {
+        let scope = context.scope;
         Box::pin(async move {
             let args: SearchArgs = parse_arguments(arguments)?;
             let found = self
@@ -102,16 +89,8 @@ impl<S: LibraryStore> Tool for ReadChunk<S> {
         }
     }
 
-    fn call<'a>(&'a self, _arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
-        Box::pin(async { Err(no_scope()) })
-    }
-
-    fn call_in<'a>(
-        &'a self,
-        arguments: &'a str,
-        scope: &'a RetrievalScope,
-        _cancel: &'a CancelToken,
-    ) -> ToolFuture<'a> {
+    fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a> {
+        let scope = context.scope;
         Box::pin(async move {
             let args: ReadArgs = parse_arguments(arguments)?;
             let failed = |e: crate::store::StoreError| ToolError::Failed(e.to_string());
@@ -143,6 +122,8 @@ mod tests {
     use crate::domain::message_part::Annotation;
     use crate::knowledge::ingest::prepare_document;
     use crate::knowledge::KnowledgeBase;
+    use crate::ports::cancel::CancelToken;
+    use crate::prompt::hooks::RetrievalScope;
     use crate::store::in_memory::MemoryStore;
     use futures_executor::block_on;
 
@@ -172,7 +153,11 @@ mod tests {
             ..RetrievalScope::default()
         };
         let cancel = CancelToken::new();
-        let found = block_on(tools[0].call_in(r#"{"query": "port"}"#, &scope, &cancel)).unwrap();
+        let context = ToolContext {
+            scope: &scope,
+            cancel: &cancel,
+        };
+        let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context)).unwrap();
         assert!(found.content.contains("8080") && !found.content.contains("9999"));
         assert!(
             matches!(&found.citations[0], Annotation::Citation { chunk_id, title, .. }
@@ -180,16 +165,22 @@ mod tests {
         );
 
         let args = format!(r#"{{"id": "{}"}}"#, chunk_of[0]);
-        let read = block_on(tools[1].call_in(&args, &scope, &cancel)).unwrap();
+        let read = block_on(tools[1].call(&args, &context)).unwrap();
         assert!(read.content.contains("Port 8080 is open."));
         assert_eq!(read.citations.len(), 1);
         // Another base's chunk is not readable, even by its exact id.
         let other = format!(r#"{{"id": "{}"}}"#, chunk_of[1]);
         assert!(matches!(
-            block_on(tools[1].call_in(&other, &scope, &cancel)),
+            block_on(tools[1].call(&other, &context)),
             Err(ToolError::InvalidArguments(_))
         ));
-        // Without an assistant there is nothing to search.
-        assert!(block_on(tools[0].call(r#"{"query": "port"}"#, &cancel)).is_err());
+        // An assistant bound to no base finds nothing.
+        let unbound = RetrievalScope::default();
+        let context = ToolContext {
+            scope: &unbound,
+            cancel: &cancel,
+        };
+        let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context));
+        assert!(found.map_or(true, |f| !f.content.contains("8080")));
     }
 }

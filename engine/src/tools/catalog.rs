@@ -198,7 +198,6 @@ impl ToolCatalog {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::cancel::CancelToken;
     use crate::tools::{ToolFuture, ToolOutput};
 
     struct Named(&'static str, ApprovalPolicy);
@@ -214,7 +213,7 @@ mod tests {
         fn default_policy(&self) -> ApprovalPolicy {
             self.1
         }
-        fn call<'a>(&'a self, _: &'a str, _: &'a CancelToken) -> ToolFuture<'a> {
+        fn call<'a>(&'a self, _: &'a str, _: &'a crate::tools::ToolContext<'a>) -> ToolFuture<'a> {
             Box::pin(async { Ok(ToolOutput::text(self.0)) })
         }
     }

@@ -3,12 +3,12 @@
 //! written to the user's memory without their say. Results are data for the model, never
 //! instructions.
 
-use super::{parse_arguments, ApprovalPolicy, Tool, ToolError, ToolFuture, ToolOutput};
+use super::{
+    parse_arguments, ApprovalPolicy, Tool, ToolContext, ToolError, ToolFuture, ToolOutput,
+};
 use crate::knowledge::memories::{Memory, MemoryScope, MemoryTextError, MAX_MEMORY_CHARS};
 use crate::knowledge::store::LibraryStore;
-use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
-use crate::prompt::hooks::RetrievalScope;
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
 use serde_json::json;
@@ -21,8 +21,6 @@ pub struct MemoryAccess<S, C, I> {
     pub store: S,
     pub clock: C,
     pub ids: I,
-    /// The assistant whose memories (besides the global ones) the tools see.
-    pub assistant_id: String,
 }
 
 /// The four memory tools over one store, ready for a [`ToolCatalog`](super::ToolCatalog).
@@ -255,24 +253,17 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> Tool for MemoryTool<S, C, I> {
         }
     }
 
-    fn call<'a>(&'a self, arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
-        Box::pin(self.run(arguments, &self.access.assistant_id))
-    }
-
-    /// The answering assistant's memories, not those of the one the tools were made for.
-    fn call_in<'a>(
-        &'a self,
-        arguments: &'a str,
-        scope: &'a RetrievalScope,
-        _cancel: &'a CancelToken,
-    ) -> ToolFuture<'a> {
-        Box::pin(self.run(arguments, &scope.assistant_id))
+    /// The answering assistant's memories (and the global ones).
+    fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a> {
+        Box::pin(self.run(arguments, &context.scope.assistant_id))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ports::cancel::CancelToken;
+    use crate::prompt::hooks::RetrievalScope;
     use crate::MemoryStore;
     use futures_executor::block_on;
 
@@ -296,35 +287,44 @@ mod tests {
             store,
             clock: Noon,
             ids: Counter(std::cell::Cell::new(0)),
-            assistant_id: "writer".into(),
         })
     }
 
+    /// Calls `tool` as assistant `assistant`.
+    fn call_as(tool: &Rc<dyn Tool>, assistant: &str, args: &str) -> Result<String, ToolError> {
+        let scope = RetrievalScope {
+            assistant_id: assistant.into(),
+            ..RetrievalScope::default()
+        };
+        let cancel = CancelToken::new();
+        let context = ToolContext {
+            scope: &scope,
+            cancel: &cancel,
+        };
+        block_on(tool.call(args, &context)).map(|o| o.content)
+    }
+
     fn call(tool: &Rc<dyn Tool>, args: &str) -> Result<String, ToolError> {
-        block_on(tool.call(args, &CancelToken::new())).map(|o| o.content)
+        call_as(tool, "writer", args)
     }
 
     #[test]
     fn the_answering_assistant_files_and_sees_its_own_memories() {
         let store = Rc::new(MemoryStore::new());
         let tools = tools(store.clone());
-        let as_coach = RetrievalScope {
-            assistant_id: "coach".into(),
-            ..RetrievalScope::default()
-        };
-        let create = &tools[1];
-        block_on(create.call_in(
+        call_as(
+            &tools[1],
+            "coach",
             r#"{"text": "Runs 10 km", "scope": "assistant"}"#,
-            &as_coach,
-            &CancelToken::new(),
-        ))
+        )
         .unwrap();
         let saved = block_on(store.list_memories()).unwrap();
         assert_eq!(saved[0].scope, MemoryScope::Assistant("coach".into()));
-        // The assistant the tools were made for does not see it; the coach does.
+        // Another assistant does not see it; the coach does.
         assert!(!call(&tools[0], "{}").unwrap().contains("Runs 10 km"));
-        let seen = block_on(tools[0].call_in("{}", &as_coach, &CancelToken::new())).unwrap();
-        assert!(seen.content.contains("Runs 10 km"));
+        assert!(call_as(&tools[0], "coach", "{}")
+            .unwrap()
+            .contains("Runs 10 km"));
     }
 
     #[test]

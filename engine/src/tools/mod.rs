@@ -79,21 +79,18 @@ pub trait Tool {
         ApprovalPolicy::Auto
     }
 
-    /// Runs the call. Long-running tools should watch `cancel` and return
-    /// [`ToolError::Cancelled`] when it fires.
-    fn call<'a>(&'a self, arguments: &'a str, cancel: &'a CancelToken) -> ToolFuture<'a>;
+    /// Runs the call with the model's `arguments` (untrusted JSON). Long-running tools should
+    /// watch `context.cancel` and return [`ToolError::Cancelled`] when it fires.
+    fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a>;
+}
 
-    /// Runs the call for the assistant answering (`scope`: whose memories and knowledge bases).
-    /// Tools that do not depend on it run as [`call`](Self::call).
-    fn call_in<'a>(
-        &'a self,
-        arguments: &'a str,
-        scope: &'a RetrievalScope,
-        cancel: &'a CancelToken,
-    ) -> ToolFuture<'a> {
-        let _ = scope;
-        self.call(arguments, cancel)
-    }
+/// What one call runs with.
+#[derive(Clone, Copy)]
+pub struct ToolContext<'a> {
+    /// The answering assistant's reach: whose memories and which knowledge bases.
+    pub scope: &'a RetrievalScope,
+    /// Fires when the user stops the generation.
+    pub cancel: &'a CancelToken,
 }
 
 /// Parses a call's JSON arguments into `T`, for tool implementations.

@@ -3,7 +3,6 @@
 
 use super::request::{RequestTool, SESSION_TOOL_NAME};
 use super::{ApprovalPolicy, Tool, ToolFuture, ToolOutput};
-use crate::ports::cancel::CancelToken;
 use crate::provider::ToolDefinition;
 use serde::Serialize;
 use serde_json::json;
@@ -67,7 +66,11 @@ impl Tool for SessionCapabilities {
         }
     }
 
-    fn call<'a>(&'a self, _arguments: &'a str, _cancel: &'a CancelToken) -> ToolFuture<'a> {
+    fn call<'a>(
+        &'a self,
+        _arguments: &'a str,
+        _context: &'a super::ToolContext<'a>,
+    ) -> ToolFuture<'a> {
         Box::pin(async { Ok(ToolOutput::text(self.report.clone())) })
     }
 }
@@ -75,6 +78,8 @@ impl Tool for SessionCapabilities {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ports::cancel::CancelToken;
+    use crate::prompt::hooks::RetrievalScope;
     use crate::tools::{ToolCatalog, ToolSource};
     use std::rc::Rc;
 
@@ -91,7 +96,7 @@ mod tests {
         fn default_policy(&self) -> ApprovalPolicy {
             ApprovalPolicy::Ask
         }
-        fn call<'a>(&'a self, _: &'a str, _: &'a CancelToken) -> ToolFuture<'a> {
+        fn call<'a>(&'a self, _: &'a str, _: &'a crate::tools::ToolContext<'a>) -> ToolFuture<'a> {
             Box::pin(async { Ok(ToolOutput::text("sent")) })
         }
     }
@@ -116,7 +121,12 @@ mod tests {
         let super::super::request::Runner::Tool(tool) = &session.run else {
             panic!("the capabilities tool is an ordinary tool");
         };
-        let output = futures_executor::block_on(tool.call("{}", &CancelToken::new())).unwrap();
+        let (scope, cancel) = (RetrievalScope::default(), CancelToken::new());
+        let context = super::super::ToolContext {
+            scope: &scope,
+            cancel: &cancel,
+        };
+        let output = futures_executor::block_on(tool.call("{}", &context)).unwrap();
         let report: serde_json::Value = serde_json::from_str(&output.content).unwrap();
         let names: Vec<&str> = report["tools"]
             .as_array()
