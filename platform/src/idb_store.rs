@@ -137,16 +137,18 @@ pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> R
     Ok(())
 }
 
+/// A record as IndexedDB stores it: plain objects, arrays, strings, numbers and `null` (the
+/// shapes JSON has, so records written before this used `serde-wasm-bindgen` read the same).
+/// An integer no JavaScript number holds exactly is refused rather than stored rounded (the
+/// engine clamps the counts it takes from providers, `MAX_COUNT`).
 pub(crate) fn to_js<T: Serialize>(value: &T) -> Result<JsValue, StoreError> {
-    let json = serde_json::to_string(value).map_err(|e| StoreError::Other(e.to_string()))?;
-    js_sys::JSON::parse(&json).map_err(|e| StoreError::Other(describe(&e)))
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| StoreError::Other(e.to_string()))
 }
 
 pub(crate) fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreError> {
-    let json = js_sys::JSON::stringify(value)
-        .map(String::from)
-        .map_err(|e| StoreError::Corrupt(describe(&e)))?;
-    serde_json::from_str(&json).map_err(|e| StoreError::Corrupt(e.to_string()))
+    serde_wasm_bindgen::from_value(value.clone()).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 /// Decodes every record of an array result. One unreadable record fails the read rather than

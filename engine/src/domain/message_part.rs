@@ -109,11 +109,27 @@ pub enum Annotation {
     HonestRefusal,
 }
 
-/// Token counts as the provider reported them (untrusted: sums of them saturate).
+/// The largest count the engine keeps: the largest integer JavaScript numbers (and so
+/// IndexedDB records and most JSON readers) hold exactly. A provider reporting more (hostile or
+/// broken output) is clamped to it, so the record can always be stored and read back.
+pub const MAX_COUNT: u64 = (1 << 53) - 1;
+
+/// Token counts as the provider reported them (untrusted: each at most [`MAX_COUNT`], and sums
+/// of them saturate).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenUsage {
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
+}
+
+impl TokenUsage {
+    /// Counts from a provider, clamped to [`MAX_COUNT`].
+    pub fn reported(prompt_tokens: u64, completion_tokens: u64) -> Self {
+        Self {
+            prompt_tokens: prompt_tokens.min(MAX_COUNT),
+            completion_tokens: completion_tokens.min(MAX_COUNT),
+        }
+    }
 }
 
 /// Timings a provider reported (llama.cpp's `timings`), for tokens-per-second display.

@@ -297,10 +297,10 @@ impl AnthropicDecoder {
                     out.push(StreamDelta::Finish(reason));
                 }
                 if let Some(usage) = data.usage {
-                    out.push(StreamDelta::Usage(TokenUsage {
-                        prompt_tokens: self.input_tokens.max(usage.input_tokens),
-                        completion_tokens: usage.output_tokens,
-                    }));
+                    out.push(StreamDelta::Usage(TokenUsage::reported(
+                        self.input_tokens.max(usage.input_tokens),
+                        usage.output_tokens,
+                    )));
                 }
             }
             "message_stop" => out.push(StreamDelta::Done),
@@ -415,10 +415,10 @@ pub fn decode_message(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
         out.push(StreamDelta::Finish(reason));
     }
     if let Some(usage) = message.usage {
-        out.push(StreamDelta::Usage(TokenUsage {
-            prompt_tokens: usage.input_tokens,
-            completion_tokens: usage.output_tokens,
-        }));
+        out.push(StreamDelta::Usage(TokenUsage::reported(
+            usage.input_tokens,
+            usage.output_tokens,
+        )));
     }
     out.push(StreamDelta::Done);
     Ok(out)

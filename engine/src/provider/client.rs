@@ -17,7 +17,7 @@
 use super::embeddings::{build_embeddings_request, decode_embeddings, MAX_BATCH};
 use super::model_list::{build_models_request, decode_models, ModelInfo};
 use super::retry::{self, RetryPolicy};
-use super::streaming::{breaks_the_stream, race, read_body, Raced, StreamWatch};
+use super::streaming::{breaks_the_stream, read_body, StreamWatch};
 use super::traffic::{ProviderHealth, RateLimiter};
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, StreamDecoder, StreamDelta, TokenUsage};
@@ -29,6 +29,7 @@ use crate::prompt::token_estimate::{estimate_tokens, saturating_sum};
 use crate::provider::settings::{ProviderKind, ProviderSettings};
 use crate::provider::sse::SseDecoder;
 use crate::render::think_tags::{Segment, ThinkTagSplitter};
+use futures::future::{select, Either};
 
 /// The most of an error body read to explain a failed request.
 const MAX_ERROR_BODY_BYTES: usize = 64 << 10;
@@ -299,7 +300,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
     pub(crate) async fn wait(&self, ms: f64, cancel: &CancelToken) -> bool {
         let mut wait = self.clock.sleep(ms);
         let mut stop = std::pin::pin!(cancel.cancelled());
-        matches!(race(wait.as_mut(), stop.as_mut()).await, Raced::First(()))
+        matches!(select(wait.as_mut(), stop.as_mut()).await, Either::Left(_))
     }
 
     async fn try_stream(
@@ -318,7 +319,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 return Err(ProviderError::Timeout(watch.kind()));
             }
             let mut timer = self.clock.sleep(wait);
-            if let Raced::First(response) = race(send.as_mut(), timer.as_mut()).await {
+            if let Either::Left((response, _)) = select(send.as_mut(), timer.as_mut()).await {
                 break response?;
             }
         };
@@ -395,12 +396,12 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             }
             let until_flush = sink.flush_due_in().unwrap_or(f64::INFINITY);
             let mut timer = self.clock.sleep(until_flush.min(until_timeout));
-            match race(read.as_mut(), timer.as_mut()).await {
-                Raced::First(chunk) => {
+            match select(read.as_mut(), timer.as_mut()).await {
+                Either::Left((chunk, _)) => {
                     watch.alive(self.clock.now_ms());
                     return chunk.map(|c| c.map_err(ProviderError::from));
                 }
-                Raced::Second(()) => {
+                Either::Right(((), _)) => {
                     if sink.flush_due_in().is_some_and(|due| due <= 0.0) {
                         sink.flush_events();
                     }

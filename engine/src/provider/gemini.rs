@@ -335,12 +335,12 @@ impl GeminiDecoder {
             out.push(StreamDelta::Finish(reason));
         }
         if let Some(usage) = response.usage_metadata {
-            out.push(StreamDelta::Usage(TokenUsage {
-                prompt_tokens: usage.prompt_token_count,
-                completion_tokens: usage
+            out.push(StreamDelta::Usage(TokenUsage::reported(
+                usage.prompt_token_count,
+                usage
                     .candidates_token_count
                     .saturating_add(usage.thoughts_token_count),
-            }));
+            )));
         }
         Ok(out)
     }

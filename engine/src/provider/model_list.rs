@@ -3,6 +3,7 @@
 //! that can generate content are listed).
 
 use super::ProviderError;
+use crate::domain::message_part::MAX_COUNT;
 use crate::ports::transport::{HttpMethod, HttpRequest};
 use crate::provider::settings::{ProviderKind, ProviderSettings};
 use serde_json::Value;
@@ -57,7 +58,8 @@ pub fn decode_models(kind: ProviderKind, body: &[u8]) -> Result<Vec<ModelInfo>, 
                     // llama.cpp reports `meta.n_ctx_train`; others say nothing.
                     context_window: m["context_length"]
                         .as_u64()
-                        .or_else(|| m["meta"]["n_ctx_train"].as_u64()),
+                        .or_else(|| m["meta"]["n_ctx_train"].as_u64())
+                        .map(|w| w.min(MAX_COUNT)),
                 })
             })
             .collect(),
@@ -76,7 +78,7 @@ pub fn decode_models(kind: ProviderKind, body: &[u8]) -> Result<Vec<ModelInfo>, 
                 Some(ModelInfo {
                     id: name.strip_prefix("models/").unwrap_or(&name).to_owned(),
                     display_name: text(m, "displayName"),
-                    context_window: m["inputTokenLimit"].as_u64(),
+                    context_window: m["inputTokenLimit"].as_u64().map(|w| w.min(MAX_COUNT)),
                 })
             })
             .collect(),
@@ -131,6 +133,12 @@ mod tests {
         assert_eq!(
             decode_models(ProviderKind::OpenAi, llama).unwrap()[0].context_window,
             Some(32_768)
+        );
+        // A window no JavaScript number holds is clamped, so the settings can still be stored.
+        let huge = br#"{"data":[{"id":"m","context_length":18446744073709551615}]}"#;
+        assert_eq!(
+            decode_models(ProviderKind::OpenAi, huge).unwrap()[0].context_window,
+            Some(MAX_COUNT)
         );
         let anthropic = br#"{"data":[{"type":"model","id":"claude-sonnet-4-5","display_name":"Claude Sonnet 4.5"}],"has_more":false}"#;
         assert_eq!(

@@ -8,7 +8,7 @@
 use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
 use super::lenient::{null_as_default, TextOrParts};
 use super::{ChatMessage, ChatRequest, ProviderError, StreamDelta, TokenUsage};
-use crate::domain::message_part::ProviderTimings;
+use crate::domain::message_part::{ProviderTimings, MAX_COUNT};
 use crate::ports::transport::{HttpMethod, HttpRequest};
 use crate::provider::settings::ProviderSettings;
 use serde::Deserialize;
@@ -289,17 +289,17 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
     }
     if let Some(t) = chunk.timings {
         deltas.push(StreamDelta::Timings(ProviderTimings {
-            prompt_tokens: t.prompt_n,
+            prompt_tokens: t.prompt_n.min(MAX_COUNT),
             prompt_ms: t.prompt_ms,
-            predicted_tokens: t.predicted_n,
+            predicted_tokens: t.predicted_n.min(MAX_COUNT),
             predicted_ms: t.predicted_ms,
         }));
     }
     if let Some(usage) = chunk.usage.or(chunk.x_groq.and_then(|x| x.usage)) {
-        deltas.push(StreamDelta::Usage(TokenUsage {
-            prompt_tokens: usage.prompt_tokens,
-            completion_tokens: usage.completion_tokens,
-        }));
+        deltas.push(StreamDelta::Usage(TokenUsage::reported(
+            usage.prompt_tokens,
+            usage.completion_tokens,
+        )));
     }
     Ok(deltas)
 }

@@ -6,9 +6,6 @@ use super::{ProviderError, TimeoutKind};
 use crate::ports::cancel::CancelToken;
 use crate::ports::transport::{ByteStream, TransportError};
 use crate::provider::settings::ProviderSettings;
-use std::future::Future;
-use std::pin::Pin;
-use std::task::Poll;
 
 /// Whether a failure after text arrived means the stream broke (a retry may complete the
 /// answer) rather than that the provider refused it.
@@ -63,27 +60,6 @@ impl StreamWatch {
                 self.first_token_ms
             }
     }
-}
-
-/// Which of two futures finished first.
-pub(super) enum Raced<A, B> {
-    First(A),
-    Second(B),
-}
-
-/// Polls `first`, then `second`, until one is ready; the other is left as it is (a pending
-/// read can be raced again without losing its data).
-pub(super) async fn race<A: Future + ?Sized, B: Future + ?Sized>(
-    mut first: Pin<&mut A>,
-    mut second: Pin<&mut B>,
-) -> Raced<A::Output, B::Output> {
-    std::future::poll_fn(|cx| {
-        if let Poll::Ready(out) = first.as_mut().poll(cx) {
-            return Poll::Ready(Raced::First(out));
-        }
-        second.as_mut().poll(cx).map(Raced::Second)
-    })
-    .await
 }
 
 /// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
