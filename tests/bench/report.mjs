@@ -198,6 +198,16 @@ ${misses}
   \`marked\`, and a plain JavaScript loop over \`Float32Array\`s, on inputs the wasm module made
   so both sides read the same bytes. Each side's answer is checked to be the same.
 
+## Dependency changes
+
+- **gloo-net, wasm-streams, serde-wasm-bindgen, futures** (2026-12-03): fetch through
+  \`gloo-net\` with the body read as a \`wasm-streams\` stream, records converted with
+  \`serde-wasm-bindgen\` instead of JSON text, and \`futures\`' \`select\` instead of a
+  hand-rolled race. Measured on the release \`dist\` of the commits before and after, same
+  machine, with the bundle method above: 2,221,069 → 2,248,769 bytes raw (+27.7 KB),
+  862,079 → 871,967 gzip (+9.9 KB), 659,580 → 668,079 brotli (**+8.3 KB**, +1.3 %).
+  (\`cargo xtask dist\`, then the files' sizes compressed with Node's zlib.)
+
 ## Native figures (engine on the host, \`skein-bench native\`)
 
 | Workload | Median | Detail |
