@@ -9,12 +9,15 @@
 //! - `service`: the [`ChatService`] itself, the entry (check, save the question first, then
 //!   generate) and the generation of one reply;
 //! - `turn`: what one generation works with and where its reply goes;
-//! - `context_window`: where the request starts (rolling summaries, seed 000 §2);
+//! - `prepare` and `context_window`: what a reply is asked with, and where the request starts
+//!   (rolling summaries, seed 000 §2);
 //! - `reply_writer` and `coalescer`: provider deltas into the stored reply, and into the sink at
 //!   about 40 ms;
 //! - `tool_loop` and `tool_results`: the model/tool steps, approvals and results (seed 000 §8);
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
 //! - `registry`: one running generation per conversation;
+//! - `branches`: versions shown, messages and conversations deleted, a conversation opened;
+//! - `transfer`: import and backup;
 //! - `records`, `library`: the CRUD the app asks for.
 //!
 //! Invariant: nothing here does I/O except through the service's `Transport` (via its
@@ -23,6 +26,7 @@
 
 mod action;
 mod after_answer;
+mod branches;
 mod coalescer;
 mod context_window;
 mod error;
@@ -30,12 +34,14 @@ mod events;
 pub mod finished_notice;
 pub mod honesty;
 mod library;
+mod prepare;
 pub mod records;
 mod registry;
 mod reply_writer;
 mod service;
 mod tool_loop;
 mod tool_results;
+mod transfer;
 mod turn;
 
 pub use action::{ChatAction, TurnContext};

@@ -16,23 +16,18 @@ use crate::domain::assistant::Assistant;
 use crate::domain::attachment::{check_count, Attachment, AttachmentContent, UserInput};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
-use crate::domain::tree::{BranchEntry, ConversationTree, TreeError};
+use crate::domain::tree::ConversationTree;
 use crate::knowledge::provider_embedder::ProviderEmbedder;
-use crate::knowledge::store::LibraryStore;
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::regex_rules::RuleScope;
-use crate::prompt::request_builder::{
-    build_request, chat_messages, load_images, sendable_branch, RequestInputs,
-};
-use crate::prompt::time_context::TimeContext;
 use crate::provider::retry::RetryPolicy;
 use crate::provider::settings::ProviderSettings;
 use crate::provider::ChatRequest;
 use crate::provider::ProviderClient;
-use crate::store::{Blob, ChatStore, StoreError};
+use crate::store::{Blob, ChatStore};
 use crate::tools::session::{RetrievalMode, RetrievalModes};
 use crate::tools::ToolCatalog;
 use std::rc::Rc;
@@ -425,37 +420,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.generate(conversation, tree, target, &turn).await
     }
 
-    /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
-    /// leaf, and saves the choice. Returns the updated conversation and its branch.
-    pub async fn switch_branch(
-        &self,
-        mut conversation: Conversation,
-        message_id: &str,
-        offset: isize,
-    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
-        let mut tree = self.load_tree(&conversation).await?;
-        tree.switch_sibling(message_id, offset)?;
-        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
-        self.store.save_conversation(&conversation).await?;
-        Ok((conversation, tree.current_branch_entries()))
-    }
-
-    /// Deletes a message and everything below it, in one transaction.
-    pub async fn delete_message(
-        &self,
-        mut conversation: Conversation,
-        message_id: &str,
-    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
-        let mut tree = self.load_tree(&conversation).await?;
-        let change = tree.delete_subtree(message_id)?;
-        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
-        conversation.updated_at_ms = self.clock().now_ms();
-        self.store
-            .delete_messages(&conversation, &change.deleted)
-            .await?;
-        Ok((conversation, tree.current_branch_entries()))
-    }
-
     /// Seed 004's honest-refusal short-circuit: a request for an action no enabled tool can
     /// perform is answered without calling the model, and the answer is stored like any other.
     /// (No tool can be enabled yet, so every such request qualifies.)
@@ -492,24 +456,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(Some(reply))
     }
 
-    /// Deletes a whole conversation: its record, every message and every summary, in one
-    /// transaction.
-    pub async fn delete_conversation(&self, conversation_id: &str) -> Result<(), ChatError> {
-        Ok(self.store.delete_conversation(conversation_id).await?)
-    }
-
-    pub(crate) async fn load_tree(
-        &self,
-        conversation: &Conversation,
-    ) -> Result<ConversationTree, ChatError> {
-        let nodes = self.store.load_messages(&conversation.id).await?;
-        Ok(ConversationTree::from_nodes(
-            &conversation.id,
-            nodes,
-            conversation.current_leaf_id.as_deref(),
-        )?)
-    }
-
     /// The completion path every action shares: build the request from the branch the reply
     /// answers, place the reply in the tree, persist it, run the model/tool loop into it, and
     /// finish it.
@@ -522,65 +468,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Result<MessageNode, ChatError> {
         let (settings, sink) = (turn.settings, turn.sink);
         let now = self.clock().now_ms();
-        // The branch the reply answers: up to the current leaf for a new turn, or up to the
-        // parent of the answer being regenerated or continued (whose own parts are added to
-        // each step's request as they grow).
-        let context_leaf = match &target {
-            ReplyTarget::Append => tree.current_leaf().map(str::to_owned),
-            ReplyTarget::Under(id) => match tree.get(id) {
-                Some(node) if node.role == Role::User => Some(id.clone()),
-                _ => return Err(TreeError::UnknownId(id.clone()).into()),
-            },
-            ReplyTarget::SiblingOf(id) | ReplyTarget::Continue(id) => tree
-                .get(id)
-                .ok_or_else(|| TreeError::UnknownId(id.clone()))?
-                .parent_id
-                .clone(),
-        };
-        let path = tree.path_to(context_leaf.as_deref());
-        // Calls whose stored outputs `read_tool_output` may read: this branch's own.
-        let known_calls = path
-            .iter()
-            .flat_map(|node| node.parts.iter())
-            .filter_map(|part| match part {
-                MessagePart::ToolCall(call) => Some(call.id.clone()),
-                _ => None,
-            })
-            .collect();
-        let branch = sendable_branch(path);
-        let (start, summary) = self
-            .rolling_window(
-                &conversation.id,
-                &branch,
-                turn.assistant,
-                settings,
-                turn.cancel,
-                sink,
-            )
-            .await;
-        let prepared = build_request(RequestInputs {
-            window: &branch[start..],
-            summary: summary.as_deref(),
-            conversation: &conversation,
-            assistant: turn.assistant,
-            compiled: &turn.compiled,
-            model: settings.model_name(),
-            time: TimeContext {
-                now_ms: now,
-                utc_offset_minutes: self.clock().utc_offset_minutes(),
-                time_zone: self.clock().time_zone(),
-            },
-            tool_note: &turn.tools.system_note,
-            has_tools: !turn.tools.tools.is_empty(),
-            knowledge: self.retrieval.knowledge.as_deref(),
-            memory: self.retrieval.memory.as_deref(),
-        })
-        .await;
-        let mut history = chat_messages(&prepared);
-        let image_notices = load_images(&mut history, &self.store).await;
-        for notice in prepared.notices.iter().chain(&image_notices) {
-            sink.emit(GenerationEvent::Warning(notice.clone()));
-        }
+        let prepared = self
+            .prepare_reply(&conversation, &tree, &target, turn, now)
+            .await?;
 
         let conversation_id = conversation.id.clone();
         let fresh = || {
@@ -593,34 +483,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut target = target;
         let mut broken_retries = 0;
         loop {
-            let (reply, added) = match &target {
-                ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
-                ReplyTarget::Under(id) => {
-                    tree.select_exact(id)?;
-                    (tree.append(fresh())?.into_node(), true)
-                }
-                ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
-                ReplyTarget::Continue(id) => {
-                    let mut existing = tree.continue_from(id)?.clone();
-                    existing.status = MessageStatus::Streaming;
-                    existing.error = None;
-                    existing.finished_at_ms = None;
-                    (tree.update(existing)?.into_node(), false)
-                }
-            };
-            conversation.current_leaf_id = Some(reply.id.clone());
-            conversation.updated_at_ms = self.clock().now_ms();
-            self.store.save_message(&conversation, &reply).await?;
-            sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
-            if added {
-                sink.emit(GenerationEvent::MessageAdded(reply.clone()));
-            } else {
-                sink.emit(GenerationEvent::BranchChanged {
-                    conversation_id: conversation.id.clone(),
-                    branch: tree.current_branch_entries(),
-                });
-            }
-
+            let reply = self
+                .place_reply(&mut conversation, &mut tree, &target, &fresh, sink)
+                .await?;
             let mut writer =
                 ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply);
             // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
@@ -631,22 +496,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
             }
             let end = self
-                .run_steps(&history, &known_calls, turn, &mut writer)
+                .run_steps(&prepared.history, &prepared.known_calls, turn, &mut writer)
                 .await;
             // A stream that broke after text arrived is tried again as a new version; the
             // broken one stays as an earlier sibling, marked incomplete. Not for a continued
             // answer (its earlier text would be lost from view) nor one that ran tools (they
             // would run again).
-            let retry_broken = matches!(end, ReplyEnd::Broken(..) | ReplyEnd::Truncated)
-                && turn.assistant.retry_broken_streams
-                && !matches!(target, ReplyTarget::Continue(_))
-                && !writer
-                    .reply()
-                    .parts
-                    .iter()
-                    .any(|p| matches!(p, MessagePart::ToolCall(_)))
-                && broken_retries + 1 < RetryPolicy::default().max_attempts
-                && self.clock().has_timers();
+            let retry_broken =
+                self.retries_broken(&end, &target, writer.reply(), broken_retries, turn);
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;
@@ -678,6 +535,69 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
     }
 
+    /// Puts the reply at `target` in the tree (a new node, or the continued one streaming
+    /// again), saves it with the conversation's new leaf, and says so.
+    async fn place_reply(
+        &self,
+        conversation: &mut Conversation,
+        tree: &mut ConversationTree,
+        target: &ReplyTarget,
+        fresh: &dyn Fn() -> MessageNode,
+        sink: &dyn GenerationSink,
+    ) -> Result<MessageNode, ChatError> {
+        let (reply, added) = match target {
+            ReplyTarget::Append => (tree.append(fresh())?.into_node(), true),
+            ReplyTarget::Under(id) => {
+                tree.select_exact(id)?;
+                (tree.append(fresh())?.into_node(), true)
+            }
+            ReplyTarget::SiblingOf(id) => (tree.regenerate(id, fresh())?.into_node(), false),
+            ReplyTarget::Continue(id) => {
+                let mut existing = tree.continue_from(id)?.clone();
+                existing.status = MessageStatus::Streaming;
+                existing.error = None;
+                existing.finished_at_ms = None;
+                (tree.update(existing)?.into_node(), false)
+            }
+        };
+        conversation.current_leaf_id = Some(reply.id.clone());
+        conversation.updated_at_ms = self.clock().now_ms();
+        self.store.save_message(conversation, &reply).await?;
+        sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        if added {
+            sink.emit(GenerationEvent::MessageAdded(reply.clone()));
+        } else {
+            sink.emit(GenerationEvent::BranchChanged {
+                conversation_id: conversation.id.clone(),
+                branch: tree.current_branch_entries(),
+            });
+        }
+        Ok(reply)
+    }
+
+    /// Whether a reply that ended with `end` is tried again as a new version: a stream that
+    /// broke after text arrived, when the assistant wants it, attempts are left and the clock
+    /// can wait. Never for a continued answer (its earlier text would be lost from view) nor
+    /// one that ran tools (they would run again).
+    fn retries_broken(
+        &self,
+        end: &ReplyEnd,
+        target: &ReplyTarget,
+        reply: &MessageNode,
+        broken_retries: u32,
+        turn: &Turn<'_>,
+    ) -> bool {
+        matches!(end, ReplyEnd::Broken(..) | ReplyEnd::Truncated)
+            && turn.assistant.retry_broken_streams
+            && !matches!(target, ReplyTarget::Continue(_))
+            && !reply
+                .parts
+                .iter()
+                .any(|p| matches!(p, MessagePart::ToolCall(_)))
+            && broken_retries + 1 < RetryPolicy::default().max_attempts
+            && self.clock().has_timers()
+    }
+
     /// Deletes an answer that failed before any content arrived, showing the branch above it.
     async fn remove_failed(
         &self,
@@ -698,108 +618,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             branch: tree.current_branch_entries(),
         });
         Ok(())
-    }
-
-    /// Loads every message of `conversation`.
-    ///
-    /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
-    /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
-    /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
-    /// "streaming" forever or silently shown as complete.
-    pub async fn open_conversation(
-        &self,
-        conversation: &Conversation,
-        generating_here: bool,
-    ) -> Result<Vec<MessageNode>, StoreError> {
-        let mut nodes = self.store.load_messages(&conversation.id).await?;
-        if generating_here {
-            return Ok(nodes);
-        }
-        for node in nodes
-            .iter_mut()
-            .filter(|n| n.status == MessageStatus::Streaming)
-        {
-            node.status = MessageStatus::Incomplete;
-            node.error =
-                Some("Generation was interrupted (the page was closed or reloaded).".into());
-            self.store.save_message(conversation, node).await?;
-        }
-        Ok(nodes)
-    }
-}
-
-/// Backup and restore read and write the library (assistants, memories) as well as the chats.
-impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
-    /// Imports a Skein export or ChatGPT's `conversations.json`: validated completely first,
-    /// then stored in one transaction (nothing is stored if anything is wrong). Returns the
-    /// conversations added.
-    ///
-    /// A full backup also brings its images, and its provider settings when none are stored
-    /// here (settings already made are never replaced by a file).
-    pub async fn import_file(&self, bytes: &[u8]) -> Result<Vec<Conversation>, ChatError> {
-        let imported = crate::store::import::parse_file(bytes, &mut || self.ids.new_id())?;
-        for blob in &imported.blobs {
-            self.store.save_blob(blob).await?;
-        }
-        self.store
-            .import_conversations(&imported.conversations)
-            .await?;
-        if let Some(settings) = &imported.settings {
-            if self.store.load_provider_settings().await?.is_none() {
-                self.store.save_provider_settings(settings).await?;
-            }
-        }
-        // Assistants and memories this browser does not have yet; its own stay as they are.
-        let known: Vec<String> = self
-            .store
-            .list_assistants()
-            .await?
-            .into_iter()
-            .map(|a| a.id)
-            .collect();
-        for assistant in imported
-            .assistants
-            .iter()
-            .filter(|a| !known.contains(&a.id))
-        {
-            self.store.save_assistant(assistant).await?;
-        }
-        let known: Vec<String> = self
-            .store
-            .list_memories()
-            .await?
-            .into_iter()
-            .map(|m| m.id)
-            .collect();
-        for memory in imported.memories.iter().filter(|m| !known.contains(&m.id)) {
-            self.store.save_memory(memory).await?;
-        }
-        Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
-    }
-
-    /// A full backup as JSON: every conversation, the images they show, the provider settings
-    /// (keys only when `include_keys`), the assistants and the memories.
-    pub async fn backup(&self, include_keys: bool) -> Result<String, ChatError> {
-        let mut contents = crate::store::backup::BackupContents {
-            settings: self.store.load_provider_settings().await?,
-            assistants: self.store.list_assistants().await?,
-            memories: self.store.list_memories().await?,
-            ..Default::default()
-        };
-        for conversation in self.store.list_conversations().await? {
-            let messages = self.store.load_messages(&conversation.id).await?;
-            for id in crate::store::backup::referenced_blobs(&messages) {
-                if let Some(blob) = self.store.load_blob(&id).await? {
-                    contents.blobs.push(blob);
-                }
-            }
-            contents.conversations.push((conversation, messages));
-        }
-        Ok(crate::store::backup::backup_json(
-            &contents,
-            include_keys,
-            self.clock().now_ms(),
-        ))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Conversations, assistants and backups: deleting, restoring, remembering the assistant.
 
 use super::*;
+use crate::knowledge::store::LibraryStore;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 

@@ -4,6 +4,7 @@
 use super::*;
 use crate::chat::events::EventLog;
 use crate::prompt::system_prompt::capability_block;
+use crate::store::StoreError;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 use std::cell::Cell;

@@ -1,0 +1,90 @@
+//! The conversation tree as the user reshapes it outside a generation: another version shown
+//! (‹ › between siblings), a message deleted with everything below it, a whole conversation
+//! deleted, and a conversation opened (an answer a closed tab left streaming is marked
+//! incomplete, never shown as complete).
+
+use super::service::ChatService;
+use super::ChatError;
+use crate::domain::message::{Conversation, MessageNode, MessageStatus};
+use crate::domain::tree::{BranchEntry, ConversationTree};
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::store::{ChatStore, StoreError};
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
+    /// leaf, and saves the choice. Returns the updated conversation and its branch.
+    pub async fn switch_branch(
+        &self,
+        mut conversation: Conversation,
+        message_id: &str,
+        offset: isize,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        let mut tree = self.load_tree(&conversation).await?;
+        tree.switch_sibling(message_id, offset)?;
+        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
+        self.store.save_conversation(&conversation).await?;
+        Ok((conversation, tree.current_branch_entries()))
+    }
+
+    /// Deletes a message and everything below it, in one transaction.
+    pub async fn delete_message(
+        &self,
+        mut conversation: Conversation,
+        message_id: &str,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        let mut tree = self.load_tree(&conversation).await?;
+        let change = tree.delete_subtree(message_id)?;
+        conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
+        conversation.updated_at_ms = self.clock().now_ms();
+        self.store
+            .delete_messages(&conversation, &change.deleted)
+            .await?;
+        Ok((conversation, tree.current_branch_entries()))
+    }
+
+    /// Deletes a whole conversation: its record, every message and every summary, in one
+    /// transaction.
+    pub async fn delete_conversation(&self, conversation_id: &str) -> Result<(), ChatError> {
+        Ok(self.store.delete_conversation(conversation_id).await?)
+    }
+
+    pub(crate) async fn load_tree(
+        &self,
+        conversation: &Conversation,
+    ) -> Result<ConversationTree, ChatError> {
+        let nodes = self.store.load_messages(&conversation.id).await?;
+        Ok(ConversationTree::from_nodes(
+            &conversation.id,
+            nodes,
+            conversation.current_leaf_id.as_deref(),
+        )?)
+    }
+
+    /// Loads every message of `conversation`.
+    ///
+    /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
+    /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
+    /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
+    /// "streaming" forever or silently shown as complete.
+    pub async fn open_conversation(
+        &self,
+        conversation: &Conversation,
+        generating_here: bool,
+    ) -> Result<Vec<MessageNode>, StoreError> {
+        let mut nodes = self.store.load_messages(&conversation.id).await?;
+        if generating_here {
+            return Ok(nodes);
+        }
+        for node in nodes
+            .iter_mut()
+            .filter(|n| n.status == MessageStatus::Streaming)
+        {
+            node.status = MessageStatus::Incomplete;
+            node.error =
+                Some("Generation was interrupted (the page was closed or reloaded).".into());
+            self.store.save_message(conversation, node).await?;
+        }
+        Ok(nodes)
+    }
+}

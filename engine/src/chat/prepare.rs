@@ -1,0 +1,106 @@
+//! What one reply is asked with: the branch it answers (up to the current leaf for a new turn,
+//! up to the parent of the answer being regenerated or continued), the window the rolling
+//! context chooses over it (seed 000 §2), and the request built from that window (seed 000
+//! §3–§5), flattened into the protocol-neutral messages every model step starts from.
+
+use super::events::GenerationEvent;
+use super::service::ChatService;
+use super::turn::{ReplyTarget, Turn};
+use super::ChatError;
+use crate::domain::message::{Conversation, Role};
+use crate::domain::message_part::{Annotation, MessagePart};
+use crate::domain::tree::{ConversationTree, TreeError};
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::prompt::request_builder::{
+    build_request, chat_messages, load_images, sendable_branch, RequestInputs,
+};
+use crate::prompt::time_context::TimeContext;
+use crate::provider::ChatMessage;
+use crate::store::ChatStore;
+use std::collections::HashSet;
+
+/// The request side of one reply, the same for each of its model steps.
+pub(crate) struct PreparedReply {
+    /// The conversation as the model sees it before the reply's own parts.
+    pub history: Vec<ChatMessage>,
+    /// Tool calls of this branch, whose stored outputs `read_tool_output` may read.
+    pub known_calls: HashSet<String>,
+    /// The knowledge chunks retrieved for the request: the answer's citations (seed 000 §5).
+    pub citations: Vec<Annotation>,
+}
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Builds what the reply placed at `target` is asked with; notices about the request (an
+    /// image that could not be loaded, retrieval that failed) go to the sink as warnings.
+    pub(crate) async fn prepare_reply(
+        &self,
+        conversation: &Conversation,
+        tree: &ConversationTree,
+        target: &ReplyTarget,
+        turn: &Turn<'_>,
+        now_ms: f64,
+    ) -> Result<PreparedReply, ChatError> {
+        let (settings, sink) = (turn.settings, turn.sink);
+        let context_leaf = match target {
+            ReplyTarget::Append => tree.current_leaf().map(str::to_owned),
+            ReplyTarget::Under(id) => match tree.get(id) {
+                Some(node) if node.role == Role::User => Some(id.clone()),
+                _ => return Err(TreeError::UnknownId(id.clone()).into()),
+            },
+            ReplyTarget::SiblingOf(id) | ReplyTarget::Continue(id) => tree
+                .get(id)
+                .ok_or_else(|| TreeError::UnknownId(id.clone()))?
+                .parent_id
+                .clone(),
+        };
+        let path = tree.path_to(context_leaf.as_deref());
+        let known_calls = path
+            .iter()
+            .flat_map(|node| node.parts.iter())
+            .filter_map(|part| match part {
+                MessagePart::ToolCall(call) => Some(call.id.clone()),
+                _ => None,
+            })
+            .collect();
+        let branch = sendable_branch(path);
+        let (start, summary) = self
+            .rolling_window(
+                &conversation.id,
+                &branch,
+                turn.assistant,
+                settings,
+                turn.cancel,
+                sink,
+            )
+            .await;
+        let prepared = build_request(RequestInputs {
+            window: &branch[start..],
+            summary: summary.as_deref(),
+            conversation,
+            assistant: turn.assistant,
+            compiled: &turn.compiled,
+            model: settings.model_name(),
+            time: TimeContext {
+                now_ms,
+                utc_offset_minutes: self.clock().utc_offset_minutes(),
+                time_zone: self.clock().time_zone(),
+            },
+            tool_note: &turn.tools.system_note,
+            has_tools: !turn.tools.tools.is_empty(),
+            knowledge: self.retrieval.knowledge.as_deref(),
+            memory: self.retrieval.memory.as_deref(),
+        })
+        .await;
+        let mut history = chat_messages(&prepared);
+        let image_notices = load_images(&mut history, &self.store).await;
+        for notice in prepared.notices.iter().chain(&image_notices) {
+            sink.emit(GenerationEvent::Warning(notice.clone()));
+        }
+        Ok(PreparedReply {
+            history,
+            known_calls,
+            citations: prepared.citations,
+        })
+    }
+}

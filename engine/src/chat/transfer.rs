@@ -1,0 +1,85 @@
+//! Data in and out of the whole store: an import (a Skein export or backup, ChatGPT's
+//! `conversations.json`), validated whole before anything is stored, and a full backup.
+
+use super::service::ChatService;
+use super::ChatError;
+use crate::domain::message::Conversation;
+use crate::knowledge::store::LibraryStore;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::store::ChatStore;
+
+/// Backup and restore read and write the library (assistants, memories) as well as the chats.
+impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Imports a Skein export or ChatGPT's `conversations.json`: validated completely first,
+    /// then stored in one transaction (nothing is stored if anything is wrong). Returns the
+    /// conversations added.
+    ///
+    /// A full backup also brings its images, and its provider settings when none are stored
+    /// here (settings already made are never replaced by a file).
+    pub async fn import_file(&self, bytes: &[u8]) -> Result<Vec<Conversation>, ChatError> {
+        let imported = crate::store::import::parse_file(bytes, &mut || self.ids.new_id())?;
+        for blob in &imported.blobs {
+            self.store.save_blob(blob).await?;
+        }
+        self.store
+            .import_conversations(&imported.conversations)
+            .await?;
+        if let Some(settings) = &imported.settings {
+            if self.store.load_provider_settings().await?.is_none() {
+                self.store.save_provider_settings(settings).await?;
+            }
+        }
+        // Assistants and memories this browser does not have yet; its own stay as they are.
+        let known: Vec<String> = self
+            .store
+            .list_assistants()
+            .await?
+            .into_iter()
+            .map(|a| a.id)
+            .collect();
+        for assistant in imported
+            .assistants
+            .iter()
+            .filter(|a| !known.contains(&a.id))
+        {
+            self.store.save_assistant(assistant).await?;
+        }
+        let known: Vec<String> = self
+            .store
+            .list_memories()
+            .await?
+            .into_iter()
+            .map(|m| m.id)
+            .collect();
+        for memory in imported.memories.iter().filter(|m| !known.contains(&m.id)) {
+            self.store.save_memory(memory).await?;
+        }
+        Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
+    }
+
+    /// A full backup as JSON: every conversation, the images they show, the provider settings
+    /// (keys only when `include_keys`), the assistants and the memories.
+    pub async fn backup(&self, include_keys: bool) -> Result<String, ChatError> {
+        let mut contents = crate::store::backup::BackupContents {
+            settings: self.store.load_provider_settings().await?,
+            assistants: self.store.list_assistants().await?,
+            memories: self.store.list_memories().await?,
+            ..Default::default()
+        };
+        for conversation in self.store.list_conversations().await? {
+            let messages = self.store.load_messages(&conversation.id).await?;
+            for id in crate::store::backup::referenced_blobs(&messages) {
+                if let Some(blob) = self.store.load_blob(&id).await? {
+                    contents.blobs.push(blob);
+                }
+            }
+            contents.conversations.push((conversation, messages));
+        }
+        Ok(crate::store::backup::backup_json(
+            &contents,
+            include_keys,
+            self.clock().now_ms(),
+        ))
+    }
+}
