@@ -27,8 +27,10 @@
 //! can lose one. Each version has a fixture written exactly as it wrote its records
 //! (`tests/fixtures/idb/`) and a browser test that opens it at the current version.
 //!
-//! Records are plain JSON objects (serialised by serde, parsed by the browser's `JSON.parse`), so
-//! they stay readable in the browser's developer tools and in exported backups.
+//! Records are plain objects of JSON's shapes (serde through `serde-wasm-bindgen`'s
+//! JSON-compatible serializer: objects, arrays, strings, numbers, `null`), so they stay readable
+//! in the browser's developer tools, and records written by earlier versions (through JSON
+//! text) read the same.
 //!
 //! ## Many tabs
 //! Another tab opening a newer schema fires `versionchange` here: this connection closes at
