@@ -33,9 +33,9 @@
 //! - The request is built by [`prompt::request_builder`]: the
 //!   [rolling context](prompt::rolling_context) chooses the window (a
 //!   [`prompt::rolling_context::RollingContextSummary`] stands in for an exact, validated
-//!   prefix), the [system prompt](prompt::system_prompt) is layered in the seed's order, and the
-//!   [input transformers](prompt::pipeline) run in the seed's order on a request-only copy.
-//!   Retrieved knowledge and memory enter only as delimited DATA ([`prompt::data_block`]).
+//!   prefix), the system prompt is layered in the seed's order, and the
+//!   input transformers run in the seed's order on a request-only copy.
+//!   Retrieved knowledge and memory enter only as delimited DATA (`prompt::data_block`).
 //! - Each answer runs the model/tool loop (at most [`chat::MAX_STEPS`] model steps): tools come
 //!   from a [`tools::ToolCatalog`] in the seed's order (MCP tools as `mcp__{server}__{tool}`,
 //!   plus `get_session_capabilities` and `read_tool_output`); a call that needs approval goes
@@ -47,16 +47,16 @@
 //!   ([`render::throttle`]); the final state is always flushed before the answer is saved and
 //!   the generation-ended event is emitted. After a finished answer, a title and follow-up
 //!   suggestions never touch the answer when they fail.
-//! - Output processing has the seed's three phases ([`render::output_transform`]): stored
-//!   transforms, visual transforms (`<think>` reasoning, [`render::think_tags`]) and finish.
-//! - Provider protocols are pure functions of bytes ([`provider::sse`], [`provider::openai`]),
+//! - Output processing has the seed's three phases (`render::output_transform`): stored
+//!   transforms, visual transforms (`<think>` reasoning, `render::think_tags`) and finish.
+//! - Provider protocols are pure functions of bytes ([`provider::sse`], `provider::openai`),
 //!   so they are tested with recorded transcripts and fuzzed.
 //!
 //! ## Architecture invariant
 //! This crate does no I/O and knows nothing about the browser: no `wasm-bindgen`, `web-sys`,
 //! `js-sys` or `leptos` (`cargo xtask test` checks the dependency tree). It talks to the world
 //! only through the small traits it defines ([`Transport`], [`ChatStore`], [`Clock`],
-//! [`IdGenerator`], the [prompt hooks](prompt::hooks)) and reports progress as
+//! [`IdGenerator`], the prompt hooks) and reports progress as
 //! [`GenerationEvent`]s pushed into a caller-supplied [`GenerationSink`]. Futures are
 //! deliberately not `Send`: the browser is single-threaded. Time always comes from the injected
 //! [`Clock`] (`std::time::Instant` panics on wasm32).

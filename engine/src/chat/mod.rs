@@ -32,7 +32,7 @@ mod context_window;
 mod error;
 mod events;
 pub mod finished_notice;
-pub mod honesty;
+pub(crate) mod honesty;
 mod library;
 mod prepare;
 pub mod records;

@@ -114,7 +114,7 @@ pub enum Annotation {
 /// broken output) is clamped to it, so the record can always be stored and read back.
 pub const MAX_COUNT: u64 = (1 << 53) - 1;
 
-/// Token counts as the provider reported them (untrusted: each at most [`MAX_COUNT`], and sums
+/// Token counts as the provider reported them (untrusted: each at most `MAX_COUNT`, and sums
 /// of them saturate).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TokenUsage {
@@ -123,7 +123,7 @@ pub struct TokenUsage {
 }
 
 impl TokenUsage {
-    /// Counts from a provider, clamped to [`MAX_COUNT`].
+    /// Counts from a provider, clamped to `MAX_COUNT`.
     pub fn reported(prompt_tokens: u64, completion_tokens: u64) -> Self {
         Self {
             prompt_tokens: prompt_tokens.min(MAX_COUNT),

@@ -5,10 +5,10 @@
 
 pub mod assistant;
 pub mod attachment;
-pub mod base64;
-pub mod failure;
-pub mod message;
-pub mod message_part;
+pub(crate) mod base64;
+pub(crate) mod failure;
+pub(crate) mod message;
+pub(crate) mod message_part;
 pub mod preferences;
 pub mod tree;
 pub mod usage;

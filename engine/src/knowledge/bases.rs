@@ -7,7 +7,7 @@
 //!   (see [`super::embedding_run`]); until its vectors are made the base is searched by words.
 //!   Choosing the model the base already has changes nothing (its vectors stay valid).
 //! - Chunking applies to documents added from now on, bounded as the chunker bounds it: at
-//!   least [`MIN_CHUNK_CHARS`], an overlap of at most half the size.
+//!   least `MIN_CHUNK_CHARS`, an overlap of at most half the size.
 
 use super::chunking::MIN_CHUNK_CHARS;
 use super::ingest::prepare_document;

@@ -8,24 +8,24 @@
 //! model is detected ([`KnowledgeBase::stale_embeddings`]) so re-embedding can be offered.
 
 pub mod bases;
-pub mod chunking;
+pub(crate) mod chunking;
 pub mod citations;
-pub mod docx;
+pub(crate) mod docx;
 pub mod embedding_run;
 mod entities;
 pub mod ingest;
 pub mod lexical;
 pub mod memories;
-pub mod memory_retrieval;
-pub mod pdf;
-pub mod provider_embedder;
+pub(crate) mod memory_retrieval;
+pub(crate) mod pdf;
+pub(crate) mod provider_embedder;
 pub mod ranking;
 pub mod retrieval;
-pub mod retriever;
+pub(crate) mod retriever;
 pub mod store;
-pub mod tools;
+pub(crate) mod tools;
 pub mod vectors;
-pub mod zip;
+pub(crate) mod zip;
 
 use serde::{Deserialize, Serialize};
 

@@ -1,7 +1,7 @@
 //! The traits the engine talks to the world through, beside the stores ([`crate::store`]): time
-//! and identifiers ([`clock`]), HTTP ([`transport`]), and stopping work ([`cancel`]). The app
+//! and identifiers (`clock`), HTTP (`transport`), and stopping work (`cancel`). The app
 //! implements them with browser facilities (`skein-platform`); tests with fixtures.
 
-pub mod cancel;
-pub mod clock;
-pub mod transport;
+pub(crate) mod cancel;
+pub(crate) mod clock;
+pub(crate) mod transport;

@@ -3,29 +3,29 @@
 //!
 //! Everything here works on a **request-only copy**: stored messages are never rewritten.
 //!
-//! - [`system_prompt`]: the system message, layered in the seed's order.
-//! - [`pipeline`]: the input transformers, run in exactly the seed's order, each receiving the
+//! - `system_prompt`: the system message, layered in the seed's order.
+//! - `pipeline`: the input transformers, run in exactly the seed's order, each receiving the
 //!   previous one's output: time reminder → prompt injection → placeholders → document-as-prompt
 //!   → OCR → message template → workspace reminder → knowledge retrieval → memory retrieval.
-//! - [`data_block`]: retrieved knowledge, memory and documents are wrapped as delimited,
+//! - `data_block`: retrieved knowledge, memory and documents are wrapped as delimited,
 //!   informational DATA, never as instructions (seed 004).
 
 pub mod context_meter;
-pub mod data_block;
-pub mod dictionary;
-pub mod documents;
-pub mod hooks;
-pub mod injection;
-pub mod pipeline;
-pub mod placeholders;
+pub(crate) mod data_block;
+pub(crate) mod dictionary;
+pub(crate) mod documents;
+pub(crate) mod hooks;
+pub(crate) mod injection;
+pub(crate) mod pipeline;
+pub(crate) mod placeholders;
 pub mod regex_rules;
 pub mod request_builder;
 pub mod rolling_context;
-pub mod summary;
-pub mod system_prompt;
-pub mod template;
+pub(crate) mod summary;
+pub(crate) mod system_prompt;
+pub(crate) mod template;
 pub mod time_context;
-pub mod token_estimate;
+pub(crate) mod token_estimate;
 
 use crate::domain::message::MessageNode;
 

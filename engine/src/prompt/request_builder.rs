@@ -1,7 +1,7 @@
 //! From the request window of the current branch (chosen by the
 //! [rolling context](crate::prompt::rolling_context) in [`ChatService`](crate::ChatService)) to the
-//! messages of one provider request: the [system prompt](crate::prompt::system_prompt) with the
-//! rolling summary, and the [input pipeline](crate::prompt::pipeline), on a request-only copy.
+//! messages of one provider request: the system prompt with the
+//! rolling summary, and the input pipeline, on a request-only copy.
 
 use crate::domain::assistant::{Assistant, CompiledAssistant};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};

@@ -1,7 +1,7 @@
 //! Provider protocols as pure functions: settings + messages → [`HttpRequest`](crate::HttpRequest),
 //! and response bytes → [`StreamDelta`]s, for the OpenAI-compatible Chat Completions protocol
-//! ([`openai`]), Anthropic's Messages ([`anthropic`]) and Gemini's `generateContent`
-//! ([`gemini`]).
+//! (`openai`), Anthropic's Messages (`anthropic`) and Gemini's `generateContent`
+//! (`gemini`).
 //!
 //! ## Reading responses
 //! All three decoders follow one policy, so a fault means the same thing whichever protocol
@@ -15,24 +15,24 @@
 //! - An error the provider reports inside the stream is [`ProviderError::Stream`], with the
 //!   same consequences.
 
-pub mod anthropic;
-pub mod capabilities;
+pub(crate) mod anthropic;
+pub(crate) mod capabilities;
 mod chat_request;
-pub mod client;
+pub(crate) mod client;
 pub mod custom_request;
 pub mod embeddings;
-pub mod flavour;
-pub mod gemini;
+pub(crate) mod flavour;
+pub(crate) mod gemini;
 mod lenient;
 pub mod model_list;
-pub mod openai;
+pub(crate) mod openai;
 pub mod params;
 pub mod retry;
-pub mod settings;
+pub(crate) mod settings;
 pub mod sse;
 mod streaming;
-pub mod traffic;
-pub mod validation;
+pub(crate) mod traffic;
+pub(crate) mod validation;
 
 pub use crate::domain::message_part::TokenUsage;
 pub use chat_request::ChatRequest;

@@ -1,7 +1,7 @@
 //! A full backup: every conversation with every message, the images they show, the provider
 //! settings, the assistants and the memories, as one versioned JSON file. API keys (and custom header values, which can
 //! be credentials) are left out unless the user asks for them. Restoring goes through
-//! [`import`](crate::store::import), validated completely first.
+//! `import`, validated completely first.
 
 use crate::domain::assistant::Assistant;
 use crate::domain::message::{Conversation, MessageNode};

@@ -50,6 +50,7 @@ pub struct ImportedFile {
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
+#[cfg(test)]
 pub fn parse(bytes: &[u8], new_id: &mut dyn FnMut() -> String) -> Result<Imported, ImportError> {
     parse_file(bytes, new_id).map(|file| file.conversations)
 }

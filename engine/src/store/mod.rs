@@ -9,8 +9,8 @@ pub mod backup;
 #[cfg(any(test, feature = "conformance"))]
 pub mod conformance;
 pub mod export;
-pub mod import;
-pub mod in_memory;
+pub(crate) mod import;
+pub(crate) mod in_memory;
 pub mod pending_deletions;
 pub mod search;
 

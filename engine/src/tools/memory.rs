@@ -14,8 +14,6 @@ use serde::Deserialize;
 use serde_json::json;
 use std::rc::Rc;
 
-pub use crate::knowledge::memories::MEMORY_TOOL_NAMES;
-
 /// What the memory tools share: where memories live and whose they are.
 pub struct MemoryAccess<S, C, I> {
     pub store: S,
@@ -262,6 +260,7 @@ impl<S: LibraryStore, C: Clock, I: IdGenerator> Tool for MemoryTool<S, C, I> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::knowledge::memories::MEMORY_TOOL_NAMES;
     use crate::ports::cancel::CancelToken;
     use crate::prompt::hooks::RetrievalScope;
     use crate::MemoryStore;

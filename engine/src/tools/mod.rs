@@ -1,16 +1,16 @@
 //! Tools the model may call (seed 000 §3 and §8): what a tool is, how it is approved, and how the
-//! tools of one request are assembled ([`catalog`]).
+//! tools of one request are assembled (`catalog`).
 //!
 //! A tool's arguments come from the model and are untrusted: a tool parses them itself and
 //! answers bad ones with [`ToolError::InvalidArguments`], which the model sees as an error result
 //! it can correct, never as a crash.
 
-pub mod catalog;
+pub(crate) mod catalog;
 pub mod choice;
-pub mod large_output;
-pub mod memory;
-pub mod request;
-pub mod session;
+pub(crate) mod large_output;
+pub(crate) mod memory;
+pub(crate) mod request;
+pub(crate) mod session;
 
 use crate::domain::message_part::Annotation;
 use crate::ports::cancel::CancelToken;
