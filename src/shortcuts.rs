@@ -1,9 +1,9 @@
-//! The app's keyboard shortcuts (listed by the components' `SHORTCUTS`): one listener on the
-//! window. Keys typed into a text field only act when they cannot be typing (with Ctrl or
-//! Cmd, or Esc).
+//! The app's keyboard shortcuts: one listener on the window; which key means what is the
+//! components' `shortcut_for` (beside the list the help overlay shows).
 
 use crate::state::AppState;
 use leptos::prelude::*;
+use skein_components::{shortcut_for, KeyPress, Shortcut};
 use wasm_bindgen::JsCast;
 
 /// Focuses the element with `data-testid` `id` (the stable handle views give their controls).
@@ -29,47 +29,50 @@ fn typing(ev: &web_sys::KeyboardEvent) -> bool {
 
 pub fn install(state: AppState, help: RwSignal<bool>) {
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
-        let command = ev.ctrl_key() || ev.meta_key();
         let key = ev.key();
-        let handled = match key.as_str() {
-            "o" | "O" if command && ev.shift_key() => {
+        let press = KeyPress {
+            key: &key,
+            command: ev.ctrl_key() || ev.meta_key(),
+            shift: ev.shift_key(),
+            typing: typing(&ev),
+        };
+        let handled = match shortcut_for(press, help.get_untracked()) {
+            Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
                 focus("composer-input");
                 true
             }
-            "k" | "K" if command => {
+            Some(Shortcut::Search) => {
                 state.show_settings.set(false);
                 focus("search-input");
                 true
             }
-            "/" if command => {
+            Some(Shortcut::ToggleHelp) => {
                 help.update(|open| *open = !*open);
                 true
             }
-            "?" if !typing(&ev) => {
+            Some(Shortcut::OpenHelp) => {
                 help.set(true);
                 true
             }
-            "Escape" if ev.shift_key() => {
+            Some(Shortcut::FocusComposer) => {
                 state.show_settings.set(false);
                 focus("composer-input");
                 true
             }
-            "Escape" if help.get_untracked() => {
+            Some(Shortcut::CloseHelp) => {
                 help.set(false);
                 true
             }
-            "Escape" => {
-                let generating = state
-                    .current
-                    .get_untracked()
-                    .is_some_and(|id| state.is_generating(&id));
+            Some(Shortcut::Stop) => {
+                let generating =
+                    (state.current.get_untracked()).is_some_and(|id| state.is_generating(&id));
                 if generating {
                     crate::runtime::stop(state);
                 }
                 generating
             }
-            _ => false,
+            None => false,
         };
         if handled {
             ev.prevent_default();

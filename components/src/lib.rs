@@ -62,7 +62,7 @@ pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use model_picker::ModelPicker;
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use settings_form::SettingsForm;
-pub use shortcuts_help::{ShortcutsHelp, SHORTCUTS};
+pub use shortcuts_help::{shortcut_for, KeyPress, Shortcut, ShortcutsHelp, SHORTCUTS};
 pub use sidebar::{ConversationSummary, Sidebar};
 pub use storage_alert::{StorageAlert, StorageAlertBar};
 pub use storage_info::{format_bytes, StorageFigures, StorageInfo};

@@ -37,3 +37,48 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
         </Show>
     }
 }
+
+/// What a key press asks for (the keys are listed in [`SHORTCUTS`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shortcut {
+    NewChat,
+    Search,
+    ToggleHelp,
+    OpenHelp,
+    FocusComposer,
+    CloseHelp,
+    /// Stops the answer being written, if one is.
+    Stop,
+}
+
+/// A key press as the window's listener saw it.
+#[derive(Debug, Clone, Copy)]
+pub struct KeyPress<'a> {
+    pub key: &'a str,
+    /// Ctrl, or Cmd on a Mac.
+    pub command: bool,
+    pub shift: bool,
+    /// Typed into a text field, where a plain key is text, not a shortcut.
+    pub typing: bool,
+}
+
+/// The shortcut `press` asks for, given whether the shortcuts overlay is open. Keys typed into
+/// a text field only act when they cannot be typing (with Ctrl or Cmd, or Esc).
+pub fn shortcut_for(press: KeyPress<'_>, help_open: bool) -> Option<Shortcut> {
+    let KeyPress {
+        key,
+        command,
+        shift,
+        typing,
+    } = press;
+    Some(match key {
+        "o" | "O" if command && shift => Shortcut::NewChat,
+        "k" | "K" if command => Shortcut::Search,
+        "/" if command => Shortcut::ToggleHelp,
+        "?" if !typing => Shortcut::OpenHelp,
+        "Escape" if shift => Shortcut::FocusComposer,
+        "Escape" if help_open => Shortcut::CloseHelp,
+        "Escape" => Shortcut::Stop,
+        _ => return None,
+    })
+}

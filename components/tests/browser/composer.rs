@@ -163,3 +163,50 @@ async fn pasted_and_dropped_files_are_handed_over_and_files_alone_can_be_sent() 
     assert!(chat.draft.attachments.with_untracked(Vec::is_empty));
     assert!(query_all(&chat.root, "[data-testid=pending-attachment]").is_empty());
 }
+
+#[wasm_bindgen_test]
+fn shortcuts_act_outside_text_fields_or_with_ctrl_and_escape_depends_on_the_overlay() {
+    use skein_components::{shortcut_for, KeyPress, Shortcut};
+    let press = |key, command, shift, typing| KeyPress {
+        key,
+        command,
+        shift,
+        typing,
+    };
+    assert_eq!(
+        shortcut_for(press("O", true, true, true), false),
+        Some(Shortcut::NewChat)
+    );
+    assert_eq!(
+        shortcut_for(press("o", true, false, false), false),
+        None,
+        "Ctrl+O alone is the browser's"
+    );
+    assert_eq!(
+        shortcut_for(press("k", true, false, true), false),
+        Some(Shortcut::Search)
+    );
+    assert_eq!(
+        shortcut_for(press("/", true, false, true), true),
+        Some(Shortcut::ToggleHelp)
+    );
+    // A question mark typed into the composer is text.
+    assert_eq!(shortcut_for(press("?", false, true, true), false), None);
+    assert_eq!(
+        shortcut_for(press("?", false, true, false), false),
+        Some(Shortcut::OpenHelp)
+    );
+    assert_eq!(
+        shortcut_for(press("Escape", false, true, true), true),
+        Some(Shortcut::FocusComposer)
+    );
+    assert_eq!(
+        shortcut_for(press("Escape", false, false, true), true),
+        Some(Shortcut::CloseHelp)
+    );
+    assert_eq!(
+        shortcut_for(press("Escape", false, false, true), false),
+        Some(Shortcut::Stop)
+    );
+    assert_eq!(shortcut_for(press("a", false, false, false), false), None);
+}
