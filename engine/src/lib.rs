@@ -69,6 +69,7 @@
 //! Input the engine did not create (provider bytes, stored or imported records, user-written
 //! rules and templates, settings) never causes a panic: it becomes a typed error whose `Display`
 //! is a message a user can act on.
+#![warn(unnameable_types)]
 #![allow(
     async_fn_in_trait,
     reason = "the engine's futures are intentionally not Send: it runs on the browser's single thread"

@@ -27,6 +27,9 @@ pub(crate) mod tools;
 pub mod vectors;
 pub(crate) mod zip;
 
+// Types of this module's public surface that live in crate-private files.
+pub use retriever::QueryEmbedder;
+
 use serde::{Deserialize, Serialize};
 
 /// The embedding model a knowledge base uses: the provider's model id and the vectors'

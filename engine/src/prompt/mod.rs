@@ -27,6 +27,17 @@ pub(crate) mod template;
 pub mod time_context;
 pub(crate) mod token_estimate;
 
+// Types of this module's public surface that live in crate-private files.
+pub use dictionary::{
+    ChatDictionary, CompiledDictionary, DictionaryEntry, DictionaryOutcome, DictionaryPattern,
+};
+pub use hooks::{HookError, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
+pub use injection::{
+    CompiledLorebook, InjectionPosition, InjectionTrigger, Lorebook, PromptInjection,
+};
+pub use pipeline::PreparedRequest;
+pub use template::{MessageTemplate, TemplateError, TemplateValues};
+
 use crate::domain::message::MessageNode;
 
 /// What is sent for one request, before a provider protocol encodes it.

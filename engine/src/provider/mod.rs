@@ -34,6 +34,10 @@ mod streaming;
 pub(crate) mod traffic;
 pub(crate) mod validation;
 
+// Types of this module's public surface that live in crate-private files.
+pub use anthropic::AnthropicDecoder;
+pub use gemini::GeminiDecoder;
+
 pub use crate::domain::message_part::TokenUsage;
 pub use chat_request::ChatRequest;
 pub use client::ProviderClient;

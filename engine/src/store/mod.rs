@@ -14,6 +14,9 @@ pub(crate) mod in_memory;
 pub mod pending_deletions;
 pub mod search;
 
+// Types of this module's public surface that live in crate-private files.
+pub use import::ImportError;
+
 use crate::domain::message::{Conversation, MessageNode};
 use crate::knowledge::citations::MessageCitations;
 use crate::prompt::rolling_context::RollingContextSummary;

@@ -12,6 +12,11 @@ pub(crate) mod memory;
 pub(crate) mod request;
 pub(crate) mod session;
 
+// Types of this module's public surface that live in crate-private files.
+pub use catalog::CatalogError;
+pub use request::RequestTool;
+pub use session::{RetrievalMode, RetrievalModes};
+
 use crate::domain::message_part::Annotation;
 use crate::ports::cancel::CancelToken;
 use crate::prompt::hooks::RetrievalScope;
