@@ -3,6 +3,7 @@
 
 use super::ChatRequest;
 use super::*;
+use crate::provider::settings::ProviderSettings;
 use crate::provider::sse::SseDecoder;
 use crate::Role;
 use proptest::prelude::*;
