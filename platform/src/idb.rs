@@ -1,142 +1,86 @@
-//! The three IndexedDB primitives the store is built from: open a database (running the schema
-//! upgrade), await one request, await a transaction's end.
+//! The IndexedDB primitives the store is built from, over `indexed_db_futures`: open a database
+//! (running the schema upgrade, telling the caller when other tabs block it), commit a
+//! transaction, and the engine's error for each IndexedDB failure.
 //!
-//! Each event handler is a single one-shot closure registered for both the success and the error
-//! event of its request: exactly one of them fires, the closure frees itself when called, and no
-//! closure is leaked per request.
+//! `indexed_db_futures` rolls back a transaction that is dropped without [`commit`]: a write
+//! that returns early (a record that cannot be encoded, a failed request) leaves nothing behind.
 
-use crate::js_error::{describe, error_name};
+use indexed_db_futures::database::Database;
+use indexed_db_futures::error::{DomException, Error, OpenDbError};
+use indexed_db_futures::transaction::Transaction;
 use skein_engine::StoreError;
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
-use web_sys::{IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransaction};
 
-/// Maps a failed IndexedDB operation to the engine's error, keeping quota failures apart (they
+/// The engine's error for a DOM exception called `name`, keeping quota failures apart (they
 /// need a different action from the user).
-pub(crate) fn store_error(error: &JsValue) -> StoreError {
-    match error_name(error).as_deref() {
-        Some("QuotaExceededError") => StoreError::QuotaExceeded(describe(error)),
-        Some("InvalidStateError") | Some("SecurityError") => {
-            StoreError::Unavailable(describe(error))
-        }
-        _ => StoreError::Other(describe(error)),
+fn error_named(name: &str, detail: String) -> StoreError {
+    match name {
+        "QuotaExceededError" => StoreError::QuotaExceeded(detail),
+        "InvalidStateError" | "SecurityError" => StoreError::Unavailable(detail),
+        _ => StoreError::Other(detail),
     }
 }
 
-/// Resolves with the request's result, or rejects with its error.
-pub(crate) async fn request(req: &IdbRequest) -> Result<JsValue, StoreError> {
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let done = req.clone();
-        let settle = Closure::once_into_js(move |_event: web_sys::Event| {
-            let outcome = match done.error() {
-                Ok(Some(error)) => reject.call1(&JsValue::UNDEFINED, &error),
-                _ => resolve.call1(
-                    &JsValue::UNDEFINED,
-                    &done.result().unwrap_or(JsValue::UNDEFINED),
-                ),
-            };
-            // Calling resolve/reject cannot throw; there is nobody to report to if it did.
-            let _ = outcome;
-        });
-        req.set_onsuccess(Some(settle.unchecked_ref()));
-        req.set_onerror(Some(settle.unchecked_ref()));
-    });
-    JsFuture::from(promise).await.map_err(|e| store_error(&e))
+/// Maps a failed IndexedDB operation to the engine's error.
+pub(crate) fn store_error(error: &Error) -> StoreError {
+    match error {
+        Error::DomException(exception) => {
+            let raw = web_sys::DomException::from(exception.clone());
+            error_named(&raw.name(), format!("{}: {}", raw.name(), raw.message()))
+        }
+        other => StoreError::Other(other.to_string()),
+    }
 }
 
-/// Resolves when the transaction commits; rejects when it aborts (with the abort's cause, e.g. a
-/// `QuotaExceededError`). Nothing of an aborted transaction is applied.
-pub(crate) async fn transaction_done(tx: &IdbTransaction) -> Result<(), StoreError> {
-    let promise = js_sys::Promise::new(&mut |resolve, reject| {
-        let done = tx.clone();
-        let settle = Closure::once_into_js(move |event: web_sys::Event| {
-            let outcome = if event.type_() == "complete" {
-                resolve.call0(&JsValue::UNDEFINED)
-            } else {
-                let error = done
-                    .error()
-                    .map(JsValue::from)
-                    .unwrap_or_else(|| JsValue::from_str("the transaction was aborted"));
-                reject.call1(&JsValue::UNDEFINED, &error)
-            };
-            let _ = outcome;
-        });
-        tx.set_oncomplete(Some(settle.unchecked_ref()));
-        tx.set_onerror(Some(settle.unchecked_ref()));
-        tx.set_onabort(Some(settle.unchecked_ref()));
-    });
-    JsFuture::from(promise)
-        .await
-        .map(|_| ())
-        .map_err(|e| store_error(&e))
+/// Waits for `tx` to end (it commits by itself once its last request is done); an aborted
+/// transaction reports its cause (e.g. a `QuotaExceededError`, which `commit()` would not say).
+/// Nothing of an aborted transaction is applied.
+pub(crate) async fn commit(tx: Transaction<'_>) -> Result<(), StoreError> {
+    let done = tx.on_done().map_err(|e| store_error(&e))?;
+    let outcome = done.await.into_result();
+    match (outcome, tx.error()) {
+        (Ok(()), _) => Ok(()),
+        (Err(_), Some(cause)) => Err(store_error(&cause)),
+        (Err(err), None) => Err(store_error(&err)),
+    }
 }
 
 /// Opens `name` at `version`, calling `upgrade(db, old_version, version)` inside the upgrade
-/// transaction when the stored schema is older.
+/// transaction when the stored schema is older, and `on_blocked` when connections of other
+/// tabs hold the old version open. The open request then stays pending and the browser retries
+/// it by itself when they close (Skein's own tabs close theirs at once on `versionchange`; an
+/// older or frozen tab may not), so the caller only has to tell the user to close or reload
+/// those tabs. A failing upgrade aborts: the stored data stays at its old version, untouched.
+pub(crate) async fn open_or_wait(
+    name: &str,
+    version: u32,
+    upgrade: impl Fn(&Database, u32, u32) -> indexed_db_futures::Result<()> + 'static,
+    on_blocked: impl Fn() + 'static,
+) -> Result<Database, StoreError> {
+    Database::open(name)
+        .with_version(version)
+        .with_on_blocked(move |_| {
+            on_blocked();
+            Ok(())
+        })
+        .with_on_upgrade_needed(move |event, db| upgrade(&db, event.old_version() as u32, version))
+        .await
+        .map_err(|err| match err {
+            OpenDbError::Base(base) => match base {
+                Error::DomException(DomException::AbortError(_)) => StoreError::Unavailable(
+                    "the storage upgrade was cancelled; nothing stored was changed".into(),
+                ),
+                other => store_error(&other),
+            },
+            other => StoreError::Unavailable(other.to_string()),
+        })
+}
+
+/// [`open_or_wait`] for tests, which have no other tabs to wait for.
 #[cfg(test)]
 pub(crate) async fn open(
     name: &str,
     version: u32,
-    upgrade: impl Fn(&IdbDatabase, u32, u32) -> Result<(), JsValue> + 'static,
-) -> Result<IdbDatabase, StoreError> {
+    upgrade: impl Fn(&Database, u32, u32) -> indexed_db_futures::Result<()> + 'static,
+) -> Result<Database, StoreError> {
     open_or_wait(name, version, upgrade, || {}).await
-}
-
-/// [`open`], calling `on_blocked` when connections of other tabs hold the old version open.
-/// The open request then stays pending and the browser retries it by itself when they close
-/// (Skein's own tabs close theirs at once on `versionchange`; an older or frozen tab may not),
-/// so the caller only has to tell the user to close or reload those tabs.
-pub(crate) async fn open_or_wait(
-    name: &str,
-    version: u32,
-    upgrade: impl Fn(&IdbDatabase, u32, u32) -> Result<(), JsValue> + 'static,
-    on_blocked: impl Fn() + 'static,
-) -> Result<IdbDatabase, StoreError> {
-    let factory = idb_factory()?;
-    let req: IdbOpenDbRequest = factory
-        .open_with_u32(name, version)
-        .map_err(|e| StoreError::Unavailable(describe(&e)))?;
-    let on_upgrade = Closure::<dyn FnMut(web_sys::IdbVersionChangeEvent)>::new({
-        let req = req.clone();
-        move |event: web_sys::IdbVersionChangeEvent| {
-            let Ok(db) = req.result().and_then(|r| r.dyn_into::<IdbDatabase>()) else {
-                return;
-            };
-            if upgrade(&db, event.old_version() as u32, version).is_err() {
-                // Aborting the upgrade makes the open request fail with AbortError, which
-                // surfaces below; the stored data stays at its old version, untouched.
-                if let Some(tx) = req.transaction() {
-                    let _ = tx.abort();
-                }
-            }
-        }
-    });
-    let on_blocked = Closure::<dyn Fn()>::new(on_blocked);
-    req.set_onupgradeneeded(Some(on_upgrade.as_ref().unchecked_ref()));
-    req.set_onblocked(Some(on_blocked.as_ref().unchecked_ref()));
-    let result = request(&req).await;
-    req.set_onupgradeneeded(None);
-    req.set_onblocked(None);
-    drop(on_upgrade);
-    drop(on_blocked);
-    result?
-        .dyn_into::<IdbDatabase>()
-        .map_err(|e| StoreError::Unavailable(describe(&e)))
-}
-
-fn idb_factory() -> Result<web_sys::IdbFactory, StoreError> {
-    let global = js_sys::global();
-    let factory = if let Some(window) = global.dyn_ref::<web_sys::Window>() {
-        window.indexed_db()
-    } else if let Some(worker) = global.dyn_ref::<web_sys::WorkerGlobalScope>() {
-        worker.indexed_db()
-    } else {
-        return Err(StoreError::Unavailable(
-            "no IndexedDB in this context".into(),
-        ));
-    };
-    factory
-        .map_err(|e| StoreError::Unavailable(describe(&e)))?
-        .ok_or_else(|| StoreError::Unavailable("IndexedDB is disabled".into()))
 }

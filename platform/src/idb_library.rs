@@ -4,18 +4,19 @@
 //! four bytes a dimension, stored and read without any text encoding, with the embedding
 //! model's id and dimension beside it.
 
-use crate::idb::{self, store_error};
+use crate::idb::store_error;
 use crate::idb_store::{
-    from_js, from_js_array, to_js, IdbStore, ASSISTANTS, BY_BASE, BY_DOCUMENT, CHUNKS, DOCUMENTS,
+    from_js, from_js_records, to_js, IdbStore, ASSISTANTS, BY_BASE, BY_DOCUMENT, CHUNKS, DOCUMENTS,
     KNOWLEDGE_BASES, MEMORIES,
 };
 use crate::js_error::describe;
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::TransactionMode;
 use skein_engine::knowledge::memories::{Memory, MemoryScope};
 use skein_engine::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
 use skein_engine::knowledge::{ChunkEmbedding, KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
 use skein_engine::{Assistant, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::IdbTransactionMode;
 
 const EMBEDDING: &str = "embedding";
 const VECTOR: &str = "vector";
@@ -95,24 +96,28 @@ impl IdbStore {
         puts: &[JsValue],
         deletes: &[&str],
     ) -> Result<(), StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[store], TransactionMode::Readwrite)?;
         let object_store = Self::object_store(&tx, store)?;
         for record in puts {
-            object_store.put(record).map_err(|e| store_error(&e))?;
+            object_store
+                .put(record.clone())
+                .primitive()
+                .map_err(|e| store_error(&e))?;
         }
         for key in deletes {
             object_store
-                .delete(&JsValue::from_str(key))
+                .delete(*key)
+                .primitive()
                 .map_err(|e| store_error(&e))?;
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 }
 
 impl LibraryStore for IdbStore {
     async fn list_assistants(&self) -> Result<Vec<Assistant>, StoreError> {
         // The store's key order is the ID order.
-        from_js_array(&self.read_all(ASSISTANTS).await?)
+        from_js_records(self.read_all(ASSISTANTS).await?)
     }
 
     async fn save_assistant(&self, assistant: &Assistant) -> Result<(), StoreError> {
@@ -121,27 +126,36 @@ impl LibraryStore for IdbStore {
     }
 
     async fn delete_assistant(&self, id: &str) -> Result<(), StoreError> {
-        let tx = self.transaction(&[ASSISTANTS, MEMORIES], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[ASSISTANTS, MEMORIES], TransactionMode::Readwrite)?;
         Self::object_store(&tx, ASSISTANTS)?
-            .delete(&JsValue::from_str(id))
+            .delete(id)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         let memories = Self::object_store(&tx, MEMORIES)?;
-        let all = memories.get_all().map_err(|e| store_error(&e))?;
-        let all: Vec<Memory> = from_js_array(&idb::request(&all).await?)?;
+        let all = memories
+            .get_all::<JsValue>()
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
+            .map_err(|e| store_error(&e))?
+            .map(|r| r.map_err(|e| store_error(&e)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let all: Vec<Memory> = from_js_records(all)?;
         let own = MemoryScope::Assistant(id.to_owned());
         for memory in all.iter().filter(|m| m.scope == own) {
             memories
-                .delete(&JsValue::from_str(&memory.id))
+                .delete(memory.id.as_str())
+                .primitive()
                 .map_err(|e| store_error(&e))?;
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
         let records = self.read_all(MEMORIES).await?;
-        let mut list = js_sys::Array::from(&records)
+        let mut list = records
             .iter()
-            .map(|record| from_vector_record::<Memory>(&record))
+            .map(from_vector_record::<Memory>)
             .collect::<Result<Vec<_>, _>>()?;
         sort_by_creation(&mut list, |m| (m.created_at_ms, &m.id));
         Ok(list)
@@ -157,7 +171,7 @@ impl LibraryStore for IdbStore {
     }
 
     async fn list_knowledge_bases(&self) -> Result<Vec<KnowledgeBase>, StoreError> {
-        let mut list: Vec<KnowledgeBase> = from_js_array(&self.read_all(KNOWLEDGE_BASES).await?)?;
+        let mut list: Vec<KnowledgeBase> = from_js_records(self.read_all(KNOWLEDGE_BASES).await?)?;
         sort_by_creation(&mut list, |b| (b.created_at_ms, &b.id));
         Ok(list)
     }
@@ -170,20 +184,21 @@ impl LibraryStore for IdbStore {
     async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
         let tx = self.transaction(
             &[KNOWLEDGE_BASES, DOCUMENTS, CHUNKS],
-            IdbTransactionMode::Readwrite,
+            TransactionMode::Readwrite,
         )?;
         Self::object_store(&tx, KNOWLEDGE_BASES)?
-            .delete(&JsValue::from_str(id))
+            .delete(id)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         for store in [DOCUMENTS, CHUNKS] {
             Self::delete_by_index(&tx, store, BY_BASE, id).await?;
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
         let mut list: Vec<KnowledgeDocument> =
-            from_js_array(&self.read_by_index(DOCUMENTS, BY_BASE, base_id).await?)?;
+            from_js_records(self.read_by_index(DOCUMENTS, BY_BASE, base_id).await?)?;
         sort_by_creation(&mut list, |d| (d.created_at_ms, &d.id));
         Ok(list)
     }
@@ -199,35 +214,38 @@ impl LibraryStore for IdbStore {
             .iter()
             .map(vector_record)
             .collect::<Result<Vec<_>, _>>()?;
-        let tx = self.transaction(&[DOCUMENTS, CHUNKS], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[DOCUMENTS, CHUNKS], TransactionMode::Readwrite)?;
         Self::object_store(&tx, DOCUMENTS)?
-            .put(&record)
+            .put(record)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, &document.id).await?;
         let chunk_store = Self::object_store(&tx, CHUNKS)?;
-        for chunk in &chunk_records {
-            if let Err(err) = chunk_store.put(chunk) {
-                let _ = tx.abort();
-                return Err(store_error(&err));
-            }
+        for chunk in chunk_records {
+            // A failed request returns early: the transaction, dropped uncommitted, rolls back.
+            chunk_store
+                .put(chunk)
+                .primitive()
+                .map_err(|e| store_error(&e))?;
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
-        let tx = self.transaction(&[DOCUMENTS, CHUNKS], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[DOCUMENTS, CHUNKS], TransactionMode::Readwrite)?;
         Self::object_store(&tx, DOCUMENTS)?
-            .delete(&JsValue::from_str(id))
+            .delete(id)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, id).await?;
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
         let records = self.read_by_index(CHUNKS, BY_BASE, base_id).await?;
-        let mut chunks = js_sys::Array::from(&records)
+        let mut chunks = records
             .iter()
-            .map(|record| from_vector_record(&record))
+            .map(from_vector_record)
             .collect::<Result<Vec<_>, _>>()?;
         sort_chunks(&mut chunks);
         Ok(chunks)
@@ -238,21 +256,28 @@ impl LibraryStore for IdbStore {
             .iter()
             .map(vector_record)
             .collect::<Result<Vec<_>, _>>()?;
-        let tx = self.transaction(&[CHUNKS], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[CHUNKS], TransactionMode::Readwrite)?;
         let chunk_store = Self::object_store(&tx, CHUNKS)?;
         // Count first, then write only what is still stored (a key-only read per chunk, all
         // requests of this one transaction).
         let mut written = 0;
-        for (chunk, record) in chunks.iter().zip(&records) {
-            let key = chunk_store
-                .count_with_key(&JsValue::from_str(&chunk.id))
+        for (chunk, record) in chunks.iter().zip(records) {
+            let stored = chunk_store
+                .count()
+                .with_query(chunk.id.as_str())
+                .primitive()
+                .map_err(|e| store_error(&e))?
+                .await
                 .map_err(|e| store_error(&e))?;
-            if idb::request(&key).await?.as_f64() == Some(1.0) {
-                chunk_store.put(record).map_err(|e| store_error(&e))?;
+            if stored == 1 {
+                chunk_store
+                    .put(record)
+                    .primitive()
+                    .map_err(|e| store_error(&e))?;
                 written += 1;
             }
         }
-        self.commit(&tx).await?;
+        self.commit(tx).await?;
         Ok(written)
     }
 }

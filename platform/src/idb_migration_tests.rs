@@ -39,22 +39,22 @@ async fn write_database(name: &str, version: u32, records: &str) {
     if version >= 4 {
         stores.push(USAGE);
     }
-    let names: js_sys::Array = stores.iter().map(|s| JsValue::from_str(s)).collect();
     let tx = db
-        .transaction_with_str_sequence_and_mode(&names, IdbTransactionMode::Readwrite)
+        .transaction(stores.as_slice())
+        .with_mode(TransactionMode::Readwrite)
+        .build()
         .unwrap();
     for (store, key) in [(CONVERSATIONS, "conversations"), (MESSAGES, "messages")] {
         let object_store = tx.object_store(store).unwrap();
         for record in js_sys::Array::from(&field(&fixture, key)).iter() {
-            object_store.put(&record).unwrap();
+            object_store.put(record).primitive().unwrap();
         }
     }
     tx.object_store(SETTINGS)
         .unwrap()
-        .put_with_key(
-            &field(&fixture, "settings"),
-            &JsValue::from_str(PROVIDER_KEY),
-        )
+        .put(field(&fixture, "settings"))
+        .with_key(PROVIDER_KEY)
+        .primitive()
         .unwrap();
     if version >= 2 {
         let blobs = tx.object_store(BLOBS).unwrap();
@@ -62,24 +62,26 @@ async fn write_database(name: &str, version: u32, records: &str) {
             // Blob bytes were stored as a Uint8Array.
             let bytes = js_sys::Uint8Array::new(&field(&record, "bytes"));
             js_sys::Reflect::set(&record, &JsValue::from_str("bytes"), &bytes).unwrap();
-            blobs.put(&record).unwrap();
+            blobs.put(record).primitive().unwrap();
         }
     }
     if version >= 3 {
         let summaries = tx.object_store(SUMMARIES).unwrap();
         for entry in js_sys::Array::from(&field(&fixture, "summaries")).iter() {
             summaries
-                .put_with_key(&field(&entry, "record"), &field(&entry, "key"))
+                .put(field(&entry, "record"))
+                .with_key(field(&entry, "key"))
+                .primitive()
                 .unwrap();
         }
     }
     if version >= 4 {
         let usage = tx.object_store(USAGE).unwrap();
         for record in js_sys::Array::from(&field(&fixture, "usage")).iter() {
-            usage.put(&record).unwrap();
+            usage.put(record).primitive().unwrap();
         }
     }
-    idb::transaction_done(&tx).await.unwrap();
+    idb::commit(tx).await.unwrap();
     db.close();
 }
 

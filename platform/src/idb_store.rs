@@ -40,6 +40,11 @@
 use crate::idb::{self, store_error};
 use crate::js_error::describe;
 use crate::storage_health::{HealthListener, HealthWatch, StorageHealth};
+use indexed_db_futures::database::Database;
+use indexed_db_futures::object_store::ObjectStore;
+use indexed_db_futures::prelude::*;
+use indexed_db_futures::transaction::{Transaction, TransactionMode};
+use indexed_db_futures::KeyPath;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
 use skein_engine::prompt::rolling_context::RollingContextSummary;
@@ -48,10 +53,6 @@ use skein_engine::store::{
 };
 use skein_engine::{Blob, ChatStore, Conversation, MessageNode, ProviderSettings, StoreError};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::{
-    IdbDatabase, IdbIndexParameters, IdbObjectStore, IdbObjectStoreParameters, IdbTransaction,
-    IdbTransactionMode,
-};
 
 pub(crate) const SCHEMA_VERSION: u32 = 5;
 const CONVERSATIONS: &str = "conversations";
@@ -75,64 +76,54 @@ pub(crate) const BY_DOCUMENT: &str = "by_document";
 
 #[derive(Debug, Clone)]
 pub struct IdbStore {
-    db: IdbDatabase,
+    db: Database,
     /// Whether writes work: full storage, or closed for another tab's upgrade.
     health: std::rc::Rc<HealthWatch>,
 }
 
 /// Brings a database from `old_version` up to `new_version`, one version step at a time.
-pub(crate) fn upgrade(db: &IdbDatabase, old_version: u32, new_version: u32) -> Result<(), JsValue> {
-    let keyed_by_id = || {
-        let params = IdbObjectStoreParameters::new();
-        params.set_key_path(&JsValue::from_str("id"));
-        params
+pub(crate) fn upgrade(
+    db: &Database,
+    old_version: u32,
+    new_version: u32,
+) -> indexed_db_futures::Result<()> {
+    let keyed_by = |name: &str, key: &'static str| {
+        db.create_object_store(name)
+            .with_key_path(KeyPath::from(key))
+            .build()
     };
-    if old_version < 1 && new_version >= 1 {
-        db.create_object_store_with_optional_parameters(CONVERSATIONS, &keyed_by_id())?;
-        let messages = db.create_object_store_with_optional_parameters(MESSAGES, &keyed_by_id())?;
-        messages.create_index_with_str_and_optional_parameters(
-            BY_CONVERSATION,
-            "conversation_id",
-            &IdbIndexParameters::new(),
-        )?;
-        db.create_object_store(SETTINGS)?;
-    }
-    if old_version < 2 && new_version >= 2 {
-        db.create_object_store_with_optional_parameters(BLOBS, &keyed_by_id())?;
-    }
-    if old_version < 3 && new_version >= 3 {
-        db.create_object_store(SUMMARIES)?
-            .create_index_with_str_and_optional_parameters(
-                BY_CONVERSATION,
-                "conversation_id",
-                &IdbIndexParameters::new(),
-            )?;
-    }
-    let index = |store: &IdbObjectStore, name: &str, key_path: &str| {
+    let index = |store: &ObjectStore<'_>, name: &str, key_path: &'static str| {
         store
-            .create_index_with_str_and_optional_parameters(
-                name,
-                key_path,
-                &IdbIndexParameters::new(),
-            )
+            .create_index(name, KeyPath::from(key_path))
+            .build()
             .map(drop)
     };
+    if old_version < 1 && new_version >= 1 {
+        keyed_by(CONVERSATIONS, "id")?;
+        let messages = keyed_by(MESSAGES, "id")?;
+        index(&messages, BY_CONVERSATION, "conversation_id")?;
+        db.create_object_store(SETTINGS).build()?;
+    }
+    if old_version < 2 && new_version >= 2 {
+        keyed_by(BLOBS, "id")?;
+    }
+    if old_version < 3 && new_version >= 3 {
+        let summaries = db.create_object_store(SUMMARIES).build()?;
+        index(&summaries, BY_CONVERSATION, "conversation_id")?;
+    }
     if old_version < 4 && new_version >= 4 {
-        let usage = db.create_object_store_with_optional_parameters(USAGE, &keyed_by_id())?;
+        let usage = keyed_by(USAGE, "id")?;
         index(&usage, BY_TIME, "at_ms")?;
     }
     if old_version < 5 && new_version >= 5 {
-        let by_message = IdbObjectStoreParameters::new();
-        by_message.set_key_path(&JsValue::from_str("message_id"));
-        let citations = db.create_object_store_with_optional_parameters(CITATIONS, &by_message)?;
+        let citations = keyed_by(CITATIONS, "message_id")?;
         index(&citations, BY_CONVERSATION, "conversation_id")?;
-        db.create_object_store_with_optional_parameters(ASSISTANTS, &keyed_by_id())?;
-        db.create_object_store_with_optional_parameters(MEMORIES, &keyed_by_id())?;
-        db.create_object_store_with_optional_parameters(KNOWLEDGE_BASES, &keyed_by_id())?;
-        let documents =
-            db.create_object_store_with_optional_parameters(DOCUMENTS, &keyed_by_id())?;
+        keyed_by(ASSISTANTS, "id")?;
+        keyed_by(MEMORIES, "id")?;
+        keyed_by(KNOWLEDGE_BASES, "id")?;
+        let documents = keyed_by(DOCUMENTS, "id")?;
         index(&documents, BY_BASE, "knowledge_base_id")?;
-        let chunks = db.create_object_store_with_optional_parameters(CHUNKS, &keyed_by_id())?;
+        let chunks = keyed_by(CHUNKS, "id")?;
         index(&chunks, BY_BASE, "knowledge_base_id")?;
         index(&chunks, BY_DOCUMENT, "document_id")?;
     }
@@ -153,12 +144,21 @@ pub(crate) fn from_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, StoreEr
     serde_wasm_bindgen::from_value(value.clone()).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-/// Decodes every record of an array result. One unreadable record fails the read rather than
-/// being dropped silently; it stays stored, untouched, for a later version to read.
-pub(crate) fn from_js_array<T: DeserializeOwned>(value: &JsValue) -> Result<Vec<T>, StoreError> {
-    js_sys::Array::from(value)
-        .iter()
-        .map(|item| from_js(&item))
+/// Decodes every record of a read. One unreadable record fails the read rather than being
+/// dropped silently; it stays stored, untouched, for a later version to read.
+pub(crate) fn from_js_records<T: DeserializeOwned>(
+    records: impl IntoIterator<Item = JsValue>,
+) -> Result<Vec<T>, StoreError> {
+    records.into_iter().map(|item| from_js(&item)).collect()
+}
+
+/// The values of a `get_all` read.
+fn collect_all(
+    records: impl IntoIterator<Item = indexed_db_futures::Result<JsValue>>,
+) -> Result<Vec<JsValue>, StoreError> {
+    records
+        .into_iter()
+        .map(|r| r.map_err(|e| store_error(&e)))
         .collect()
 }
 
@@ -184,16 +184,14 @@ impl IdbStore {
         health.set(StorageHealth::Writable);
         // A newer Skein in another tab wants to upgrade the schema: close this connection at
         // once (keeping it open would block the upgrade), say so now, and on every later use.
-        let on_version_change = {
-            let db = db.clone();
-            let health = health.clone();
-            wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
-                db.close();
-                health.set(StorageHealth::ClosedForUpgrade);
-            })
-        };
-        db.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
-        on_version_change.forget();
+        let mut changes = db.version_changes().map_err(|e| store_error(&e))?;
+        let (closing, watch) = (db.clone(), health.clone());
+        wasm_bindgen_futures::spawn_local(async move {
+            if changes.recv().await.is_some() {
+                closing.close();
+                watch.set(StorageHealth::ClosedForUpgrade);
+            }
+        });
         Ok(Self { db, health })
     }
 
@@ -210,35 +208,37 @@ impl IdbStore {
     /// Tries a small write (and removes it), to learn whether space was freed since storage
     /// was full; the health listener hears the answer.
     pub async fn probe_write(&self) -> Result<(), StoreError> {
-        let tx = self.transaction(&[SETTINGS], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[SETTINGS], TransactionMode::Readwrite)?;
         let settings = Self::object_store(&tx, SETTINGS)?;
-        let key = JsValue::from_str(PROBE_KEY);
+        let probe = JsValue::from_str(&"probe ".repeat(64));
         settings
-            .put_with_key(&JsValue::from_str(&"probe ".repeat(64)), &key)
-            .and_then(|_| settings.delete(&key))
+            .put(probe)
+            .with_key(PROBE_KEY)
+            .primitive()
+            .and_then(|_| settings.delete(PROBE_KEY).primitive())
             .map_err(|e| store_error(&e))?;
-        self.commit(&tx).await?;
+        self.commit(tx).await?;
         self.health.set(StorageHealth::Writable);
         Ok(())
     }
 
-    /// Awaits a write transaction's end, noting whether storage turned out full.
-    pub(crate) async fn commit(&self, tx: &IdbTransaction) -> Result<(), StoreError> {
-        let outcome = idb::transaction_done(tx).await;
+    /// Waits for a write transaction's end, noting whether storage turned out full.
+    pub(crate) async fn commit(&self, tx: Transaction<'_>) -> Result<(), StoreError> {
+        let outcome = idb::commit(tx).await;
         self.health.note_write(&outcome);
         outcome
     }
 
     /// Closes the connection (tests delete their databases afterwards).
     pub fn close(&self) {
-        self.db.close();
+        self.db.clone().close();
     }
 
     pub(crate) fn transaction(
         &self,
         stores: &[&str],
-        mode: IdbTransactionMode,
-    ) -> Result<IdbTransaction, StoreError> {
+        mode: TransactionMode,
+    ) -> Result<Transaction<'_>, StoreError> {
         if self.closed_for_upgrade() {
             return Err(StoreError::Unavailable(
                 "Skein was updated in another tab and this tab's storage connection was closed \
@@ -246,19 +246,17 @@ impl IdbStore {
                     .into(),
             ));
         }
-        let names = js_sys::Array::new();
-        for store in stores {
-            names.push(&JsValue::from_str(store));
-        }
         self.db
-            .transaction_with_str_sequence_and_mode(&names, mode)
+            .transaction(stores)
+            .with_mode(mode)
+            .build()
             .map_err(|e| store_error(&e))
     }
 
-    pub(crate) fn object_store(
-        tx: &IdbTransaction,
+    pub(crate) fn object_store<'a>(
+        tx: &'a Transaction<'_>,
         name: &str,
-    ) -> Result<IdbObjectStore, StoreError> {
+    ) -> Result<ObjectStore<'a>, StoreError> {
         tx.object_store(name).map_err(|e| store_error(&e))
     }
 
@@ -268,12 +266,15 @@ impl IdbStore {
         store: &str,
         key: &str,
     ) -> Result<Option<JsValue>, StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, store)?
-            .get(&JsValue::from_str(key))
+        let tx = self.transaction(&[store], TransactionMode::Readonly)?;
+        let object_store = Self::object_store(&tx, store)?;
+        let request = object_store.get::<JsValue, _, _>(key);
+        let value = request
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
             .map_err(|e| store_error(&e))?;
-        let value = idb::request(&req).await?;
-        Ok((!value.is_undefined()).then_some(value))
+        Ok(value.filter(|v| !v.is_undefined()))
     }
 
     /// Writes one record (under `key` for stores without a key path) in its own transaction.
@@ -283,14 +284,18 @@ impl IdbStore {
         value: &JsValue,
         key: Option<&str>,
     ) -> Result<(), StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[store], TransactionMode::Readwrite)?;
         let object_store = Self::object_store(&tx, store)?;
         match key {
-            Some(key) => object_store.put_with_key(value, &JsValue::from_str(key)),
-            None => object_store.put(value),
+            Some(key) => object_store
+                .put(value.clone())
+                .with_key(key)
+                .primitive()
+                .map(drop),
+            None => object_store.put(value.clone()).primitive().map(drop),
         }
         .map_err(|e| store_error(&e))?;
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     /// Every record of `store` whose `conversation_id` is `conversation_id`.
@@ -299,9 +304,8 @@ impl IdbStore {
         store: &str,
         conversation_id: &str,
     ) -> Result<Vec<T>, StoreError> {
-        from_js_array(
-            &self
-                .read_by_index(store, BY_CONVERSATION, conversation_id)
+        from_js_records(
+            self.read_by_index(store, BY_CONVERSATION, conversation_id)
                 .await?,
         )
     }
@@ -312,51 +316,63 @@ impl IdbStore {
         store: &str,
         index: &str,
         key: &str,
-    ) -> Result<JsValue, StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, store)?
-            .index(index)
+    ) -> Result<Vec<JsValue>, StoreError> {
+        let tx = self.transaction(&[store], TransactionMode::Readonly)?;
+        let object_store = Self::object_store(&tx, store)?;
+        let index = object_store.index(index).map_err(|e| store_error(&e))?;
+        let records = index
+            .get_all::<JsValue>()
+            .with_query(key)
+            .primitive()
             .map_err(|e| store_error(&e))?
-            .get_all_with_key(&JsValue::from_str(key))
+            .await
             .map_err(|e| store_error(&e))?;
-        idb::request(&req).await
+        collect_all(records)
     }
 
     /// Queues the deletion of every record of `store` whose `index` key is `key`, inside `tx`
     /// (the await is a request of that same transaction, so it stays open).
     pub(crate) async fn delete_by_index(
-        tx: &IdbTransaction,
+        tx: &Transaction<'_>,
         store: &str,
         index: &str,
         key: &str,
     ) -> Result<(), StoreError> {
         let object_store = Self::object_store(tx, store)?;
-        let keys_request = object_store
-            .index(index)
+        let index = object_store.index(index).map_err(|e| store_error(&e))?;
+        let keys = index
+            .get_all_keys::<JsValue>()
+            .with_query(key)
+            .primitive()
             .map_err(|e| store_error(&e))?
-            .get_all_keys_with_key(&JsValue::from_str(key))
+            .await
             .map_err(|e| store_error(&e))?;
-        let keys = idb::request(&keys_request).await?;
-        for record_key in js_sys::Array::from(&keys).iter() {
+        for record_key in keys {
+            let record_key = record_key.map_err(|e| store_error(&e))?;
             object_store
-                .delete(&record_key)
+                .delete(record_key)
+                .primitive()
                 .map_err(|e| store_error(&e))?;
         }
         Ok(())
     }
 
-    pub(crate) async fn read_all(&self, store: &str) -> Result<JsValue, StoreError> {
-        let tx = self.transaction(&[store], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, store)?
-            .get_all()
+    pub(crate) async fn read_all(&self, store: &str) -> Result<Vec<JsValue>, StoreError> {
+        let tx = self.transaction(&[store], TransactionMode::Readonly)?;
+        let object_store = Self::object_store(&tx, store)?;
+        let records = object_store
+            .get_all::<JsValue>()
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
             .map_err(|e| store_error(&e))?;
-        idb::request(&req).await
+        collect_all(records)
     }
 }
 
 impl ChatStore for IdbStore {
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
-        let mut list: Vec<Conversation> = from_js_array(&self.read_all(CONVERSATIONS).await?)?;
+        let mut list: Vec<Conversation> = from_js_records(self.read_all(CONVERSATIONS).await?)?;
         sort_newest_first(&mut list);
         Ok(list)
     }
@@ -383,47 +399,62 @@ impl ChatStore for IdbStore {
         // Serialise first: a record that cannot be encoded must not open a transaction at all.
         let whole = to_js(conversation)?;
         let message = to_js(message)?;
-        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], TransactionMode::Readwrite)?;
         Self::object_store(&tx, MESSAGES)?
-            .put(&message)
+            .put(message)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         // Read and write the conversation in the same transaction (nothing but IndexedDB is
         // awaited in between), changing only what a message write owns.
         let conversations = Self::object_store(&tx, CONVERSATIONS)?;
         let existing = conversations
-            .get(&JsValue::from_str(&conversation.id))
-            .map_err(|e| store_error(&e))?;
-        let existing = idb::request(&existing).await?;
-        let record = if existing.is_undefined() {
-            whole
-        } else {
-            let mut stored: Conversation = from_js(&existing)?;
-            touch_conversation(&mut stored, conversation);
-            to_js(&stored)?
+            .get::<JsValue, _, _>(conversation.id.as_str())
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
+            .map_err(|e| store_error(&e))?
+            .filter(|v| !v.is_undefined());
+        let record = match existing {
+            None => whole,
+            Some(existing) => {
+                let mut stored: Conversation = from_js(&existing)?;
+                touch_conversation(&mut stored, conversation);
+                to_js(&stored)?
+            }
         };
-        conversations.put(&record).map_err(|e| store_error(&e))?;
-        self.commit(&tx).await
+        conversations
+            .put(record)
+            .primitive()
+            .map_err(|e| store_error(&e))?;
+        self.commit(tx).await
     }
 
     async fn save_streaming_snapshot(&self, message: &MessageNode) -> Result<bool, StoreError> {
         let record = to_js(message)?;
-        let tx = self.transaction(&[MESSAGES], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[MESSAGES], TransactionMode::Readwrite)?;
         let messages = Self::object_store(&tx, MESSAGES)?;
         // Read and write in one transaction: a finished answer stored meanwhile wins.
         let existing = messages
-            .get(&JsValue::from_str(&message.id))
-            .map_err(|e| store_error(&e))?;
-        let existing = idb::request(&existing).await?;
-        let still_streaming = existing.is_undefined()
-            || js_sys::Reflect::get(&existing, &JsValue::from_str("status"))
+            .get::<JsValue, _, _>(message.id.as_str())
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
+            .map_err(|e| store_error(&e))?
+            .filter(|v| !v.is_undefined());
+        let still_streaming = existing.is_none_or(|existing| {
+            js_sys::Reflect::get(&existing, &JsValue::from_str("status"))
                 .ok()
                 .and_then(|s| s.as_string())
-                .is_some_and(|s| s == "streaming");
+                .is_some_and(|s| s == "streaming")
+        });
         if !still_streaming {
             return Ok(false);
         }
-        messages.put(&record).map_err(|e| store_error(&e))?;
-        self.commit(&tx).await?;
+        messages
+            .put(record)
+            .primitive()
+            .map_err(|e| store_error(&e))?;
+        self.commit(tx).await?;
         Ok(true)
     }
 
@@ -437,21 +468,23 @@ impl ChatStore for IdbStore {
             let messages: Result<Vec<JsValue>, StoreError> = messages.iter().map(to_js).collect();
             records.push((to_js(conversation)?, messages?));
         }
-        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[CONVERSATIONS, MESSAGES], TransactionMode::Readwrite)?;
         let conversation_store = Self::object_store(&tx, CONVERSATIONS)?;
         let message_store = Self::object_store(&tx, MESSAGES)?;
-        for (conversation, messages) in &records {
-            let queued = conversation_store.put(conversation).and_then(|_| {
-                messages
-                    .iter()
-                    .try_for_each(|message| message_store.put(message).map(drop))
-            });
-            if let Err(err) = queued {
-                let _ = tx.abort();
-                return Err(store_error(&err));
+        for (conversation, messages) in records {
+            // A failed request returns early: the transaction, dropped uncommitted, rolls back.
+            conversation_store
+                .put(conversation)
+                .primitive()
+                .map_err(|e| store_error(&e))?;
+            for message in messages {
+                message_store
+                    .put(message)
+                    .primitive()
+                    .map_err(|e| store_error(&e))?;
             }
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn save_conversation(&self, conversation: &Conversation) -> Result<(), StoreError> {
@@ -467,34 +500,37 @@ impl ChatStore for IdbStore {
         let conversation = to_js(conversation)?;
         let tx = self.transaction(
             &[CONVERSATIONS, MESSAGES, CITATIONS],
-            IdbTransactionMode::Readwrite,
+            TransactionMode::Readwrite,
         )?;
         for store in [MESSAGES, CITATIONS] {
             let object_store = Self::object_store(&tx, store)?;
             for id in ids {
                 object_store
-                    .delete(&JsValue::from_str(id))
+                    .delete(id.as_str())
+                    .primitive()
                     .map_err(|e| store_error(&e))?;
             }
         }
         Self::object_store(&tx, CONVERSATIONS)?
-            .put(&conversation)
+            .put(conversation)
+            .primitive()
             .map_err(|e| store_error(&e))?;
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError> {
         let tx = self.transaction(
             &[CONVERSATIONS, MESSAGES, SUMMARIES, CITATIONS],
-            IdbTransactionMode::Readwrite,
+            TransactionMode::Readwrite,
         )?;
         Self::object_store(&tx, CONVERSATIONS)?
-            .delete(&JsValue::from_str(conversation_id))
+            .delete(conversation_id)
+            .primitive()
             .map_err(|e| store_error(&e))?;
         for store in [MESSAGES, SUMMARIES, CITATIONS] {
             Self::delete_by_index(&tx, store, BY_CONVERSATION, conversation_id).await?;
         }
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError> {
@@ -556,11 +592,12 @@ impl ChatStore for IdbStore {
         if !citations.citations.is_empty() {
             return self.put_record(CITATIONS, &to_js(citations)?, None).await;
         }
-        let tx = self.transaction(&[CITATIONS], IdbTransactionMode::Readwrite)?;
+        let tx = self.transaction(&[CITATIONS], TransactionMode::Readwrite)?;
         Self::object_store(&tx, CITATIONS)?
-            .delete(&JsValue::from_str(&citations.message_id))
+            .delete(citations.message_id.as_str())
+            .primitive()
             .map_err(|e| store_error(&e))?;
-        self.commit(&tx).await
+        self.commit(tx).await
     }
 
     async fn load_citations(
@@ -580,13 +617,22 @@ impl ChatStore for IdbStore {
         };
         // A cursor walks the messages one record at a time (every await is a request of this
         // one read transaction), so no search holds every message in memory at once.
-        let tx = self.transaction(&[MESSAGES], IdbTransactionMode::Readonly)?;
-        let req = Self::object_store(&tx, MESSAGES)?
+        let tx = self.transaction(&[MESSAGES], TransactionMode::Readonly)?;
+        let messages = Self::object_store(&tx, MESSAGES)?;
+        let cursor = messages
             .open_cursor()
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
             .map_err(|e| store_error(&e))?;
-        let mut result = idb::request(&req).await?;
-        while let Ok(cursor) = result.dyn_into::<web_sys::IdbCursorWithValue>() {
-            let value = cursor.value().map_err(|e| store_error(&e))?;
+        let Some(mut cursor) = cursor else {
+            return Ok(Vec::new());
+        };
+        while let Some(value) = cursor
+            .next_record::<JsValue>()
+            .await
+            .map_err(|e| store_error(&e))?
+        {
             // A record this version cannot read is skipped by search, never altered.
             if let Ok(message) = from_js::<MessageNode>(&value) {
                 hits.offer(&message);
@@ -594,8 +640,6 @@ impl ChatStore for IdbStore {
             if hits.is_full() {
                 break;
             }
-            cursor.continue_().map_err(|e| store_error(&e))?;
-            result = idb::request(&req).await?;
         }
         Ok(hits.into_hits())
     }
@@ -611,14 +655,17 @@ impl ChatStore for IdbStore {
         &self,
         since_ms: f64,
     ) -> Result<Vec<skein_engine::domain::usage::UsageEvent>, StoreError> {
-        let tx = self.transaction(&[USAGE], IdbTransactionMode::Readonly)?;
-        let range = web_sys::IdbKeyRange::lower_bound(&JsValue::from_f64(since_ms))
+        let tx = self.transaction(&[USAGE], TransactionMode::Readonly)?;
+        let usage = Self::object_store(&tx, USAGE)?;
+        let by_time = usage.index(BY_TIME).map_err(|e| store_error(&e))?;
+        let records = by_time
+            .get_all::<JsValue>()
+            .with_query(since_ms..)
+            .primitive()
+            .map_err(|e| store_error(&e))?
+            .await
             .map_err(|e| store_error(&e))?;
-        let req = Self::object_store(&tx, USAGE)?
-            .index(BY_TIME)
-            .and_then(|index| index.get_all_with_key(&range))
-            .map_err(|e| store_error(&e))?;
-        from_js_array(&idb::request(&req).await?)
+        from_js_records(collect_all(records)?)
     }
 }
 

@@ -2,16 +2,6 @@
 
 use wasm_bindgen::{JsCast, JsValue};
 
-/// The `name` of a `DOMException` or `Error` (`"AbortError"`, `"QuotaExceededError"`, …).
-pub(crate) fn error_name(value: &JsValue) -> Option<String> {
-    if let Some(exception) = value.dyn_ref::<web_sys::DomException>() {
-        return Some(exception.name());
-    }
-    value
-        .dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.name()))
-}
-
 /// A one-line description of a thrown value.
 pub(crate) fn describe(value: &JsValue) -> String {
     if let Some(exception) = value.dyn_ref::<web_sys::DomException>() {

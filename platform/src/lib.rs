@@ -6,10 +6,11 @@
 //! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
 //! in comments say: `docs/architecture.md`.
 //!
-//! - [`FetchTransport`]: `fetch` with a streamed `ReadableStream` body and an `AbortController`
-//!   wired to the engine's `CancelToken`.
-//! - [`IdbStore`]: IndexedDB, one record per conversation and per message node; assistants,
-//!   memories and knowledge ([`skein_engine::LibraryStore`]) beside them.
+//! - [`FetchTransport`]: `fetch` through `gloo-net`, the body read as a `wasm-streams` stream, an
+//!   `AbortController` wired to the engine's `CancelToken`.
+//! - [`IdbStore`]: IndexedDB through `indexed_db_futures`, one record per conversation and per
+//!   message node; assistants, memories and knowledge ([`skein_engine::LibraryStore`]) beside
+//!   them; records converted with `serde-wasm-bindgen`.
 //! - [`BrowserClock`] and [`RandomIds`]: `Date.now()` and `crypto.getRandomValues`.
 //!
 //! ## Architecture invariant
@@ -18,10 +19,12 @@
 //! transaction awaits anything but IndexedDB (a transaction commits itself at the first foreign
 //! await): every write issues all its requests synchronously and then awaits the transaction.
 //!
-//! ## Why no IndexedDB wrapper crate
-//! The store needs three primitives (open with an upgrade, await a request, await a
-//! transaction); [`idb`] implements them in about a hundred lines over `web-sys`, which keeps the
-//! wasm bundle smaller than a general wrapper and keeps the auto-commit rule visible in our code.
+//! ## IndexedDB through `indexed_db_futures`
+//! Requests go out when they are built; a transaction dropped before it ends rolls back, so a
+//! write that fails half-way leaves nothing. [`idb`] adds what the store needs on top: the
+//! cause of an aborted transaction (a full disk says `QuotaExceededError` only there), the
+//! open that tells the app when other tabs block an upgrade, and the mapping to the engine's
+//! `StoreError`.
 
 mod blob_url;
 mod clock;
