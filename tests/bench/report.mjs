@@ -200,13 +200,20 @@ ${misses}
 
 ## Dependency changes
 
-- **gloo-net, wasm-streams, serde-wasm-bindgen, futures** (2026-12-03): fetch through
-  \`gloo-net\` with the body read as a \`wasm-streams\` stream, records converted with
-  \`serde-wasm-bindgen\` instead of JSON text, and \`futures\`' \`select\` instead of a
-  hand-rolled race. Measured on the release \`dist\` of the commits before and after, same
-  machine, with the bundle method above: 2,221,069 → 2,248,769 bytes raw (+27.7 KB),
-  862,079 → 871,967 gzip (+9.9 KB), 659,580 → 668,079 brotli (**+8.3 KB**, +1.3 %).
-  (\`cargo xtask dist\`, then the files' sizes compressed with Node's zlib.)
+- **gloo-net, wasm-streams, serde-wasm-bindgen, futures, indexed_db_futures** (2026-12-03):
+  fetch through \`gloo-net\` with the body read as a \`wasm-streams\` stream, records
+  converted with \`serde-wasm-bindgen\` instead of JSON text, \`futures\`' \`select\` instead of
+  a hand-rolled race, and the IndexedDB adapter on \`indexed_db_futures\` instead of
+  hand-written request and transaction futures. Measured on the release \`dist\` of the commits
+  before and after each step, same machine, with the bundle method above (\`cargo xtask dist\`,
+  then the files compressed with Node's zlib; bytes, and KB of 1,024 bytes as above):
+
+  | | raw | gzip | brotli |
+  |---|---|---|---|
+  | before | 2,221,069 | 862,079 | 659,580 |
+  | + gloo-net, wasm-streams, serde-wasm-bindgen, futures | 2,248,769 (+27.1 KB) | 871,967 (+9.7 KB) | 668,079 (+8.3 KB) |
+  | + indexed_db_futures | 2,287,498 (+37.8 KB) | 888,975 (+16.6 KB) | 681,557 (+13.2 KB) |
+  | all five | +64.9 KB (+3.0 %) | +26.3 KB (+3.1 %) | **+21.5 KB (+3.3 %)** |
 
 ## Native figures (engine on the host, \`skein-bench native\`)
 
