@@ -31,6 +31,28 @@ pub(crate) fn store_error(error: &Error) -> StoreError {
     }
 }
 
+/// A built IndexedDB request (`….primitive()`): awaited for its result, or only queued in its
+/// transaction (a write whose outcome the transaction's end reports), with the engine's error.
+pub(crate) trait Request<T> {
+    async fn result(self) -> Result<T, StoreError>;
+    fn queued(self) -> Result<(), StoreError>;
+}
+
+impl<T, F> Request<T> for indexed_db_futures::Result<F>
+where
+    F: std::future::Future<Output = indexed_db_futures::Result<T>>,
+{
+    async fn result(self) -> Result<T, StoreError> {
+        self.map_err(|e| store_error(&e))?
+            .await
+            .map_err(|e| store_error(&e))
+    }
+
+    fn queued(self) -> Result<(), StoreError> {
+        self.map(drop).map_err(|e| store_error(&e))
+    }
+}
+
 /// Waits for `tx` to end (it commits by itself once its last request is done); an aborted
 /// transaction reports its cause (e.g. a `QuotaExceededError`, which `commit()` would not say).
 /// Nothing of an aborted transaction is applied.

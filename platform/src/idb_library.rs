@@ -4,10 +4,10 @@
 //! four bytes a dimension, stored and read without any text encoding, with the embedding
 //! model's id and dimension beside it.
 
-use crate::idb::store_error;
+use crate::idb::Request;
 use crate::idb_store::{
-    from_js, from_js_records, to_js, IdbStore, ASSISTANTS, BY_BASE, BY_DOCUMENT, CHUNKS, DOCUMENTS,
-    KNOWLEDGE_BASES, MEMORIES,
+    collect_all, from_js, from_js_records, to_js, IdbStore, ASSISTANTS, BY_BASE, BY_DOCUMENT,
+    CHUNKS, DOCUMENTS, KNOWLEDGE_BASES, MEMORIES,
 };
 use crate::js_error::describe;
 use indexed_db_futures::prelude::*;
@@ -99,16 +99,10 @@ impl IdbStore {
         let tx = self.transaction(&[store], TransactionMode::Readwrite)?;
         let object_store = Self::object_store(&tx, store)?;
         for record in puts {
-            object_store
-                .put(record.clone())
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            object_store.put(record.clone()).primitive().queued()?;
         }
         for key in deletes {
-            object_store
-                .delete(*key)
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            object_store.delete(*key).primitive().queued()?;
         }
         self.commit(tx).await
     }
@@ -130,23 +124,13 @@ impl LibraryStore for IdbStore {
         Self::object_store(&tx, ASSISTANTS)?
             .delete(id)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         let memories = Self::object_store(&tx, MEMORIES)?;
-        let all = memories
-            .get_all::<JsValue>()
-            .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?
-            .map(|r| r.map_err(|e| store_error(&e)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let all: Vec<Memory> = from_js_records(all)?;
+        let all = memories.get_all::<JsValue>().primitive().result().await?;
+        let all: Vec<Memory> = from_js_records(collect_all(all)?)?;
         let own = MemoryScope::Assistant(id.to_owned());
         for memory in all.iter().filter(|m| m.scope == own) {
-            memories
-                .delete(memory.id.as_str())
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            memories.delete(memory.id.as_str()).primitive().queued()?;
         }
         self.commit(tx).await
     }
@@ -189,7 +173,7 @@ impl LibraryStore for IdbStore {
         Self::object_store(&tx, KNOWLEDGE_BASES)?
             .delete(id)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         for store in [DOCUMENTS, CHUNKS] {
             Self::delete_by_index(&tx, store, BY_BASE, id).await?;
         }
@@ -218,15 +202,12 @@ impl LibraryStore for IdbStore {
         Self::object_store(&tx, DOCUMENTS)?
             .put(record)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, &document.id).await?;
         let chunk_store = Self::object_store(&tx, CHUNKS)?;
         for chunk in chunk_records {
             // A failed request returns early: the transaction, dropped uncommitted, rolls back.
-            chunk_store
-                .put(chunk)
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            chunk_store.put(chunk).primitive().queued()?;
         }
         self.commit(tx).await
     }
@@ -236,7 +217,7 @@ impl LibraryStore for IdbStore {
         Self::object_store(&tx, DOCUMENTS)?
             .delete(id)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         Self::delete_by_index(&tx, CHUNKS, BY_DOCUMENT, id).await?;
         self.commit(tx).await
     }
@@ -266,14 +247,10 @@ impl LibraryStore for IdbStore {
                 .count()
                 .with_query(chunk.id.as_str())
                 .primitive()
-                .map_err(|e| store_error(&e))?
-                .await
-                .map_err(|e| store_error(&e))?;
+                .result()
+                .await?;
             if stored == 1 {
-                chunk_store
-                    .put(record)
-                    .primitive()
-                    .map_err(|e| store_error(&e))?;
+                chunk_store.put(record).primitive().queued()?;
                 written += 1;
             }
         }

@@ -37,7 +37,7 @@
 //! once (so the upgrade is never blocked by us), the app is told through
 //! [`IdbStore::open_watched`]'s listener, and every later use says to reload.
 
-use crate::idb::{self, store_error};
+use crate::idb::{self, store_error, Request};
 use crate::js_error::describe;
 use crate::storage_health::{HealthListener, HealthWatch, StorageHealth};
 use indexed_db_futures::database::Database;
@@ -153,7 +153,7 @@ pub(crate) fn from_js_records<T: DeserializeOwned>(
 }
 
 /// The values of a `get_all` read.
-fn collect_all(
+pub(crate) fn collect_all(
     records: impl IntoIterator<Item = indexed_db_futures::Result<JsValue>>,
 ) -> Result<Vec<JsValue>, StoreError> {
     records
@@ -215,8 +215,8 @@ impl IdbStore {
             .put(probe)
             .with_key(PROBE_KEY)
             .primitive()
-            .and_then(|_| settings.delete(PROBE_KEY).primitive())
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
+        settings.delete(PROBE_KEY).primitive().queued()?;
         self.commit(tx).await?;
         self.health.set(StorageHealth::Writable);
         Ok(())
@@ -269,11 +269,7 @@ impl IdbStore {
         let tx = self.transaction(&[store], TransactionMode::Readonly)?;
         let object_store = Self::object_store(&tx, store)?;
         let request = object_store.get::<JsValue, _, _>(key);
-        let value = request
-            .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+        let value = request.primitive().result().await?;
         Ok(value.filter(|v| !v.is_undefined()))
     }
 
@@ -291,10 +287,9 @@ impl IdbStore {
                 .put(value.clone())
                 .with_key(key)
                 .primitive()
-                .map(drop),
-            None => object_store.put(value.clone()).primitive().map(drop),
+                .queued()?,
+            None => object_store.put(value.clone()).primitive().queued()?,
         }
-        .map_err(|e| store_error(&e))?;
         self.commit(tx).await
     }
 
@@ -324,9 +319,8 @@ impl IdbStore {
             .get_all::<JsValue>()
             .with_query(key)
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+            .result()
+            .await?;
         collect_all(records)
     }
 
@@ -344,15 +338,11 @@ impl IdbStore {
             .get_all_keys::<JsValue>()
             .with_query(key)
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+            .result()
+            .await?;
         for record_key in keys {
             let record_key = record_key.map_err(|e| store_error(&e))?;
-            object_store
-                .delete(record_key)
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            object_store.delete(record_key).primitive().queued()?;
         }
         Ok(())
     }
@@ -363,9 +353,8 @@ impl IdbStore {
         let records = object_store
             .get_all::<JsValue>()
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+            .result()
+            .await?;
         collect_all(records)
     }
 }
@@ -403,16 +392,15 @@ impl ChatStore for IdbStore {
         Self::object_store(&tx, MESSAGES)?
             .put(message)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         // Read and write the conversation in the same transaction (nothing but IndexedDB is
         // awaited in between), changing only what a message write owns.
         let conversations = Self::object_store(&tx, CONVERSATIONS)?;
         let existing = conversations
             .get::<JsValue, _, _>(conversation.id.as_str())
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?
+            .result()
+            .await?
             .filter(|v| !v.is_undefined());
         let record = match existing {
             None => whole,
@@ -422,10 +410,7 @@ impl ChatStore for IdbStore {
                 to_js(&stored)?
             }
         };
-        conversations
-            .put(record)
-            .primitive()
-            .map_err(|e| store_error(&e))?;
+        conversations.put(record).primitive().queued()?;
         self.commit(tx).await
     }
 
@@ -437,9 +422,8 @@ impl ChatStore for IdbStore {
         let existing = messages
             .get::<JsValue, _, _>(message.id.as_str())
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?
+            .result()
+            .await?
             .filter(|v| !v.is_undefined());
         let still_streaming = existing.is_none_or(|existing| {
             js_sys::Reflect::get(&existing, &JsValue::from_str("status"))
@@ -450,10 +434,7 @@ impl ChatStore for IdbStore {
         if !still_streaming {
             return Ok(false);
         }
-        messages
-            .put(record)
-            .primitive()
-            .map_err(|e| store_error(&e))?;
+        messages.put(record).primitive().queued()?;
         self.commit(tx).await?;
         Ok(true)
     }
@@ -473,15 +454,9 @@ impl ChatStore for IdbStore {
         let message_store = Self::object_store(&tx, MESSAGES)?;
         for (conversation, messages) in records {
             // A failed request returns early: the transaction, dropped uncommitted, rolls back.
-            conversation_store
-                .put(conversation)
-                .primitive()
-                .map_err(|e| store_error(&e))?;
+            conversation_store.put(conversation).primitive().queued()?;
             for message in messages {
-                message_store
-                    .put(message)
-                    .primitive()
-                    .map_err(|e| store_error(&e))?;
+                message_store.put(message).primitive().queued()?;
             }
         }
         self.commit(tx).await
@@ -505,16 +480,13 @@ impl ChatStore for IdbStore {
         for store in [MESSAGES, CITATIONS] {
             let object_store = Self::object_store(&tx, store)?;
             for id in ids {
-                object_store
-                    .delete(id.as_str())
-                    .primitive()
-                    .map_err(|e| store_error(&e))?;
+                object_store.delete(id.as_str()).primitive().queued()?;
             }
         }
         Self::object_store(&tx, CONVERSATIONS)?
             .put(conversation)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         self.commit(tx).await
     }
 
@@ -526,7 +498,7 @@ impl ChatStore for IdbStore {
         Self::object_store(&tx, CONVERSATIONS)?
             .delete(conversation_id)
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         for store in [MESSAGES, SUMMARIES, CITATIONS] {
             Self::delete_by_index(&tx, store, BY_CONVERSATION, conversation_id).await?;
         }
@@ -596,7 +568,7 @@ impl ChatStore for IdbStore {
         Self::object_store(&tx, CITATIONS)?
             .delete(citations.message_id.as_str())
             .primitive()
-            .map_err(|e| store_error(&e))?;
+            .queued()?;
         self.commit(tx).await
     }
 
@@ -619,12 +591,7 @@ impl ChatStore for IdbStore {
         // one read transaction), so no search holds every message in memory at once.
         let tx = self.transaction(&[MESSAGES], TransactionMode::Readonly)?;
         let messages = Self::object_store(&tx, MESSAGES)?;
-        let cursor = messages
-            .open_cursor()
-            .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+        let cursor = messages.open_cursor().primitive().result().await?;
         let Some(mut cursor) = cursor else {
             return Ok(Vec::new());
         };
@@ -662,9 +629,8 @@ impl ChatStore for IdbStore {
             .get_all::<JsValue>()
             .with_query(since_ms..)
             .primitive()
-            .map_err(|e| store_error(&e))?
-            .await
-            .map_err(|e| store_error(&e))?;
+            .result()
+            .await?;
         from_js_records(collect_all(records)?)
     }
 }

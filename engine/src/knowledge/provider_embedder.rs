@@ -48,11 +48,7 @@ impl<T: Transport, C: Clock> QueryEmbedder for ProviderEmbedder<T, C> {
     fn embed_query<'a>(&'a self, model: &'a str, text: &'a str) -> HookFuture<'a, Vec<f32>> {
         Box::pin(async move {
             let texts = [text.to_owned()];
-            let mut vectors = self
-                .client
-                .embed(&self.settings_for(model), &texts, &CancelToken::new())
-                .await
-                .map_err(|e| HookError(e.to_string()))?;
+            let mut vectors = self.embed_texts(model, &texts).await?;
             vectors
                 .pop()
                 .ok_or_else(|| HookError("the provider returned no vector".into()))
