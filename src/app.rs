@@ -21,6 +21,7 @@ pub fn App() -> impl IntoView {
         urls: state.image_urls,
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
     });
+    crate::remote_images::provide();
 
     let generating_here = Signal::derive(move || {
         let current = state.current.get();

@@ -20,6 +20,7 @@ mod knowledge;
 mod memories;
 mod notify;
 mod preferences;
+mod remote_images;
 mod runtime;
 mod settings_actions;
 mod shortcuts;

@@ -12,6 +12,24 @@ pub struct ImageUrls {
     pub request: Callback<String>,
 }
 
+/// A remote image in an answer, once the user asked to see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RemoteImageState {
+    Loading,
+    /// Fetched and shown from this `blob:` URL.
+    Shown(String),
+    /// Why it cannot be shown.
+    Failed(String),
+}
+
+/// Remote image URL → its state, filled in by the app; `request` asks it to fetch one (the
+/// page's policy lets no `<img>` load a remote address by itself).
+#[derive(Clone, Copy)]
+pub struct RemoteImages {
+    pub states: RwSignal<HashMap<String, RemoteImageState>>,
+    pub request: Callback<String>,
+}
+
 /// An image part of a message, as the view needs it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ImageRef {

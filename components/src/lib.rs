@@ -54,7 +54,7 @@ pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};
 pub use error_banner::{ErrorBanner, ErrorNotice};
-pub use images::{ImageRef, ImageUrls, MessageImage};
+pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};
 pub use markdown_view::MarkdownText;
 pub use memory_panel::{MemoryAction, MemoryPanel};

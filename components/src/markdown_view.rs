@@ -9,6 +9,7 @@
 //! short one. When the message is complete the whole text is parsed once more, and the DOM is
 //! only touched if that reading differs.
 
+use crate::images::{RemoteImageState, RemoteImages};
 use leptos::prelude::*;
 use skein_engine::render::markdown::highlight::highlight;
 use skein_engine::render::markdown::{
@@ -155,21 +156,23 @@ fn list_item(item: &ListItem, depth: usize) -> AnyView {
     view! { <li>{check}{render_blocks(&item.blocks, depth + 1)}</li> }.into_any()
 }
 
-fn align_style(align: Align) -> &'static str {
+/// A column's alignment as a class: a style attribute would need `'unsafe-inline'` in the
+/// page's Content Security Policy.
+fn align_class(align: Align) -> Option<&'static str> {
     match align {
-        Align::None => "",
-        Align::Left => "text-align: left",
-        Align::Center => "text-align: center",
-        Align::Right => "text-align: right",
+        Align::None => None,
+        Align::Left => Some("align-left"),
+        Align::Center => Some("align-center"),
+        Align::Right => Some("align-right"),
     }
 }
 
 fn table(alignments: &[Align], head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) -> AnyView {
-    let style = |i: usize| align_style(alignments.get(i).copied().unwrap_or(Align::None));
+    let class = |i: usize| align_class(alignments.get(i).copied().unwrap_or(Align::None));
     let head = head
         .iter()
         .enumerate()
-        .map(|(i, cell)| view! { <th style=style(i)>{render_inlines(cell)}</th> })
+        .map(|(i, cell)| view! { <th class=class(i)>{render_inlines(cell)}</th> })
         .collect_view();
     let rows = rows
         .iter()
@@ -177,7 +180,7 @@ fn table(alignments: &[Align], head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) 
             let cells = row
                 .iter()
                 .enumerate()
-                .map(|(i, cell)| view! { <td style=style(i)>{render_inlines(cell)}</td> })
+                .map(|(i, cell)| view! { <td class=class(i)>{render_inlines(cell)}</td> })
                 .collect_view();
             view! { <tr>{cells}</tr> }
         })
@@ -268,27 +271,46 @@ fn render_inline(inline: &Inline) -> AnyView {
     }
 }
 
-/// A remote image: a button naming its host until the user asks to load it.
+/// A remote image: a button naming its host until the user asks to load it; then the app
+/// fetches it ([`RemoteImages`]) and it shows from a `blob:` URL, or the reason it cannot.
 fn remote_image(image: RemoteImage, alt: String) -> AnyView {
-    let load = RwSignal::new(false);
-    view! {
-        <Show
-            when=move || load.get()
-            fallback={
-                let (host, alt) = (image.host.clone(), alt.clone());
-                move || view! {
-                    <button type="button" class="remote-image" data-testid="remote-image"
-                        title=format!("Loading it tells {host} that you are reading this.")
-                        on:click=move |_| load.set(true)>
-                        {format!("Load image from {host}")}
-                        {(!alt.is_empty()).then(|| format!(": {alt}"))}
-                    </button>
-                }
+    let images = use_context::<RemoteImages>();
+    let url = image.url.clone();
+    let state = move || images.and_then(|i| i.states.with(|s| s.get(&url).cloned()));
+    let (host, link) = (image.host.clone(), image.url.clone());
+    (move || match state() {
+        None => {
+            let (host, url) = (host.clone(), link.clone());
+            view! {
+                <button type="button" class="remote-image" data-testid="remote-image"
+                    title=format!("Loading it tells {host} that you are reading this.")
+                    on:click=move |_| {
+                        if let Some(images) = images {
+                            images.request.run(url.clone());
+                        }
+                    }>
+                    {format!("Load image from {host}")}
+                    {(!alt.is_empty()).then(|| format!(": {alt}"))}
+                </button>
             }
-        >
-            <img src=image.url.clone() alt=alt.clone() referrerpolicy="no-referrer"
-                loading="lazy" />
-        </Show>
-    }
+            .into_any()
+        }
+        Some(RemoteImageState::Loading) => view! {
+            <span class="remote-image" data-testid="remote-image-loading">
+                {format!("Loading image from {host}…")}
+            </span>
+        }
+        .into_any(),
+        Some(RemoteImageState::Shown(src)) => {
+            view! { <img src=src alt=alt.clone() data-testid="remote-image-shown" /> }.into_any()
+        }
+        Some(RemoteImageState::Failed(reason)) => view! {
+            <span class="remote-image failed" data-testid="remote-image-failed">
+                {format!("The image from {host} cannot be shown: {reason}. ")}
+                <a href=link.clone() target="_blank" rel="noopener noreferrer">"Open it"</a>
+            </span>
+        }
+        .into_any(),
+    })
     .into_any()
 }

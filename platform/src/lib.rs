@@ -39,6 +39,7 @@ mod js_error;
 mod local_storage;
 mod notifications;
 mod page_lifecycle;
+mod remote_image;
 mod storage_health;
 mod storage_status;
 mod tab_channel;
@@ -56,6 +57,7 @@ pub use notifications::{
     NotificationAccess,
 };
 pub use page_lifecycle::on_page_hidden;
+pub use remote_image::fetch_remote_image;
 pub use storage_health::{HealthListener, StorageHealth};
 pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};
 pub use tab_channel::TabChannel;

@@ -5,7 +5,7 @@
 // Environment (set by `cargo xtask test`): SKEIN_DIST_DIR, SKEIN_PUBLIC_PATH, SKEIN_MOCK_URL,
 // CHROMIUM.
 
-import { before, after } from 'node:test';
+import { before, after, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
@@ -26,10 +26,42 @@ export const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.u
 let server;
 export let browser;
 export let appUrl;
+/// What the test file's server serves instead of the build, by path (see `serveStatic`).
+export const overrides = new Map();
+export const served = { root: null };
+
+/// Content Security Policy violations reported by any page of any context since the last test
+/// ended: each test must cause none (the build ships the policy; see xtask/src/policy.rs).
+const violations = [];
+
+/// Every page of `context` reports its policy violations to the test.
+export async function watchPolicy(context) {
+  await context.exposeBinding('__skeinPolicyViolation', ({ page }, violation) => {
+    violations.push({ page: page.url(), ...violation });
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__skeinPolicyViolation({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        source: `${event.sourceFile}:${event.lineNumber}`,
+        sample: event.sample,
+      });
+    });
+  });
+}
+
+afterEach(() => {
+  const seen = violations.splice(0);
+  assert.deepEqual(seen, [], 'the page broke its Content Security Policy');
+});
 
 before(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  server = await serveStatic(env('SKEIN_DIST_DIR'), PUBLIC_PATH);
+  server = await serveStatic(env('SKEIN_DIST_DIR'), PUBLIC_PATH, {
+    override: (path) => overrides.get(path),
+    root: () => served.root,
+  });
   appUrl = `http://127.0.0.1:${server.port}${PUBLIC_PATH}`;
   browser = await chromium.launch({
     executablePath: env('CHROMIUM'),
@@ -40,6 +72,13 @@ before(async () => {
       '--disable-dev-shm-usage',
     ],
   });
+  // Every context any test opens is watched for policy violations.
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    await watchPolicy(context);
+    return context;
+  };
 });
 
 after(async () => {

@@ -64,16 +64,40 @@ test('hostile model output runs no script and loads nothing until the user asks'
   assert.match(report.text, /deep list/);
   assert.deepEqual(elsewhere, [], 'nothing was requested from another server');
 
-  // The remote image is an offer naming its host; only the user's click loads it.
+  // The remote image is an offer naming its host; only the user's click loads it, through a
+  // fetch without referrer or cookies (the policy lets no <img> load a remote address itself).
   const offer = content.locator('[data-testid=remote-image]');
   assert.equal(await offer.count(), 1, 'the data: SVG image is not offered at all');
   assert.match(await offer.textContent(), /Load image from tracker\.example/);
   const requested = page.waitForRequest((r) => r.url().startsWith('https://tracker.example/'));
   await offer.click();
-  await requested;
-  assert.equal(await content.locator('img').getAttribute('referrerpolicy'), 'no-referrer');
-  // The consented load fails here (no such host), which the console reports; nothing else.
+  const request = await requested;
+  assert.equal(request.headers().referer, undefined, 'no referrer');
+  // It fails here (no such host): the reason and the link, nothing else.
+  const failed = content.locator('[data-testid=remote-image-failed]');
+  await failed.waitFor();
+  assert.match(await failed.textContent(), /The image from tracker\.example cannot be shown: .*open the link instead/);
+  assert.equal(await failed.locator('a').getAttribute('href'), 'https://tracker.example/pixel.png?user=me');
+  assert.equal(await content.locator('img').count(), 0);
   assert.deepEqual(page.errors.filter((e) => !e.includes('ERR_NAME_NOT_RESOLVED')), [], 'no script errors');
+  await context.close();
+});
+
+test('a remote image the user asks for shows from the page, not from its server', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: [`A picture: ![blue square](${MOCK}/files/pixel.png)`] }, { chunks: ['"Picture"'], stream: false }]);
+  await send(page, 'show me a picture');
+  const content = lastAssistant(page).locator('[data-testid=message-content]');
+  await content.locator('[data-testid=remote-image]').click();
+  const image = content.locator('[data-testid=remote-image-shown]');
+  await image.waitFor();
+  assert.match(await image.getAttribute('src'), /^blob:/);
+  assert.equal(await image.getAttribute('alt'), 'blue square');
+  await page.waitForFunction(() => document.querySelector('[data-testid=remote-image-shown]').naturalWidth === 4);
+  assert.deepEqual(page.errors, []);
   await context.close();
 });
 

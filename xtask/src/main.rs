@@ -1,7 +1,8 @@
 //! # xtask: the only entry points a user or CI needs
 //!
 //! - `cargo xtask setup`: install every tool the project needs, only what is missing.
-//! - `cargo xtask serve [--mock]`: set up, build and serve the app on http://127.0.0.1:8080.
+//! - `cargo xtask serve [--mock] [--dev]`: set up, build and serve the app on
+//!   http://127.0.0.1:8080 (the installable build; `--dev` rebuilds on change).
 //! - `cargo xtask dist [--public-url /path/]`: an optimised static build in `dist/`.
 //! - `cargo xtask test`: set up, then run every test tier; non-zero exit if any fails.
 //! - `cargo xtask bench`: the benchmarks whose figures issues quote.
@@ -13,9 +14,12 @@ mod architecture;
 mod bench;
 mod fuzz;
 mod module_graph;
+mod policy;
 mod process;
+mod pwa;
 mod serve;
 mod setup;
+mod static_server;
 mod test;
 mod tools;
 
@@ -25,8 +29,9 @@ const USAGE: &str = "usage: cargo xtask <command>
 
 commands:
   setup                       install the toolchain pieces that are missing
-  serve [--mock]              build and serve the app on http://127.0.0.1:8080
-                              (--mock also starts the mock provider test fixture)
+  serve [--mock] [--dev]      build and serve the app on http://127.0.0.1:8080
+                              (--mock also starts the mock provider test fixture;
+                              --dev rebuilds on change, without service worker or policy)
   dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
   test                        run every test tier (lint, native, browser, end-to-end)
   bench                       run the benchmarks
@@ -36,7 +41,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup::run_setup(),
-        Some("serve") => serve::serve(args.iter().any(|a| a == "--mock")),
+        Some("serve") => serve::serve(
+            args.iter().any(|a| a == "--mock"),
+            args.iter().any(|a| a == "--dev"),
+        ),
         Some("dist") => match public_url_arg(&args[1..]) {
             Ok(url) => serve::dist(url.as_deref().unwrap_or("/"), "dist").map(|_| ()),
             Err(e) => Err(e),

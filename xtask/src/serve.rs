@@ -8,7 +8,10 @@ use std::process::Command;
 pub const APP_PORT: u16 = 8080;
 pub const MOCK_PORT: u16 = 18080;
 
-pub fn serve(with_mock: bool) -> Result<(), String> {
+/// `cargo xtask serve`: the app as it is deployed (the optimised build, installable and
+/// offline-capable, under the policy), or with `dev` Trunk's rebuild-on-change server (no
+/// service worker, no policy: Trunk's live reload is an inline script).
+pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
     setup::run_setup()?;
     let _mock = if with_mock {
         let mut mock = start_mock(MOCK_PORT)?;
@@ -21,7 +24,15 @@ pub fn serve(with_mock: bool) -> Result<(), String> {
     } else {
         None
     };
-    println!("\nSkein: http://127.0.0.1:{APP_PORT}/ (building first; Ctrl-C stops)\n");
+    if !dev {
+        let dir = build_dist("/", "dist")?;
+        println!(
+            "\nSkein: http://127.0.0.1:{APP_PORT}/ (the dist build; install it from the browser's \
+             address bar; Ctrl-C stops)\n"
+        );
+        return crate::static_server::serve(&dir, "/", APP_PORT);
+    }
+    println!("\nSkein (dev): http://127.0.0.1:{APP_PORT}/ (building first; Ctrl-C stops)\n");
     let trunk = Background::spawn(
         "trunk serve",
         Command::new("trunk")
@@ -53,7 +64,8 @@ pub fn dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     build_dist(public_url, dist_dir)
 }
 
-/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`.
+/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`: Trunk's
+/// output made into the installable app under the policy ([`crate::pwa::finish`]).
 pub fn build_dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     run(Command::new("trunk")
         .args([
@@ -66,6 +78,8 @@ pub fn build_dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
         ])
         .current_dir(root()))?;
     let dir = root().join(dist_dir);
+    let version = crate::pwa::finish(&dir, public_url)?;
+    println!("dist: build {version}: loader, policy, service worker and _headers written");
     report_sizes(&dir)?;
     Ok(dir)
 }

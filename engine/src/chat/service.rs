@@ -36,6 +36,15 @@ pub use crate::chat::error::ChatError;
 
 pub(crate) use super::turn::{ReplyTarget, Turn};
 
+/// What happens after a question is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Then {
+    /// The provider is asked now.
+    Answer,
+    /// The browser is offline: the question waits for the connection.
+    Wait,
+}
+
 pub struct ChatService<T, S, C, I> {
     /// Every call to a provider, shared with whoever else calls providers (the embedder).
     pub(super) client: Rc<ProviderClient<T, C>>,
@@ -208,16 +217,54 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         let input = input.into();
-        let now = self.clock().now_ms();
-        let conversation = conversation.unwrap_or_else(|| Conversation {
+        let conversation = self.conversation_for(conversation, &input, context);
+        self.ask(conversation, None, &input, Then::Answer, context)
+            .await
+    }
+
+    /// Stores `input` as a new question (in a new conversation when `None`) without asking the
+    /// provider: the browser is offline. The conversation remembers that the question waits
+    /// ([`Conversation::question_to_send`]), across reloads, until it is answered
+    /// ([`ChatAction::Retry`](crate::chat::action::ChatAction::Retry) with its ID) or the user
+    /// cancels ([`ChatService::cancel_waiting`]). Returns the stored question.
+    pub async fn queue_question(
+        &self,
+        conversation: Option<Conversation>,
+        input: impl Into<UserInput>,
+        context: &TurnContext<'_>,
+    ) -> Result<MessageNode, ChatError> {
+        let input = input.into();
+        let conversation = self.conversation_for(conversation, &input, context);
+        self.ask(conversation, None, &input, Then::Wait, context)
+            .await
+    }
+
+    /// The question stays where it is, unanswered, and no longer waits for the connection.
+    pub async fn cancel_waiting(
+        &self,
+        conversation: &Conversation,
+    ) -> Result<Conversation, ChatError> {
+        let mut conversation = self.reload(conversation.clone()).await?;
+        conversation.waiting_question = None;
+        self.store.save_conversation(&conversation).await?;
+        Ok(conversation)
+    }
+
+    /// `conversation`, or a new one titled after `input` for the turn's assistant.
+    fn conversation_for(
+        &self,
+        conversation: Option<Conversation>,
+        input: &UserInput,
+        context: &TurnContext<'_>,
+    ) -> Conversation {
+        conversation.unwrap_or_else(|| Conversation {
             assistant_id: Some(context.assistant.id.clone()),
             ..Conversation::new(
                 &self.ids.new_id(),
                 &Conversation::title_from_first_message(input.title_source()),
-                now,
+                self.clock().now_ms(),
             )
-        });
-        self.ask(conversation, None, &input, context).await
+        })
     }
 
     /// Regenerates an assistant message: the new answer becomes its sibling (‹ 2/2 ›); the old
@@ -257,6 +304,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             conversation,
             Some(user_message_id),
             &UserInput::from(text),
+            Then::Answer,
             context,
         )
         .await
@@ -269,6 +317,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         conversation: Conversation,
         edit_of: Option<&str>,
         input: &UserInput,
+        then: Then,
         context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
         if input.is_empty() {
@@ -317,15 +366,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         .into_node();
         conversation.current_leaf_id = Some(user.id.clone());
         conversation.updated_at_ms = now;
+        // Written with the question: it waits, or (answered now) nothing earlier does.
+        conversation.waiting_question = (then == Then::Wait).then(|| user.id.clone());
         self.store.save_message(&conversation, &user).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(match edit_of {
-            None => GenerationEvent::MessageAdded(user),
+            None => GenerationEvent::MessageAdded(user.clone()),
             Some(_) => GenerationEvent::BranchChanged {
                 conversation_id: conversation.id.clone(),
                 branch: tree.current_branch_entries(),
             },
         });
+        if then == Then::Wait {
+            return Ok(user);
+        }
         if !turn.tools.has_user_tools() {
             if let Some(reply) = self
                 .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
@@ -415,7 +469,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let turn = self.turn(context)?;
         let cancel = turn.cancel;
         let _running = self.generations.begin(&conversation.id, cancel).await;
-        let conversation = self.reload(conversation).await?;
+        let mut conversation = self.reload(conversation).await?;
+        // Answering now: no question waits any more (written with the answer).
+        conversation.waiting_question = None;
         let tree = self.load_tree(&conversation).await?;
         self.generate(conversation, tree, target, &turn).await
     }
@@ -656,3 +712,7 @@ mod data_tests;
 #[cfg(test)]
 #[path = "attachment_tests.rs"]
 mod attachment_tests;
+
+#[cfg(test)]
+#[path = "waiting_tests.rs"]
+mod waiting_tests;

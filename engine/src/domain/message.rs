@@ -261,6 +261,11 @@ pub struct Conversation {
     /// assistants existed) means the default one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub assistant_id: Option<String>,
+    /// A question saved while the browser was offline, to be answered when the connection
+    /// returns; it waits only while it is the branch's last message
+    /// ([`Conversation::question_to_send`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub waiting_question: Option<String>,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -277,7 +282,16 @@ impl Conversation {
             title_locked: false,
             suggestions: Vec::new(),
             assistant_id: None,
+            waiting_question: None,
         }
+    }
+
+    /// The question waiting for the connection, if it is still the end of the branch the user
+    /// is on: switching branches, editing or deleting it ends the wait.
+    pub fn question_to_send(&self) -> Option<&str> {
+        self.waiting_question
+            .as_deref()
+            .filter(|id| self.current_leaf_id.as_deref() == Some(*id))
     }
 
     /// A placeholder title from the first user message: its first line, shortened at a character
@@ -296,6 +310,22 @@ impl Conversation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_waits_only_while_it_ends_the_branch() {
+        let mut conversation = Conversation::new("c", "t", 0.0);
+        conversation.current_leaf_id = Some("q".into());
+        conversation.waiting_question = Some("q".into());
+        assert_eq!(conversation.question_to_send(), Some("q"));
+        conversation.current_leaf_id = Some("other-branch".into());
+        assert_eq!(conversation.question_to_send(), None);
+        // Stored records from before the field existed read as waiting for nothing.
+        let old: Conversation = serde_json::from_str(
+            r#"{"id":"c","title":"t","created_at_ms":0,"updated_at_ms":0,"current_leaf_id":"q"}"#,
+        )
+        .unwrap();
+        assert_eq!(old.waiting_question, None);
+    }
 
     #[test]
     fn titles_come_from_the_first_non_blank_line() {

@@ -77,8 +77,8 @@ pub async fn messages_round_trip_per_conversation<S: ChatStore>(store: S) {
     assert!(store.load_messages("none").await.unwrap().is_empty());
 }
 
-/// A message write changes only the conversation's timestamp and current leaf: a title saved
-/// meanwhile survives a writer holding an older copy.
+/// A message write changes only the conversation's timestamp, current leaf and waiting question:
+/// a title saved meanwhile survives a writer holding an older copy.
 pub async fn message_writes_keep_the_conversations_title<S: ChatStore>(store: S) {
     let old_copy = conversation("c", 1.0);
     store
@@ -94,6 +94,7 @@ pub async fn message_writes_keep_the_conversations_title<S: ChatStore>(store: S)
     let writer_copy = Conversation {
         updated_at_ms: 5.0,
         current_leaf_id: Some("m2".into()),
+        waiting_question: Some("m2".into()),
         ..old_copy
     };
     store
@@ -107,6 +108,22 @@ pub async fn message_writes_keep_the_conversations_title<S: ChatStore>(store: S)
     );
     assert_eq!(stored.updated_at_ms, 5.0);
     assert_eq!(stored.current_leaf_id.as_deref(), Some("m2"));
+    assert_eq!(stored.question_to_send(), Some("m2"));
+    // The answer's write ends the wait.
+    let answered = Conversation {
+        current_leaf_id: Some("m3".into()),
+        waiting_question: None,
+        ..writer_copy
+    };
+    store
+        .save_message(&answered, &message("m3", "c", Some("m2"), 6.0))
+        .await
+        .unwrap();
+    let stored = store.load_conversation("c").await.unwrap().unwrap();
+    assert_eq!(
+        (stored.waiting_question, stored.title.as_str()),
+        (None, "Renamed")
+    );
 }
 
 /// Deleting messages removes exactly those; deleting a conversation removes it, its messages

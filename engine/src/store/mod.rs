@@ -62,6 +62,8 @@ pub fn sort_newest_first(conversations: &mut [Conversation]) {
 pub fn touch_conversation(stored: &mut Conversation, from: &Conversation) {
     stored.updated_at_ms = from.updated_at_ms;
     stored.current_leaf_id.clone_from(&from.current_leaf_id);
+    // Whether the branch's last question waits for the connection goes with the branch.
+    stored.waiting_question.clone_from(&from.waiting_question);
 }
 
 /// The order [`ChatStore::load_messages`] returns: creation order.
@@ -76,7 +78,8 @@ pub trait ChatStore {
     async fn load_conversation(&self, id: &str) -> Result<Option<Conversation>, StoreError>;
     /// Every message node of one conversation, in creation order.
     async fn load_messages(&self, conversation_id: &str) -> Result<Vec<MessageNode>, StoreError>;
-    /// Writes `message`, and the conversation's timestamp and current leaf, atomically. The
+    /// Writes `message`, and the conversation's timestamp, current leaf and waiting question
+    /// ([`Conversation::waiting_question`]), atomically. The
     /// rest of a stored conversation record (title, suggestions) is kept: a generation holding
     /// an older copy never undoes a rename or a generated title. A conversation not stored yet
     /// is written whole.

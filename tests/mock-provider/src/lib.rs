@@ -19,6 +19,7 @@
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
+//! - `GET /files/pixel.png`: a small PNG, for answers that show a remote image.
 //!
 //! Every response carries permissive CORS headers, and `OPTIONS` preflights succeed, because the
 //! callers are web pages on other origins.
@@ -151,6 +152,7 @@ pub fn router(mock: Mock) -> Router {
         .route("/admin/script", post(queue_script))
         .route("/admin/requests", get(recorded_requests))
         .route("/admin/reset", post(reset))
+        .route("/files/pixel.png", get(pixel))
         .layer(middleware::from_fn(cors))
         .with_state(mock)
 }
@@ -183,6 +185,18 @@ async fn cors(request: Request, next: Next) -> Response {
     }
     headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, requested_headers);
     response
+}
+
+/// A 4 × 4 blue PNG: a remote image a scripted answer can point at (served with the CORS
+/// headers every response gets, as an image host that allows other pages would).
+const PIXEL_PNG: [u8; 73] = [
+    137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 4, 0, 0, 0, 4, 8, 2, 0,
+    0, 0, 38, 147, 9, 41, 0, 0, 0, 16, 73, 68, 65, 84, 120, 156, 99, 176, 142, 190, 13, 71, 12,
+    196, 113, 0, 77, 242, 23, 17, 106, 115, 93, 98, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130,
+];
+
+async fn pixel() -> Response {
+    ([(header::CONTENT_TYPE, "image/png")], PIXEL_PNG.to_vec()).into_response()
 }
 
 async fn models() -> Json<Value> {

@@ -276,3 +276,14 @@ async fn a_dropped_connection_is_an_error_in_the_body() {
         "the body fails instead of ending cleanly"
     );
 }
+
+#[tokio::test]
+async fn the_pixel_is_a_png_any_page_may_read() {
+    let app = router(Mock::default());
+    let (status, response) = call(&app, "GET", "/files/pixel.png", Value::Null).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "image/png");
+    assert_eq!(response.headers()["access-control-allow-origin"], "*");
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+}
