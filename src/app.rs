@@ -6,10 +6,10 @@ use crate::runtime::Reshape;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView, ContextMeter,
-    ErrorBanner, ErrorNotice, ExportButtons, ImageUrls, KnowledgePanel, MemoryPanel,
+    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView,
+    ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, ImageUrls, KnowledgePanel, MemoryPanel,
     MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar,
-    StorageAlert, StorageAlertBar, StorageInfo, UndoToast,
+    StorageAlert, StorageAlertBar, StorageInfo, UndoToast, UpdateNotice, WaitingNotice,
 };
 use skein_engine::ChatAction;
 
@@ -17,6 +17,8 @@ use skein_engine::ChatAction;
 pub fn App() -> impl IntoView {
     let state = AppState::new();
     runtime::init(state);
+    crate::installed::init(state);
+    crate::offline::watch(state);
     provide_context(ImageUrls {
         urls: state.image_urls,
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
@@ -32,6 +34,8 @@ pub fn App() -> impl IntoView {
     let messages = Signal::derive(move || state.messages.get());
     skein_components::apply_theme(state.preferences.get_untracked().theme);
     let help = RwSignal::new(false);
+    // The conversation list on a narrow screen (always shown on a wide one).
+    let drawer = RwSignal::new(false);
     crate::shortcuts::install(state, help);
     Effect::new(move |_| {
         state.search.track();
@@ -52,7 +56,17 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
             <header class="topbar">
+                <button type="button" class="menu-button" data-testid="menu-button"
+                    aria-label="Conversations" aria-controls="sidebar"
+                    aria-expanded=move || drawer.get().to_string()
+                    on:click=move |_| drawer.update(|open| *open = !*open)>"☰"</button>
                 <h1>"Skein"</h1>
+                <Show when=move || !state.online.get()>
+                    <span class="offline-badge" role="status" data-testid="offline-badge"
+                        title="No connection: your chats, search, settings and export still work; messages wait until you are back online.">
+                        "Offline"
+                    </span>
+                </Show>
                 <AssistantPicker testid="assistant-select"
                     assistants=Signal::derive(move || state.assistants.get())
                     selected=Signal::derive(move || state.assistant_id.get())
@@ -96,17 +110,23 @@ pub fn App() -> impl IntoView {
                 on_reload=move |()| crate::storage_notices::reload()
             />
             <ShortcutsHelp open=help />
+            <UpdateNotice
+                update=Signal::derive(move || state.update.get())
+                on_reload=move |()| crate::installed::reload(state)
+            />
             <UndoToast
                 deleted=Signal::derive(move || state.undo.get().map(|(_, title)| title))
                 on_undo=move |()| conversation_list::undo(state)
             />
-            <div class="layout">
+            <div class="layout" data-drawer=move || if drawer.get() { "open" } else { "closed" }>
+                // On a phone the sidebar is a drawer over the chat; a tap beside it closes it.
+                <div class="drawer-backdrop" aria-hidden="true" on:click=move |_| drawer.set(false)></div>
                 <Sidebar
                     conversations=Signal::derive(move || state.summaries())
                     selected=Signal::derive(move || state.current.get())
                     query=state.search
-                    on_select=move |id| runtime::select(state, id)
-                    on_new=move |()| runtime::new_chat(state)
+                    on_select=move |id| { drawer.set(false); runtime::select(state, id) }
+                    on_new=move |()| { drawer.set(false); runtime::new_chat(state) }
                     on_rename=move |(id, title)| conversation_list::rename(state, id, title)
                     on_delete=move |id: String| conversation_list::delete_with_undo(state, id)
                 />
@@ -182,6 +202,9 @@ pub fn App() -> impl IntoView {
                             on_backup=move |include_keys| crate::files::backup(state, include_keys)
                             on_import=move |input| crate::files::import(state, input)
                         />
+                        <AboutPanel version=env!("CARGO_PKG_VERSION")
+                            build_id=skein_platform::build_id()
+                            offline=Signal::derive(move || state.offline.get()) />
                       </section>
                     </Show>
                     // The chat stays mounted (and scrolled where it was) behind the settings.
@@ -217,7 +240,13 @@ pub fn App() -> impl IntoView {
                                 }
                             }),
                         }
-                    />
+                    >
+                        <WaitingNotice
+                            waiting=Signal::derive(move || crate::offline::current_waits(state))
+                            online=Signal::derive(move || state.online.get())
+                            on_cancel=move |()| crate::offline::cancel_waiting(state)
+                        />
+                    </ChatView>
                     <ContextMeter
                         usage=Signal::derive(move || state.context.get())
                         draft=Signal::derive(move || state.draft.text.get())

@@ -114,7 +114,6 @@ pub fn init(state: AppState) {
                  last words: {err}"
             )));
         }
-        spawn_local(crate::storage_notices::refresh_storage(state, true));
         match settings {
             Ok(Some(settings)) => state.settings.set(settings),
             Ok(None) => state.show_settings.set(true),
@@ -130,6 +129,13 @@ pub fn init(state: AppState) {
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }
+        // What the browser keeps for Skein; kept for good once there is something to keep.
+        spawn_local(async move {
+            crate::storage_notices::refresh_storage(state).await;
+            crate::storage_notices::ask_for_persistence(state);
+        });
+        // Questions written offline on an earlier visit go out if the connection is here.
+        crate::offline::send_waiting(state);
         crate::knowledge::refresh(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
@@ -284,8 +290,16 @@ pub fn send(state: AppState, input: UserInput) -> bool {
     start(state, ChatAction::Send(input))
 }
 
-/// Starts a generation. Returns `false` (and explains why) when it cannot start.
+/// Starts a generation in the conversation on screen. Returns `false` (and explains why) when
+/// it cannot start.
 pub fn start(state: AppState, action: ChatAction) -> bool {
+    start_in(state, current_conversation(state), action)
+}
+
+/// Starts a generation in `conversation` (a new one when `None`, for a new question). While
+/// the browser is offline a new question is saved and waits for the connection instead
+/// ([`crate::offline`]).
+pub fn start_in(state: AppState, conversation: Option<Conversation>, action: ChatAction) -> bool {
     let Some(runtime) = runtime() else {
         state.banner.set(Some(
             "Storage is still opening; try again in a moment.".into(),
@@ -298,11 +312,12 @@ pub fn start(state: AppState, action: ChatAction) -> bool {
         state.show_settings.set(true);
         return false;
     }
-    let current = state.current.get_untracked();
-    if current.as_deref().is_some_and(|id| state.is_generating(id)) {
+    if conversation
+        .as_ref()
+        .is_some_and(|c| state.is_generating(&c.id))
+    {
         return false;
     }
-    let conversation = current_conversation(state);
     if conversation.is_none() && !matches!(action, ChatAction::Send(_)) {
         return false;
     }
@@ -312,6 +327,7 @@ pub fn start(state: AppState, action: ChatAction) -> bool {
         .map_or_else(|| state.assistant_untracked(), |c| state.assistant_of(c));
     state.banner.set(None);
     state.failure.set(None);
+    let offline = !state.online.get_untracked();
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone());
@@ -321,26 +337,33 @@ pub fn start(state: AppState, action: ChatAction) -> bool {
             cancel: &cancel,
             sink: &sink,
         };
-        // The engine runs the action, then the title and suggestions (seed 000 §9).
-        let result = runtime
-            .service
-            .run(conversation, action.clone(), &context)
-            .await;
-        sink.generation_ended();
-        if let Ok(reply) = &result {
-            note_failure(state, reply);
-            refresh_context(state, reply.conversation_id.clone());
-        }
-        if let Err(err) = result {
-            // Nothing the user typed is lost: if it never reached storage, it goes back into
-            // the (still empty) composer.
-            if let ChatAction::Send(input) = action {
-                if !sink.user_message_saved() {
-                    state.draft.restore(input);
-                }
+        let service = &runtime.service;
+        let result = match action.clone() {
+            ChatAction::Send(input) if offline => {
+                service.queue_question(conversation, input, &context).await
             }
-            state.banner.set(Some(err.to_string()));
+            // The engine runs the action, then the title and suggestions (seed 000 §9).
+            action => service.run(conversation, action, &context).await,
+        };
+        sink.generation_ended();
+        match &result {
+            Ok(reply) if reply.role == skein_engine::Role::Assistant => {
+                note_failure(state, reply);
+                refresh_context(state, reply.conversation_id.clone());
+            }
+            Ok(_) => {}
+            Err(err) => {
+                // Nothing the user typed is lost: if it never reached storage, it goes back
+                // into the (still empty) composer.
+                if let ChatAction::Send(input) = action {
+                    if !sink.user_message_saved() {
+                        state.draft.restore(input);
+                    }
+                }
+                state.banner.set(Some(err.to_string()));
+            }
         }
+        crate::storage_notices::ask_for_persistence(state);
     });
     true
 }

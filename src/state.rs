@@ -72,6 +72,12 @@ pub struct AppState {
     pub storage_alert: RwSignal<Option<skein_components::StorageAlert>>,
     /// Blob ID → `blob:` URL of the message images loaded so far.
     pub image_urls: RwSignal<std::collections::HashMap<String, String>>,
+    /// The browser has a network connection (messages wait while it has none).
+    pub online: RwSignal<bool>,
+    /// A new version of the installed app, and when it switches.
+    pub update: RwSignal<skein_engine::domain::app_update::AppUpdate>,
+    /// Whether the app works offline (its service worker has cached it).
+    pub offline: RwSignal<skein_components::OfflineStatus>,
 }
 
 impl AppState {
@@ -104,6 +110,9 @@ impl AppState {
             search_hits: RwSignal::new(std::collections::HashMap::new()),
             undo: RwSignal::new(None),
             notifications: RwSignal::new(crate::notify::status()),
+            online: RwSignal::new(skein_platform::is_online()),
+            update: RwSignal::new(Default::default()),
+            offline: RwSignal::new(skein_components::OfflineStatus::Checking),
         }
     }
 

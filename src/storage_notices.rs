@@ -19,7 +19,7 @@ pub(crate) fn storage_health_changed(state: AppState, health: &StorageHealth) {
         StorageHealth::WaitingForOtherTabs => Some(StorageAlert::WaitingForOtherTabs),
     };
     if matches!(health, StorageHealth::Full(_)) {
-        spawn_local(refresh_storage(state, false));
+        spawn_local(refresh_storage(state));
     }
     state.storage_alert.set(alert);
 }
@@ -32,7 +32,7 @@ pub fn check_storage(state: AppState) {
         if runtime.storage.probe_write().await.is_ok() {
             save_unsaved(state, &runtime).await;
         }
-        refresh_storage(state, false).await;
+        refresh_storage(state).await;
     });
 }
 
@@ -68,16 +68,32 @@ pub fn reload() {
     }
 }
 
-/// Reads usage, quota and persistence; on start, first asks the browser to make Skein's
-/// storage persistent (so it is not cleared under storage pressure).
-pub async fn refresh_storage(state: AppState, ask_for_persistence: bool) {
-    if ask_for_persistence {
-        let _ = skein_platform::request_persistent_storage().await;
-    }
+/// Reads usage, quota and persistence.
+pub async fn refresh_storage(state: AppState) {
     let status = skein_platform::storage_status().await;
     state.storage.set(Some(skein_components::StorageFigures {
         usage_bytes: status.usage_bytes,
         quota_bytes: status.quota_bytes,
         persisted: status.persisted,
     }));
+}
+
+thread_local! {
+    static PERSISTENCE_ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Asks the browser to keep Skein's storage (not clear it under storage pressure) once there
+/// is something to keep (`skein_engine::domain::persistence_request`), then shows the answer.
+pub fn ask_for_persistence(state: AppState) {
+    let saved = state.conversations.with_untracked(Vec::len);
+    let persisted = state.storage.get_untracked().and_then(|s| s.persisted);
+    let asked = PERSISTENCE_ASKED.with(std::cell::Cell::get);
+    if !skein_engine::domain::persistence_request::should_ask(saved, persisted, asked) {
+        return;
+    }
+    PERSISTENCE_ASKED.with(|a| a.set(true));
+    spawn_local(async move {
+        let _ = skein_platform::request_persistent_storage().await;
+        refresh_storage(state).await;
+    });
 }

@@ -51,11 +51,11 @@ pub fn ExportButtons(#[prop(into)] on_export: Callback<ExportFormat>) -> impl In
         <div class="export" role="group" aria-label="Export this conversation">
             <button type="button" data-testid="export-markdown"
                 on:click=move |_| on_export.run(ExportFormat::Markdown)>
-                "Export Markdown"
+                <span class="wide-only">"Export "</span>"Markdown"
             </button>
             <button type="button" data-testid="export-json"
                 on:click=move |_| on_export.run(ExportFormat::Json)>
-                "Export JSON"
+                <span class="wide-only">"Export "</span>"JSON"
             </button>
         </div>
     }

@@ -30,6 +30,9 @@ pub fn ChatView(
     #[prop(into)] on_stop: Callback<()>,
     #[prop(into)] on_files: Callback<Vec<web_sys::File>>,
     actions: MessageActions,
+    /// Notices about this conversation, shown right above the composer.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     let scroller = NodeRef::<leptos::html::Div>::new();
     let near_viewport = NearViewport::new();
@@ -88,6 +91,7 @@ pub fn ChatView(
                 <button type="button" class="jump-latest" data-testid="jump-to-latest"
                     on:click=jump>"↓ Jump to latest"</button>
             </Show>
+            {children.map(|children| children())}
             <Composer draft generating read_only enter_sends on_send on_stop on_files />
         </section>
     }

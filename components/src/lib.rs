@@ -12,6 +12,7 @@
 //!
 //! Model output is untrusted: it is only ever inserted as text, never as HTML.
 
+mod about_panel;
 mod appearance;
 mod assistant_form;
 mod assistant_picker;
@@ -42,7 +43,10 @@ mod stream_publisher;
 mod tool_call_card;
 mod tool_policies;
 mod undo_toast;
+mod update_notice;
+mod waiting_notice;
 
+pub use about_panel::{AboutPanel, OfflineStatus};
 pub use appearance::{apply_theme, AppearancePanel};
 pub use assistant_form::AssistantForm;
 pub use assistant_picker::AssistantPicker;
@@ -69,3 +73,5 @@ pub use storage_info::{format_bytes, StorageFigures, StorageInfo};
 pub use stream_publisher::{StreamPublisher, ViewLookup};
 pub use tool_call_card::{ToolCallCard, ToolCallView};
 pub use undo_toast::UndoToast;
+pub use update_notice::UpdateNotice;
+pub use waiting_notice::WaitingNotice;

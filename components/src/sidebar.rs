@@ -28,7 +28,7 @@ pub fn Sidebar(
     // The conversation whose title is being edited.
     let renaming = RwSignal::new(None::<String>);
     view! {
-        <nav class="sidebar" data-testid="sidebar" aria-label="Conversations">
+        <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label="Conversations">
             <button type="button" class="new-chat" data-testid="new-chat-button"
                 on:click=move |_| on_new.run(())>"New chat"</button>
             <input type="search" class="search" data-testid="search-input"

@@ -28,6 +28,7 @@
 
 mod blob_url;
 mod clock;
+mod connectivity;
 mod download;
 mod fetch_transport;
 mod file_input;
@@ -40,12 +41,14 @@ mod local_storage;
 mod notifications;
 mod page_lifecycle;
 mod remote_image;
+mod service_worker;
 mod storage_health;
 mod storage_status;
 mod tab_channel;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
+pub use connectivity::{is_online, on_connectivity_change};
 pub use download::download_text;
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use file_input::{read_chosen_file, read_file, FileBytes};
@@ -58,6 +61,7 @@ pub use notifications::{
 };
 pub use page_lifecycle::on_page_hidden;
 pub use remote_image::fetch_remote_image;
+pub use service_worker::{activate_update, build_id, register_service_worker, ServiceWorkerEvents};
 pub use storage_health::{HealthListener, StorageHealth};
 pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};
 pub use tab_channel::TabChannel;

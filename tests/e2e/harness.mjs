@@ -23,6 +23,24 @@ export const SCREENSHOTS = new URL('../../target/e2e-screenshots/', import.meta.
 /// The screenshots the README shows, taken by this run.
 export const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url);
 
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM,
+  headless: true,
+  args: [
+    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
+
+/// A browser with a profile on disk (not "incognito", which Chromium never lets install an
+/// app), watched for policy violations like every other context. Close it when done.
+export async function persistentContext(userDataDir) {
+  const context = await chromium.launchPersistentContext(userDataDir, LAUNCH);
+  await watchPolicy(context);
+  return context;
+}
+
 let server;
 export let browser;
 export let appUrl;
@@ -57,21 +75,14 @@ afterEach(() => {
 });
 
 before(async () => {
+  env('CHROMIUM');
   mkdirSync(SCREENSHOTS, { recursive: true });
   server = await serveStatic(env('SKEIN_DIST_DIR'), PUBLIC_PATH, {
     override: (path) => overrides.get(path),
     root: () => served.root,
   });
   appUrl = `http://127.0.0.1:${server.port}${PUBLIC_PATH}`;
-  browser = await chromium.launch({
-    executablePath: env('CHROMIUM'),
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await chromium.launch(LAUNCH);
   // Every context any test opens is watched for policy violations.
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {

@@ -72,7 +72,7 @@ test('hostile model output runs no script and loads nothing until the user asks'
   const requested = page.waitForRequest((r) => r.url().startsWith('https://tracker.example/'));
   await offer.click();
   const request = await requested;
-  assert.equal(request.headers().referer, undefined, 'no referrer');
+  assert.ok(!request.headers().referer, 'no referrer');
   // It fails here (no such host): the reason and the link, nothing else.
   const failed = content.locator('[data-testid=remote-image-failed]');
   await failed.waitFor();

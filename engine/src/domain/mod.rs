@@ -1,14 +1,16 @@
 //! The data Skein keeps and reasons about: conversations as trees of messages made of typed
-//! parts, attachments, assistants, how a failure is classified, usage records and the user's
-//! preferences. Plain values with their own rules (a tree's operations, an assistant's
-//! compilation); no I/O.
+//! parts, attachments, assistants, how a failure is classified, usage records, the user's
+//! preferences, and when the installed app updates or asks to keep its storage. Plain values
+//! with their own rules (a tree's operations, an assistant's compilation); no I/O.
 
+pub mod app_update;
 pub mod assistant;
 pub mod attachment;
 pub(crate) mod base64;
 pub(crate) mod failure;
 pub(crate) mod message;
 pub(crate) mod message_part;
+pub mod persistence_request;
 pub mod preferences;
 pub mod tree;
 pub mod usage;

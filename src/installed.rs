@@ -1,0 +1,61 @@
+//! The installed app: its service worker (offline start, new versions) and the update notice,
+//! which switches versions only when no answer is streaming in this tab
+//! (`skein_engine::domain::app_update`).
+
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::OfflineStatus;
+use skein_engine::domain::app_update::UpdateStep;
+use skein_platform::ServiceWorkerEvents;
+
+fn streaming(state: AppState) -> bool {
+    state.generating.with_untracked(|g| !g.is_empty())
+}
+
+fn act(state: AppState, step: UpdateStep) {
+    match step {
+        UpdateStep::Nothing => {}
+        UpdateStep::Activate => spawn_local(async move {
+            if let Err(err) = skein_platform::activate_update().await {
+                state
+                    .banner
+                    .set(Some(format!("The new version cannot start: {err}")));
+            }
+        }),
+        UpdateStep::Reload => crate::storage_notices::reload(),
+    }
+}
+
+/// Registers the service worker and follows updates.
+pub fn init(state: AppState) {
+    let events = ServiceWorkerEvents {
+        on_offline_ready: Box::new(move || state.offline.set(OfflineStatus::Ready)),
+        on_update_waiting: Box::new(move || state.update.update(|u| *u = u.installed())),
+        on_taken_over: Box::new(move || {
+            let (update, step) = state.update.get_untracked().taken_over(streaming(state));
+            state.update.set(update);
+            act(state, step);
+        }),
+    };
+    spawn_local(async move {
+        match skein_platform::register_service_worker(events).await {
+            Ok(true) => {}
+            Ok(false) => state.offline.set(OfflineStatus::NotInThisBuild),
+            Err(err) => state.offline.set(OfflineStatus::Unavailable(err)),
+        }
+    });
+    // When the last answer streaming here ends, a switch the user asked for goes ahead.
+    Effect::new(move |_| {
+        if state.generating.with(Vec::is_empty) {
+            act(state, state.update.get_untracked().idle());
+        }
+    });
+}
+
+/// The user chose "Reload" in the update notice.
+pub fn reload(state: AppState) {
+    let (update, step) = state.update.get_untracked().reload_asked(streaming(state));
+    state.update.set(update);
+    act(state, step);
+}

@@ -1,0 +1,216 @@
+// End to end: the installed app. Installable (Chromium says so), served under a sub-path, starts
+// and works without the network after one visit, keeps what is written offline and sends it when
+// the connection returns, and switches to a new version only when the user says so and no answer
+// is streaming.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  MOCK, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider,
+  send, lastAssistant, assistantTextIs, overrides, persistentContext,
+} from './harness.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+/// Waits until the service worker controls the page (the app is cached from then on).
+async function offlineReady(page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 30_000 });
+}
+
+/// The build the active service worker holds.
+function workerVersion(page) {
+  return page.evaluate(() => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (event) => resolve(event.data);
+    navigator.serviceWorker.controller.postMessage({ type: 'version' }, [channel.port2]);
+  }));
+}
+
+test('Chromium finds the app installable, with its manifest and worker under the sub-path', async () => {
+  const profile = mkdtempSync(join(tmpdir(), 'skein-install-'));
+  const context = await persistentContext(profile);
+  const page = await openApp(context);
+  await offlineReady(page);
+  const cdp = await context.newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  assert.deepEqual(installabilityErrors, []);
+  const manifest = await cdp.send('Page.getAppManifest');
+  assert.deepEqual(manifest.errors, []);
+  assert.equal(manifest.url, `${appUrl}manifest.webmanifest`);
+  const data = JSON.parse(manifest.data);
+  assert.equal(new URL(data.start_url, manifest.url).href, appUrl, 'starts at the sub-path');
+  assert.equal(new URL(data.scope, manifest.url).href, appUrl);
+  assert.equal(data.display, 'standalone');
+  assert.deepEqual(data.icons.map((i) => [i.sizes, i.purpose]), [['192x192', 'any'], ['512x512', 'any'], ['512x512', 'maskable']]);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  assert.equal(scope, appUrl, 'the worker covers the sub-path only');
+  // The version and that it works offline, in Settings.
+  await openSettings(page);
+  const build = await page.locator('meta[name=skein-build]').getAttribute('content');
+  assert.match(await page.locator('[data-testid=app-version]').textContent(), new RegExp(`^Skein \\d+\\.\\d+\\.\\d+ \\(build ${build}\\)$`));
+  await page.locator('[data-testid=offline-status]', { hasText: 'Works offline' }).waitFor();
+  assert.equal(await workerVersion(page), build);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('after one visit the app starts and works offline; a message written offline waits and goes out on reconnect', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Tides are ', 'pulled by the moon.'] }, { chunks: ['"Tides"'], stream: false },
+    { chunks: ['A second version.'] }, { chunks: ['"Tides"'], stream: false },
+  ]);
+  await send(page, 'why are there tides?');
+  await assistantTextIs(page, 'Tides are pulled by the moon.');
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).waitFor();
+  await page.click('[data-testid=regenerate-button]');
+  await assistantTextIs(page, 'A second version.');
+  await offlineReady(page);
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).waitFor();
+
+  // Offline: the reload comes from the worker's cache.
+  await context.setOffline(true);
+  const providerRequests = [];
+  const providerResponses = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(MOCK)) providerRequests.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.url().startsWith(MOCK)) providerResponses.push(response.fromServiceWorker());
+  });
+  const fromWorker = [];
+  page.on('response', (response) => {
+    if (response.url().startsWith(appUrl)) fromWorker.push(response.fromServiceWorker());
+  });
+  await page.reload();
+  await mounted(page);
+  assert.ok(fromWorker.length >= 4 && fromWorker.every(Boolean), 'every app file came from the worker');
+  await page.locator('[data-testid=offline-badge]').waitFor();
+  // Reading, branch switching, search, export and settings need no network.
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).click();
+  await assistantTextIs(page, 'A second version.');
+  await page.click('[data-testid=branch-prev]');
+  await assistantTextIs(page, 'Tides are pulled by the moon.');
+  await page.fill('[data-testid=search-input]', 'moon');
+  await page.locator('[data-testid=search-snippet]', { hasText: 'moon' }).waitFor();
+  await page.fill('[data-testid=search-input]', '');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
+  assert.match(readFileSync(await download.path(), 'utf8'), /pulled by the moon/);
+  await openSettings(page);
+  await page.fill('[data-testid=settings-model]', 'mock-model-large');
+  await page.click('[data-testid=settings-save]');
+  await page.locator('[data-testid=settings-feedback]', { hasText: 'Saved.' }).waitFor();
+  await page.fill('[data-testid=settings-model]', 'mock-model');
+  await page.click('[data-testid=settings-save]');
+  await closeSettings(page);
+
+  // A message written offline is saved and waits, also across a reload.
+  await send(page, 'and spring tides?');
+  await page.locator('[data-testid=waiting-notice]', { hasText: 'Waiting for the connection' }).waitFor();
+  assert.equal(await page.locator('[data-testid=message][data-role=user]').last().textContent().then((t) => t.includes('and spring tides?')), true);
+  assert.equal(await page.inputValue('[data-testid=composer-input]'), '');
+  await page.reload();
+  await mounted(page);
+  await page.locator('[data-testid=waiting-notice]').waitFor();
+  assert.deepEqual(providerRequests, [], 'nothing was sent to the provider while offline');
+
+  // Back online: it is answered, and the notice goes.
+  await mock('/admin/script', [{ chunks: ['Spring tides come with new and full moons.'] }]);
+  await context.setOffline(false);
+  await assistantTextIs(page, 'Spring tides come with new and full moons.');
+  await page.locator('[data-testid=waiting-notice]').waitFor({ state: 'detached' });
+  await page.locator('[data-testid=offline-badge]').waitFor({ state: 'detached' });
+  const sent = await mock('/admin/requests');
+  assert.equal(sent.at(-1).messages.at(-1).content, 'and spring tides?');
+  assert.ok(providerResponses.length > 0 && providerResponses.every((fromSw) => !fromSw), 'provider requests never go through the worker');
+
+  // Offline again: the user may decide not to send; the question stays, unanswered.
+  await context.setOffline(true);
+  await send(page, 'never mind this one');
+  await page.click('[data-testid=cancel-waiting]');
+  await page.locator('[data-testid=waiting-notice]').waitFor({ state: 'detached' });
+  await context.setOffline(false);
+  await page.locator('[data-testid=offline-badge]').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  assert.equal(await page.locator('[data-testid=message][data-role=user]').last().textContent().then((t) => t.includes('never mind this one')), true);
+  assert.equal((await mock('/admin/requests')).length, sent.length, 'the cancelled question was not sent');
+  assert.deepEqual(page.errors.filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED')), []);
+  await context.close();
+});
+
+test('a new version is announced; "Reload" waits for a streaming answer, then switches and drops the old cache', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await offlineReady(page);
+  const before = await workerVersion(page);
+
+  // The server now has another build: its worker differs.
+  const dist = process.env.SKEIN_DIST_DIR;
+  const next = readFileSync(join(dist, 'service-worker.js'), 'utf8').replace(`const VERSION = '${before}'`, "const VERSION = 'next-build'");
+  assert.notEqual(next, readFileSync(join(dist, 'service-worker.js'), 'utf8'));
+  overrides.set(`${new URL(appUrl).pathname}service-worker.js`, next);
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+    const notice = page.locator('[data-testid=update-notice]');
+    await notice.locator('text=A new version of Skein is ready.').waitFor();
+
+    // An answer is streaming: Reload waits for it.
+    await mock('/admin/script', [{ chunks: 'The answer keeps coming, word by word, until it is done.'.split(/(?= )/), delay_ms: 120 }, { chunks: ['"Streaming"'], stream: false }]);
+    await send(page, 'tell me slowly');
+    await lastAssistant(page).locator('[data-testid=message-content]').filter({ hasText: 'keeps' }).waitFor();
+    await page.click('[data-testid=update-reload]');
+    await notice.locator('text=reload to the new version when the answer finishes').waitFor();
+    const reloaded = page.waitForEvent('load');
+    await assistantTextIs(page, 'The answer keeps coming, word by word, until it is done.');
+    await reloaded;
+    await mounted(page);
+    assert.equal(await workerVersion(page), 'next-build');
+    await assistantTextIs(page, 'The answer keeps coming, word by word, until it is done.');
+    assert.equal(await page.locator('[data-testid=update-notice]').count(), 0);
+    const caches = await page.evaluate(() => caches.keys());
+    assert.equal(caches.length, 1, `only the new build's cache is left: ${caches}`);
+    assert.ok(caches[0].endsWith(':next-build'));
+  } finally {
+    overrides.clear();
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('storage is made persistent after the first saved conversation, not at first load', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  await context.addInitScript(() => {
+    window.__persistCalls = 0;
+    const persist = navigator.storage.persist.bind(navigator.storage);
+    navigator.storage.persist = () => { window.__persistCalls += 1; return persist(); };
+  });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await page.waitForTimeout(300);
+  assert.equal(await page.evaluate(() => window.__persistCalls), 0, 'not asked for an empty app');
+  await send(page, 'remember this chat');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await page.waitForFunction(() => window.__persistCalls === 1);
+  await openSettings(page);
+  const persistence = await page.locator('[data-testid=storage-persistence]').textContent();
+  const persisted = await page.evaluate(() => navigator.storage.persisted());
+  assert.match(persistence, persisted ? /^Storage is persistent/ : /^Storage is not persistent/);
+  // A later visit with conversations asks at start, once (unless it was granted).
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction((asked) => window.__persistCalls === asked, persisted ? 0 : 1);
+  await send(page, 'and another');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').nth(1).waitFor();
+  await page.waitForTimeout(200);
+  assert.equal(await page.evaluate(() => window.__persistCalls), persisted ? 0 : 1, 'once per page');
+  await context.close();
+});
