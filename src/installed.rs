@@ -9,8 +9,11 @@ use skein_components::OfflineStatus;
 use skein_engine::domain::app_update::UpdateStep;
 use skein_platform::ServiceWorkerEvents;
 
+/// An answer is streaming in this tab, or the requests that follow one (title, suggestions)
+/// are under way: switching now would cut them (and a request reaching the old version while
+/// the new one takes over makes Chromium park the switch).
 fn streaming(state: AppState) -> bool {
-    state.generating.with_untracked(|g| !g.is_empty())
+    state.actions_running.get_untracked() > 0
 }
 
 fn act(state: AppState, step: UpdateStep) {
@@ -45,9 +48,9 @@ pub fn init(state: AppState) {
             Err(err) => state.offline.set(OfflineStatus::Unavailable(err)),
         }
     });
-    // When the last answer streaming here ends, a switch the user asked for goes ahead.
+    // When the last action running here ends, a switch the user asked for goes ahead.
     Effect::new(move |_| {
-        if state.generating.with(Vec::is_empty) {
+        if state.actions_running.get() == 0 {
             act(state, state.update.get_untracked().idle());
         }
     });

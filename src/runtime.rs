@@ -328,6 +328,7 @@ pub fn start_in(state: AppState, conversation: Option<Conversation>, action: Cha
     state.banner.set(None);
     state.failure.set(None);
     let offline = !state.online.get_untracked();
+    state.actions_running.update(|n| *n += 1);
     spawn_local(async move {
         let cancel = CancelToken::new();
         let sink = UiSink::new(state, runtime.clone());
@@ -364,6 +365,7 @@ pub fn start_in(state: AppState, conversation: Option<Conversation>, action: Cha
             }
         }
         crate::storage_notices::ask_for_persistence(state);
+        state.actions_running.update(|n| *n -= 1);
     });
     true
 }

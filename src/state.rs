@@ -28,6 +28,9 @@ pub struct AppState {
     pub messages: RwSignal<Vec<MessageView>>,
     /// Conversations with a generation running in this tab.
     pub generating: RwSignal<Vec<String>>,
+    /// Actions still running in this tab, including the title and suggestions requests that
+    /// follow an answer (the app switches versions only when this is 0).
+    pub actions_running: RwSignal<usize>,
     /// The composer's text and attached files.
     pub draft: Draft,
     pub banner: RwSignal<Option<String>>,
@@ -87,6 +90,7 @@ impl AppState {
             current: RwSignal::new(None),
             messages: RwSignal::new(Vec::new()),
             generating: RwSignal::new(Vec::new()),
+            actions_running: RwSignal::new(0),
             draft: Draft::new(),
             banner: RwSignal::new(None),
             info: RwSignal::new(None),

@@ -8,6 +8,7 @@
 //! streaming answer).
 
 use crate::js_error::describe;
+use skein_engine::Clock;
 use std::cell::Cell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
@@ -127,20 +128,26 @@ fn watch_updates(
     Ok(())
 }
 
-/// Asks the waiting version to take over ([`ServiceWorkerEvents::on_taken_over`] follows).
-/// `Err` when there is nothing waiting any more.
-pub async fn activate_update() -> Result<(), String> {
+/// How long the waiting version gets to take over.
+const ACTIVATE_PATIENCE_MS: f64 = 2_000.0;
+
+/// Asks the waiting version to take over. Usually it does, and
+/// [`ServiceWorkerEvents::on_taken_over`] follows; but Chromium parks the switch when a request
+/// of the page reaches the old version at that very moment (the app waits for its requests to
+/// end first, but not every request is the app's): `Ok(true)` says it was put off, until the
+/// next start. `Err` when nothing is waiting.
+pub async fn activate_update() -> Result<bool, String> {
     let container = container().ok_or("this browser runs no service worker")?;
-    let registration = JsFuture::from(container.get_registration())
+    let registration: ServiceWorkerRegistration = JsFuture::from(container.get_registration())
         .await
-        .map_err(|e| describe(&e))?;
-    let waiting = registration
-        .dyn_into::<ServiceWorkerRegistration>()
-        .ok()
-        .and_then(|r| r.waiting())
-        .ok_or("no new version is waiting")?;
+        .map_err(|e| describe(&e))?
+        .dyn_into()
+        .map_err(|_| "Skein's service worker is not registered".to_owned())?;
+    let waiting = registration.waiting().ok_or("no new version is waiting")?;
     let message = js_sys::Object::new();
     js_sys::Reflect::set(&message, &"type".into(), &"skip-waiting".into())
         .map_err(|e| describe(&e))?;
-    waiting.post_message(&message).map_err(|e| describe(&e))
+    waiting.post_message(&message).map_err(|e| describe(&e))?;
+    crate::BrowserClock.sleep(ACTIVATE_PATIENCE_MS).await;
+    Ok(registration.waiting().is_some())
 }

@@ -15,6 +15,9 @@ pub enum AppUpdate {
     /// The new version took over (here or from another tab); this tab still runs the old one
     /// and reloads as soon as nothing streams.
     TakenOver,
+    /// The browser put the switch off (it does when a request reaches the old version at that
+    /// very moment); the new version starts the next time Skein opens.
+    NextStart,
 }
 
 /// What the app must do now.
@@ -43,7 +46,7 @@ impl AppUpdate {
             (Self::Ready | Self::AfterAnswer, false) => (self, UpdateStep::Activate),
             (Self::TakenOver, true) => (self, UpdateStep::Nothing),
             (Self::TakenOver, false) => (self, UpdateStep::Reload),
-            (Self::Current, _) => (self, UpdateStep::Nothing),
+            (Self::Current | Self::NextStart, _) => (self, UpdateStep::Nothing),
         }
     }
 
@@ -57,12 +60,20 @@ impl AppUpdate {
         (Self::TakenOver, step)
     }
 
+    /// The browser did not let the new version take over now.
+    pub fn put_off(self) -> Self {
+        match self {
+            Self::TakenOver => self,
+            _ => Self::NextStart,
+        }
+    }
+
     /// The last streaming answer in this tab ended.
     pub fn idle(self) -> UpdateStep {
         match self {
             Self::AfterAnswer => UpdateStep::Activate,
             Self::TakenOver => UpdateStep::Reload,
-            Self::Current | Self::Ready => UpdateStep::Nothing,
+            Self::Current | Self::Ready | Self::NextStart => UpdateStep::Nothing,
         }
     }
 
@@ -77,6 +88,10 @@ impl AppUpdate {
             )),
             Self::TakenOver => Some((
                 "Skein was updated in another tab; this one reloads when the answer finishes.",
+                false,
+            )),
+            Self::NextStart => Some((
+                "The new version of Skein starts the next time you open it.",
                 false,
             )),
         }
@@ -117,6 +132,17 @@ mod tests {
         assert_eq!(step, UpdateStep::Nothing);
         assert_eq!(taken.reload_asked(true), (taken, UpdateStep::Nothing));
         assert_eq!(taken.idle(), UpdateStep::Reload);
+    }
+
+    #[test]
+    fn a_switch_the_browser_puts_off_waits_for_the_next_start() {
+        let later = AppUpdate::AfterAnswer.put_off();
+        assert_eq!(later, AppUpdate::NextStart);
+        assert_eq!(later.idle(), UpdateStep::Nothing);
+        assert_eq!(later.reload_asked(false), (later, UpdateStep::Nothing));
+        assert_eq!(later.installed(), later);
+        // Taken over meanwhile (another tab): the reload still comes.
+        assert_eq!(AppUpdate::TakenOver.put_off(), AppUpdate::TakenOver);
     }
 
     #[test]
