@@ -12,6 +12,9 @@
 //!   message node; assistants, memories and knowledge ([`skein_engine::LibraryStore`]) beside
 //!   them; records converted with `serde-wasm-bindgen`.
 //! - [`BrowserClock`] and [`RandomIds`]: `Date.now()` and `crypto.getRandomValues`.
+//! - [`register_service_worker`] and [`activate_update`]: the installed app's service worker
+//!   (offline start, new versions); [`is_online`]: the connection; [`fetch_remote_image`]: a
+//!   remote image the user asked for, shown from a `blob:` URL.
 //!
 //! ## Architecture invariant
 //! This is the only crate that knows `JsValue` and `web-sys`. It holds no chat logic: deciding

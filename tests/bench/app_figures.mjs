@@ -1,6 +1,7 @@
 // The figures measured on the real app (the release `dist`) in headless Chromium: streaming cost
 // into a long conversation, opening a 2,000-message conversation, IndexedDB writes during a
-// stream, and cold start with 1,000 stored conversations. Conversations are put in storage with
+// stream, cold start with 1,000 stored conversations, and a first visit against a repeat visit
+// (service worker warm). Conversations are put in storage with
 // the app's own import (Skein backups written by `skein-bench fixtures`).
 
 /// Runs before the app: counts IndexedDB write transactions, long tasks and frames, and notes
@@ -93,6 +94,26 @@ export class App {
 
   async ready(page) {
     await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 120_000 });
+  }
+
+  /// First visit (a new profile: nothing cached, no service worker) against the next visit
+  /// (the service worker serves the build from its cache): page load to composer usable, ms.
+  async visits(runs) {
+    const first = [];
+    const repeat = [];
+    for (let run = 0; run < runs; run += 1) {
+      const context = await this.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      await context.addInitScript(instrument);
+      const page = await context.newPage();
+      await page.goto(this.appUrl);
+      await this.ready(page);
+      await page.waitForFunction(() => window.__bench.usableAt !== null);
+      first.push(await page.evaluate(() => window.__bench.usableAt));
+      await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+      repeat.push(await this.coldStart(page));
+      await context.close();
+    }
+    return { firstMs: median(first), repeatMs: median(repeat) };
   }
 
   /// Reloads and returns when the composer is usable, measured from navigation start.

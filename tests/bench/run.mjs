@@ -112,6 +112,9 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
   for (let run = 0; run < 9; run += 1) emptyStarts.push(await app.coldStart(page));
   await context.close();
 
+  log('first visit against repeat visit (service worker warm), 9 runs');
+  const visits = await app.visits(9);
+
   const pick = (list, key) => median(list.map((r) => r[key]));
   return {
     stream: {
@@ -136,6 +139,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
       wasmMb: pick(memories, 'wasmMb'),
     },
     coldStart: { ms: median(starts), emptyMs: median(emptyStarts) },
+    visits,
   };
 }
 
