@@ -194,6 +194,11 @@ ${misses}
   (\`Runtime.getHeapUsage\`), and the wasm linear memory's size.
 - **Cold start**: reload to the moment the app says it is ready (storage open, list loaded)
   and the composer is enabled, from navigation start.
+- **First and repeat visit**: the same moment, in a new browser profile (nothing cached, no
+  service worker: every file from the local server), then after a reload once the service
+  worker controls the page (every file from its cache). The page is served from this machine,
+  so the gap is the worker's cache and the browser's compiled-code cache, not the network; over
+  a real network the first visit costs more.
 - **Native figures**: \`skein-bench native\`, built with the release profile the app uses
   (opt-level "z", LTO).
 - **Worst-case Markdown**: every input of the hostile corpus
