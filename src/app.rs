@@ -81,7 +81,8 @@ pub fn App() -> impl IntoView {
                 <Show when=move || state.current.get().is_some()>
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
-                <button type="button" data-testid="settings-button"
+                <span class="row-break" aria-hidden="true"></span>
+                <button type="button" class="settings-toggle" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
                     on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>
             </header>

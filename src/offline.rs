@@ -35,7 +35,17 @@ pub fn send_waiting(state: AppState) {
             .collect()
     });
     for (conversation, question) in waiting {
-        start_in(state, Some(conversation), ChatAction::Retry(question));
+        if start_in(
+            state,
+            Some(conversation.clone()),
+            ChatAction::Retry(question),
+        ) {
+            // On its way (the answer's write clears it in storage): a second `online` event
+            // meanwhile must not send it again.
+            let mut sent = conversation;
+            sent.waiting_question = None;
+            state.upsert_conversation(sent);
+        }
     }
 }
 
@@ -46,6 +56,10 @@ pub fn cancel_waiting(state: AppState) {
     else {
         return;
     };
+    // At once on screen, so a connection returning meanwhile does not send it.
+    let mut shown = conversation.clone();
+    shown.waiting_question = None;
+    state.upsert_conversation(shown);
     spawn_local(async move {
         match runtime.service.cancel_waiting(&conversation).await {
             Ok(conversation) => {
