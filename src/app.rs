@@ -7,9 +7,10 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView,
-    ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, ImageUrls, KnowledgePanel, MemoryPanel,
-    MessageActions, ModelPicker, NotificationToggle, SettingsForm, ShortcutsHelp, Sidebar,
-    StorageAlert, StorageAlertBar, StorageInfo, UndoToast, UpdateNotice, WaitingNotice,
+    ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, HostPermissions, ImageUrls,
+    KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
+    ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast, UpdateNotice,
+    WaitingNotice,
 };
 use skein_engine::ChatAction;
 
@@ -19,6 +20,7 @@ pub fn App() -> impl IntoView {
     runtime::init(state);
     crate::installed::init(state);
     crate::offline::watch(state);
+    crate::extension::init(state);
     provide_context(ImageUrls {
         urls: state.image_urls,
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
@@ -198,6 +200,9 @@ pub fn App() -> impl IntoView {
                             status=Signal::derive(move || state.notifications.get())
                             on_enable=move |()| crate::notify::enable(state)
                         />
+                        <HostPermissions
+                            hosts=Signal::derive(move || state.hosts.get())
+                            on_revoke=move |host| crate::extension::revoke(state, host) />
                         <StorageInfo figures=Signal::derive(move || state.storage.get()) />
                         <BackupPanel
                             on_backup=move |include_keys| crate::files::backup(state, include_keys)

@@ -32,6 +32,11 @@ fn act(state: AppState, step: UpdateStep) {
 
 /// Registers the service worker and follows updates.
 pub fn init(state: AppState) {
+    // The extension's files are installed with it (the browser updates it).
+    if skein_platform::in_extension() {
+        state.offline.set(OfflineStatus::Ready);
+        return;
+    }
     let events = ServiceWorkerEvents {
         on_offline_ready: Box::new(move || state.offline.set(OfflineStatus::Ready)),
         on_update_waiting: Box::new(move || state.update.update(|u| *u = u.installed())),

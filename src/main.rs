@@ -15,6 +15,7 @@ mod assistants;
 mod attach;
 mod conversation_list;
 mod embeddings;
+mod extension;
 mod files;
 mod installed;
 mod knowledge;

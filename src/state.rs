@@ -81,6 +81,8 @@ pub struct AppState {
     pub update: RwSignal<skein_engine::domain::app_update::AppUpdate>,
     /// Whether the app works offline (its service worker has cached it).
     pub offline: RwSignal<skein_components::OfflineStatus>,
+    /// In the browser extension: the sites the user let it reach; `None` on the web.
+    pub hosts: RwSignal<Option<Vec<String>>>,
 }
 
 impl AppState {
@@ -117,6 +119,7 @@ impl AppState {
             online: RwSignal::new(skein_platform::is_online()),
             update: RwSignal::new(Default::default()),
             offline: RwSignal::new(skein_components::OfflineStatus::Checking),
+            hosts: RwSignal::new(None),
         }
     }
 

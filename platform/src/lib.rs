@@ -15,6 +15,8 @@
 //! - [`register_service_worker`] and [`activate_update`]: the installed app's service worker
 //!   (offline start, new versions); [`is_online`]: the connection; [`fetch_remote_image`]: a
 //!   remote image the user asked for, shown from a `blob:` URL.
+//! - [`in_extension`] and the host permissions and context-menu questions of the browser
+//!   extension build.
 //!
 //! ## Architecture invariant
 //! This is the only crate that knows `JsValue` and `web-sys`. It holds no chat logic: deciding
@@ -33,6 +35,7 @@ mod blob_url;
 mod clock;
 mod connectivity;
 mod download;
+mod extension;
 mod fetch_transport;
 mod file_input;
 mod generation_lock;
@@ -53,6 +56,10 @@ pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use connectivity::{is_online, on_connectivity_change};
 pub use download::download_text;
+pub use extension::{
+    granted_hosts, has_host_permission, in_extension, on_page_question, request_host_permission,
+    revoke_host_permission, take_page_question, PageQuestion,
+};
 pub use fetch_transport::{FetchBody, FetchTransport};
 pub use file_input::{read_chosen_file, read_file, FileBytes};
 pub use generation_lock::{generating_in_some_tab, hold_generation_lock, GenerationLock};

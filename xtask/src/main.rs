@@ -3,7 +3,8 @@
 //! - `cargo xtask setup`: install every tool the project needs, only what is missing.
 //! - `cargo xtask serve [--mock] [--dev]`: set up, build and serve the app on
 //!   http://127.0.0.1:8080 (the installable build; `--dev` rebuilds on change).
-//! - `cargo xtask dist [--public-url /path/]`: an optimised static build in `dist/`.
+//! - `cargo xtask dist [--public-url /path/]`: an optimised static build in `dist/`;
+//!   `--extension`: the Manifest V3 browser extension (`dist-extension/`, `skein-extension.zip`).
 //! - `cargo xtask test`: set up, then run every test tier; non-zero exit if any fails.
 //! - `cargo xtask bench`: the benchmarks whose figures issues quote.
 //! - `cargo xtask fuzz [SECONDS]`: the engine's fuzz targets (needs a nightly toolchain).
@@ -12,6 +13,7 @@
 
 mod architecture;
 mod bench;
+mod extension;
 mod fuzz;
 mod module_graph;
 mod policy;
@@ -22,6 +24,7 @@ mod setup;
 mod static_server;
 mod test;
 mod tools;
+mod zip;
 
 use std::process::ExitCode;
 
@@ -33,6 +36,7 @@ commands:
                               (--mock also starts the mock provider test fixture;
                               --dev rebuilds on change, without service worker or policy)
   dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
+  dist --extension            the browser extension: dist-extension/ and skein-extension.zip
   test                        run every test tier (lint, native, browser, end-to-end)
   bench                       run the benchmarks
   fuzz [SECONDS]              run the engine's fuzz targets (nightly toolchain; default 60 s)";
@@ -45,6 +49,8 @@ fn main() -> ExitCode {
             args.iter().any(|a| a == "--mock"),
             args.iter().any(|a| a == "--dev"),
         ),
+        Some("dist") if args.iter().any(|a| a == "--extension") => setup::run_setup()
+            .and_then(|()| extension::build_extension(extension::UNPACKED).map(|_| ())),
         Some("dist") => match public_url_arg(&args[1..]) {
             Ok(url) => serve::dist(url.as_deref().unwrap_or("/"), "dist").map(|_| ()),
             Err(e) => Err(e),

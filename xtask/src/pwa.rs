@@ -80,13 +80,28 @@ fn has_handler_attribute(lower: &str) -> bool {
     })
 }
 
+/// Where the build runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// A web site: installable, with the service worker and the host's `_headers`.
+    Web,
+    /// A browser extension's pages: the extension has its own worker and its policy in the
+    /// manifest.
+    Extension,
+}
+
 /// The elements the page gets right after `<meta charset>` (the policy must come before any
 /// script or stylesheet to cover them).
-fn head_elements(loader_url: &str) -> (String, String) {
+fn head_elements(loader_url: &str, target: Target) -> (String, String) {
+    let worker = match target {
+        Target::Web => {
+            format!("\n  <meta name=\"skein-service-worker\" content=\"{SERVICE_WORKER}\">")
+        }
+        Target::Extension => String::new(),
+    };
     let early = format!(
         "\n  <meta http-equiv=\"Content-Security-Policy\" content=\"{}\">\
-         \n  <meta name=\"skein-build\" content=\"{BUILD_PLACEHOLDER}\">\
-         \n  <meta name=\"skein-service-worker\" content=\"{SERVICE_WORKER}\">",
+         \n  <meta name=\"skein-build\" content=\"{BUILD_PLACEHOLDER}\">{worker}",
         policy::meta_policy()
     );
     let loader = format!("<script type=\"module\" src=\"{loader_url}\"></script>\n");
@@ -140,12 +155,17 @@ fn write(path: &Path, contents: &str) -> Result<(), String> {
 /// Applies steps 1–4 to the Trunk build in `dir`, served under `public_url`. Returns the
 /// build's version.
 pub fn finish(dir: &Path, public_url: &str) -> Result<String, String> {
+    finish_for(dir, public_url, Target::Web)
+}
+
+/// [`finish`] for `target`: an extension gets steps 1 and 2 only.
+pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String, String> {
     let index: PathBuf = dir.join("index.html");
     let html = String::from_utf8(read(&index)?).map_err(|e| format!("index.html: {e}"))?;
     let (page, script) = take_inline_loader(&html)?;
     let loader_name = format!("loader-{:016x}.js", fnv1a(FNV_OFFSET, script.as_bytes()));
     write(&dir.join(&loader_name), &format!("{script}\n"))?;
-    let (early, loader) = head_elements(&format!("{public_url}{loader_name}"));
+    let (early, loader) = head_elements(&format!("{public_url}{loader_name}"), target);
     let charset = "<meta charset=\"utf-8\">";
     let at = page
         .find(charset)
@@ -173,8 +193,10 @@ pub fn finish(dir: &Path, public_url: &str) -> Result<String, String> {
     }
     let version = format!("{hash:016x}");
     write(&index, &page.replace(BUILD_PLACEHOLDER, &version))?;
-    write(&dir.join(SERVICE_WORKER), &service_worker(&version, &files))?;
-    write(&dir.join(HEADERS), &policy::headers_file(public_url))?;
+    if target == Target::Web {
+        write(&dir.join(SERVICE_WORKER), &service_worker(&version, &files))?;
+        write(&dir.join(HEADERS), &policy::headers_file(public_url))?;
+    }
     Ok(version)
 }
 

@@ -5,7 +5,8 @@
 //! 2. native: `cargo test` for the host crates (engine, xtask, mock provider);
 //! 3. browser: `wasm-bindgen-test` in headless Chromium (platform, components), against the mock
 //!    provider test fixture;
-//! 4. end to end: Playwright against the `dist` build (served under a sub-path) and the mock.
+//! 4. end to end: Playwright against the `dist` build (served under a sub-path), the browser
+//!    extension build, and the mock.
 
 use crate::process::{self, free_port, root, run, run_watching};
 use crate::serve::{build_dist, start_mock};
@@ -111,11 +112,13 @@ fn browser(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
 
 fn end_to_end(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
     let dist_dir = build_dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
+    let extension_dir = crate::extension::build_extension("target/e2e-extension")?;
     let mut command = Command::new("node");
     command
         .args(["--test", "--test-reporter=tap", "--test-concurrency=1"])
         .current_dir(root().join("tests/e2e"))
         .env("SKEIN_DIST_DIR", &dist_dir)
+        .env("SKEIN_EXTENSION_DIR", &extension_dir)
         .env("SKEIN_PUBLIC_PATH", E2E_PUBLIC_PATH)
         .env("SKEIN_MOCK_URL", mock_url)
         .env("CHROMIUM", CHROMIUM);

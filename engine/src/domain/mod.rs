@@ -10,6 +10,7 @@ pub(crate) mod base64;
 pub(crate) mod failure;
 pub(crate) mod message;
 pub(crate) mod message_part;
+pub mod page_question;
 pub mod persistence_request;
 pub mod preferences;
 pub mod tree;

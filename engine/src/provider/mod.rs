@@ -24,6 +24,7 @@ pub mod embeddings;
 mod error;
 pub(crate) mod flavour;
 pub(crate) mod gemini;
+pub mod host_permission;
 mod lenient;
 mod message;
 pub mod model_list;

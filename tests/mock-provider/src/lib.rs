@@ -22,7 +22,8 @@
 //! - `GET /files/pixel.png`: a small PNG, for answers that show a remote image.
 //!
 //! Every response carries permissive CORS headers, and `OPTIONS` preflights succeed, because the
-//! callers are web pages on other origins.
+//! callers are web pages on other origins; the same endpoints under `/nocors/` send none, like
+//! a provider that does not allow browsers (reachable from an extension granted its origin).
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
@@ -140,6 +141,15 @@ impl Mock {
 
 pub fn router(mock: Mock) -> Router {
     Router::new()
+        // A provider that sends no CORS headers (only a browser extension granted its origin
+        // may call it from a page).
+        .nest("/nocors", routes())
+        .merge(routes().layer(middleware::from_fn(cors)))
+        .with_state(mock)
+}
+
+fn routes() -> Router<Mock> {
+    Router::new()
         .route("/v1/chat/completions", post(chat_completions))
         .route("/v1/messages", post(anthropic_messages))
         .route("/v1beta/models/{*rest}", post(gemini_models))
@@ -153,8 +163,6 @@ pub fn router(mock: Mock) -> Router {
         .route("/admin/requests", get(recorded_requests))
         .route("/admin/reset", post(reset))
         .route("/files/pixel.png", get(pixel))
-        .layer(middleware::from_fn(cors))
-        .with_state(mock)
 }
 
 /// Allows any origin. Allowed headers are reflected from the preflight, because the `*` wildcard

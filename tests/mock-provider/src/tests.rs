@@ -287,3 +287,17 @@ async fn the_pixel_is_a_png_any_page_may_read() {
     let bytes = response.into_body().collect().await.unwrap().to_bytes();
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
 }
+
+#[tokio::test]
+async fn under_nocors_the_same_endpoints_send_no_cors_headers() {
+    let app = router(Mock::default());
+    let (status, response) = call(&app, "GET", "/nocors/v1/models", Value::Null).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(response
+        .headers()
+        .get("access-control-allow-origin")
+        .is_none());
+    assert!(text(response).await.contains(MOCK_MODEL));
+    let (_, response) = call(&app, "GET", "/v1/models", Value::Null).await;
+    assert_eq!(response.headers()["access-control-allow-origin"], "*");
+}

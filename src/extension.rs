@@ -1,0 +1,99 @@
+//! The app as a browser extension's side panel: providers reached through host permissions the
+//! user grants one by one (asked for when a provider is saved), and the questions the
+//! extension's context menu hands over (a selection into the composer, a page as a document).
+
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::PendingAttachment;
+use skein_engine::domain::page_question::{page_attachment, quote_selection};
+use skein_engine::provider::host_permission::host_pattern;
+
+/// In the extension: reads the granted sites and takes the context menu's questions.
+pub fn init(state: AppState) {
+    if !skein_platform::in_extension() {
+        return;
+    }
+    refresh_hosts(state);
+    spawn_local(take_question(state));
+    if let Err(err) = skein_platform::on_page_question(move || spawn_local(take_question(state))) {
+        state.banner.set(Some(format!(
+            "Questions from the page's menu cannot reach this panel: {err}"
+        )));
+    }
+}
+
+fn refresh_hosts(state: AppState) {
+    spawn_local(async move {
+        match skein_platform::granted_hosts().await {
+            Ok(hosts) => state.hosts.set(Some(hosts)),
+            Err(err) => state.banner.set(Some(err)),
+        }
+    });
+}
+
+/// After the provider `base_url` was saved: asks the browser to let the extension reach it (a
+/// prompt the first time; at once when already granted). Call it from the Save click.
+pub fn ask_for_provider(state: AppState, base_url: &str) {
+    if !skein_platform::in_extension() {
+        return;
+    }
+    let Some(pattern) = host_pattern(base_url) else {
+        return;
+    };
+    spawn_local(async move {
+        match skein_platform::request_host_permission(&pattern).await {
+            Ok(true) => refresh_hosts(state),
+            Ok(false) => state.banner.set(Some(format!(
+                "Skein may not reach {pattern}: the browser's permission was not given. As an \
+                 extension Skein needs it to call a provider that does not allow web pages; save \
+                 the provider again to be asked again."
+            ))),
+            Err(err) => state.banner.set(Some(format!(
+                "Skein could not ask for permission to reach {pattern}: {err}"
+            ))),
+        }
+    });
+}
+
+pub fn revoke(state: AppState, pattern: String) {
+    spawn_local(async move {
+        if let Err(err) = skein_platform::revoke_host_permission(&pattern).await {
+            state.banner.set(Some(err));
+        }
+        refresh_hosts(state);
+    });
+}
+
+async fn take_question(state: AppState) {
+    let question = match skein_platform::take_page_question().await {
+        Ok(Some(question)) => question,
+        Ok(None) => return,
+        Err(err) => return state.banner.set(Some(err)),
+    };
+    state.show_settings.set(false);
+    match question.kind.as_str() {
+        // Quoted into the composer, not sent: the user writes the question.
+        "selection" => state
+            .draft
+            .text
+            .update(|text| *text = format!("{}{text}", quote_selection(&question.text))),
+        "page" => {
+            let (attachment, notice) =
+                page_attachment(&question.title, &question.url, &question.text);
+            state.draft.attachments.update(|list| {
+                list.push(PendingAttachment {
+                    attachment,
+                    preview: None,
+                })
+            });
+            state.info.set(Some(notice.unwrap_or_else(|| {
+                format!("“{}” is attached: ask about it.", question.title)
+            })));
+        }
+        _ => state.banner.set(Some(format!(
+            "The page could not be read: {}",
+            question.text
+        ))),
+    }
+}

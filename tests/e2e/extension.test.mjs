@@ -1,0 +1,127 @@
+// End to end: the browser extension (`cargo xtask dist --extension`), loaded unpacked in
+// Chromium. Its page runs the whole app under the extension's policy, reaches a provider that
+// sends no CORS headers once its host is granted, and takes questions about a page from the
+// extension's own service worker (the context-menu handler).
+//
+// Headless Chromium cannot click the browser's own permission prompt, so the test's copy of the
+// extension has the test machine's host granted at install (`host_permissions`), which is what
+// the user's "Allow" does; the app still asks (`chrome.permissions.request`), and the browser
+// answers yes without a prompt because the host is granted.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import {
+  MOCK, DOCS_SCREENSHOTS, appUrl, mock, mounted, openSettings, closeSettings, send,
+  assistantTextIs, assertText, overrides, watchPolicy,
+} from './harness.mjs';
+
+const ARTICLE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring tides</title>
+</head><body><header>Site menu</header>
+<main><h1>Spring tides</h1><p>Spring tides happen at new and full moon, when the sun and the moon pull together.</p>
+<p>Neap tides come between them.</p></main></body></html>`;
+
+async function loadExtension() {
+  const source = process.env.SKEIN_EXTENSION_DIR;
+  assert.ok(source, 'SKEIN_EXTENSION_DIR is not set: run the end-to-end tests with `cargo xtask test`');
+  const unpacked = mkdtempSync(join(tmpdir(), 'skein-extension-'));
+  cpSync(source, unpacked, { recursive: true });
+  const manifest = JSON.parse(readFileSync(join(unpacked, 'manifest.json'), 'utf8'));
+  assert.deepEqual(manifest.host_permissions, undefined, 'the shipped extension asks for no host up front');
+  manifest.host_permissions = ['http://127.0.0.1/*'];
+  writeFileSync(join(unpacked, 'manifest.json'), JSON.stringify(manifest));
+  const profile = mkdtempSync(join(tmpdir(), 'skein-extension-profile-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM,
+    headless: true,
+    viewport: { width: 400, height: 800 },
+    args: ['--no-sandbox', '--disable-gpu', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
+  });
+  await watchPolicy(context);
+  const worker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');
+  const id = new URL(worker.url()).host;
+  return {
+    context, worker, id, manifest,
+    close: async () => {
+      await context.close();
+      rmSync(unpacked, { recursive: true, force: true });
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+test('the extension panel streams from a provider without CORS, and asks about the page', async () => {
+  await mock('/admin/reset', {});
+  const extension = await loadExtension();
+  const { context, worker, id } = extension;
+  assert.equal(extension.manifest.version, readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8').match(/\[package\][^[]*?version = "([^"]+)"/)[1]);
+
+  const panel = await context.newPage();
+  panel.errors = [];
+  panel.on('pageerror', (error) => panel.errors.push(String(error)));
+  await panel.goto(`chrome-extension://${id}/index.html`);
+  await mounted(panel);
+
+  // A provider that sends no CORS headers: a web page could not read it.
+  await openSettings(panel);
+  await panel.selectOption('[data-testid=provider-kind]', 'openai');
+  await panel.fill('[data-testid=provider-base-url]', `${MOCK}/nocors/v1`);
+  await panel.fill('[data-testid=settings-model]', 'mock-model');
+  await panel.click('[data-testid=settings-save]');
+  await assertText(panel.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await assertText(panel.locator('[data-testid=granted-host] code'), 'http://127.0.0.1/*');
+  await panel.locator('[data-testid=offline-status]', { hasText: 'Works offline' }).waitFor();
+  await closeSettings(panel);
+  await mock('/admin/script', [{ chunks: ['Straight from ', 'a provider without CORS.'] }, { chunks: ['"No CORS"'], stream: false }]);
+  await send(panel, 'can you hear me?');
+  await assistantTextIs(panel, 'Straight from a provider without CORS.');
+
+  // A page the user reads, and the context menu's two entries (run by the extension's worker).
+  const articlePath = `${new URL(appUrl).pathname}article.html`;
+  overrides.set(articlePath, ARTICLE);
+  try {
+    const article = await context.newPage();
+    await article.setViewportSize({ width: 880, height: 800 });
+    await article.goto(new URL('article.html', appUrl).href);
+    const ask = (info) => worker.evaluate(async ([info, url]) => {
+      const [tab] = await chrome.tabs.query({ url });
+      await self.skeinAsk(info, tab);
+    }, [info, article.url()]);
+
+    await ask({ menuItemId: 'skein-selection', selectionText: 'when the sun and the moon pull together' });
+    await panel.waitForFunction(() => document.querySelector('[data-testid=composer-input]').value.startsWith('> when the sun'));
+    assert.equal(await panel.inputValue('[data-testid=composer-input]'), '> when the sun and the moon pull together\n\n');
+    assert.equal((await mock('/admin/requests')).length, 2, 'quoted, not sent');
+    await panel.fill('[data-testid=composer-input]', '');
+
+    await ask({ menuItemId: 'skein-page' });
+    await panel.locator('[data-testid=notice]', { hasText: '“Spring tides” is attached' }).waitFor();
+    await mock('/admin/script', [{ chunks: ['They come with new and full moons.'] }]);
+    await send(panel, 'summarise this page');
+    await assistantTextIs(panel, 'They come with new and full moons.');
+    const sent = JSON.stringify((await mock('/admin/requests')).at(-1).messages.at(-1));
+    assert.match(sent, /Page: Spring tides/);
+    assert.match(sent, /Address: http:\/\/127\.0\.0\.1:\d+\/skein\/article\.html/);
+    assert.match(sent, /pull together/);
+    assert.doesNotMatch(sent, /Site menu/, 'the main text only');
+
+    // The panel beside the page (composed from two screenshots: headless Chromium draws no
+    // browser side panel of its own).
+    mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+    const left = (await article.screenshot()).toString('base64');
+    const right = (await panel.screenshot()).toString('base64');
+    const sheet = await context.newPage();
+    await sheet.setViewportSize({ width: 1282, height: 800 });
+    await sheet.setContent(`<body style="margin:0;display:flex;background:#999"><img src="data:image/png;base64,${left}"><img style="margin-left:2px" src="data:image/png;base64,${right}"></body>`);
+    await sheet.screenshot({ path: new URL('extension-side-panel.png', DOCS_SCREENSHOTS).pathname });
+    await sheet.close();
+  } finally {
+    overrides.delete(articlePath);
+  }
+
+  assert.deepEqual(panel.errors, []);
+  await extension.close();
+});
