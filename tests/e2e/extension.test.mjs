@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
-  MOCK, DOCS_SCREENSHOTS, appUrl, mock, mounted, openSettings, closeSettings, send,
-  assistantTextIs, assertText, overrides, watchPolicy,
+  MOCK, DOCS_SCREENSHOTS, appUrl, browser, mock, mounted, openApp, openSettings, closeSettings,
+  configureMockProvider, send, assistantTextIs, assertText, overrides, watchPolicy,
 } from './harness.mjs';
 
 const ARTICLE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring tides</title>
@@ -124,4 +124,46 @@ test('the extension panel streams from a provider without CORS, and asks about t
 
   assert.deepEqual(panel.errors, []);
   await extension.close();
+});
+
+/// Settings → "Back up everything", as text.
+async function backUp(page) {
+  await openSettings(page);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
+  return readFileSync(await download.path(), 'utf8');
+}
+
+async function restore(page, backup, title) {
+  await openSettings(page);
+  await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
+  // Attached: in the narrow panel the list is a drawer.
+  await page.locator('[data-testid=conversation-item]', { hasText: title }).waitFor({ state: 'attached' });
+}
+
+test('a backup from the web app restores in the extension, and one from the extension in the web app', async () => {
+  await mock('/admin/reset', {});
+  const web = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(web);
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: ['Made on the web.'] }, { chunks: ['"From the web"'], stream: false }]);
+  await send(page, 'written in a tab');
+  await assistantTextIs(page, 'Made on the web.');
+  await page.locator('[data-testid=conversation-item]', { hasText: 'From the web' }).waitFor();
+  const fromWeb = await backUp(page);
+  await web.close();
+
+  const extension = await loadExtension();
+  const panel = await extension.context.newPage();
+  await panel.goto(`chrome-extension://${extension.id}/index.html`);
+  await mounted(panel);
+  await restore(panel, fromWeb, 'From the web');
+  await assistantTextIs(panel, 'Made on the web.');
+  const fromExtension = await backUp(panel);
+  await extension.close();
+
+  const back = await browser.newContext();
+  const again = await openApp(back);
+  await restore(again, fromExtension, 'From the web');
+  await assistantTextIs(again, 'Made on the web.');
+  await back.close();
 });
