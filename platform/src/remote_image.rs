@@ -31,12 +31,10 @@ pub async fn fetch_remote_image(url: &str) -> Result<String, String> {
     if !response.ok() {
         return Err(format!("its server answered {}", response.status()));
     }
+    let too_large = || format!("it is larger than {} MB", MAX_BYTES / (1024 * 1024));
     let declared = response.headers().get("content-length");
     if declared.and_then(|n| n.trim().parse::<usize>().ok()) > Some(MAX_BYTES) {
-        return Err(format!(
-            "it is larger than {} MB",
-            MAX_BYTES / (1024 * 1024)
-        ));
+        return Err(too_large());
     }
     let mime = response
         .headers()
@@ -52,10 +50,7 @@ pub async fn fetch_remote_image(url: &str) -> Result<String, String> {
         .await
         .map_err(|e| format!("it could not be read: {e}"))?;
     if bytes.len() > MAX_BYTES {
-        return Err(format!(
-            "it is larger than {} MB",
-            MAX_BYTES / (1024 * 1024)
-        ));
+        return Err(too_large());
     }
     object_url(&Blob {
         id: String::new(),

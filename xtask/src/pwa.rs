@@ -108,9 +108,8 @@ fn head_elements(loader_url: &str, target: Target) -> (String, String) {
     (early, loader)
 }
 
-/// Every file of the build, relative to `dir`, with `/` separators, sorted; the service
-/// worker and the host's header file are not part of the app.
-pub fn listing(dir: &Path) -> Result<Vec<String>, String> {
+/// Every file under `dir`, named relative to it with `/` separators, sorted.
+pub fn files_under(dir: &Path) -> Result<Vec<String>, String> {
     fn walk(dir: &Path, base: &Path, out: &mut Vec<String>) -> Result<(), String> {
         let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for entry in entries.flatten() {
@@ -118,10 +117,7 @@ pub fn listing(dir: &Path) -> Result<Vec<String>, String> {
             if path.is_dir() {
                 walk(&path, base, out)?;
             } else if let Ok(relative) = path.strip_prefix(base) {
-                let name = relative.to_string_lossy().replace('\\', "/");
-                if name != SERVICE_WORKER && name != HEADERS {
-                    out.push(name);
-                }
+                out.push(relative.to_string_lossy().replace('\\', "/"));
             }
         }
         Ok(())
@@ -130,6 +126,14 @@ pub fn listing(dir: &Path) -> Result<Vec<String>, String> {
     walk(dir, dir, &mut out)?;
     out.sort();
     Ok(out)
+}
+
+/// Every file of the build, relative to `dir`; the service worker and the host's header file
+/// are not part of the app.
+pub fn listing(dir: &Path) -> Result<Vec<String>, String> {
+    let mut files = files_under(dir)?;
+    files.retain(|name| name != SERVICE_WORKER && name != HEADERS);
+    Ok(files)
 }
 
 /// The service worker for a build of `version` made of `files`.

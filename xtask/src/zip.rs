@@ -64,25 +64,16 @@ pub fn archive(files: &[(String, Vec<u8>)]) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// Every file under `dir`, named relative to it with `/`, sorted.
+/// Every file under `dir` with its bytes, named relative to it with `/`, sorted.
 pub fn folder(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
-    fn walk(dir: &Path, base: &Path, out: &mut Vec<(String, Vec<u8>)>) -> Result<(), String> {
-        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        for entry in entries.flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                walk(&path, base, out)?;
-            } else if let Ok(relative) = path.strip_prefix(base) {
-                let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-                out.push((relative.to_string_lossy().replace('\\', "/"), bytes));
-            }
-        }
-        Ok(())
-    }
-    let mut out = Vec::new();
-    walk(dir, dir, &mut out)?;
-    out.sort();
-    Ok(out)
+    crate::pwa::files_under(dir)?
+        .into_iter()
+        .map(|name| {
+            let path = dir.join(&name);
+            let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok((name, bytes))
+        })
+        .collect()
 }
 
 #[cfg(test)]
