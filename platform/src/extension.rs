@@ -5,7 +5,8 @@
 //! binding; it is reached through `js_sys::Reflect`.
 
 use crate::js_error::describe;
-use js_sys::{Array, Function, Object, Promise, Reflect};
+use crate::js_global::{global_path, method as js_method};
+use js_sys::{Array, Object, Promise, Reflect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -15,23 +16,14 @@ const ASK_KEY: &str = "skeinAsk";
 
 /// `chrome.<path…>`, if it exists.
 fn chrome(path: &[&str]) -> Option<JsValue> {
-    let mut value = Reflect::get(&js_sys::global(), &"chrome".into()).ok()?;
-    for part in path {
-        if value.is_undefined() || value.is_null() {
-            return None;
-        }
-        value = Reflect::get(&value, &(*part).into()).ok()?;
-    }
-    (!value.is_undefined() && !value.is_null()).then_some(value)
+    global_path(&[&["chrome"], path].concat())
 }
 
 /// Calls `chrome.<object>.<method>(argument)` and awaits its promise.
 async fn call(object: &[&str], method: &str, argument: &JsValue) -> Result<JsValue, String> {
     let target = chrome(object).ok_or("this is not a browser extension")?;
-    let function: Function = Reflect::get(&target, &method.into())
-        .map_err(|e| describe(&e))?
-        .dyn_into()
-        .map_err(|_| format!("chrome.{}.{method} is missing", object.join(".")))?;
+    let function = js_method(&target, method)
+        .ok_or_else(|| format!("chrome.{}.{method} is missing", object.join(".")))?;
     let promise: Promise = function
         .call1(&target, argument)
         .map_err(|e| describe(&e))?
@@ -121,10 +113,7 @@ pub async fn take_page_question() -> Result<Option<PageQuestion>, String> {
 /// Calls `on_question` whenever the context menu leaves a new question (the panel is open).
 pub fn on_page_question(on_question: impl Fn() + 'static) -> Result<(), String> {
     let changed = chrome(&["storage", "session", "onChanged"]).ok_or("no session storage")?;
-    let add: Function = Reflect::get(&changed, &"addListener".into())
-        .map_err(|e| describe(&e))?
-        .dyn_into()
-        .map_err(|_| "no onChanged.addListener".to_owned())?;
+    let add = js_method(&changed, "addListener").ok_or("no onChanged.addListener")?;
     let listener = Closure::<dyn Fn(JsValue)>::new(move |changes: JsValue| {
         let new_value = Reflect::get(&changes, &ASK_KEY.into())
             .and_then(|change| Reflect::get(&change, &"newValue".into()));

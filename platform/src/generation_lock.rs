@@ -5,8 +5,10 @@
 
 use std::cell::RefCell;
 use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
+
+use crate::js_global::{global_path, method};
 
 fn lock_name(conversation_id: &str) -> String {
     format!("skein-generating-{conversation_id}")
@@ -14,16 +16,7 @@ fn lock_name(conversation_id: &str) -> String {
 
 /// `navigator.locks`, where the browser has it.
 fn lock_manager() -> Option<JsValue> {
-    let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
-    let locks = js_sys::Reflect::get(&navigator, &"locks".into()).ok()?;
-    (!locks.is_undefined() && !locks.is_null()).then_some(locks)
-}
-
-fn method(target: &JsValue, name: &str) -> Option<js_sys::Function> {
-    js_sys::Reflect::get(target, &name.into())
-        .ok()?
-        .dyn_into()
-        .ok()
+    global_path(&["navigator", "locks"])
 }
 
 /// Held while this tab generates the conversation; dropping it releases the lock.

@@ -43,6 +43,7 @@ mod idb;
 mod idb_library;
 mod idb_store;
 mod js_error;
+mod js_global;
 mod local_storage;
 mod notifications;
 mod page_lifecycle;

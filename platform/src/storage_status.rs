@@ -1,7 +1,8 @@
 //! How much the browser lets Skein keep (`navigator.storage`): usage, quota, and whether the
 //! storage is persistent (not cleared by the browser under storage pressure).
 
-use wasm_bindgen::{JsCast, JsValue};
+use crate::js_global::global_path;
+use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 
 /// What the browser reports; fields are `None` where it does not say.
@@ -15,18 +16,13 @@ pub struct StorageStatus {
 /// `navigator.storage`, looked up dynamically: it is missing on insecure origins and in some
 /// embedded views.
 fn storage_manager() -> Option<JsValue> {
-    let navigator = js_sys::Reflect::get(&js_sys::global(), &"navigator".into()).ok()?;
-    let storage = js_sys::Reflect::get(&navigator, &"storage".into()).ok()?;
-    (!storage.is_undefined() && !storage.is_null()).then_some(storage)
+    global_path(&["navigator", "storage"])
 }
 
 /// Calls `storage.{method}()` and awaits its promise.
 async fn call(method: &str) -> Option<JsValue> {
     let storage = storage_manager()?;
-    let function: js_sys::Function = js_sys::Reflect::get(&storage, &method.into())
-        .ok()?
-        .dyn_into()
-        .ok()?;
+    let function = crate::js_global::method(&storage, method)?;
     let promise: js_sys::Promise = function.call0(&storage).ok()?.into();
     JsFuture::from(promise).await.ok()
 }

@@ -13,10 +13,9 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import {
   MOCK, DOCS_SCREENSHOTS, appUrl, browser, mock, mounted, openApp, openSettings, closeSettings,
-  configureMockProvider, send, assistantTextIs, assertText, overrides, watchPolicy,
+  configureMockProvider, send, assistantTextIs, assertText, overrides, persistentContext,
 } from './harness.mjs';
 
 const ARTICLE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring tides</title>
@@ -34,13 +33,10 @@ async function loadExtension() {
   manifest.host_permissions = ['http://127.0.0.1/*'];
   writeFileSync(join(unpacked, 'manifest.json'), JSON.stringify(manifest));
   const profile = mkdtempSync(join(tmpdir(), 'skein-extension-profile-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM,
-    headless: true,
+  const context = await persistentContext(profile, {
     viewport: { width: 400, height: 800 },
-    args: ['--no-sandbox', '--disable-gpu', `--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
+    args: [`--disable-extensions-except=${unpacked}`, `--load-extension=${unpacked}`],
   });
-  await watchPolicy(context);
   const worker = context.serviceWorkers()[0] ?? await context.waitForEvent('serviceworker');
   const id = new URL(worker.url()).host;
   return {

@@ -35,8 +35,9 @@ const LAUNCH = {
 
 /// A browser with a profile on disk (not "incognito", which Chromium never lets install an
 /// app), watched for policy violations like every other context. Close it when done.
-export async function persistentContext(userDataDir) {
-  const context = await chromium.launchPersistentContext(userDataDir, LAUNCH);
+/// `options` may add launch arguments (`args`) and context options (a viewport).
+export async function persistentContext(userDataDir, { args = [], ...options } = {}) {
+  const context = await chromium.launchPersistentContext(userDataDir, { ...LAUNCH, ...options, args: [...LAUNCH.args, ...args] });
   await watchPolicy(context);
   return context;
 }

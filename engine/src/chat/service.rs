@@ -370,15 +370,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         conversation.waiting_question = (then == Then::Wait).then(|| user.id.clone());
         self.store.save_message(&conversation, &user).await?;
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
+        // Only a waiting question is returned; an answered one goes to the sink alone.
+        let waiting = (then == Then::Wait).then(|| user.clone());
         sink.emit(match edit_of {
-            None => GenerationEvent::MessageAdded(user.clone()),
+            None => GenerationEvent::MessageAdded(user),
             Some(_) => GenerationEvent::BranchChanged {
                 conversation_id: conversation.id.clone(),
                 branch: tree.current_branch_entries(),
             },
         });
-        if then == Then::Wait {
-            return Ok(user);
+        if let Some(question) = waiting {
+            return Ok(question);
         }
         if !turn.tools.has_user_tools() {
             if let Some(reply) = self
