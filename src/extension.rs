@@ -41,9 +41,30 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
     let Some(pattern) = host_pattern(base_url) else {
         return;
     };
+    let granted = state
+        .hosts
+        .with_untracked(|hosts| hosts.as_ref().is_some_and(|hosts| hosts.contains(&pattern)));
+    if granted {
+        return;
+    }
+    // The browser's prompt names the site but not why: the notice says it beside the panel.
+    let asking = format!(
+        "Allow Skein to reach {pattern} in your browser's prompt: as an extension Skein calls a \
+         provider that does not allow web pages only with your permission."
+    );
+    state.info.set(Some(asking.clone()));
     spawn_local(async move {
-        match skein_platform::request_host_permission(&pattern).await {
-            Ok(true) => refresh_hosts(state),
+        let answer = skein_platform::request_host_permission(&pattern).await;
+        if state.info.get_untracked().as_ref() == Some(&asking) {
+            state.info.set(None);
+        }
+        match answer {
+            Ok(true) => {
+                state
+                    .info
+                    .set(Some(format!("Skein may now reach {pattern}.")));
+                refresh_hosts(state);
+            }
             Ok(false) => state.banner.set(Some(format!(
                 "Skein may not reach {pattern}: the browser's permission was not given. As an \
                  extension Skein needs it to call a provider that does not allow web pages; save \
@@ -58,8 +79,16 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
 
 pub fn revoke(state: AppState, pattern: String) {
     spawn_local(async move {
-        if let Err(err) = skein_platform::revoke_host_permission(&pattern).await {
-            state.banner.set(Some(err));
+        match skein_platform::revoke_host_permission(&pattern).await {
+            Ok(true) => state
+                .info
+                .set(Some(format!("Skein may no longer reach {pattern}."))),
+            Ok(false) => state.banner.set(Some(format!(
+                "The browser kept Skein's permission to reach {pattern}."
+            ))),
+            Err(err) => state.banner.set(Some(format!(
+                "Skein could not give up its permission to reach {pattern}: {err}"
+            ))),
         }
         refresh_hosts(state);
     });

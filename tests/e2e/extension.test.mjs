@@ -5,8 +5,8 @@
 //
 // Headless Chromium cannot click the browser's own permission prompt, so the test's copy of the
 // extension has the test machine's host granted at install (`host_permissions`), which is what
-// the user's "Allow" does; the app still asks (`chrome.permissions.request`), and the browser
-// answers yes without a prompt because the host is granted.
+// the user's "Allow" does, so saving that provider asks for nothing. A second provider on
+// another host shows that the app does ask (`chrome.permissions.request`, left pending).
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -117,6 +117,20 @@ test('the extension panel streams from a provider without CORS, and asks about t
   } finally {
     overrides.delete(articlePath);
   }
+
+  // A provider on a site not granted yet: the app asks the browser and says why beside the
+  // prompt (which headless Chromium leaves unanswered), and the site is not listed as granted.
+  await openSettings(panel);
+  await panel.fill('[data-testid=provider-base-url]', `${MOCK.replace('127.0.0.1', 'localhost')}/nocors/v1`);
+  await panel.click('[data-testid=settings-save]');
+  await panel.locator('[data-testid=notice]', { hasText: "Allow Skein to reach http://localhost/* in your browser's prompt" }).waitFor();
+  assert.deepEqual(await panel.locator('[data-testid=granted-host] code').allTextContents(), ['http://127.0.0.1/*']);
+  // Revoke reaches the browser, which refuses for a host granted at install (the test's copy):
+  // the refusal is said, and the host stays listed.
+  await panel.click('[data-testid=revoke-host]');
+  const refusal = panel.locator('[data-testid=error-banner]', { hasText: 'Skein could not give up its permission to reach http://127.0.0.1/*' });
+  assert.match(await refusal.textContent(), /: You cannot remove required permissions\./);
+  assert.deepEqual(await panel.locator('[data-testid=granted-host] code').allTextContents(), ['http://127.0.0.1/*']);
 
   assert.deepEqual(panel.errors, []);
   await extension.close();
