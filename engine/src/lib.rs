@@ -8,6 +8,7 @@
 //! ## Where things are
 //! | module | holds |
 //! | --- | --- |
+//! | [`api`] | the OpenAI-shaped surface embedders call: providers by id, requests and chunks in OpenAI's JSON |
 //! | [`domain`] | the data: conversations, messages and their parts, the tree, attachments, assistants, failures, usage, preferences |
 //! | [`chat`] | the chat service: one action with one turn context, the reply, the tool loop, the context window, what follows an answer, the honesty gates |
 //! | [`prompt`] | the request: system prompt layers, input transformers, rolling context and summaries, regex rules, dictionaries, token estimates |
@@ -75,6 +76,7 @@
     reason = "the engine's futures are intentionally not Send: it runs on the browser's single thread"
 )]
 
+pub mod api;
 pub mod chat;
 pub mod domain;
 #[cfg(test)]

@@ -47,7 +47,7 @@ impl From<CallEnd> for ReplyEnd {
             CallEnd::Cancelled => Self::Cancelled,
             CallEnd::Truncated => Self::Truncated,
             CallEnd::Broken(message, kind) => Self::Broken(message, kind),
-            CallEnd::Failed(message, kind) => Self::Failed(message, kind),
+            CallEnd::Failed(failure) => Self::Failed(failure.message, failure.kind),
         }
     }
 }

@@ -59,7 +59,7 @@ pub(crate) trait DeltaSink {
 }
 
 /// How one model call ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum CallEnd {
     /// The provider finished the answer.
     Finished,
@@ -70,7 +70,17 @@ pub(crate) enum CallEnd {
     /// The stream broke after text arrived: what arrived is kept, a retry may complete it.
     Broken(String, FailureKind),
     /// The request failed before anything arrived.
-    Failed(String, FailureKind),
+    Failed(CallFailure),
+}
+
+/// Why a model call failed before anything arrived: the message shown, its kind, and what the
+/// provider said (status, how long to wait) for callers that pass them on (the embedding API).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct CallFailure {
+    pub message: String,
+    pub kind: FailureKind,
+    pub status: Option<u16>,
+    pub retry_after_ms: Option<f64>,
 }
 
 /// One provider's attempt at a model call, for the usage records (seed 002's metrics).
@@ -153,9 +163,10 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if !failed_before_answering || last {
                 return end;
             }
-            if let CallEnd::Failed(reason, _) = &end {
+            if let CallEnd::Failed(failure) = &end {
                 sink.warn(format!(
-                    "{reason} Trying the fallback provider {}.",
+                    "{} Trying the fallback provider {}.",
+                    failure.message,
                     crate::provider::settings::host_of(&chain[position + 1].base_url)
                 ));
             }
@@ -273,7 +284,13 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                     ),
                     _ => err.to_string(),
                 };
-                return (CallEnd::Failed(message, err.failure_kind()), attempt - 1);
+                let failure = CallFailure {
+                    message,
+                    kind: err.failure_kind(),
+                    status: err.status(),
+                    retry_after_ms: retry_after,
+                };
+                return (CallEnd::Failed(failure), attempt - 1);
             };
             sink.warn(format!(
                 "{err} Trying again in {:.1} s (attempt {} of {}).",

@@ -149,6 +149,14 @@ impl ProviderError {
 
 impl ProviderError {
     /// How long the provider asked to wait before trying again, if it said.
+    /// The HTTP status of a refused request.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Self::Http { status, .. } => Some(*status),
+            _ => None,
+        }
+    }
+
     pub fn retry_after_ms(&self) -> Option<f64> {
         match self {
             Self::Http { retry_after_ms, .. } => *retry_after_ms,
