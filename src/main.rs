@@ -31,6 +31,11 @@ mod state;
 mod storage_notices;
 mod ui_sink;
 
+#[cfg(feature = "embed")]
+mod embed;
+
+/// The app mounts itself on the page; the embed build waits for the embedding page to mount it.
 fn main() {
+    #[cfg(not(feature = "embed"))]
     leptos::mount::mount_to_body(app::App);
 }

@@ -42,6 +42,8 @@ mod generation_lock;
 mod idb;
 mod idb_library;
 mod idb_store;
+#[cfg(feature = "js-api")]
+pub mod js_api;
 mod js_error;
 mod js_global;
 mod local_storage;

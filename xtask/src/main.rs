@@ -13,6 +13,7 @@
 
 mod architecture;
 mod bench;
+mod embed;
 mod extension;
 mod fuzz;
 mod module_graph;
@@ -37,6 +38,9 @@ commands:
                               --dev rebuilds on change, without service worker or policy)
   dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
   dist --extension            the browser extension: dist-extension/ and skein-extension.zip
+  dist --embed                the package other pages import (ES module, wasm, .d.ts): dist-embed/
+  serve --example embed       the example page using the package, on http://127.0.0.1:8080
+                              (with --mock, the mock provider too)
   test                        run every test tier (lint, native, browser, end-to-end)
   bench                       run the benchmarks
   fuzz [SECONDS]              run the engine's fuzz targets (nightly toolchain; default 60 s)";
@@ -45,10 +49,24 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup::run_setup(),
+        Some("serve") if args.iter().any(|a| a == "--example") => {
+            match args.iter().skip_while(|a| *a != "--example").nth(1) {
+                Some(name) if name == "embed" => {
+                    serve::serve_embed_example(args.iter().any(|a| a == "--mock"))
+                }
+                other => Err(format!(
+                    "unknown example {:?}: the one example is `--example embed`",
+                    other.map(String::as_str).unwrap_or("")
+                )),
+            }
+        }
         Some("serve") => serve::serve(
             args.iter().any(|a| a == "--mock"),
             args.iter().any(|a| a == "--dev"),
         ),
+        Some("dist") if args.iter().any(|a| a == "--embed") => {
+            setup::run_setup().and_then(|()| embed::build_embed().map(|_| ()))
+        }
         Some("dist") if args.iter().any(|a| a == "--extension") => setup::run_setup()
             .and_then(|()| extension::build_extension(extension::UNPACKED).map(|_| ())),
         Some("dist") => match public_url_arg(&args[1..]) {

@@ -13,17 +13,7 @@ pub const MOCK_PORT: u16 = 18080;
 /// service worker, no policy: Trunk's live reload is an inline script).
 pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
     setup::run_setup()?;
-    let _mock = if with_mock {
-        let mut mock = start_mock(MOCK_PORT)?;
-        mock.wait_for_port(MOCK_PORT)?;
-        println!(
-            "\nMOCK PROVIDER (test fixture, not a real model) on http://127.0.0.1:{MOCK_PORT}/v1\n\
-             In Skein's settings use base URL http://127.0.0.1:{MOCK_PORT}/v1 and model mock-model.\n"
-        );
-        Some(mock)
-    } else {
-        None
-    };
+    let _mock = mock_if(with_mock)?;
     if !dev {
         let dir = build_dist("/", "dist")?;
         println!(
@@ -46,6 +36,30 @@ pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
             .current_dir(root()),
     )?;
     trunk.wait()
+}
+
+/// The mock provider test fixture, when asked for, announced as what it is.
+fn mock_if(with_mock: bool) -> Result<Option<Background>, String> {
+    if !with_mock {
+        return Ok(None);
+    }
+    let mut mock = start_mock(MOCK_PORT)?;
+    mock.wait_for_port(MOCK_PORT)?;
+    println!(
+        "\nMOCK PROVIDER (test fixture, not a real model) on http://127.0.0.1:{MOCK_PORT}/v1\n\
+         In Skein's settings use base URL http://127.0.0.1:{MOCK_PORT}/v1 and model mock-model.\n"
+    );
+    Ok(Some(mock))
+}
+
+/// `cargo xtask serve --example embed`: the example page with the embeddable package, under
+/// the same policy as the app.
+pub fn serve_embed_example(with_mock: bool) -> Result<(), String> {
+    setup::run_setup()?;
+    let _mock = mock_if(with_mock)?;
+    let site = crate::embed::build_example_site()?;
+    println!("\nSkein embed example: http://127.0.0.1:{APP_PORT}/ (Ctrl-C stops)\n");
+    crate::static_server::serve(&site, "/", APP_PORT)
 }
 
 /// Builds the mock provider and starts it on `port`.

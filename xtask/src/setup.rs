@@ -18,6 +18,7 @@ pub fn run_setup() -> Result<(), String> {
     ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", wasm_bindgen, &[])?;
     ensure_debian_tools()?;
     ensure_npm_package("xtask/tools", "binaryen")?;
+    ensure_npm_package("xtask/tools", "typescript")?;
     ensure_npm_package("tests/e2e", "playwright-core")?;
     ensure_npm_package("tests/bench", "marked")?;
     add_to_path(root().join("xtask/tools/node_modules/.bin"));
@@ -120,7 +121,8 @@ fn apt(args: &[&str]) -> Result<(), String> {
 /// Installs the npm packages locked in `dir` when `package` is missing or at another version.
 ///
 /// - `xtask/tools`: binaryen's `wasm-opt` (Debian's binaryen 108 predates the reference-types
-///   handling wasm-bindgen needs: its output fails to start in the browser).
+///   handling wasm-bindgen needs: its output fails to start in the browser), and TypeScript's
+///   `tsc`, which checks the embeddable package's `index.d.ts` (`cargo xtask test`).
 /// - `tests/e2e`: `playwright-core`, which drives the system Chromium and downloads nothing.
 /// - `tests/bench`: the same, and the JavaScript libraries the benchmarks compare with
 ///   (`eventsource-parser`, `marked`).

@@ -1,12 +1,12 @@
 //! `cargo xtask test`: every tier, in order of cost, failing at the end if any tier failed.
 //!
 //! 1. lint: `cargo fmt --check`, the crate-graph boundaries, clippy `-D warnings` for the host
-//!    and for wasm32;
+//!    and for wasm32 (also the embed build), `tsc` on the embeddable package's declarations;
 //! 2. native: `cargo test` for the host crates (engine, xtask, mock provider);
 //! 3. browser: `wasm-bindgen-test` in headless Chromium (platform, components), against the mock
 //!    provider test fixture;
 //! 4. end to end: Playwright against the `dist` build (served under a sub-path), the browser
-//!    extension build, and the mock.
+//!    extension build, the embeddable package's example page, and the mock.
 
 use crate::process::{self, free_port, root, run, run_watching};
 use crate::serve::{build_dist, start_mock};
@@ -89,7 +89,21 @@ fn lint() -> Result<(), String> {
     let mut wasm = process::cargo();
     wasm.args(["clippy", "--target", WASM_TARGET]);
     with_packages(&mut wasm, &WASM_CRATES);
-    run(wasm.args(["--all-targets", "--", "-D", "warnings"]))
+    run(wasm.args(["--all-targets", "--", "-D", "warnings"]))?;
+    // The embed build (the engine's JavaScript API) and the package's TypeScript declarations.
+    run(process::cargo().args([
+        "clippy",
+        "--target",
+        WASM_TARGET,
+        "-p",
+        "skein",
+        "--features",
+        "embed",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    crate::embed::check_types()
 }
 
 fn native(tally: &mut Tally) -> Result<(), String> {
@@ -113,12 +127,14 @@ fn browser(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
 fn end_to_end(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
     let dist_dir = build_dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
     let extension_dir = crate::extension::build_extension("target/e2e-extension")?;
+    let embed_site = crate::embed::build_example_site()?;
     let mut command = Command::new("node");
     command
         .args(["--test", "--test-reporter=tap", "--test-concurrency=1"])
         .current_dir(root().join("tests/e2e"))
         .env("SKEIN_DIST_DIR", &dist_dir)
         .env("SKEIN_EXTENSION_DIR", &extension_dir)
+        .env("SKEIN_EMBED_SITE", &embed_site)
         .env("SKEIN_PUBLIC_PATH", E2E_PUBLIC_PATH)
         .env("SKEIN_MOCK_URL", mock_url)
         .env("CHROMIUM", CHROMIUM);

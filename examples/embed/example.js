@@ -1,0 +1,52 @@
+// The example page's script: builds a Skein from the provider form and runs one chat
+// completion, streamed or whole. Everything it uses is the package's public API.
+
+import Skein, { SkeinError } from './skein/index.js';
+
+const provider = document.getElementById('provider');
+const ask = document.getElementById('ask');
+const stop = document.getElementById('stop');
+const status = document.getElementById('status');
+const output = document.getElementById('output');
+
+function say(text, isError = false) {
+  status.textContent = text;
+  status.classList.toggle('error', isError);
+}
+
+async function run(mode) {
+  const fields = Object.fromEntries(new FormData(provider));
+  const controller = new AbortController();
+  stop.disabled = false;
+  stop.onclick = () => controller.abort();
+  output.textContent = '';
+  say(mode === 'stream' ? 'Streaming…' : 'Waiting for the whole answer…');
+  try {
+    const skein = await Skein.create({ providers: [{ ...fields, id: 'example' }] });
+    const request = {
+      model: fields.model,
+      messages: [{ role: 'user', content: new FormData(ask).get('message') }],
+    };
+    const options = { signal: controller.signal, onWarning: (message) => say(message) };
+    if (mode === 'stream') {
+      const stream = await skein.chat.completions.create({ ...request, stream: true, stream_options: { include_usage: true } }, options);
+      for await (const chunk of stream) output.textContent += chunk.choices[0]?.delta.content ?? '';
+      const done = await stream.finalChatCompletion();
+      say(`Done (${done.choices[0].finish_reason}).`);
+    } else {
+      const done = await skein.chat.completions.create(request, options);
+      output.textContent = done.choices[0].message.content ?? '';
+      say(`Done (${done.choices[0].finish_reason}).`);
+    }
+  } catch (error) {
+    const kind = error instanceof SkeinError ? `${error.kind}${error.status ? `, HTTP ${error.status}` : ''}: ` : '';
+    say(`${kind}${error.message}`, true);
+  } finally {
+    stop.disabled = true;
+  }
+}
+
+ask.addEventListener('submit', (event) => {
+  event.preventDefault();
+  run(event.submitter?.value ?? 'stream');
+});

@@ -1,0 +1,181 @@
+// End to end: the embeddable package (`cargo xtask dist --embed`) in its example page
+// (`examples/embed/`, served under the same policy as the app). The page's own script and the
+// tests' calls use only the package's public API (`import('./skein/index.js')`), against the
+// mock provider in each of the three protocols.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { MOCK, browser, mock } from './harness.mjs';
+import { serveStatic } from './static_server.mjs';
+
+let server;
+let exampleUrl;
+
+before(async () => {
+  const site = process.env.SKEIN_EMBED_SITE;
+  assert.ok(site, 'SKEIN_EMBED_SITE is not set: run the end-to-end tests with `cargo xtask test`');
+  server = await serveStatic(site, '/');
+  exampleUrl = `http://127.0.0.1:${server.port}/`;
+});
+
+after(async () => {
+  await server?.close();
+});
+
+const PROTOCOLS = [
+  { protocol: 'openai', baseUrl: `${MOCK}/v1`, sent: (body) => Array.isArray(body.messages) && body.stream === true && !('max_tokens' in body && 'system' in body) },
+  { protocol: 'anthropic', baseUrl: `${MOCK}/v1`, sent: (body) => Array.isArray(body.messages) && typeof body.max_tokens === 'number' },
+  { protocol: 'gemini', baseUrl: `${MOCK}/v1beta`, sent: (body) => Array.isArray(body.contents) },
+];
+
+async function openExample() {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (error) => page.errors.push(String(error)));
+  await page.goto(exampleUrl);
+  return { context, page };
+}
+
+test('streamed and whole completions in OpenAI shapes, from each protocol', async () => {
+  const { context, page } = await openExample();
+  for (const { protocol, baseUrl, sent } of PROTOCOLS) {
+    await mock('/admin/reset', {});
+    await mock('/admin/script', [{ chunks: ['Hello', ' from ', protocol] }, { chunks: ['Whole ', 'answer.'] }]);
+    const result = await page.evaluate(async ({ protocol, baseUrl }) => {
+      const { default: Skein } = await import('./skein/index.js');
+      const skein = await Skein.create({ providers: [{ id: 'mock', protocol, baseUrl, apiKey: 'sk-e2e', model: 'mock-model' }] });
+      const stream = await skein.chat.completions.create({
+        model: 'mock/mock-model', stream: true, stream_options: { include_usage: true },
+        messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say hello' }],
+      });
+      const chunks = [];
+      for await (const chunk of stream) chunks.push(chunk);
+      const final = await stream.finalChatCompletion();
+      const whole = await skein.chat.completions.create({ messages: [{ role: 'user', content: 'Once more' }], max_tokens: 64 });
+      return { chunks, final, whole };
+    }, { protocol, baseUrl });
+
+    const { chunks, final, whole } = result;
+    assert.ok(chunks.length >= 5, `${protocol}: ${chunks.length} chunks`);
+    for (const chunk of chunks) {
+      assert.equal(chunk.object, 'chat.completion.chunk');
+      assert.equal(chunk.id, chunks[0].id);
+      assert.match(chunk.id, /^chatcmpl-/);
+      assert.equal(typeof chunk.created, 'number');
+      assert.equal(chunk.model, 'mock-model');
+    }
+    const texts = chunks.slice(0, -2).map((c) => c.choices[0].delta.content);
+    assert.deepEqual(texts, ['Hello', ' from ', protocol], protocol);
+    assert.equal(chunks[0].choices[0].delta.role, 'assistant');
+    assert.ok(chunks.slice(0, -2).every((c) => c.choices[0].finish_reason === null));
+    const finish = chunks.at(-2);
+    assert.deepEqual(finish.choices[0].delta, {});
+    assert.equal(finish.choices[0].finish_reason, 'stop');
+    const usage = chunks.at(-1);
+    assert.deepEqual(usage.choices, []);
+    assert.ok('usage' in usage);
+    if (usage.usage) assert.equal(usage.usage.total_tokens, usage.usage.prompt_tokens + usage.usage.completion_tokens);
+    assert.equal(final.object, 'chat.completion');
+    assert.equal(final.id, chunks[0].id);
+    assert.equal(final.choices[0].message.content, `Hello from ${protocol}`);
+
+    assert.equal(whole.object, 'chat.completion');
+    assert.deepEqual(whole.choices[0].message, { role: 'assistant', content: 'Whole answer.', refusal: null });
+    assert.equal(whole.choices[0].finish_reason, 'stop');
+    assert.notEqual(whole.id, final.id);
+
+    const requests = await mock('/admin/requests');
+    assert.equal(requests.length, 2, protocol);
+    assert.ok(requests.every(sent), `${protocol}: ${JSON.stringify(requests[0]).slice(0, 300)}`);
+    assert.match(JSON.stringify(requests[0]), /Be brief\./, 'the system message was sent');
+  }
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a signal or leaving the loop stops a stream; failures are SkeinErrors with kind, status and retry-after', async () => {
+  await mock('/admin/reset', {});
+  const { context, page } = await openExample();
+  await mock('/admin/script', [
+    { chunks: ['one ', 'two ', 'three ', 'four ', 'five '], delay_ms: 300 },
+    { chunks: ['a ', 'b ', 'c ', 'd '], delay_ms: 300 },
+    { status: 429, error_message: 'Slow down, please', retry_after: '120' },
+    { status: 401, error_message: 'Invalid API key' },
+  ]);
+  const result = await page.evaluate(async ({ baseUrl }) => {
+    const { default: Skein, SkeinError } = await import('./skein/index.js');
+    const skein = await Skein.create({ providers: [{ protocol: 'openai', baseUrl, model: 'mock-model' }] });
+    const ask = { messages: [{ role: 'user', content: 'count' }], stream: true };
+    const describe = (e) => ({ isSkeinError: e instanceof SkeinError, name: e.name, kind: e.kind, status: e.status, retryAfterMs: e.retryAfterMs, message: e.message });
+
+    const controller = new AbortController();
+    const seen = [];
+    let aborted;
+    try {
+      for await (const chunk of await skein.chat.completions.create(ask, { signal: controller.signal })) {
+        seen.push(chunk.choices[0]?.delta.content);
+        controller.abort();
+      }
+    } catch (e) { aborted = describe(e); }
+
+    const stream = await skein.chat.completions.create(ask);
+    for await (const chunk of stream) { seen.push(chunk.choices[0]?.delta.content); break; }
+    let afterBreak;
+    try { await stream.finalChatCompletion(); } catch (e) { afterBreak = describe(e); }
+
+    const failures = [];
+    for (const body of [{ messages: [{ role: 'user', content: 'x' }] }, { messages: [{ role: 'user', content: 'x' }], stream: true }]) {
+      try { await skein.chat.completions.create(body); } catch (e) { failures.push(describe(e)); }
+    }
+    try { await skein.chat.completions.create({ messages: [{ role: 'user', content: 'x' }], temperature: 9 }); } catch (e) { failures.push(describe(e)); }
+    try { await Skein.create({ providers: [{ protocol: 'cohere' }] }); } catch (e) { failures.push(describe(e)); }
+    return { seen, aborted, afterBreak, failures };
+  }, { baseUrl: `${MOCK}/v1` });
+
+  assert.deepEqual(result.seen, ['one ', 'a ']);
+  assert.equal(result.aborted.kind, 'aborted');
+  assert.ok(result.aborted.isSkeinError);
+  assert.equal(result.afterBreak.kind, 'aborted', 'leaving the loop stopped the request');
+  const [limited, refused, invalid, config] = result.failures;
+  assert.deepEqual(
+    { kind: limited.kind, status: limited.status, retryAfterMs: limited.retryAfterMs, name: limited.name },
+    { kind: 'rate_limit', status: 429, retryAfterMs: 120_000, name: 'SkeinError' },
+  );
+  assert.match(limited.message, /Slow down, please/);
+  assert.deepEqual([refused.kind, refused.status], ['authentication', 401], 'a streamed request fails before its first chunk');
+  assert.match(refused.message, /Invalid API key/);
+  assert.equal(invalid.kind, 'invalid_request');
+  assert.match(invalid.message, /^temperature:/);
+  assert.equal(config.kind, 'invalid_request');
+  assert.match(config.message, /cohere/);
+  // Both stopped streams and both failures reached the mock; the invalid request never did.
+  assert.equal((await mock('/admin/requests')).length, 4);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('models.list is OpenAI\'s list, and the example page streams through its form', async () => {
+  await mock('/admin/reset', {});
+  const { context, page } = await openExample();
+  const list = await page.evaluate(async ({ baseUrl }) => {
+    const { default: Skein } = await import('./skein/index.js');
+    const skein = await Skein.create({ providers: [{ id: 'mock', protocol: 'openai', baseUrl }] });
+    return skein.models.list({ provider: 'mock' });
+  }, { baseUrl: `${MOCK}/v1` });
+  assert.equal(list.object, 'list');
+  assert.ok(list.data.some((m) => m.id === 'mock-model' && m.object === 'model' && m.owned_by === 'mock'));
+
+  await mock('/admin/script', [{ chunks: ['Typed ', 'into ', 'the page.'], delay_ms: 50 }]);
+  await page.fill('input[name=baseUrl]', `${MOCK}/v1`);
+  await page.fill('input[name=model]', 'mock-model');
+  await page.click('button[value=stream]');
+  await page.locator('#status', { hasText: 'Done (stop).' }).waitFor();
+  assert.equal(await page.textContent('#output'), 'Typed into the page.');
+  await page.selectOption('select[name=protocol]', 'anthropic');
+  await mock('/admin/script', [{ status: 401, error_message: 'Invalid API key' }]);
+  await page.click('button[value=complete]');
+  await page.locator('#status.error', { hasText: 'authentication, HTTP 401' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
