@@ -180,6 +180,9 @@ export interface Model {
   context_window: number | null;
 }
 
+/** Loads the WebAssembly module (once); `Skein.create` and `<skein-chat>` call it. */
+export function load(): Promise<unknown>;
+
 export class Skein {
   /** Loads the WebAssembly module (once) and checks the providers. */
   static create(options: SkeinOptions): Promise<Skein>;

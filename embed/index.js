@@ -12,8 +12,9 @@ import init, { SkeinEngine } from './skein_wasm.js';
 
 let loading;
 
-/// Loads the WebAssembly module once, from beside this file.
-function load() {
+/// Loads the WebAssembly module once, from beside this file (`Skein.create` and
+/// `<skein-chat>` call it).
+export function load() {
   loading ??= init();
   return loading;
 }

@@ -3,6 +3,7 @@
 // check if its line becomes valid).
 
 import Skein, { SkeinError, type ChatCompletion, type ChatCompletionChunk } from './index.js';
+import { SkeinChatElement } from './element.js';
 
 export async function uses(): Promise<string> {
   const skein = await Skein.create({
@@ -40,6 +41,16 @@ export async function uses(): Promise<string> {
     if (error instanceof SkeinError && error.kind === 'rate_limit') text += String(error.retryAfterMs ?? 0);
   }
   return text + final.id + models.data.map((m) => m.id).join();
+}
+
+export function element(): SkeinChatElement {
+  const chat = document.createElement('skein-chat');
+  chat.providers = [{ protocol: 'gemini', apiKey: 'key', model: 'gemini-2.5-flash' }];
+  chat.addEventListener('skein-message', (event) => console.log(event.detail.text, event.detail.status));
+  chat.addEventListener('skein-error', (event) => console.log(event.detail.kind === 'authentication'));
+  // @ts-expect-error: the detail of skein-message has no `kind`
+  chat.addEventListener('skein-message', (event) => event.detail.kind);
+  return chat;
 }
 
 export async function mistakes(skein: Skein): Promise<void> {

@@ -34,11 +34,17 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
-    skein_components::apply_theme(state.preferences.get_untracked().theme);
+    if let Some(root) = crate::embedded::theme_root() {
+        skein_components::apply_theme(&root, state.preferences.get_untracked().theme);
+    }
     let help = RwSignal::new(false);
     // The conversation list on a narrow screen (always shown on a wide one).
     let drawer = RwSignal::new(false);
-    crate::shortcuts::install(state, help);
+    // The shortcuts listen on the window: in a page that embeds the chat they would take the
+    // page's own keys, so an embedded chat has none.
+    if !crate::embedded::is_embedded() {
+        crate::shortcuts::install(state, help);
+    }
     Effect::new(move |_| {
         state.search.track();
         conversation_list::search_changed(state);

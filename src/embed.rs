@@ -3,10 +3,33 @@
 //! engine's JavaScript API (`skein_platform::js_api`) and [`mount_chat`], which the package's
 //! `<skein-chat>` element calls with a node inside its shadow root.
 
+use skein_engine::api::element::ElementOptions;
+use skein_engine::api::ApiError;
 use wasm_bindgen::prelude::*;
 
-/// Mounts the whole chat UI inside `element` (for `<skein-chat>`); it stays for the page's life.
+/// Mounts the whole chat UI inside `container` (in the shadow root of `host`, which hears the
+/// chat's events and carries its theme), configured by `options` (`{ storage?, providers?,
+/// model?, assistant? }`). It stays for the page's life; one per page. Throws
+/// `{ kind: "invalid_request", message }` for wrong options or a second chat.
 #[wasm_bindgen(js_name = mountChat)]
-pub fn mount_chat(element: web_sys::HtmlElement) {
-    leptos::mount::mount_to(element, crate::app::App).forget();
+pub fn mount_chat(
+    host: web_sys::HtmlElement,
+    container: web_sys::HtmlElement,
+    options: JsValue,
+) -> Result<(), JsValue> {
+    let options = skein_platform::js_api::json_from_js(&options)?;
+    let options =
+        ElementOptions::from_json(&options).map_err(skein_platform::js_api::error_to_js)?;
+    let embedded = crate::embedded::set(crate::embedded::Host {
+        element: host,
+        options,
+    });
+    if !embedded {
+        return Err(skein_platform::js_api::error_to_js(ApiError::invalid(
+            "skein-chat",
+            "a page holds one chat; this one already has one",
+        )));
+    }
+    leptos::mount::mount_to(container, crate::app::App).forget();
+    Ok(())
 }

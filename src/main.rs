@@ -14,6 +14,7 @@ mod app;
 mod assistants;
 mod attach;
 mod conversation_list;
+mod embedded;
 mod embeddings;
 mod extension;
 mod files;

@@ -13,5 +13,7 @@ pub fn load() -> Preferences {
 /// policy) only means they last for this visit.
 pub fn save(preferences: Preferences) {
     skein_platform::write_local(KEY, &preferences.to_json());
-    skein_components::apply_theme(preferences.theme);
+    if let Some(root) = crate::embedded::theme_root() {
+        skein_components::apply_theme(&root, preferences.theme);
+    }
 }

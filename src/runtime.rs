@@ -16,9 +16,6 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-/// The IndexedDB database holding everything the user keeps.
-const DATABASE_NAME: &str = "skein";
-
 pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds>;
 
 pub struct Runtime {
@@ -65,7 +62,8 @@ pub fn init(state: AppState) {
         let on_health: skein_platform::HealthListener = Rc::new(move |health: &StorageHealth| {
             crate::storage_notices::storage_health_changed(state, health)
         });
-        let store = match IdbStore::open_watched(DATABASE_NAME, Some(on_health)).await {
+        let database = crate::embedded::database_name();
+        let store = match IdbStore::open_watched(&database, Some(on_health)).await {
             Ok(store) => store,
             Err(err) => {
                 state.banner.set(Some(format!(
@@ -114,20 +112,37 @@ pub fn init(state: AppState) {
                  last words: {err}"
             )));
         }
-        match settings {
-            Ok(Some(settings)) => state.settings.set(settings),
-            Ok(None) => state.show_settings.set(true),
-            Err(err) => state.banner.set(Some(err.to_string())),
+        match (crate::embedded::provider(), settings) {
+            // The embedding page's provider wins over the saved one (and is not saved).
+            (Some(chosen), _) => state.settings.set(chosen),
+            (None, Ok(Some(settings))) => state.settings.set(settings),
+            (None, Ok(None)) => state.show_settings.set(true),
+            (None, Err(err)) => state.banner.set(Some(err.to_string())),
         }
+        let assistant = crate::embedded::assistant();
         match conversations {
             Ok(list) => {
                 let first = list.first().map(|c| c.id.clone());
                 state.conversations.set(list);
-                if let Some(id) = first {
+                // A page that names the assistant starts a new chat with it.
+                if let (Some(id), None) = (first, &assistant) {
                     select(state, id);
                 }
             }
             Err(err) => state.banner.set(Some(err.to_string())),
+        }
+        if let Some(name) = assistant {
+            match state
+                .assistants
+                .with_untracked(|list| list.iter().find(|a| a.name == name).map(|a| a.id.clone()))
+            {
+                Some(id) => state.assistant_id.set(id),
+                None => state.banner.set(Some(format!(
+                    "The page asks for the assistant “{name}”, which this storage does not have: \
+                     the chat uses “{}”.",
+                    state.assistant_untracked().name
+                ))),
+            }
         }
         // What the browser keeps for Skein; kept for good once there is something to keep.
         spawn_local(async move {

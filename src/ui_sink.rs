@@ -149,6 +149,7 @@ impl GenerationSink for UiSink {
                 // The final state is always published, before the stored record replaces it.
                 self.publisher.flush();
                 crate::notify::generation_ended(self.state, &node);
+                crate::embedded::answer_ended(&node);
                 self.runtime.live.borrow_mut().remove(&node.conversation_id);
                 if let Some(view) = self.state.message_view(&node.id) {
                     view.update_from(&node);

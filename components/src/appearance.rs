@@ -3,15 +3,9 @@
 use leptos::prelude::*;
 use skein_engine::domain::preferences::{Preferences, Theme};
 
-/// Sets the page's theme: `data-theme` on the root element (the system theme leaves it to the
-/// CSS media query).
-pub fn apply_theme(theme: Theme) {
-    let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    else {
-        return;
-    };
+/// Sets the theme: `data-theme` on `root` (the page's root element, or the element an embedding
+/// page mounted the chat in); the system theme leaves it to the CSS media query.
+pub fn apply_theme(root: &web_sys::Element, theme: Theme) {
     let _ = match theme {
         Theme::System => root.remove_attribute("data-theme"),
         theme => root.set_attribute("data-theme", theme.id()),

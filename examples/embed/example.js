@@ -1,7 +1,9 @@
 // The example page's script: builds a Skein from the provider form and runs one chat
-// completion, streamed or whole. Everything it uses is the package's public API.
+// completion, streamed or whole, or puts the `<skein-chat>` element in the page with that
+// provider. Everything it uses is the package's public API.
 
 import Skein, { SkeinError } from './skein/index.js';
+import './skein/element.js';
 
 const provider = document.getElementById('provider');
 const ask = document.getElementById('ask');
@@ -49,4 +51,26 @@ async function run(mode) {
 ask.addEventListener('submit', (event) => {
   event.preventDefault();
   run(event.submitter?.value ?? 'stream');
+});
+
+const showChat = document.getElementById('show-chat');
+const events = document.getElementById('events');
+
+function logEvent(event) {
+  const item = document.createElement('li');
+  const { detail } = event;
+  item.textContent = `${event.type}: ${detail.status ?? detail.kind} — ${detail.text ?? detail.message}`;
+  events.append(item);
+}
+
+showChat.addEventListener('click', () => {
+  const fields = Object.fromEntries(new FormData(provider));
+  const chat = document.createElement('skein-chat');
+  chat.setAttribute('storage', 'skein-example');
+  chat.setAttribute('model', fields.model);
+  chat.providers = [{ ...fields, id: 'example' }];
+  chat.addEventListener('skein-message', logEvent);
+  chat.addEventListener('skein-error', logEvent);
+  document.getElementById('chat-slot').append(chat);
+  showChat.disabled = true;
 });

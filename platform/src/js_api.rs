@@ -49,9 +49,8 @@ impl Engine {
         on_chunk: Option<js_sys::Function>,
         on_warning: Option<js_sys::Function>,
     ) -> js_sys::Promise {
-        let request = json_from_js(&request).and_then(|value| {
-            CompletionRequest::from_json(&value).map_err(error_to_js)
-        });
+        let request = json_from_js(&request)
+            .and_then(|value| CompletionRequest::from_json(&value).map_err(error_to_js));
         let (providers, client) = (self.providers.clone(), self.client.clone());
         let cancel = cancel_token(signal.as_ref());
         future_to_promise(async move {
@@ -121,7 +120,7 @@ fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
     cancel
 }
 
-fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
+pub fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
     serde_wasm_bindgen::from_value(value.clone()).map_err(|err| {
         error_to_js(ApiError::invalid(
             "request",
@@ -135,7 +134,7 @@ fn json_to_js(value: &serde_json::Value) -> JsValue {
         .unwrap_or(JsValue::NULL)
 }
 
-fn error_to_js(error: ApiError) -> JsValue {
+pub fn error_to_js(error: ApiError) -> JsValue {
     serde::Serialize::serialize(&error, &serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or_else(|_| JsValue::from_str(&error.message))
 }

@@ -34,6 +34,7 @@
 mod blob_url;
 mod clock;
 mod connectivity;
+mod dom_event;
 mod download;
 mod extension;
 mod fetch_transport;
@@ -58,6 +59,7 @@ mod tab_channel;
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use connectivity::{is_online, on_connectivity_change};
+pub use dom_event::dispatch_json_event;
 pub use download::download_text;
 pub use extension::{
     granted_hosts, has_host_permission, in_extension, on_page_question, request_host_permission,

@@ -179,3 +179,52 @@ test('models.list is OpenAI\'s list, and the example page streams through its fo
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('<skein-chat> streams an answer in its own storage, tells the page, and the page\'s CSS stays outside', async () => {
+  await mock('/admin/reset', {});
+  const { context, page } = await openExample();
+  await mock('/admin/script', [{ chunks: ['Inside ', 'the ', 'element.'], delay_ms: 30 }]);
+  await page.fill('input[name=baseUrl]', `${MOCK}/v1`);
+  await page.fill('input[name=model]', 'mock-model');
+  await page.click('#show-chat');
+  // Playwright's selectors pierce the open shadow root.
+  const chat = page.locator('skein-chat');
+  await chat.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
+  await chat.locator('[data-testid=composer-input]').fill('Hello from the page');
+  await chat.locator('[data-testid=composer-input]').press('Enter');
+  await chat.locator('[data-testid=message][data-role=assistant]', { hasText: 'Inside the element.' }).waitFor();
+  await page.locator('#events li', { hasText: 'skein-message: complete — Inside the element.' }).waitFor();
+
+  // The page's broad rules (example.css) do not reach inside; the page's inherited font stops
+  // at the element's edge.
+  const styles = await page.evaluate(() => {
+    const root = document.querySelector('skein-chat').shadowRoot;
+    const style = (selector) => getComputedStyle(root.querySelector(selector));
+    return {
+      button: style('[data-testid=settings-button]').textTransform,
+      textarea: style('[data-testid=composer-input]').backgroundColor,
+      app: style('.app').outlineStyle,
+      font: style('.skein-root').fontFamily,
+      pageButton: getComputedStyle(document.querySelector('#show-chat')).textTransform,
+    };
+  });
+  assert.equal(styles.pageButton, 'uppercase', 'the page\'s rule applies outside');
+  assert.equal(styles.button, 'none');
+  assert.notEqual(styles.textarea, 'rgb(253, 230, 138)');
+  assert.equal(styles.app, 'none');
+  assert.doesNotMatch(styles.font, /Georgia/);
+  const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
+  assert.ok(databases.includes('skein-example'), `${databases}`);
+  assert.ok(!databases.includes('skein'), 'the element named its own storage');
+
+  // A second chat in the same page is refused with an event, not a broken page.
+  const second = await page.evaluate(() => new Promise((resolve) => {
+    const other = document.createElement('skein-chat');
+    other.addEventListener('skein-error', (event) => resolve(event.detail));
+    document.body.append(other);
+  }));
+  assert.equal(second.kind, 'invalid_request');
+  assert.match(second.message, /one chat/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

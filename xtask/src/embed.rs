@@ -23,7 +23,13 @@ const FROM_BUILD: [(&str, &str); 3] = [
     ("skein_bg.wasm", "skein_bg.wasm"),
     ("style.css", "skein.css"),
 ];
-const FROM_SOURCE: [&str; 3] = ["index.js", "index.d.ts", "README.md"];
+const FROM_SOURCE: [&str; 5] = [
+    "index.js",
+    "index.d.ts",
+    "element.js",
+    "element.d.ts",
+    "README.md",
+];
 
 fn copy(from: &Path, to: &Path) -> Result<(), String> {
     std::fs::copy(from, to)
@@ -36,6 +42,44 @@ fn fresh_dir(dir: &Path) -> Result<(), String> {
         std::fs::remove_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))
+}
+
+/// What the shadow root's stylesheet adds before the app's: the element starts from the
+/// initial values of every property (the page's inherited font, colour and spacing stop at its
+/// edge), is a block of a usable height the page may change, and is the container the narrow
+/// layout follows.
+const SHADOW_PRELUDE: &str = ":host { all: initial; display: block; height: 36rem; \
+    position: relative; }\n.skein-root { height: 100%; container: skein / inline-size; }\n";
+/// And after it: the app fills the element, not the window.
+const SHADOW_END: &str = "\n.skein-root .app { height: 100%; }\n";
+
+/// The app's stylesheet for the `<skein-chat>` shadow root: the document's root becomes the
+/// host (its theme attribute included), the body becomes the mount point, and the narrow layout
+/// follows the element's width instead of the window's. Fails when the stylesheet has a
+/// selector this does not know how to move, so a new one is not silently lost.
+pub fn shadow_css(css: &str) -> Result<String, String> {
+    let moved = css
+        .replace(
+            ":root:not([data-theme=\"light\"])",
+            ":host(:not([data-theme=\"light\"]))",
+        )
+        .replace(":root[data-theme=\"dark\"]", ":host([data-theme=\"dark\"])")
+        .replace(":root {", ":host {")
+        .replace("\nbody {", "\n.skein-root {")
+        .replace(
+            "@media (max-width: 700px) {",
+            "@container skein (max-width: 700px) {",
+        );
+    if let Some(left) = [":root", "\nbody", "\nhtml"]
+        .iter()
+        .find(|s| moved.contains(*s))
+    {
+        return Err(format!(
+            "public/style.css: `{}` has no place in the embed build's shadow root (xtask/src/embed.rs)",
+            left.trim()
+        ));
+    }
+    Ok(format!("{SHADOW_PRELUDE}{moved}{SHADOW_END}"))
 }
 
 /// `embed/package.json` with the version filled in.
@@ -64,6 +108,8 @@ pub fn build_embed() -> Result<PathBuf, String> {
     for (from, to) in FROM_BUILD {
         copy(&staging.join(from), &out.join(to))?;
     }
+    let css = std::fs::read_to_string(out.join("skein.css")).map_err(|e| e.to_string())?;
+    std::fs::write(out.join("skein.css"), shadow_css(&css)?).map_err(|e| e.to_string())?;
     for name in FROM_SOURCE {
         copy(&root().join("embed").join(name), &out.join(name))?;
     }
@@ -130,16 +176,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_apps_stylesheet_moves_into_the_shadow_root() {
+        let css = std::fs::read_to_string(root().join("public/style.css")).unwrap();
+        let shadow = shadow_css(&css).unwrap();
+        assert!(shadow.starts_with(":host { all: initial;"));
+        assert!(shadow.contains(":host([data-theme=\"dark\"]) {"));
+        assert!(shadow.contains(":host(:not([data-theme=\"light\"])) .tok-kw"));
+        assert!(shadow.contains("@container skein (max-width: 700px) {"));
+        assert!(shadow.contains(".skein-root { margin: 0; background: var(--bg)"));
+        assert!(!shadow.contains(":root"));
+        assert!(shadow_css("html { color: red; }\nhtml { x: y }").is_err());
+        assert!(shadow_css("a {}\n:root .x {}").is_err());
+    }
+
+    #[test]
     fn the_package_json_gets_the_version_and_points_at_the_files_it_ships() {
         let template = std::fs::read_to_string(root().join("embed/package.json")).unwrap();
         let json = package_json(&template, "1.2.3");
         assert!(json.contains("\"version\": \"1.2.3\""));
         assert!(!json.contains("__SKEIN"));
         for (_, name) in FROM_BUILD {
-            assert!(json.contains(&format!("\"{name}\"")), "{name} is not listed");
+            assert!(
+                json.contains(&format!("\"{name}\"")),
+                "{name} is not listed"
+            );
         }
         for name in FROM_SOURCE {
-            assert!(json.contains(&format!("\"{name}\"")), "{name} is not listed");
+            assert!(
+                json.contains(&format!("\"{name}\"")),
+                "{name} is not listed"
+            );
             assert!(root().join("embed").join(name).exists());
         }
     }

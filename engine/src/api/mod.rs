@@ -10,12 +10,14 @@
 //! - [`response`]: the engine's stream deltas written as OpenAI chunks, or gathered into one
 //!   completion.
 //! - [`completions`]: one request run end to end.
+//! - [`element`]: the `<skein-chat>` element's options and the events it sends its page.
 //!
 //! The browser binding (`src/embed/`) only converts JavaScript values to and from this JSON.
 //!
 //! [`ProviderClient`]: crate::provider::ProviderClient
 
 pub mod completions;
+pub mod element;
 mod error;
 pub mod providers;
 pub mod request;
