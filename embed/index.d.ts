@@ -26,11 +26,14 @@ export interface ProviderConfig {
 
 export interface SkeinOptions {
   providers: ProviderConfig[];
+  /** The IndexedDB database of `conversations`: the app's own (`skein`) by default, or `'memory'`. */
+  storage?: string;
 }
 
 export type ErrorKind =
   | 'invalid_request'
   | 'aborted'
+  | 'storage'
   | 'authentication'
   | 'rate_limit'
   | 'server'
@@ -180,6 +183,88 @@ export interface Model {
   context_window: number | null;
 }
 
+export interface Conversation {
+  id: string;
+  title: string;
+  created_at_ms: number;
+  updated_at_ms: number;
+  current_leaf_id: string | null;
+  title_locked: boolean;
+  suggestions?: string[];
+  assistant_id?: string;
+}
+
+/** A stored message (its typed `parts`, status, usage…) with its `text`. */
+export interface Message {
+  id: string;
+  conversation_id: string;
+  parent_id: string | null;
+  role: 'user' | 'assistant' | 'system';
+  status: 'streaming' | 'complete' | 'incomplete' | 'error' | 'awaiting_approval';
+  text: string;
+  parts: Array<Record<string, unknown> & { type: string }>;
+  model?: string | null;
+  error?: string | null;
+  error_kind?: string | null;
+  created_at_ms: number;
+  [field: string]: unknown;
+}
+
+/** A message of the current branch, with its place among its siblings (position from 0). */
+export interface BranchMessage extends Message {
+  siblings: { position: number; count: number };
+}
+
+export type GenerationEvent =
+  | { type: 'conversation'; conversation: Conversation }
+  | { type: 'message'; message: Message }
+  | { type: 'branch'; conversationId: string; branch: BranchMessage[] }
+  | { type: 'delta'; messageId: string; text: string }
+  | { type: 'reasoning'; messageId: string; text: string }
+  | { type: 'finished'; message: Message }
+  | { type: 'warning'; message: string }
+  | { type: 'done'; conversationId: string }
+  | { type: 'unsaved'; conversationId: string; messageId: string; message: string }
+  | { type: 'progress'; messageId: string; processed: number; total: number };
+
+export type ToolDecision = 'approve' | 'deny' | { deny: string } | { answer: string };
+
+export interface GenerationOptions {
+  /** Routed as for a completion; the first provider's default when absent. */
+  model?: string;
+  /** The assistant (its id); the conversation's, or the default one, when absent. */
+  assistantId?: string;
+  signal?: AbortSignal;
+  onEvent?: (event: GenerationEvent) => void;
+}
+
+/** One action in a conversation: its events with `for await`, its reply in `reply`. */
+export class Generation implements AsyncIterable<GenerationEvent> {
+  readonly controller: AbortController;
+  /** The reply's record once the answer ended (also when it failed: see its `status`). */
+  readonly reply: Promise<Message>;
+  stop(): void;
+  [Symbol.asyncIterator](): AsyncIterator<GenerationEvent>;
+}
+
+export interface Conversations {
+  /** Every conversation, the most recent first. */
+  list(): Promise<Conversation[]>;
+  open(conversationId: string): Promise<{ conversation: Conversation; branch: BranchMessage[] }>;
+  assistants(): Promise<Array<{ id: string; name: string }>>;
+  /** Shows the sibling `offset` away (‹ ›); the new branch. */
+  switchBranch(target: { conversationId: string; messageId: string; offset: number }): Promise<BranchMessage[]>;
+  /** Stops the answer being generated; `true` when there was one. */
+  stop(conversationId: string): Promise<boolean>;
+  /** A question, in a new conversation unless `conversationId` is given. */
+  send(action: { conversationId?: string; text: string } & GenerationOptions, options?: GenerationOptions): Generation;
+  regenerate(action: { conversationId: string; messageId: string } & GenerationOptions, options?: GenerationOptions): Generation;
+  continue(action: { conversationId: string; messageId: string } & GenerationOptions, options?: GenerationOptions): Generation;
+  retry(action: { conversationId: string; messageId: string } & GenerationOptions, options?: GenerationOptions): Generation;
+  edit(action: { conversationId: string; messageId: string; text: string } & GenerationOptions, options?: GenerationOptions): Generation;
+  decide(action: { conversationId: string; messageId: string; callId: string; decision: ToolDecision } & GenerationOptions, options?: GenerationOptions): Generation;
+}
+
 /** Loads the WebAssembly module (once); `Skein.create` and `<skein-chat>` call it. */
 export function load(): Promise<unknown>;
 
@@ -194,6 +279,8 @@ export class Skein {
       create(body: ChatCompletionCreateParams, options?: RequestOptions): Promise<ChatCompletion | ChatCompletionStream>;
     };
   };
+  /** The conversations of this Skein's `storage`, with the app's whole chat pipeline. */
+  readonly conversations: Conversations;
   readonly models: {
     /** The models of provider `provider` (the first when absent). */
     list(options?: { provider?: string; signal?: AbortSignal }): Promise<{ object: 'list'; data: Model[] }>;

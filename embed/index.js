@@ -46,29 +46,65 @@ function follow(signal) {
   return controller;
 }
 
+/// Values pushed by the engine, read with `for await`: `push`, then `end` or `fail`.
+class Channel {
+  #queue = [];
+  #wake = null;
+
+  push(item) {
+    if (this.#wake) {
+      const wake = this.#wake;
+      this.#wake = null;
+      wake(item);
+    } else {
+      this.#queue.push(item);
+    }
+  }
+
+  next() {
+    return this.#queue.length ? Promise.resolve(this.#queue.shift()) : new Promise((wake) => { this.#wake = wake; });
+  }
+}
+
+/// Reads `channel` until its end; `stop` runs when the reader leaves early.
+async function* drain(channel, stop) {
+  let ended = false;
+  try {
+    for (;;) {
+      const item = await channel.next();
+      if ('value' in item) yield item.value;
+      else {
+        ended = true;
+        if (item.error) throw item.error;
+        return;
+      }
+    }
+  } finally {
+    if (!ended) stop();
+  }
+}
+
 /// The chunks of one streamed completion, as an async iterable. Leaving the loop early stops
 /// the request; `controller.abort()` does too.
 export class ChatCompletionStream {
-  #queue = [];
-  #wake = null;
-  #ended = false;
-  #seen = false;
+  #channel = new Channel();
   #started;
   #completion;
 
   constructor(engine, body, { signal, onWarning } = {}) {
     this.controller = follow(signal);
+    let seen = false;
     let start;
     let fail;
     this.#started = new Promise((resolve, reject) => { start = resolve; fail = reject; });
     const push = (item) => {
-      if (item.error && !this.#seen) fail(item.error);
+      if (item.error && !seen) fail(item.error);
       else start();
-      this.#seen = true;
-      if (this.#wake) { const wake = this.#wake; this.#wake = null; wake(item); } else this.#queue.push(item);
+      seen = true;
+      this.#channel.push(item);
     };
     this.#completion = engine
-      .complete(body, this.controller.signal, (chunk) => push({ chunk }), onWarning)
+      .complete(body, this.controller.signal, (value) => push({ value }), onWarning)
       .then((completion) => { push({ done: true }); return completion; },
         (raw) => { const error = toError(raw); push({ error }); throw error; });
     this.#completion.catch(() => {});
@@ -84,17 +120,77 @@ export class ChatCompletionStream {
     return this.#completion;
   }
 
-  async *[Symbol.asyncIterator]() {
+  [Symbol.asyncIterator]() {
+    return drain(this.#channel, () => this.controller.abort());
+  }
+}
+
+/// One action in a conversation: its events as an async iterable (`delta`, `message`,
+/// `finished`, `branch`, `warning`, `done`, …), the reply's record in `reply`, `stop()` to end
+/// it. Leaving the loop early does not stop it (the answer goes on being saved).
+export class Generation {
+  #channel = new Channel();
+
+  constructor(chats, action, { model, assistantId, signal, onEvent } = {}) {
+    this.controller = follow(signal);
+    this.reply = chats.then((c) => c.run(action, { model, assistantId }, this.controller.signal, (event) => {
+      onEvent?.(event);
+      this.#channel.push({ value: event });
+    })).then((reply) => { this.#channel.push({ done: true }); return reply; },
+      (raw) => { const error = toError(raw); this.#channel.push({ error }); throw error; });
+    this.reply.catch(() => {});
+  }
+
+  stop() {
+    this.controller.abort();
+  }
+
+  [Symbol.asyncIterator]() {
+    return drain(this.#channel, () => {});
+  }
+}
+
+/// The conversations of one storage, with the app's whole chat pipeline.
+class Conversations {
+  #chats;
+
+  constructor(engine, storage) {
+    this.#chats = engine.chats(storage).catch((raw) => { throw toError(raw); });
+    this.#chats.catch(() => {});
+  }
+
+  async #call(method, ...args) {
+    const chats = await this.#chats;
     try {
-      for (;;) {
-        const item = this.#queue.length ? this.#queue.shift() : await new Promise((wake) => { this.#wake = wake; });
-        if (item.chunk) yield item.chunk;
-        else if (item.error) { this.#ended = true; throw item.error; }
-        else { this.#ended = true; return; }
-      }
-    } finally {
-      if (!this.#ended) this.controller.abort();
+      return await chats[method](...args);
+    } catch (raw) {
+      throw toError(raw);
     }
+  }
+
+  list() { return this.#call('list'); }
+  open(conversationId) { return this.#call('open', conversationId); }
+  assistants() { return this.#call('assistants'); }
+  switchBranch({ conversationId, messageId, offset }) { return this.#call('switchBranch', conversationId, messageId, offset); }
+  async stop(conversationId) { return (await this.#chats).stop(conversationId); }
+
+  send({ conversationId, text, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'send', conversationId, text }, { ...options, ...more });
+  }
+  regenerate({ conversationId, messageId, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'regenerate', conversationId, messageId }, { ...options, ...more });
+  }
+  continue({ conversationId, messageId, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'continue', conversationId, messageId }, { ...options, ...more });
+  }
+  retry({ conversationId, messageId, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'retry', conversationId, messageId }, { ...options, ...more });
+  }
+  edit({ conversationId, messageId, text, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'edit', conversationId, messageId, text }, { ...options, ...more });
+  }
+  decide({ conversationId, messageId, callId, decision, ...options }, more = {}) {
+    return new Generation(this.#chats, { type: 'decide', conversationId, messageId, callId, decision }, { ...options, ...more });
   }
 }
 
@@ -102,21 +198,32 @@ export class Skein {
   #engine;
 
   /// `providers`: `[{ id?, protocol: 'openai' | 'anthropic' | 'gemini', baseUrl?, apiKey?,
-  /// model?, models?, headers?, body?, fallbacks? }]`.
-  static async create({ providers } = {}) {
+  /// model?, models?, headers?, body?, fallbacks? }]`. `storage`: the IndexedDB database of
+  /// `conversations` (the app's own, `skein`, by default), or `'memory'`.
+  static async create({ providers, storage = 'skein' } = {}) {
     await load();
     try {
-      return new Skein(new SkeinEngine(providers));
+      return new Skein(new SkeinEngine(providers), storage);
     } catch (raw) {
       throw toError(raw);
     }
   }
 
-  constructor(engine) {
+  #conversations;
+  #storage;
+
+  constructor(engine, storage) {
     if (!(engine instanceof SkeinEngine)) throw new TypeError('use `await Skein.create({ providers })`');
     this.#engine = engine;
+    this.#storage = storage;
     this.chat = { completions: { create: (body, options) => this.#create(body, options) } };
     this.models = { list: (options) => this.#models(options) };
+  }
+
+  /// The conversations of this Skein's storage (opened at first use).
+  get conversations() {
+    this.#conversations ??= new Conversations(this.#engine, this.#storage);
+    return this.#conversations;
   }
 
   async #create(body, options = {}) {

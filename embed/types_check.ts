@@ -43,6 +43,24 @@ export async function uses(): Promise<string> {
   return text + final.id + models.data.map((m) => m.id).join();
 }
 
+export async function conversations(): Promise<number> {
+  const skein = await Skein.create({ providers: [{ protocol: 'openai', model: 'm' }], storage: 'memory' });
+  const generation = skein.conversations.send({ text: 'Hi' }, { onEvent: (e) => void e.type });
+  let text = '';
+  for await (const event of generation) if (event.type === 'delta') text += event.text;
+  const reply = await generation.reply;
+  const again = skein.conversations.regenerate({ conversationId: reply.conversation_id, messageId: reply.id });
+  await again.reply;
+  const branch = await skein.conversations.switchBranch({ conversationId: reply.conversation_id, messageId: reply.id, offset: -1 });
+  await skein.conversations.decide({ conversationId: 'c', messageId: 'm', callId: 'k', decision: { deny: 'no' } }).reply;
+  // @ts-expect-error: a decision is approve, deny, { deny } or { answer }
+  skein.conversations.decide({ conversationId: 'c', messageId: 'm', callId: 'k', decision: 'maybe' });
+  // @ts-expect-error: regenerating needs the conversation
+  skein.conversations.regenerate({ messageId: 'm' });
+  const { conversation } = await skein.conversations.open(reply.conversation_id);
+  return text.length + branch[0].siblings.count + conversation.title.length + (await skein.conversations.list()).length;
+}
+
 export function element(): SkeinChatElement {
   const chat = document.createElement('skein-chat');
   chat.providers = [{ protocol: 'gemini', apiKey: 'key', model: 'gemini-2.5-flash' }];

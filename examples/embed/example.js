@@ -1,6 +1,6 @@
 // The example page's script: builds a Skein from the provider form and runs one chat
-// completion, streamed or whole, or puts the `<skein-chat>` element in the page with that
-// provider. Everything it uses is the package's public API.
+// completion, streamed or whole; sends into a saved conversation; or puts the `<skein-chat>`
+// element in the page with that provider. Everything it uses is the package's public API.
 
 import Skein, { SkeinError } from './skein/index.js';
 import './skein/element.js';
@@ -73,4 +73,33 @@ showChat.addEventListener('click', () => {
   chat.addEventListener('skein-error', logEvent);
   document.getElementById('chat-slot').append(chat);
   showChat.disabled = true;
+});
+
+const saved = document.getElementById('saved');
+const savedOutput = document.getElementById('saved-output');
+const savedList = document.getElementById('saved-list');
+let conversationId;
+
+saved.addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const fields = Object.fromEntries(new FormData(provider));
+  savedOutput.textContent = '';
+  try {
+    const skein = await Skein.create({ providers: [{ ...fields, id: 'example' }], storage: 'skein-example-api' });
+    const generation = skein.conversations.send({ conversationId, text: new FormData(saved).get('text') });
+    for await (const update of generation) {
+      if (update.type === 'delta') savedOutput.textContent += update.text;
+    }
+    const reply = await generation.reply;
+    conversationId = reply.conversation_id;
+    savedOutput.textContent = reply.text;
+    const titles = (await skein.conversations.list()).map((c) => {
+      const item = document.createElement('li');
+      item.textContent = c.title;
+      return item;
+    });
+    savedList.replaceChildren(...titles);
+  } catch (error) {
+    savedOutput.textContent = `${error.kind ?? 'error'}: ${error.message}`;
+  }
 });

@@ -67,6 +67,14 @@ impl Engine {
         })
     }
 
+    /// The conversations of `storage` (an IndexedDB database: the app's own is `skein`; or
+    /// `"memory"`, kept until the page closes), with the app's whole chat pipeline; resolves
+    /// with a `SkeinChats`.
+    pub fn chats(&self, storage: String) -> js_sys::Promise {
+        let (providers, client) = (self.providers.clone(), self.client.clone());
+        future_to_promise(crate::js_chats::open(storage, client, providers))
+    }
+
     /// The models of provider `provider` (the first when absent), as OpenAI's list.
     #[wasm_bindgen(js_name = listModels)]
     pub fn list_models(
@@ -106,7 +114,7 @@ impl ChunkSink for Callbacks {
 }
 
 /// A token cancelled when `signal` aborts (at once if it already has).
-fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
+pub(crate) fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
     let cancel = CancelToken::new();
     if let Some(signal) = signal {
         if signal.aborted() {
@@ -129,7 +137,7 @@ pub fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
     })
 }
 
-fn json_to_js(value: &serde_json::Value) -> JsValue {
+pub fn json_to_js(value: &serde_json::Value) -> JsValue {
     serde::Serialize::serialize(value, &serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
 }

@@ -45,6 +45,8 @@ mod idb_library;
 mod idb_store;
 #[cfg(feature = "js-api")]
 pub mod js_api;
+#[cfg(feature = "js-api")]
+mod js_chats;
 mod js_error;
 mod js_global;
 mod local_storage;

@@ -5,7 +5,10 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { MOCK, browser, mock } from './harness.mjs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MOCK, browser, mock, mounted, assistantTextIs } from './harness.mjs';
 import { serveStatic } from './static_server.mjs';
 
 let server;
@@ -155,7 +158,7 @@ test('a signal or leaving the loop stops a stream; failures are SkeinErrors with
   await context.close();
 });
 
-test('models.list is OpenAI\'s list, and the example page streams through its form', async () => {
+test('models.list is OpenAI\'s list, and the example page streams and saves through its forms', async () => {
   await mock('/admin/reset', {});
   const { context, page } = await openExample();
   const list = await page.evaluate(async ({ baseUrl }) => {
@@ -172,6 +175,10 @@ test('models.list is OpenAI\'s list, and the example page streams through its fo
   await page.click('button[value=stream]');
   await page.locator('#status', { hasText: 'Done (stop).' }).waitFor();
   assert.equal(await page.textContent('#output'), 'Typed into the page.');
+  await mock('/admin/script', [{ chunks: ['Saved ', 'for later.'] }, { chunks: ['"Spring tides"'], stream: false }]);
+  await page.click('#saved button[type=submit]');
+  await page.locator('#saved-list li', { hasText: 'Spring tides' }).waitFor();
+  assert.equal(await page.textContent('#saved-output'), 'Saved for later.');
   await page.selectOption('select[name=protocol]', 'anthropic');
   await mock('/admin/script', [{ status: 401, error_message: 'Invalid API key' }]);
   await page.click('button[value=complete]');
@@ -225,6 +232,123 @@ test('<skein-chat> streams an answer in its own storage, tells the page, and the
   }));
   assert.equal(second.kind, 'invalid_request');
   assert.match(second.message, /one chat/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the conversations API shares the app\'s storage: sent, regenerated and switched through the API, shown in the app', async () => {
+  await mock('/admin/reset', {});
+  // The app and the example page from one origin, so they share IndexedDB.
+  const both = mkdtempSync(join(tmpdir(), 'skein-embed-and-app-'));
+  cpSync(process.env.SKEIN_DIST_DIR, join(both, 'skein'), { recursive: true });
+  cpSync(process.env.SKEIN_EMBED_SITE, join(both, 'embed'), { recursive: true });
+  cpSync(join(process.env.SKEIN_EMBED_SITE, '_headers'), join(both, '_headers'));
+  const shared = await serveStatic(both, '/');
+  const origin = `http://127.0.0.1:${shared.port}`;
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (error) => page.errors.push(String(error)));
+    await page.goto(`${origin}/embed/`);
+    await mock('/admin/script', [
+      { chunks: ['First ', 'answer.'] },
+      { chunks: ['"Tides"'], stream: false },
+      { chunks: ['Second ', 'answer.'] },
+      // The regenerated first answer names the conversation again (the first exchange).
+      { chunks: ['"Tide tables"'], stream: false },
+      { chunks: ['Edited ', 'answer.'] },
+      { chunks: ['"Neap tides"'], stream: false },
+      { chunks: ['Slow ', 'one ', 'two ', 'three ', 'four '], delay_ms: 250 },
+      { chunks: ['and the rest.'] },
+    ]);
+    const result = await page.evaluate(async ({ baseUrl }) => {
+      const { default: Skein } = await import('./skein/index.js');
+      const skein = await Skein.create({ providers: [{ protocol: 'openai', baseUrl, model: 'mock-model' }] });
+      const sent = skein.conversations.send({ text: 'Tell me about tides' });
+      const events = [];
+      for await (const event of sent) events.push(event);
+      const reply = await sent.reply;
+      const again = skein.conversations.regenerate({ conversationId: reply.conversation_id, messageId: reply.id });
+      const second = await again.reply;
+      const opened = await skein.conversations.open(reply.conversation_id);
+      const back = await skein.conversations.switchBranch({ conversationId: reply.conversation_id, messageId: second.id, offset: -1 });
+      const list = await skein.conversations.list();
+
+      const conversationId = reply.conversation_id;
+      const question = opened.branch[0];
+      const edited = await skein.conversations.edit({ conversationId, messageId: question.id, text: 'And neap tides?' }).reply;
+      const afterEdit = (await skein.conversations.open(conversationId)).branch;
+      // Stopped after its first words, then continued.
+      const controller = new AbortController();
+      const slow = await skein.conversations.send({ conversationId, text: 'Go on' }, {
+        signal: controller.signal,
+        onEvent: (event) => { if (event.type === 'delta') controller.abort(); },
+      }).reply;
+      const continued = await skein.conversations.continue({ conversationId, messageId: slow.id }).reply;
+      let refused;
+      try { await skein.conversations.decide({ conversationId, messageId: slow.id, callId: 'none', decision: 'approve' }).reply; } catch (e) { refused = { kind: e.kind, message: e.message }; }
+      return { events, reply, second, opened, back, list, edited, afterEdit, slow, continued, refused };
+    }, { baseUrl: `${MOCK}/v1` });
+
+    const types = result.events.map((e) => e.type);
+    assert.ok(types.includes('delta') && types.includes('finished') && types.includes('done'), types.join());
+    assert.equal(result.events.filter((e) => e.type === 'delta').map((e) => e.text).join(''), 'First answer.');
+    assert.equal(result.reply.text, 'First answer.');
+    assert.equal(result.reply.status, 'complete');
+    assert.equal(result.second.text, 'Second answer.');
+    const [question, answer] = result.opened.branch;
+    assert.equal(question.text, 'Tell me about tides');
+    assert.equal(answer.text, 'Second answer.');
+    assert.deepEqual(answer.siblings, { position: 1, count: 2 });
+    assert.equal(result.back[1].text, 'First answer.', 'switched back to the first version');
+    assert.equal(result.list.length, 1);
+    assert.equal(result.list[0].title, 'Tide tables');
+    assert.equal(result.edited.text, 'Edited answer.');
+    assert.equal(result.afterEdit[0].text, 'And neap tides?');
+    assert.deepEqual(result.afterEdit[0].siblings, { position: 1, count: 2 });
+    assert.equal(result.slow.status, 'incomplete');
+    assert.match(result.slow.text, /^Slow /);
+    assert.equal(result.continued.id, result.slow.id);
+    assert.match(result.continued.text, /^Slow .*and the rest\.$/);
+    assert.equal(result.continued.status, 'complete');
+    assert.ok(result.refused, 'deciding a call that does not exist is refused');
+    assert.match(result.refused.message, /none|call/i);
+
+    // The app on the same origin shows what the API wrote (the branch last chosen).
+    const app = await context.newPage();
+    await app.goto(`${origin}/skein/`);
+    await mounted(app);
+    await app.locator('[data-testid=conversation-item]', { hasText: 'Neap tides' }).waitFor();
+    await assistantTextIs(app, result.continued.text);
+    await app.locator('[data-testid=message][data-role=user]', { hasText: 'And neap tides?' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await context.close();
+    await shared.close();
+    rmSync(both, { recursive: true, force: true });
+  }
+});
+
+test('in-memory conversations keep nothing in IndexedDB', async () => {
+  await mock('/admin/reset', {});
+  const { context, page } = await openExample();
+  const result = await page.evaluate(async ({ baseUrl }) => {
+    const { default: Skein } = await import('./skein/index.js');
+    const before = (await indexedDB.databases()).map((d) => d.name);
+    const skein = await Skein.create({ providers: [{ protocol: 'openai', baseUrl, model: 'mock-model' }], storage: 'memory' });
+    const reply = await skein.conversations.send({ text: 'remember nothing' }).reply;
+    const list = await skein.conversations.list();
+    const after = (await indexedDB.databases()).map((d) => d.name);
+    let missing;
+    try { await skein.conversations.open('nope'); } catch (e) { missing = { kind: e.kind, message: e.message }; }
+    return { reply, list, before, after, missing };
+  }, { baseUrl: `${MOCK}/v1` });
+  assert.match(result.reply.text, /remember nothing/);
+  assert.equal(result.list.length, 1);
+  assert.deepEqual(result.after, result.before);
+  assert.equal(result.missing.kind, 'invalid_request');
+  assert.match(result.missing.message, /no conversation "nope"/);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

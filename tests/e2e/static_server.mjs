@@ -53,7 +53,8 @@ export function serveStatic(root, publicPath, options = {}) {
       response.writeHead(403).end();
       return;
     }
-    if (relative === '.' || relative === '' || relative.endsWith('/')) relative = 'index.html';
+    if (relative === '.' || relative === '') relative = 'index.html';
+    else if (relative.endsWith('/')) relative = join(relative, 'index.html');
     const headers = { 'content-type': TYPES[extname(relative)] ?? 'application/octet-stream' };
     for (const [pattern, values] of rules) if (matches(pattern, path)) Object.assign(headers, values);
     try {

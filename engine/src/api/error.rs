@@ -8,7 +8,8 @@ use serde::Serialize;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ApiError {
-    /// `invalid_request` (the call itself is wrong), `aborted` (the caller's signal), or one of
+    /// `invalid_request` (the call itself is wrong), `aborted` (the caller's signal), `storage`
+    /// (the conversations' storage failed), or one of
     /// the engine's failure kinds (`authentication`, `rate_limit`, `server`, `network`,
     /// `timeout`, `request`, `blocked`, `other`).
     pub kind: String,
@@ -68,6 +69,23 @@ impl From<ProviderError> for ApiError {
             err.status(),
             err.retry_after_ms(),
         )
+    }
+}
+
+/// What the conversations API could not start: a storage problem, or a wrong call.
+impl From<crate::chat::ChatError> for ApiError {
+    fn from(err: crate::chat::ChatError) -> Self {
+        use crate::chat::ChatError as E;
+        let kind = match &err {
+            E::Store(_) | E::Tree(_) | E::Import(_) => "storage",
+            _ => "invalid_request",
+        };
+        Self {
+            kind: kind.into(),
+            message: err.to_string(),
+            status: None,
+            retry_after_ms: None,
+        }
     }
 }
 

@@ -10,6 +10,8 @@
 //! - [`response`]: the engine's stream deltas written as OpenAI chunks, or gathered into one
 //!   completion.
 //! - [`completions`]: one request run end to end.
+//! - [`conversations`]: the conversations API over the app's storage: actions in, records
+//!   and generation events out, as JSON.
 //! - [`element`]: the `<skein-chat>` element's options and the events it sends its page.
 //!
 //! The browser binding (`src/embed/`) only converts JavaScript values to and from this JSON.
@@ -17,6 +19,7 @@
 //! [`ProviderClient`]: crate::provider::ProviderClient
 
 pub mod completions;
+pub mod conversations;
 pub mod element;
 mod error;
 pub mod providers;

@@ -88,7 +88,6 @@ impl GenerationRegistry {
     }
 
     /// Whether a generation of `conversation_id` is running.
-    #[cfg(test)]
     pub fn is_running(&self, conversation_id: &str) -> bool {
         self.table.borrow().running.contains_key(conversation_id)
     }

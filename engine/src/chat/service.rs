@@ -128,6 +128,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.generations.stop(conversation_id)
     }
 
+    /// Whether an answer is being generated in `conversation_id` by this service.
+    pub fn is_generating(&self, conversation_id: &str) -> bool {
+        self.generations.is_running(conversation_id)
+    }
+
     /// Sends one model step to the provider (and its fallbacks) and records each provider's
     /// attempt as a [`UsageEvent`](crate::domain::usage::UsageEvent) of the reply.
     pub(crate) async fn stream_model(
