@@ -159,6 +159,18 @@ export function write(r) {
       const why = x.id === 'stream' || x.id === 'long_tasks' ? streamAnalysis(s) : ANALYSIS[x.id];
       return `- **${x.figure}** — ${x.miss}.${why ? ` ${why}` : ''}`;
     }).join('\n');
+  const embedSection = (e) => (e ? `
+## The embeddable package
+
+\`cargo xtask dist --embed\` (\`dist-embed/\`): the engine's JavaScript API, the conversations
+API and \`<skein-chat>\` in one module, so a page that imports it downloads the whole app's wasm
+(the chat element needs it). Total **${kb(e.raw)} raw, ${kb(e.gzip)} gzip, ${kb(e.brotli)} brotli**,
+measured like the app's bundle.
+
+| File | Raw | gzip | brotli |
+|---|---|---|---|
+${e.files.map((f) => `| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`).join('\n')}
+` : '');
   const bundleFiles = r.bundle.files.map((f) => `| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`).join('\n');
   return `# Benchmarks
 
@@ -238,5 +250,5 @@ ${nativeRows}
 | File | Raw | gzip | brotli |
 |---|---|---|---|
 ${bundleFiles}
-`;
+${embedSection(r.embed)}`;
 }

@@ -157,6 +157,8 @@ const appUrl = `http://127.0.0.1:${server.port}${env('SKEIN_PUBLIC_PATH')}`;
 try {
   const results = {
     bundle: bundle(dist),
+    // The embeddable package (`cargo xtask dist --embed`): what a page importing it downloads.
+    embed: bundle(env('BENCH_EMBED_DIR')),
     // BENCH_ONLY=app skips the bench page (while working on the app figures).
     page: process.env.BENCH_ONLY === 'app' ? null : await pageFigures(browser, env('BENCH_PAGE_DIR'), runs),
     app: await appFigures(browser, appUrl, env('SKEIN_MOCK_URL'), env('BENCH_FIXTURES_DIR')),

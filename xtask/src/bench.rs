@@ -55,6 +55,7 @@ pub fn run_benches() -> Result<(), String> {
 
     build_page()?;
     let dist = build_dist(PUBLIC_PATH, "target/bench-dist")?;
+    let embed = crate::embed::build_embed()?;
     let port = free_port()?;
     let mut mock = start_mock(port)?;
     mock.wait_for_port(port)?;
@@ -62,6 +63,7 @@ pub fn run_benches() -> Result<(), String> {
         .arg("run.mjs")
         .current_dir(root().join("tests/bench"))
         .env("SKEIN_DIST_DIR", &dist)
+        .env("BENCH_EMBED_DIR", &embed)
         .env("SKEIN_PUBLIC_PATH", PUBLIC_PATH)
         .env("SKEIN_MOCK_URL", format!("http://127.0.0.1:{port}"))
         .env("CHROMIUM", CHROMIUM)
