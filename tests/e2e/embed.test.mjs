@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MOCK, browser, mock, mounted, assistantTextIs } from './harness.mjs';
+import { MOCK, DOCS_SCREENSHOTS, browser, mock, mounted, assistantTextIs } from './harness.mjs';
 import { serveStatic } from './static_server.mjs';
 
 let server;
@@ -223,6 +223,10 @@ test('<skein-chat> streams an answer in its own storage, tells the page, and the
   const databases = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name));
   assert.ok(databases.includes('skein-example'), `${databases}`);
   assert.ok(!databases.includes('skein'), 'the element named its own storage');
+
+  // The element in the example page, for the README.
+  await chat.scrollIntoViewIfNeeded();
+  await chat.screenshot({ path: new URL('embed-element.png', DOCS_SCREENSHOTS).pathname });
 
   // A second chat in the same page is refused with an event, not a broken page.
   const second = await page.evaluate(() => new Promise((resolve) => {
