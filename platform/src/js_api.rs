@@ -113,7 +113,8 @@ impl ChunkSink for Callbacks {
     }
 }
 
-/// A token cancelled when `signal` aborts (at once if it already has).
+/// A token cancelled when `signal` aborts (at once if it already has). The listener stays on
+/// the signal until it fires or the signal is collected (signals are per request).
 pub(crate) fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
     let cancel = CancelToken::new();
     if let Some(signal) = signal {
@@ -128,6 +129,7 @@ pub(crate) fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
     cancel
 }
 
+/// A page's value (plain objects, arrays, strings, numbers; `undefined` as `null`) as JSON.
 pub fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
     serde_wasm_bindgen::from_value(value.clone()).map_err(|err| {
         error_to_js(ApiError::invalid(
@@ -137,11 +139,13 @@ pub fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
     })
 }
 
+/// JSON as plain JavaScript objects and arrays.
 pub fn json_to_js(value: &serde_json::Value) -> JsValue {
     serde::Serialize::serialize(value, &serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or(JsValue::NULL)
 }
 
+/// An engine error as the `{ kind, message, status?, retryAfterMs? }` a promise rejects with.
 pub fn error_to_js(error: ApiError) -> JsValue {
     serde::Serialize::serialize(&error, &serde_wasm_bindgen::Serializer::json_compatible())
         .unwrap_or_else(|_| JsValue::from_str(&error.message))
