@@ -10,7 +10,7 @@ use skein_components::{
     ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, HostPermissions, ImageUrls,
     KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
     ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, StorageInfo, UndoToast, UpdateNotice,
-    WaitingNotice,
+    WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -219,8 +219,16 @@ pub fn App() -> impl IntoView {
                             offline=Signal::derive(move || state.offline.get()) />
                       </section>
                     </Show>
+                    <Show when=move || state.welcome.get() && !state.show_settings.get()>
+                        <WelcomeStep
+                            local=Signal::derive(move || state.local_servers.get())
+                            models=Signal::derive(move || state.models.get())
+                            on_action=move |action| crate::welcome::act(state, action)
+                        />
+                    </Show>
                     // The chat stays mounted (and scrolled where it was) behind the settings.
-                    <div class="chat-pane" hidden=move || state.show_settings.get()>
+                    <div class="chat-pane"
+                        hidden=move || state.show_settings.get() || state.welcome.get()>
                     <ChatView
                         messages
                         draft=state.draft

@@ -31,6 +31,7 @@ mod shortcuts;
 mod state;
 mod storage_notices;
 mod ui_sink;
+mod welcome;
 
 #[cfg(feature = "embed")]
 mod embed;

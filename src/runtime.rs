@@ -116,7 +116,7 @@ pub fn init(state: AppState) {
             // The embedding page's provider wins over the saved one (and is not saved).
             (Some(chosen), _) => state.settings.set(chosen),
             (None, Ok(Some(settings))) => state.settings.set(settings),
-            (None, Ok(None)) => state.show_settings.set(true),
+            (None, Ok(None)) => crate::welcome::start(state),
             (None, Err(err)) => state.banner.set(Some(err.to_string())),
         }
         let assistant = crate::embedded::assistant();

@@ -60,6 +60,7 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
         return Some("Storage is still opening; try again in a moment.".into());
     };
     state.settings.set(settings.clone());
+    state.welcome.set(false);
     crate::extension::ask_for_provider(state, &settings.base_url);
     spawn_local(async move {
         if let Err(err) = runtime.service.save_provider_settings(&settings).await {

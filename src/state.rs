@@ -59,6 +59,10 @@ pub struct AppState {
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
+    /// The first run's welcome step is shown (no provider saved yet).
+    pub welcome: RwSignal<bool>,
+    /// Local servers (Ollama, llama.cpp) that answered on their usual ports, for the welcome.
+    pub local_servers: RwSignal<Vec<skein_components::LocalServer>>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
     pub ready: RwSignal<bool>,
     /// Whether answers finishing in a background tab raise a notification.
@@ -108,6 +112,8 @@ impl AppState {
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),
             show_settings: RwSignal::new(false),
+            welcome: RwSignal::new(false),
+            local_servers: RwSignal::new(Vec::new()),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),
             storage: RwSignal::new(None),

@@ -46,6 +46,7 @@ mod tool_policies;
 mod undo_toast;
 mod update_notice;
 mod waiting_notice;
+mod welcome;
 
 pub use about_panel::{AboutPanel, OfflineStatus};
 pub use appearance::{apply_theme, AppearancePanel};
@@ -77,3 +78,4 @@ pub use tool_call_card::{ToolCallCard, ToolCallView};
 pub use undo_toast::UndoToast;
 pub use update_notice::UpdateNotice;
 pub use waiting_notice::WaitingNotice;
+pub use welcome::{LocalServer, WelcomeAction, WelcomeStep};

@@ -489,6 +489,19 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         decode_models(settings.kind, &body)
     }
 
+    /// The models of a server that may not be there (a local server looked for on the first
+    /// run): one attempt, no retry; the caller's `cancel` bounds the wait.
+    pub async fn probe_models(
+        &self,
+        settings: &ProviderSettings,
+        cancel: &CancelToken,
+    ) -> Result<Vec<ModelInfo>, ProviderError> {
+        let body = self
+            .fetch_once(build_models_request(settings)?, cancel)
+            .await?;
+        decode_models(settings.kind, &body)
+    }
+
     /// One vector per text, in order, with `settings.model` as the embeddings model. Texts are
     /// sent in batches; every batch must come back whole and of one dimension.
     pub async fn embed(

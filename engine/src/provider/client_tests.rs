@@ -530,6 +530,23 @@ fn models_are_listed_and_a_busy_server_is_retried() {
 }
 
 #[test]
+fn a_probe_asks_once_and_does_not_retry() {
+    let service = service(vec![
+        Script::Unreachable,
+        json_response(200, r#"{"data":[{"id":"a"}]}"#),
+    ]);
+    service.clock().timers_fire.set(true);
+    let probe = |s: &Service| block_on(s.client().probe_models(&settings(), &CancelToken::new()));
+    assert!(probe(&service).is_err());
+    assert_eq!(
+        service.client().transport().requests.borrow().len(),
+        1,
+        "no retry"
+    );
+    assert_eq!(probe(&service).unwrap()[0].id, "a");
+}
+
+#[test]
 fn embeddings_come_back_in_order_in_batches() {
     let texts: Vec<String> = (0..100).map(|i| format!("chunk {i}")).collect();
     let batch = |n: usize, base: f32| {

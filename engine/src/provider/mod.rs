@@ -30,6 +30,7 @@ mod message;
 pub mod model_list;
 pub(crate) mod openai;
 pub mod params;
+pub mod presets;
 mod request;
 pub mod retry;
 pub(crate) mod settings;

@@ -1,0 +1,248 @@
+//! The providers a newcomer picks from on the first run: each with its protocol and usual
+//! address, whether it needs a key, and which of its models to start with once the models list
+//! is in (a current, general chat model rather than the first ID in alphabetical order).
+//! Local servers (Ollama, llama.cpp) are also looked for on their usual ports.
+
+use super::model_list::ModelInfo;
+use super::settings::{ProviderKind, ProviderSettings};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProviderPreset {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// One line on what it is, for its card.
+    pub blurb: &'static str,
+    pub kind: ProviderKind,
+    pub base_url: &'static str,
+    pub needs_key: bool,
+    /// A server on this computer: nothing leaves the machine, and its address may differ.
+    pub local: bool,
+    /// Model ID beginnings to prefer, best first.
+    preferred: &'static [&'static str],
+}
+
+pub const PRESETS: [ProviderPreset; 7] = [
+    ProviderPreset {
+        id: "openai",
+        name: "OpenAI",
+        blurb: "GPT models with your OpenAI API key.",
+        kind: ProviderKind::OpenAi,
+        base_url: "https://api.openai.com/v1",
+        needs_key: true,
+        local: false,
+        preferred: &[
+            "gpt-5-mini",
+            "gpt-5",
+            "gpt-4.1-mini",
+            "gpt-4o-mini",
+            "gpt-4o",
+        ],
+    },
+    ProviderPreset {
+        id: "anthropic",
+        name: "Anthropic",
+        blurb: "Claude models with your Anthropic API key.",
+        kind: ProviderKind::Anthropic,
+        base_url: "https://api.anthropic.com/v1",
+        needs_key: true,
+        local: false,
+        preferred: &[
+            "claude-sonnet-4",
+            "claude-opus-4",
+            "claude-3-7-sonnet",
+            "claude-3-5-sonnet",
+        ],
+    },
+    ProviderPreset {
+        id: "gemini",
+        name: "Google Gemini",
+        blurb: "Gemini models with a Google AI Studio key.",
+        kind: ProviderKind::Gemini,
+        base_url: "https://generativelanguage.googleapis.com/v1beta",
+        needs_key: true,
+        local: false,
+        preferred: &["gemini-2.5-flash", "gemini-2.5-pro", "gemini-2.0-flash"],
+    },
+    ProviderPreset {
+        id: "openrouter",
+        name: "OpenRouter",
+        blurb: "Hundreds of models from many labs with one OpenRouter key.",
+        kind: ProviderKind::OpenAi,
+        base_url: "https://openrouter.ai/api/v1",
+        needs_key: true,
+        local: false,
+        preferred: &[
+            "openai/gpt-5-mini",
+            "anthropic/claude-sonnet-4",
+            "google/gemini-2.5-flash",
+        ],
+    },
+    ProviderPreset {
+        id: "ollama",
+        name: "Ollama",
+        blurb: "Models running on this computer with Ollama: no key, nothing leaves the machine.",
+        kind: ProviderKind::OpenAi,
+        base_url: "http://127.0.0.1:11434/v1",
+        needs_key: false,
+        local: true,
+        preferred: &[],
+    },
+    ProviderPreset {
+        id: "llamacpp",
+        name: "llama.cpp server",
+        blurb: "A model served by llama.cpp's llama-server on this computer: no key.",
+        kind: ProviderKind::OpenAi,
+        base_url: "http://127.0.0.1:8080/v1",
+        needs_key: false,
+        local: true,
+        preferred: &[],
+    },
+    ProviderPreset {
+        id: "other",
+        name: "Other OpenAI-compatible",
+        blurb: "vLLM, LM Studio, Groq, Mistral, DeepSeek or any server with an OpenAI-style API.",
+        kind: ProviderKind::OpenAi,
+        base_url: "",
+        needs_key: false,
+        local: false,
+        preferred: &[],
+    },
+];
+
+/// Model IDs that are not chat models (embeddings, speech, images, moderation).
+const NOT_CHAT: [&str; 9] = [
+    "embed",
+    "whisper",
+    "tts",
+    "dall-e",
+    "moderation",
+    "transcribe",
+    "image",
+    "audio",
+    "rerank",
+];
+
+impl ProviderPreset {
+    pub fn by_id(id: &str) -> Option<&'static ProviderPreset> {
+        PRESETS.iter().find(|p| p.id == id)
+    }
+
+    /// The local servers looked for on the first run.
+    pub fn local_servers() -> impl Iterator<Item = &'static ProviderPreset> {
+        PRESETS.iter().filter(|p| p.local)
+    }
+
+    /// Settings for this provider at `base_url` (its usual one when empty) with `api_key`.
+    pub fn settings(&self, base_url: &str, api_key: &str) -> ProviderSettings {
+        let base_url = base_url.trim();
+        ProviderSettings {
+            kind: self.kind,
+            base_url: if base_url.is_empty() {
+                self.base_url.to_owned()
+            } else {
+                base_url.trim_end_matches('/').to_owned()
+            },
+            api_key: api_key.trim().to_owned(),
+            model: String::new(),
+            ..ProviderSettings::default()
+        }
+    }
+
+    /// The model to start with from the provider's list: the first preferred one it has
+    /// (dated and suffixed IDs count: `gpt-4o-mini-2024-07-18` is `gpt-4o-mini`), else its
+    /// first chat model, else its first model.
+    pub fn default_model(&self, models: &[ModelInfo]) -> Option<String> {
+        let bare = |id: &str| id.rsplit('/').next().unwrap_or(id).to_owned();
+        self.preferred
+            .iter()
+            .find_map(|prefix| {
+                models
+                    .iter()
+                    .find(|m| m.id.starts_with(prefix) || bare(&m.id).starts_with(prefix))
+            })
+            .or_else(|| {
+                models.iter().find(|m| {
+                    let id = m.id.to_ascii_lowercase();
+                    !NOT_CHAT.iter().any(|word| id.contains(word))
+                })
+            })
+            .or(models.first())
+            .map(|m| m.id.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn models(ids: &[&str]) -> Vec<ModelInfo> {
+        ids.iter()
+            .map(|id| ModelInfo {
+                id: (*id).to_owned(),
+                display_name: None,
+                context_window: None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn every_preset_makes_valid_settings_once_a_model_is_chosen() {
+        for preset in PRESETS {
+            let base = if preset.base_url.is_empty() {
+                "http://10.0.0.2:8000/v1/"
+            } else {
+                ""
+            };
+            let mut settings = preset.settings(base, if preset.needs_key { " sk-x " } else { "" });
+            settings.model = "m".into();
+            assert!(settings.validate().is_ok(), "{}", preset.id);
+            assert!(!settings.base_url.ends_with('/'));
+            assert_eq!(settings.api_key, if preset.needs_key { "sk-x" } else { "" });
+        }
+        assert_eq!(
+            ProviderPreset::local_servers()
+                .map(|p| p.id)
+                .collect::<Vec<_>>(),
+            ["ollama", "llamacpp"]
+        );
+        assert_eq!(
+            ProviderPreset::by_id("gemini").unwrap().kind,
+            ProviderKind::Gemini
+        );
+        assert!(ProviderPreset::by_id("nope").is_none());
+    }
+
+    #[test]
+    fn the_default_model_is_a_preferred_chat_model_when_listed() {
+        let openai = ProviderPreset::by_id("openai").unwrap();
+        let listed = models(&[
+            "babbage-002",
+            "gpt-4o-mini-2024-07-18",
+            "gpt-4o",
+            "text-embedding-3-small",
+        ]);
+        assert_eq!(
+            openai.default_model(&listed).as_deref(),
+            Some("gpt-4o-mini-2024-07-18")
+        );
+        let router = ProviderPreset::by_id("openrouter").unwrap();
+        assert_eq!(
+            router
+                .default_model(&models(&["x/y", "google/gemini-2.5-flash"]))
+                .as_deref(),
+            Some("google/gemini-2.5-flash")
+        );
+        let ollama = ProviderPreset::by_id("ollama").unwrap();
+        assert_eq!(
+            ollama
+                .default_model(&models(&["nomic-embed-text", "qwen3:8b"]))
+                .as_deref(),
+            Some("qwen3:8b")
+        );
+        assert_eq!(
+            ollama.default_model(&models(&["all-embed"])).as_deref(),
+            Some("all-embed")
+        );
+        assert_eq!(ollama.default_model(&[]), None);
+    }
+}

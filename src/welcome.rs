@@ -1,0 +1,101 @@
+//! The first run's welcome step: shown while no provider is saved; looks for a local server on
+//! the usual ports (one quick request each, no retry), lists a chosen provider's models, and
+//! saves the provider with the model picked. What each provider needs and which model to start
+//! with are the engine's (`provider::presets`).
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::{LocalServer, WelcomeAction};
+use skein_engine::provider::presets::ProviderPreset;
+use skein_engine::{CancelToken, Clock};
+use skein_platform::BrowserClock;
+
+/// How long a local server may take to answer before it counts as absent.
+const PROBE_MS: f64 = 1_500.0;
+
+/// Shows the welcome step and looks for local servers.
+pub fn start(state: AppState) {
+    state.welcome.set(true);
+    let Some(runtime) = runtime() else { return };
+    for preset in ProviderPreset::local_servers() {
+        let runtime = runtime.clone();
+        spawn_local(async move {
+            let cancel = CancelToken::new();
+            let deadline = cancel.clone();
+            spawn_local(async move {
+                BrowserClock.sleep(PROBE_MS).await;
+                deadline.cancel();
+            });
+            let settings = preset.settings("", "");
+            if let Ok(models) = runtime
+                .service
+                .client()
+                .probe_models(&settings, &cancel)
+                .await
+            {
+                if !models.is_empty() {
+                    state.local_servers.update(|found| {
+                        found.push(LocalServer {
+                            preset: preset.id,
+                            models: models.len(),
+                        })
+                    });
+                }
+            }
+            cancel.cancel();
+        });
+    }
+}
+
+pub fn act(state: AppState, action: WelcomeAction) {
+    match action {
+        WelcomeAction::Connect(id, base_url, key) => {
+            let Some(preset) = ProviderPreset::by_id(&id) else {
+                return;
+            };
+            let settings = preset.settings(&base_url, &key);
+            if preset.needs_key && settings.api_key.is_empty() {
+                state.models.set(Some(Err(format!(
+                    "{} needs an API key: paste it above.",
+                    preset.name
+                ))));
+                return;
+            }
+            if let Err(err) = settings.validate_connection() {
+                state.models.set(Some(Err(err.to_string())));
+                return;
+            }
+            crate::settings_actions::fetch_models(state, settings);
+        }
+        WelcomeAction::Start(id, base_url, key, model) => {
+            let Some(preset) = ProviderPreset::by_id(&id) else {
+                return;
+            };
+            let mut settings = preset.settings(&base_url, &key);
+            settings.context_window = state.models.with_untracked(|listed| {
+                listed
+                    .as_ref()?
+                    .as_ref()
+                    .ok()?
+                    .iter()
+                    .find(|info| info.id == model)?
+                    .context_window
+            });
+            settings.model = model;
+            match crate::settings_actions::save_settings(state, settings) {
+                Some(error) => state.models.set(Some(Err(error))),
+                None => {
+                    state.welcome.set(false);
+                    state.info.set(Some(format!(
+                        "Connected to {}. Ask anything; the full settings are under Settings.",
+                        preset.name
+                    )));
+                }
+            }
+        }
+        WelcomeAction::AllSettings => state.show_settings.set(true),
+        WelcomeAction::Skip => state.welcome.set(false),
+    }
+}
