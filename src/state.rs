@@ -4,9 +4,10 @@
 use leptos::prelude::*;
 use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
 use skein_engine::domain::assistant::assistant_for;
+use skein_engine::domain::date_groups;
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::store::search::list_matches;
-use skein_engine::{Assistant, BranchEntry, Conversation, ProviderSettings};
+use skein_engine::{Assistant, BranchEntry, Clock, Conversation, ProviderSettings};
 
 /// A failed answer: shown in the error banner while its conversation is on screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -213,13 +214,24 @@ impl AppState {
         let (query, hits) = (self.search.get(), self.search_hits.get());
         self.conversations.with(|list| {
             let hidden = crate::conversation_list::is_pending_delete;
-            list_matches(list, &query, &hits, hidden)
+            let found = list_matches(list, &query, &hits, hidden);
+            // Date headings over the whole list; search results are ranked, not dated.
+            let headings = if query.trim().is_empty() {
+                let clock = skein_platform::BrowserClock;
+                let times: Vec<f64> = found.iter().map(|f| f.conversation.updated_at_ms).collect();
+                date_groups::headings(&times, clock.now_ms(), clock.utc_offset_minutes())
+            } else {
+                vec![None; found.len()]
+            };
+            found
                 .into_iter()
-                .map(|found| ConversationSummary {
+                .zip(headings)
+                .map(|(found, heading)| ConversationSummary {
                     id: found.conversation.id.clone(),
                     title: found.conversation.title.clone(),
                     generating: generating.contains(&found.conversation.id),
                     snippet: found.snippet,
+                    heading,
                 })
                 .collect()
         })

@@ -75,7 +75,15 @@ pub fn ChatView(
             <div class="messages-scroller" node_ref=scroller on:scroll=on_scroll>
                 <div class="messages" data-testid="messages">
                     <Show when=move || messages.with(Vec::is_empty)>
-                        <p class="empty-hint">"Send a message to start a conversation."</p>
+                        <div class="empty-hint" data-testid="empty-chat">
+                            <h2>"What can I help with?"</h2>
+                            <ul>
+                                <li>"Type below and press Enter; the answer streams in as it is written."</li>
+                                <li>"Attach a document, a picture or a ZIP to ask about it."</li>
+                                <li>"Regenerate or edit a message to try another version: every version is kept."</li>
+                                <li>"Press ? for the keyboard shortcuts."</li>
+                            </ul>
+                        </div>
                     </Show>
                     <For
                         each=move || messages.get()

@@ -1,4 +1,4 @@
-//! The conversation list: search, new, select, rename, delete.
+//! The conversation list: search, new, select, rename, delete; grouped under date headings.
 
 use leptos::prelude::*;
 
@@ -10,6 +10,8 @@ pub struct ConversationSummary {
     pub generating: bool,
     /// While searching: the matching words of a message, when the match is not the title.
     pub snippet: Option<String>,
+    /// The date heading shown above it when it starts a group ("Today", "Yesterday", …).
+    pub heading: Option<String>,
 }
 
 #[component]
@@ -38,13 +40,22 @@ pub fn Sidebar(
             <Show when=move || conversations.with(Vec::is_empty) && query.with(|q| !q.trim().is_empty())>
                 <p class="no-results" data-testid="no-results">"No conversation matches."</p>
             </Show>
+            <Show when=move || conversations.with(Vec::is_empty) && query.with(|q| q.trim().is_empty())>
+                <p class="no-results" data-testid="no-conversations">
+                    "Your conversations will be listed here, newest first. They stay in this browser."
+                </p>
+            </Show>
             <ul class="conversation-list">
                 <For
                     each=move || conversations.get()
                     key=|c| c.clone()
                     children=move |c| {
                         let item = c.clone();
+                        let heading = c.heading.clone().map(|text| view! {
+                            <li class="conversation-group"><h3 data-testid="conversation-group">{text}</h3></li>
+                        });
                         view! {
+                            {heading}
                             <Show
                                 when={
                                     let id = c.id.clone();

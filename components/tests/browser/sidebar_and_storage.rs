@@ -54,12 +54,14 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
             title: "<i>first</i>".into(),
             generating: true,
             snippet: None,
+            heading: Some("Today".into()),
         },
         ConversationSummary {
             id: "2".into(),
             title: "second".into(),
             generating: false,
             snippet: Some("…the words that <b>matched</b>…".into()),
+            heading: None,
         },
     ];
     let search_text = RwSignal::new(String::new());
@@ -87,6 +89,10 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     assert_eq!(items.len(), 2);
     assert!(items[0].text_content().unwrap().starts_with("<i>first</i>"));
     assert_eq!(query_all(&root, "i").len(), 0);
+    // One date heading, above the first conversation only.
+    let headings = query_all(&root, "[data-testid=conversation-group]");
+    assert_eq!(headings.len(), 1);
+    assert_eq!(headings[0].text_content().as_deref(), Some("Today"));
     assert_eq!(query_all(&root, ".generating-marker").len(), 1);
     assert_eq!(
         items[1].get_attribute("aria-current").as_deref(),
