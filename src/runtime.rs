@@ -116,7 +116,12 @@ pub fn init(state: AppState) {
             // The embedding page's provider wins over the saved one (and is not saved).
             (Some(chosen), _) => state.settings.set(chosen),
             (None, Ok(Some(settings))) => state.settings.set(settings),
-            (None, Ok(None)) => crate::welcome::start(state),
+            // The first run: nothing saved at all. Conversations without a provider (written
+            // by a page through the JavaScript API) show as they are; sending asks for one.
+            (None, Ok(None)) if conversations.as_ref().is_ok_and(Vec::is_empty) => {
+                crate::welcome::start(state)
+            }
+            (None, Ok(None)) => {}
             (None, Err(err)) => state.banner.set(Some(err.to_string())),
         }
         let assistant = crate::embedded::assistant();
