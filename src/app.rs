@@ -80,12 +80,15 @@ pub fn App() -> impl IntoView {
                     selected=Signal::derive(move || state.assistant_id.get())
                     disabled=generating_here
                     on_select=move |id| crate::assistants::choose(state, id) />
-                <ModelPicker
-                    model=Signal::derive(move || state.settings.get().model)
-                    listed=Signal::derive(move || state.models.get())
-                    disabled=generating_here
-                    on_open=move |()| crate::settings_actions::fetch_models(state, state.settings.get_untracked())
-                    on_select=move |model| crate::settings_actions::choose_model(state, model) />
+                // Before any provider is saved there is nothing to pick from.
+                <Show when=move || !state.settings.with(|s| s.model.is_empty())>
+                    <ModelPicker
+                        model=Signal::derive(move || state.settings.get().model)
+                        listed=Signal::derive(move || state.models.get())
+                        disabled=generating_here
+                        on_open=move |()| crate::settings_actions::fetch_models(state, state.settings.get_untracked())
+                        on_select=move |model| crate::settings_actions::choose_model(state, model) />
+                </Show>
                 <Show when=move || state.current.get().is_some()>
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
