@@ -25,6 +25,7 @@ mod context_meter;
 mod error_banner;
 mod fields;
 mod host_permissions;
+mod icons;
 mod images;
 mod knowledge_panel;
 mod markdown_view;

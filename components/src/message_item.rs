@@ -2,6 +2,7 @@
 
 use crate::attachments::{AttachedDocument, DocumentRef};
 use crate::citations::{citations_of, CitationView, Citations};
+use crate::icons::{icon, Icon};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
 use crate::near_viewport::NearViewport;
@@ -400,32 +401,37 @@ pub fn MessageItem(
             <div class="message-actions">
                 {branch_nav}
                 {(!is_assistant).then(|| view! {
-                    <button type="button" data-testid="edit-button" disabled=move || busy.get()
+                    <button type="button" class="icon-button" data-testid="edit-button"
+                        aria-label="Edit" title="Edit" disabled=move || busy.get()
                         on:click=move |_| {
                             edit_text.set(message.text.get_untracked());
                             editing.set(true);
-                        }>"Edit"</button>
+                        }>{icon(Icon::Edit)}</button>
                 })}
                 {is_assistant.then(|| view! {
-                    <button type="button" data-testid="regenerate-button" disabled=move || busy.get()
-                        on:click=move |_| actions.regenerate.run(id())>"Regenerate"</button>
+                    <button type="button" class="icon-button" data-testid="regenerate-button"
+                        aria-label="Regenerate" title="Regenerate" disabled=move || busy.get()
+                        on:click=move |_| actions.regenerate.run(id())>{icon(Icon::Regenerate)}</button>
                 })}
                 {move || can_continue().then(|| view! {
-                    <button type="button" data-testid="continue-button" disabled=move || busy.get()
-                        on:click=move |_| actions.continue_reply.run(id())>"Continue"</button>
+                    <button type="button" class="icon-button" data-testid="continue-button"
+                        aria-label="Continue" title="Continue" disabled=move || busy.get()
+                        on:click=move |_| actions.continue_reply.run(id())>{icon(Icon::Continue)}</button>
                 })}
-                <button type="button" data-testid="copy-button"
-                    aria-label="Copy the message text"
+                <button type="button" class="icon-button" data-testid="copy-button"
+                    aria-label=move || if copied.get() { "Copied" } else { "Copy the message text" }
+                    title=move || if copied.get() { "Copied" } else { "Copy" }
                     on:click=move |_| {
                         if crate::fields::copy_text(&message.text.get_untracked()) {
                             copied.set(true);
                         }
-                    }>{move || if copied.get() { "Copied" } else { "Copy" }}</button>
+                    }>{move || icon(if copied.get() { Icon::Done } else { Icon::Copy })}</button>
                 {move || message.tokens_per_second.get().map(|speed| view! {
                     <span class="speed" data-testid="tokens-per-second">{format!("{speed:.1} tokens/s")}</span>
                 })}
-                <button type="button" data-testid="delete-button" disabled=move || busy.get()
-                    on:click=move |_| actions.delete.run(id())>"Delete"</button>
+                <button type="button" class="icon-button" data-testid="delete-button"
+                    aria-label="Delete" title="Delete" disabled=move || busy.get()
+                    on:click=move |_| actions.delete.run(id())>{icon(Icon::Delete)}</button>
             </div>
         </article>
     }

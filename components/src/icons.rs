@@ -1,0 +1,44 @@
+//! The app's icons: simple stroked 24 × 24 shapes drawn inline (no icon font, nothing fetched),
+//! in the text colour. An icon is decoration: the button carrying it has the words as its
+//! accessible name (`aria-label`) and tooltip (`title`).
+
+use leptos::prelude::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Icon {
+    Edit,
+    Regenerate,
+    Continue,
+    Copy,
+    Done,
+    Delete,
+}
+
+impl Icon {
+    /// The outline as SVG path data.
+    fn paths(self) -> &'static [&'static str] {
+        match self {
+            Self::Edit => &["M4 20h4L19 9l-4-4L4 16z", "M13.5 6.5l4 4"],
+            Self::Regenerate => &["M19.5 12a7.5 7.5 0 1 1-2.2-5.3", "M19.5 4v5h-5"],
+            Self::Continue => &["M7 5l10 7-10 7z"],
+            Self::Copy => &["M9 9h10v11H9z", "M5 15V4h10"],
+            Self::Done => &["M5 12.5l4.5 4.5L19 7.5"],
+            Self::Delete => &[
+                "M4 7h16",
+                "M9.5 7V4.5h5V7",
+                "M6.5 7l1 13h9l1-13",
+                "M10.5 11v5.5M13.5 11v5.5",
+            ],
+        }
+    }
+}
+
+/// The icon, hidden from assistive technology (its button says what it does).
+pub fn icon(which: Icon) -> impl IntoView {
+    view! {
+        <svg class="icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false"
+            fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round">
+            {which.paths().iter().map(|d| view! { <path d=*d /> }).collect_view()}
+        </svg>
+    }
+}
