@@ -46,7 +46,7 @@ function follow(signal) {
   return controller;
 }
 
-/// Values pushed by the engine, read with `for await`: `push`, then `end` or `fail`.
+/// What the engine pushes, read in order: `{ value }` items, then `{ done: true }` or `{ error }`.
 class Channel {
   #queue = [];
   #wake = null;
