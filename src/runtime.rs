@@ -329,6 +329,9 @@ pub fn start_in(state: AppState, conversation: Option<Conversation>, action: Cha
     let settings = state.settings.get_untracked();
     if let Err(err) = settings.validate() {
         state.banner.set(Some(err.to_string()));
+        state
+            .settings_section
+            .set(skein_components::SettingsSection::Providers);
         state.show_settings.set(true);
         return false;
     }

@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 use skein_components::{ConversationSummary, Draft, MessageView, NotificationStatus};
+use skein_engine::chat::date_groups;
 use skein_engine::domain::assistant::assistant_for;
-use skein_engine::domain::date_groups;
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::store::search::list_matches;
 use skein_engine::{Assistant, BranchEntry, Clock, Conversation, ProviderSettings};
@@ -60,6 +60,8 @@ pub struct AppState {
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
+    /// The settings page shown when the settings are open.
+    pub settings_section: RwSignal<skein_components::SettingsSection>,
     /// The first run's welcome step is shown (no provider saved yet).
     pub welcome: RwSignal<bool>,
     /// Local servers (Ollama, llama.cpp) that answered on their usual ports, for the welcome.
@@ -113,6 +115,7 @@ impl AppState {
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),
             show_settings: RwSignal::new(false),
+            settings_section: RwSignal::new(skein_components::SettingsSection::default()),
             welcome: RwSignal::new(false),
             local_servers: RwSignal::new(Vec::new()),
             ready: RwSignal::new(false),

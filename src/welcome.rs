@@ -74,15 +74,7 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 return;
             };
             let mut settings = preset.settings(&base_url, &key);
-            settings.context_window = state.models.with_untracked(|listed| {
-                listed
-                    .as_ref()?
-                    .as_ref()
-                    .ok()?
-                    .iter()
-                    .find(|info| info.id == model)?
-                    .context_window
-            });
+            settings.context_window = crate::settings_actions::listed_context_window(state, &model);
             settings.model = model;
             match crate::settings_actions::save_settings(state, settings) {
                 Some(error) => state.models.set(Some(Err(error))),
@@ -95,7 +87,12 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 }
             }
         }
-        WelcomeAction::AllSettings => state.show_settings.set(true),
+        WelcomeAction::AllSettings => {
+            state
+                .settings_section
+                .set(skein_components::SettingsSection::Providers);
+            state.show_settings.set(true);
+        }
         WelcomeAction::Skip => state.welcome.set(false),
     }
 }

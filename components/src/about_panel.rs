@@ -41,7 +41,7 @@ pub fn AboutPanel(
     };
     view! {
         <section class="about" aria-label="About" data-testid="about">
-            <h2>"About"</h2>
+            <h4>"About"</h4>
             <p data-testid="app-version">{version_text}</p>
             <p data-testid="offline-status">{offline_text}</p>
         </section>

@@ -27,7 +27,7 @@ pub fn AppearancePanel(
     };
     view! {
         <section class="appearance" aria-label="Appearance">
-            <h2>"Appearance and keys"</h2>
+            <h4>"Theme, text and keys"</h4>
             <label>"Theme "
                 <select data-testid="theme-select"
                     on:change=move |ev| {

@@ -148,7 +148,7 @@ pub fn AssistantForm(
     };
     view! {
         <form class="settings assistant-form" data-testid="assistant-form" on:submit=submit>
-            <h2>"Assistant"</h2>
+            <h4>"Assistant"</h4>
             <label>"Name (also {{char}} in prompts)"
                 <input type="text" data-testid="assistant-name" required
                     prop:value=move || name.get()
@@ -212,7 +212,7 @@ pub fn AssistantForm(
                 }).collect_view()}
             </fieldset>
             <RegexRulesEditor rows=rules />
-            <button type="submit" data-testid="assistant-save">"Save assistant"</button>
+            <button type="submit" class="primary" data-testid="assistant-save">"Save assistant"</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="assistant-feedback" role="status">{text}</p> },
                 Err(text) => view! { <p class="error" data-testid="assistant-feedback" role="alert">{text}</p> },

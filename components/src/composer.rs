@@ -124,7 +124,7 @@ pub fn Composer(
             <Show
                 when=move || generating.get()
                 fallback=move || view! {
-                    <button type="submit" data-testid="send-button"
+                    <button type="submit" class="primary" data-testid="send-button"
                         disabled=move || read_only.get() || draft.is_empty()>"Send"</button>
                 }
             >

@@ -15,7 +15,7 @@ pub fn HostPermissions(
             let empty = hosts.is_empty();
             view! {
                 <section class="host-permissions" aria-label="Sites Skein may reach" data-testid="host-permissions">
-                    <h2>"Sites Skein may reach"</h2>
+                    <h4>"Sites Skein may reach"</h4>
                     <p class="hint">
                         "As an extension, Skein can call providers that do not allow web pages \
                          (no CORS headers), but only the sites you grant, one by one: it asks when \

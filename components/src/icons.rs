@@ -12,6 +12,10 @@ pub enum Icon {
     Copy,
     Done,
     Delete,
+    /// The role mark of the user's messages.
+    Person,
+    /// The role mark of the assistant's messages.
+    Spark,
 }
 
 impl Icon {
@@ -29,6 +33,11 @@ impl Icon {
                 "M6.5 7l1 13h9l1-13",
                 "M10.5 11v5.5M13.5 11v5.5",
             ],
+            Self::Person => &[
+                "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8z",
+                "M4.5 20a7.5 7.5 0 0 1 15 0",
+            ],
+            Self::Spark => &["M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2z"],
         }
     }
 }

@@ -61,7 +61,7 @@ pub fn KnowledgePanel(
     };
     view! {
         <section class="settings knowledge" data-testid="knowledge" aria-label="Knowledge bases">
-            <h2>"Knowledge"</h2>
+            <h4>"Knowledge bases"</h4>
             <p class="hint">"Documents stay in this browser. An assistant answers from the bases bound to it, and cites them."</p>
             // Keyed by ID: a refresh (a document added, embeddings progressing) updates a base
             // in place and never clears what is being typed into it.
@@ -194,11 +194,11 @@ fn BaseView(
         move || base.with(|b| b.as_ref().map(|b| b.documents.clone()).unwrap_or_default());
     view! {
         <div class="knowledge-base" data-testid="knowledge-base" data-name=name.clone()>
-            <h3>{name.clone()}
+            <h5>{name.clone()}
                 <button type="button" class="knowledge-delete-base" data-testid="knowledge-delete-base"
                     aria-label=format!("Delete the knowledge base {name} and its documents")
                     on:click=move |_| on_action.run(KnowledgeAction::DeleteBase(base_id.get_value()))>"Delete base"</button>
-            </h3>
+            </h5>
             <ul class="knowledge-documents">
                 {move || documents().into_iter().map(|document| {
                     let id = document.id.clone();

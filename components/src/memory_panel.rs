@@ -21,7 +21,7 @@ pub fn MemoryPanel(
 ) -> impl IntoView {
     view! {
         <section class="settings memories" data-testid="memories" aria-label="Memories">
-            <h2>"Memories"</h2>
+            <h4>"Memories"</h4>
             <p class="hint">"What assistants remember about you. Given to the model as information, never as instructions."</p>
             {move || memories.with(Vec::is_empty).then(|| view! {
                 <p class="hint" data-testid="no-memories">"Nothing remembered yet."</p>

@@ -226,6 +226,15 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// The mark beside a message's role: who wrote it, at a glance.
+fn role_icon(role: Role) -> Option<Icon> {
+    match role {
+        Role::User => Some(Icon::Person),
+        Role::Assistant => Some(Icon::Spark),
+        Role::System => None,
+    }
+}
+
 fn status_name(status: MessageStatus) -> &'static str {
     match status {
         MessageStatus::Streaming => "streaming",
@@ -326,7 +335,10 @@ pub fn MessageItem(
         <article class="message" data-testid="message" data-role=role_name(message.role)
             node_ref=article
             data-status=status>
-            <div class="message-role">{role_name(message.role)}</div>
+            <div class="message-role">
+                {role_icon(message.role).map(icon)}
+                <span>{role_name(message.role)}</span>
+            </div>
             {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
                 <details class="reasoning" data-testid="reasoning">
                     <summary>{move || match message.reasoning_seconds.get() {

@@ -1,14 +1,28 @@
 //! The model of the next answer, switchable from the chat: the configured model and those the
-//! provider listed (fetched the first time the list is opened).
+//! provider listed (fetched the first time the list is opened), under the provider's name,
+//! each with the abilities the provider states (vision, tools, reasoning).
 
 use leptos::prelude::*;
-use skein_engine::provider::model_list::ModelInfo;
+use skein_engine::provider::model_list::{Abilities, ModelInfo};
+
+/// An option's words: the model, then what it can do.
+pub(crate) fn option_text(id: &str, abilities: Abilities) -> String {
+    let labels = abilities.labels();
+    if labels.is_empty() {
+        id.to_owned()
+    } else {
+        format!("{id} · {}", labels.join(" · "))
+    }
+}
 
 #[component]
 pub fn ModelPicker(
     /// The configured model.
     #[prop(into)]
     model: Signal<String>,
+    /// The provider's name (the options' group).
+    #[prop(into)]
+    provider: Signal<String>,
     /// The models the provider listed, if fetched (an error keeps just the configured one).
     #[prop(into)]
     listed: Signal<Option<Result<Vec<ModelInfo>, String>>>,
@@ -20,29 +34,31 @@ pub fn ModelPicker(
 ) -> impl IntoView {
     let choices = move || {
         let current = model.get();
-        let mut ids: Vec<String> = listed.with(|l| {
+        let mut models: Vec<(String, Abilities)> = listed.with(|l| {
             l.as_ref()
                 .and_then(|r| r.as_ref().ok())
-                .map(|list| list.iter().map(|m| m.id.clone()).collect())
+                .map(|list| list.iter().map(|m| (m.id.clone(), m.abilities)).collect())
                 .unwrap_or_default()
         });
-        if !current.is_empty() && !ids.contains(&current) {
-            ids.insert(0, current);
+        if !current.is_empty() && !models.iter().any(|(id, _)| *id == current) {
+            models.insert(0, (current, Abilities::default()));
         }
-        ids
+        models
     };
     view! {
         <select class="model-picker" data-testid="chat-model-select" aria-label="Model"
             disabled=move || disabled.get()
             on:focus=move |_| if listed.with_untracked(Option::is_none) { on_open.run(()) }
             on:change=move |ev| on_select.run(event_target_value(&ev))>
-            {move || choices().into_iter().map(|id| {
-                let selected = {
-                    let id = id.clone();
-                    move || model.with(|m| *m == id)
-                };
-                view! { <option value=id.clone() selected=selected>{id.clone()}</option> }
-            }).collect_view()}
+            <optgroup label=move || provider.get()>
+                {move || choices().into_iter().map(|(id, abilities)| {
+                    let selected = {
+                        let id = id.clone();
+                        move || model.with(|m| *m == id)
+                    };
+                    view! { <option value=id.clone() selected=selected>{option_text(&id, abilities)}</option> }
+                }).collect_view()}
+            </optgroup>
         </select>
     }
 }

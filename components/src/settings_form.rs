@@ -181,7 +181,7 @@ pub fn SettingsForm(
     };
     view! {
         <form class="settings" data-testid="settings" on:submit=submit>
-            <h2>"Provider"</h2>
+            <h4>"Connection"</h4>
             <label>"Protocol"
                 <select data-testid="provider-kind" on:change=choose_kind>
                     {KINDS.iter().map(|(k, name, label)| {
@@ -278,7 +278,7 @@ pub fn SettingsForm(
                     {code_area(custom_body, "provider-custom-body", "{\"top_k\": 40}")}
                 </label>
             </details>
-            <button type="submit" data-testid="settings-save">"Save"</button>
+            <button type="submit" class="primary" data-testid="settings-save">"Save"</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="settings-feedback" role="status">{text}</p> },
                 Err(text) => view! { <p class="error" data-testid="settings-feedback" role="alert">{text}</p> },

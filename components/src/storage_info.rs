@@ -54,7 +54,7 @@ pub fn StorageInfo(#[prop(into)] figures: Signal<Option<StorageFigures>>) -> imp
     };
     view! {
         <section class="storage-info" data-testid="storage-status" aria-label="Storage">
-            <h2>"Storage"</h2>
+            <h4>"Storage"</h4>
             <p data-testid="storage-usage">{usage}</p>
             <p data-testid="storage-persistence">{persistence}</p>
         </section>

@@ -42,13 +42,15 @@ impl ToolCallView {
     }
 }
 
-fn state_label(approval: &str, has_result: bool) -> &'static str {
+/// The call's state as a word for styling (`data-state`) and as words for people.
+fn state_of(approval: &str, has_result: bool, is_error: bool) -> (&'static str, &'static str) {
     match approval {
-        "pending" => "Waiting for your approval",
-        "denied" => "Denied",
-        "answered" => "Answered by you",
-        _ if has_result => "Ran",
-        _ => "Running…",
+        "pending" => ("waiting", "Waiting for your approval"),
+        "denied" => ("denied", "Denied"),
+        "answered" => ("answered", "Answered by you"),
+        _ if is_error => ("failed", "Failed"),
+        _ if has_result => ("done", "Ran"),
+        _ => ("running", "Running…"),
     }
 }
 
@@ -65,7 +67,7 @@ pub fn ToolCallCard(
     let answering = RwSignal::new(false);
     let answer = RwSignal::new(String::new());
     let pending = call.approval == "pending";
-    let label = state_label(call.approval, call.result.is_some());
+    let (state, label) = state_of(call.approval, call.result.is_some(), call.is_error);
     let (approve_id, deny_id, answer_id) = (call.id.clone(), call.id.clone(), call.id.clone());
     let send_answer = move || {
         let text = answer.get_untracked();
@@ -76,7 +78,7 @@ pub fn ToolCallCard(
     };
     view! {
         <div class="tool-call" data-testid="tool-call" data-tool-name=call.name.clone()
-            data-approval=call.approval role="group" aria-label=format!("Tool call: {}", call.name)>
+            data-approval=call.approval data-state=state role="group" aria-label=format!("Tool call: {}", call.name)>
             <div class="tool-call-head">
                 <span class="tool-name">{call.name.clone()}</span>
                 <span class="tool-state" data-testid="tool-state">{label}</span>

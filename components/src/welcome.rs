@@ -109,13 +109,6 @@ pub fn WelcomeStep(
                 <form class="welcome-connect" data-testid="welcome-connect-form"
                     on:submit=move |ev| { ev.prevent_default(); connect(); }>
                     <h3>{preset.name}</h3>
-                    <Show when=move || preset.needs_key>
-                        <label>"API key"
-                            <input type="password" data-testid="welcome-key" autocomplete="off"
-                                prop:value=move || key.get()
-                                on:input=move |ev| key.set(event_target_value(&ev)) />
-                        </label>
-                    </Show>
                     <Show when=move || preset.local || preset.base_url.is_empty()>
                         <label>"Address (base URL)"
                             <input type="url" data-testid="welcome-base-url" autocomplete="off"
@@ -124,8 +117,10 @@ pub fn WelcomeStep(
                                 on:input=move |ev| base_url.set(event_target_value(&ev)) />
                         </label>
                     </Show>
-                    <Show when=move || preset.base_url.is_empty()>
-                        <label>"API key (if the server needs one)"
+                    // One key field: required for hosted providers, optional for
+                    // a server at an address the user types.
+                    <Show when=move || preset.needs_key || preset.base_url.is_empty()>
+                        <label>{if preset.needs_key { "API key" } else { "API key (if the server needs one)" }}
                             <input type="password" data-testid="welcome-key" autocomplete="off"
                                 prop:value=move || key.get()
                                 on:input=move |ev| key.set(event_target_value(&ev)) />
@@ -156,7 +151,7 @@ pub fn WelcomeStep(
                                         {list.into_iter().map(|info| {
                                             let id = info.id.clone();
                                             let selected = move || model.with(|m| *m == id);
-                                            view! { <option value=info.id.clone() selected=selected>{info.id.clone()}</option> }
+                                            view! { <option value=info.id.clone() selected=selected>{crate::model_picker::option_text(&info.id, info.abilities)}</option> }
                                         }).collect_view()}
                                     </select>
                                 </label>

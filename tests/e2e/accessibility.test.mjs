@@ -51,10 +51,15 @@ test('every control on the chat and the settings has an accessible name', async 
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'send-button');
 
-  await openSettings(page);
-  for (const summary of await page.locator('.settings details > summary').all()) await summary.click();
-  await page.click('[data-testid=rule-add]');
-  assert.deepEqual(await unnamedControls(page, 40), [], 'settings screen');
+  // Every section of the settings, with its folded parts open.
+  for (const section of ['providers', 'assistants', 'knowledge', 'appearance', 'data']) {
+    await openSettings(page, section);
+    const current = page.locator(`[data-testid=settings-section-${section}]`);
+    assert.equal(await current.getAttribute('aria-current'), 'page');
+    for (const summary of await page.locator(`[data-testid=settings-page-${section}] details > summary`).all()) await summary.click();
+    if (section === 'assistants') await page.click('[data-testid=rule-add]');
+    assert.deepEqual(await unnamedControls(page, 10), [], `settings: ${section}`);
+  }
   assert.deepEqual(page.errors, []);
   await context.close();
 });

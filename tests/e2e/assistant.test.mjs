@@ -13,7 +13,7 @@ test('a tool set to run without asking runs at once; an answer rule rewrites ans
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   const policy = (name) => page.locator(`[data-testid=tool-policy][data-tool-name=${name}] select`);
   assert.equal(await policy('create_memory').inputValue(), 'off');
   await policy('create_memory').selectOption('auto');
@@ -49,7 +49,7 @@ test('a tool set to run without asking runs at once; an answer rule rewrites ans
   // Both survive a reload.
   await page.reload();
   await mounted(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   assert.equal(await policy('create_memory').inputValue(), 'auto');
   assert.equal(await page.inputValue('[data-testid=rule-pattern]'), 'secret-\\d+');
   assert.deepEqual(page.errors, []);
@@ -61,7 +61,7 @@ test('several assistants: each conversation keeps its own, also after a reload',
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   assert.equal(await page.locator('[data-testid=assistant-delete]').isDisabled(), true, 'the default stays');
   await page.click('[data-testid=assistant-new]');
   await page.waitForFunction(() => document.querySelector('[data-testid=assistant-name]').value === 'Assistant 2');

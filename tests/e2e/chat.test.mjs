@@ -255,7 +255,7 @@ test('an answer that finishes in a background tab raises a notification, not in 
   });
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'appearance');
   await page.click('[data-testid=enable-notifications]');
   await page.locator('[data-testid=notifications] p').waitFor();
   assert.match(await page.locator('[data-testid=notifications]').textContent(), /Notifications are on/);
@@ -312,7 +312,7 @@ test("the assistant's settings shape the request and stay after a reload", async
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   await page.fill('[data-testid=assistant-temperature]', '7');
   await page.click('[data-testid=assistant-save]');
   assert.match(await page.locator('[data-testid=assistant-feedback]').textContent(), /between 0 and 2/);
@@ -335,7 +335,7 @@ test("the assistant's settings shape the request and stay after a reload", async
 
   await page.reload();
   await mounted(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   assert.equal(await page.inputValue('[data-testid=assistant-system-prompt]'), 'You are terse.');
   assert.equal(await page.inputValue('[data-testid=assistant-temperature]'), '0.3');
   assert.equal(await page.isChecked('[data-testid=assistant-stream]'), false);
@@ -352,6 +352,9 @@ test('the model can be switched from the chat; its stated window comes with it',
   assert.equal(await picker.inputValue(), 'mock-model');
   await picker.focus();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=chat-model-select] option').length === 2);
+  // Under the provider's name (the mock's host), each with the abilities the listing states.
+  assert.equal(await picker.locator('optgroup').getAttribute('label'), new URL(MOCK).host);
+  assert.deepEqual(await picker.locator('option').allTextContents(), ['mock-model', 'mock-model-large · vision · tools']);
   await picker.selectOption('mock-model-large');
   await mock('/admin/script', [{ chunks: ['From the large one.'] }, { chunks: ['"Large"'], stream: false }]);
   await send(page, 'which model?');

@@ -138,13 +138,13 @@ test('the extension panel streams from a provider without CORS, and asks about t
 
 /// Settings → "Back up everything", as text.
 async function backUp(page) {
-  await openSettings(page);
+  await openSettings(page, 'data');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
   return readFileSync(await download.path(), 'utf8');
 }
 
 async function restore(page, backup, title) {
-  await openSettings(page);
+  await openSettings(page, 'data');
   await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   // Attached: in the narrow panel the list is a drawer.
   await page.locator('[data-testid=conversation-item]', { hasText: title }).waitFor({ state: 'attached' });

@@ -137,10 +137,12 @@ export async function mounted(page) {
   await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
 }
 
-/// Shows the settings screen (the chat stays behind it).
-export async function openSettings(page) {
-  if (!(await page.locator('[data-testid=settings]').isVisible())) await page.click('[data-testid=settings-button]');
-  await page.locator('[data-testid=settings]').waitFor();
+/// Shows the settings screen (the chat stays behind it) at one of its sections: providers,
+/// assistants, knowledge, appearance or data.
+export async function openSettings(page, section = 'providers') {
+  if (!(await page.locator('[data-testid=settings-screen]').isVisible())) await page.click('[data-testid=settings-button]');
+  await page.click(`[data-testid=settings-section-${section}]`);
+  await page.locator(`[data-testid=settings-page-${section}]`).waitFor();
 }
 
 export async function closeSettings(page) {

@@ -23,7 +23,7 @@ async function withHandbookBase() {
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'knowledge');
   await page.fill('[data-testid=knowledge-new-name]', 'Handbook');
   await page.click('[data-testid=knowledge-create]');
   const base = page.locator('[data-testid=knowledge-base][data-name=Handbook]');
@@ -73,7 +73,7 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   await cited();
 
   // Deleting the document takes its chunks with it: the next question gets no knowledge.
-  await openSettings(page);
+  await openSettings(page, 'knowledge');
   await base.locator('[data-testid=knowledge-delete-document]').click();
   await page.waitForFunction(() => !document.querySelector('[data-testid=knowledge-document]'));
   await closeSettings(page);
@@ -83,7 +83,7 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   const after = (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1);
   assert.doesNotMatch(after.messages[0].content, /port 8080/);
   // The base itself can go too.
-  await openSettings(page);
+  await openSettings(page, 'knowledge');
   await base.locator('[data-testid=knowledge-delete-base]').click();
   await base.waitFor({ state: 'detached' });
   await closeSettings(page);
@@ -222,8 +222,9 @@ test('with an embedding model, the memories nearest the question go with it and 
     await new Promise((resolve) => { tx.oncomplete = resolve; });
     db.close();
   });
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   await page.check('[data-testid=memory-toggle]');
+  await openSettings(page, 'providers');
   await page.click('[data-testid=provider-advanced]');
   await page.fill('[data-testid=provider-embedding-model]', 'mock-embed');
   await page.click('[data-testid=settings-save]');

@@ -35,8 +35,10 @@ test('on a phone the list is a drawer, nothing runs off the screen and every con
   await mock('/admin/reset', {});
   const context = await browser.newContext(PHONE);
   const page = await openApp(context);
-  await openSettings(page);
-  assert.deepEqual(await layoutProblems(page), [], 'settings at 375 px');
+  for (const section of ['providers', 'assistants', 'knowledge', 'appearance', 'data']) {
+    await openSettings(page, section);
+    assert.deepEqual(await layoutProblems(page), [], `settings at 375 px: ${section}`);
+  }
   await configureMockProvider(page);
   await mock('/admin/script', [
     { chunks: ['Low tide is at ', '**14:10**; high tide at 20:25.\n\n| tide | time |\n|:--|--:|\n| low | 14:10 |\n| high | 20:25 |'] },

@@ -47,7 +47,7 @@ test('Chromium finds the app installable, with its manifest and worker under the
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   assert.equal(scope, appUrl, 'the worker covers the sub-path only');
   // The version and that it works offline, in Settings.
-  await openSettings(page);
+  await openSettings(page, 'data');
   const build = await page.locator('meta[name=skein-build]').getAttribute('content');
   assert.match(await page.locator('[data-testid=app-version]').textContent(), new RegExp(`^Skein \\d+\\.\\d+\\.\\d+ \\(build ${build}\\)$`));
   await page.locator('[data-testid=offline-status]', { hasText: 'Works offline' }).waitFor();
@@ -200,7 +200,7 @@ test('storage is made persistent after the first saved conversation, not at firs
   await send(page, 'remember this chat');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   await page.waitForFunction(() => window.__persistCalls === 1);
-  await openSettings(page);
+  await openSettings(page, 'data');
   const persistence = await page.locator('[data-testid=storage-persistence]').textContent();
   const persisted = await page.evaluate(() => navigator.storage.persisted());
   assert.match(persistence, persisted ? /^Storage is persistent/ : /^Storage is not persistent/);

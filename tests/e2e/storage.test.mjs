@@ -88,7 +88,7 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   const page = await openApp(context);
   await configureMockProvider(page);
   const chatgpt = new URL('../fixtures/chatgpt/conversations.json', import.meta.url).pathname;
-  await openSettings(page);
+  await openSettings(page, 'data');
   await page.setInputFiles('[data-testid=import-file]', chatgpt);
   await assertText(page.locator('[data-testid=notice] span'), 'Imported 1 conversation from conversations.json.');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 1);
@@ -97,7 +97,7 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   await assertText(page.locator('[data-testid=branch-indicator]'), '2/2');
 
   // A hostile file: refused with where the problem is, and nothing is added.
-  await openSettings(page);
+  await openSettings(page, 'data');
   await page.setInputFiles('[data-testid=import-file]', {
     name: 'broken.json',
     mimeType: 'application/json',
@@ -153,7 +153,7 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await assistantTextIs(page, 'Worth keeping.');
   await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
 
-  await openSettings(page);
+  await openSettings(page, 'data');
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=backup]')]);
   const backup = readFileSync(await download.path(), 'utf8');
   assert.equal(JSON.parse(backup).format, 'skein.backup');
@@ -163,7 +163,7 @@ test('a full backup restores a deleted conversation, without API keys unless ask
   await page.locator('[data-testid=conversation-delete]').first().click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 0);
 
-  await openSettings(page);
+  await openSettings(page, 'data');
   await page.setInputFiles('[data-testid=import-file]', { name: 'skein-backup.json', mimeType: 'application/json', buffer: Buffer.from(backup) });
   await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('Precious'));
   await assistantTextIs(page, 'Worth keeping.');

@@ -110,7 +110,7 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'assistants');
   await page.check('[data-testid=memory-toggle]');
   await closeSettings(page);
 
@@ -176,14 +176,14 @@ test('memory tool calls wait for the user: approve runs it, deny tells the model
   assert.deepEqual(memories, ['Likes green tea']);
 
   // 4. The memories screen shows it; an edit sticks; forgetting removes it.
-  await openSettings(page);
+  await openSettings(page, 'knowledge');
   const memory = page.locator('[data-testid=memory]');
   await memory.waitFor();
   assert.equal(await memory.locator('[data-testid=memory-text]').inputValue(), 'Likes green tea');
   await memory.locator('[data-testid=memory-text]').fill('Likes green and black tea');
   await memory.locator('[data-testid=memory-save]').click();
   await closeSettings(page);
-  await openSettings(page);
+  await openSettings(page, 'knowledge');
   await page.waitForFunction(() => document.querySelector('[data-testid=memory-text]')?.value === 'Likes green and black tea');
   await page.locator('[data-testid=memory-delete]').click();
   await page.locator('[data-testid=no-memories]').waitFor();
@@ -228,7 +228,7 @@ test('keyboard shortcuts, the shortcut list, a dark theme that stays, and jump t
   await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
 
   // Dark theme: applied at once and kept after a reload.
-  await openSettings(page);
+  await openSettings(page, 'appearance');
   await page.selectOption('[data-testid=theme-select]', 'dark');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   await closeSettings(page);
@@ -271,7 +271,7 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page);
+  await openSettings(page, 'data');
   await page.setInputFiles('[data-testid=import-file]', {
     name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(2000)),
   });
@@ -297,7 +297,9 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   // The main screens, light and dark.
   await openSettings(page);
   await page.screenshot({ path: new URL('settings-light.png', DOCS_SCREENSHOTS).pathname });
+  await openSettings(page, 'appearance');
   await page.selectOption('[data-testid=theme-select]', 'dark');
+  await openSettings(page, 'providers');
   await page.screenshot({ path: new URL('settings-dark.png', DOCS_SCREENSHOTS).pathname });
   await closeSettings(page);
   await page.screenshot({ path: new URL('long-conversation-dark.png', DOCS_SCREENSHOTS).pathname });

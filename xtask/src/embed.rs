@@ -60,8 +60,8 @@ const SHADOW_END: &str = "\n.skein-root .app { height: 100%; }\n";
 pub fn shadow_css(css: &str) -> Result<String, String> {
     let moved = css
         .replace(
-            ":root:not([data-theme=\"light\"])",
-            ":host(:not([data-theme=\"light\"]))",
+            ":root[data-theme=\"light\"]",
+            ":host([data-theme=\"light\"])",
         )
         .replace(":root[data-theme=\"dark\"]", ":host([data-theme=\"dark\"])")
         .replace(":root {", ":host {")
@@ -180,8 +180,9 @@ mod tests {
         let css = std::fs::read_to_string(root().join("public/style.css")).unwrap();
         let shadow = shadow_css(&css).unwrap();
         assert!(shadow.starts_with(":host { all: initial;"));
-        assert!(shadow.contains(":host([data-theme=\"dark\"]) {"));
-        assert!(shadow.contains(":host(:not([data-theme=\"light\"])) .tok-kw"));
+        assert!(shadow.contains(":host([data-theme=\"dark\"]) { color-scheme: dark; }"));
+        assert!(shadow.contains(":host([data-theme=\"light\"]) { color-scheme: light; }"));
+        assert!(shadow.contains(":host {\n  color-scheme: light dark;"));
         assert!(shadow.contains("@container skein (max-width: 700px) {"));
         assert!(shadow.contains(".skein-root { margin: 0; background: var(--bg)"));
         assert!(!shadow.contains(":root"));

@@ -92,6 +92,7 @@ async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checke
         id: "long-model".into(),
         display_name: None,
         context_window: Some(131_072),
+        abilities: Default::default(),
     }]))
     .await;
     let select: web_sys::HtmlSelectElement =

@@ -29,6 +29,7 @@ mod after_answer;
 mod branches;
 mod coalescer;
 mod context_window;
+pub mod date_groups;
 mod error;
 mod events;
 pub mod finished_notice;

@@ -7,7 +7,6 @@ pub mod app_update;
 pub mod assistant;
 pub mod attachment;
 pub(crate) mod base64;
-pub mod date_groups;
 pub(crate) mod failure;
 pub(crate) mod message;
 pub(crate) mod message_part;

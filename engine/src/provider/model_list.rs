@@ -17,6 +17,57 @@ pub struct ModelInfo {
     pub display_name: Option<String>,
     /// The context window in tokens, when the provider says.
     pub context_window: Option<u64>,
+    /// What the listing says the model can do (an ability not stated is not assumed).
+    pub abilities: Abilities,
+}
+
+/// What a model can do, as its provider's listing states it: OpenRouter's
+/// `architecture.input_modalities` and `supported_parameters`, a `capabilities` list (Ollama,
+/// LM Studio and other local servers), Gemini's `thinking`. `false` means "not stated".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Abilities {
+    /// Reads images.
+    pub vision: bool,
+    /// Calls tools.
+    pub tools: bool,
+    /// Thinks before it answers.
+    pub reasoning: bool,
+}
+
+impl Abilities {
+    /// The stated abilities as short words, in a fixed order.
+    pub fn labels(self) -> Vec<&'static str> {
+        [
+            (self.vision, "vision"),
+            (self.tools, "tools"),
+            (self.reasoning, "reasoning"),
+        ]
+        .into_iter()
+        .filter_map(|(stated, label)| stated.then_some(label))
+        .collect()
+    }
+
+    /// Reads an OpenAI-compatible list entry.
+    fn of_entry(m: &Value) -> Self {
+        let listed = |v: &Value, words: &[&str]| {
+            v.as_array().is_some_and(|items| {
+                items
+                    .iter()
+                    .filter_map(Value::as_str)
+                    .any(|item| words.iter().any(|w| item.eq_ignore_ascii_case(w)))
+            })
+        };
+        let capabilities = &m["capabilities"];
+        let parameters = &m["supported_parameters"];
+        Self {
+            vision: listed(&m["architecture"]["input_modalities"], &["image"])
+                || listed(capabilities, &["vision", "image", "multimodal"]),
+            tools: listed(parameters, &["tools"])
+                || listed(capabilities, &["tools", "tool_use", "function_calling"]),
+            reasoning: listed(parameters, &["reasoning", "include_reasoning"])
+                || listed(capabilities, &["thinking", "reasoning"]),
+        }
+    }
 }
 
 /// The most models read from one list (a hostile or broken server cannot exhaust memory).
@@ -60,6 +111,7 @@ pub fn decode_models(kind: ProviderKind, body: &[u8]) -> Result<Vec<ModelInfo>, 
                         .as_u64()
                         .or_else(|| m["meta"]["n_ctx_train"].as_u64())
                         .map(|w| w.min(MAX_COUNT)),
+                    abilities: Abilities::of_entry(m),
                 })
             })
             .collect(),
@@ -79,6 +131,10 @@ pub fn decode_models(kind: ProviderKind, body: &[u8]) -> Result<Vec<ModelInfo>, 
                     id: name.strip_prefix("models/").unwrap_or(&name).to_owned(),
                     display_name: text(m, "displayName"),
                     context_window: m["inputTokenLimit"].as_u64().map(|w| w.min(MAX_COUNT)),
+                    abilities: Abilities {
+                        reasoning: m["thinking"].as_bool().unwrap_or(false),
+                        ..Abilities::default()
+                    },
                 })
             })
             .collect(),
@@ -157,5 +213,41 @@ mod tests {
         assert_eq!(models[0].context_window, Some(1_048_576));
         assert!(decode_models(ProviderKind::OpenAi, b"<html>").is_err());
         assert!(decode_models(ProviderKind::Gemini, br#"{"data":[]}"#).is_err());
+    }
+
+    #[test]
+    fn abilities_are_read_where_the_listing_states_them_and_never_assumed() {
+        let openrouter = br#"{"data":[{"id":"openai/gpt-4o","architecture":{"input_modalities":["text","image"]},
+            "supported_parameters":["tools","temperature"]},
+            {"id":"deepseek/r1","architecture":{"input_modalities":["text"]},
+            "supported_parameters":["reasoning","include_reasoning"]}]}"#;
+        let listed = decode_models(ProviderKind::OpenAi, openrouter).unwrap();
+        assert_eq!(listed[0].abilities.labels(), ["reasoning"]);
+        assert_eq!(listed[1].abilities.labels(), ["vision", "tools"]);
+        let local = br#"{"data":[{"id":"qwen3-vl","capabilities":["completion","Vision","tools","thinking"]},
+            {"id":"plain","capabilities":"tools"},{"id":"bare"}]}"#;
+        let listed = decode_models(ProviderKind::OpenAi, local).unwrap();
+        assert_eq!(
+            listed[2].abilities.labels(),
+            ["vision", "tools", "reasoning"]
+        );
+        assert_eq!(
+            listed[0].abilities,
+            Abilities::default(),
+            "bare: nothing stated"
+        );
+        assert_eq!(
+            listed[1].abilities,
+            Abilities::default(),
+            "a capabilities field that is not a list states nothing"
+        );
+        let gemini = br#"{"models":[{"name":"models/gemini-2.5-flash","thinking":true,
+            "supportedGenerationMethods":["generateContent"]}]}"#;
+        assert_eq!(
+            decode_models(ProviderKind::Gemini, gemini).unwrap()[0]
+                .abilities
+                .labels(),
+            ["reasoning"]
+        );
     }
 }

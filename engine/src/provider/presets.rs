@@ -181,6 +181,7 @@ mod tests {
                 id: (*id).to_owned(),
                 display_name: None,
                 context_window: None,
+                abilities: Default::default(),
             })
             .collect()
     }

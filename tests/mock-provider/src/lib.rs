@@ -13,7 +13,7 @@
 //! - `POST /v1beta/models/{model}:streamGenerateContent` / `:generateContent`: the same in
 //!   Google Gemini's format (the recorded request gets the path as `_path`).
 //! - `GET /v1/models`: two models, `mock-model` and `mock-model-large` (with a stated
-//!   `context_length` of 131072).
+//!   `context_length` of 131072 and, as OpenRouter states them, image input and tools).
 //! - `POST /v1/embeddings`: deterministic vectors (shared words, similar vectors); see
 //!   `embeddings.rs`. `POST /admin/embeddings {"fail": true}` makes it fail, `GET` counts calls.
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
@@ -212,9 +212,11 @@ async fn models() -> Json<Value> {
         "object": "list",
         "data": [
             {"id": MOCK_MODEL, "object": "model", "owned_by": "skein-mock-provider"},
-            // States its window as OpenRouter does.
+            // States its window and abilities as OpenRouter does.
             {"id": "mock-model-large", "object": "model", "owned_by": "skein-mock-provider",
-             "context_length": 131072},
+             "context_length": 131072,
+             "architecture": {"input_modalities": ["text", "image"]},
+             "supported_parameters": ["tools", "temperature"]},
         ],
     }))
 }

@@ -2,6 +2,8 @@
 //! then one per month ("November 2026"), by each conversation's last change in the user's local
 //! time.
 
+use crate::prompt::time_context::TimeContext;
+
 const DAY_MS: f64 = 86_400_000.0;
 const MONTHS: [&str; 12] = [
     "January",
@@ -26,19 +28,6 @@ fn local_day(at_ms: f64, utc_offset_minutes: i32) -> i64 {
     day
 }
 
-/// Year and month (1–12) of a day number (the proleptic Gregorian calendar).
-fn year_month(day: i64) -> (i64, usize) {
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, usize::try_from(month).unwrap_or(1))
-}
-
 /// The heading of a conversation last changed at `at_ms`, seen at `now_ms`.
 pub fn date_group(at_ms: f64, now_ms: f64, utc_offset_minutes: i32) -> String {
     let day = local_day(at_ms, utc_offset_minutes);
@@ -48,8 +37,14 @@ pub fn date_group(at_ms: f64, now_ms: f64, utc_offset_minutes: i32) -> String {
         2..=7 => "Previous 7 days".into(),
         8..=30 => "Previous 30 days".into(),
         _ => {
-            let (year, month) = year_month(day);
-            format!("{} {year}", MONTHS[month.clamp(1, 12) - 1])
+            let date = TimeContext {
+                now_ms: at_ms,
+                utc_offset_minutes,
+                time_zone: String::new(),
+            }
+            .local();
+            let month = usize::try_from(date.month).unwrap_or(1).clamp(1, 12);
+            format!("{} {}", MONTHS[month - 1], date.year)
         }
     }
 }
@@ -100,11 +95,15 @@ mod tests {
         let late = 1_796_254_200_000.0;
         assert_eq!(date_group(late, NOW, 60), "Today");
         assert_eq!(date_group(late, NOW, 0), "Yesterday");
-        assert_eq!(year_month(local_day(NOW, 0)), (2026, 12));
         assert_eq!(
-            year_month(local_day(951_782_400_000.0, 0)),
-            (2000, 2),
+            date_group(951_782_400_000.0, NOW, 0),
+            "February 2000",
             "29 Feb 2000"
+        );
+        assert_eq!(
+            date_group(951_868_799_000.0, NOW, 0),
+            "February 2000",
+            "its last second"
         );
     }
 

@@ -1,0 +1,105 @@
+//! The settings' sections: each is its own page, chosen from a list beside it (above it on
+//! phones). Every section stays mounted while the settings are open, so an edit not yet
+//! saved survives a look at another section.
+
+use leptos::prelude::*;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SettingsSection {
+    #[default]
+    Providers,
+    Assistants,
+    Knowledge,
+    Appearance,
+    Data,
+}
+
+impl SettingsSection {
+    pub const ALL: [Self; 5] = [
+        Self::Providers,
+        Self::Assistants,
+        Self::Knowledge,
+        Self::Appearance,
+        Self::Data,
+    ];
+
+    /// The name shown in the list and as the page's heading.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Providers => "Providers",
+            Self::Assistants => "Assistants",
+            Self::Knowledge => "Knowledge & memory",
+            Self::Appearance => "Appearance",
+            Self::Data => "Data",
+        }
+    }
+
+    /// One line under the heading: what the page holds.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Self::Providers => {
+                "Where answers come from: the provider, its key, its models and limits."
+            }
+            Self::Assistants => {
+                "Who answers: instructions, sampling, tools and what each tool may do."
+            }
+            Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
+            Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
+            Self::Data => "Storage, backups, imports and this build.",
+        }
+    }
+
+    /// The name in test IDs and element IDs.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::Providers => "providers",
+            Self::Assistants => "assistants",
+            Self::Knowledge => "knowledge",
+            Self::Appearance => "appearance",
+            Self::Data => "data",
+        }
+    }
+}
+
+/// The list of sections; the current one is marked for assistive technology.
+#[component]
+pub fn SettingsNav(
+    #[prop(into)] current: Signal<SettingsSection>,
+    #[prop(into)] on_select: Callback<SettingsSection>,
+) -> impl IntoView {
+    view! {
+        <nav class="settings-nav" aria-label="Settings sections">
+            <ul>
+                {SettingsSection::ALL.iter().map(|&section| view! {
+                    <li>
+                        <button type="button" data-testid=format!("settings-section-{}", section.slug())
+                            aria-controls=format!("settings-page-{}", section.slug())
+                            aria-current=move || (current.get() == section).then_some("page")
+                            on:click=move |_| on_select.run(section)>
+                            {section.label()}
+                        </button>
+                    </li>
+                }).collect_view()}
+            </ul>
+        </nav>
+    }
+}
+
+/// One section's page: hidden unless it is the current one.
+#[component]
+pub fn SettingsPage(
+    section: SettingsSection,
+    #[prop(into)] current: Signal<SettingsSection>,
+    children: Children,
+) -> impl IntoView {
+    view! {
+        <section class="settings-page" id=format!("settings-page-{}", section.slug())
+            data-testid=format!("settings-page-{}", section.slug())
+            aria-labelledby=format!("settings-heading-{}", section.slug())
+            hidden=move || current.get() != section>
+            <h3 id=format!("settings-heading-{}", section.slug())>{section.label()}</h3>
+            <p class="settings-summary">{section.summary()}</p>
+            {children()}
+        </section>
+    }
+}
