@@ -69,6 +69,7 @@ test('the extension panel streams from a provider without CORS, and asks about t
   await panel.click('[data-testid=settings-save]');
   await assertText(panel.locator('[data-testid=settings-feedback]'), 'Saved.');
   await assertText(panel.locator('[data-testid=granted-host] code'), 'http://127.0.0.1/*');
+  await openSettings(panel, 'data');
   await panel.locator('[data-testid=offline-status]', { hasText: 'Works offline' }).waitFor();
   await closeSettings(panel);
   await mock('/admin/script', [{ chunks: ['Straight from ', 'a provider without CORS.'] }, { chunks: ['"No CORS"'], stream: false }]);

@@ -46,6 +46,7 @@ test('an answer from a bound knowledge base cites the chunk it used, also after 
   await page.locator('[data-testid=error-banner]').waitFor();
   assert.match(await page.locator('[data-testid=error-banner]').textContent(), /"scan\.pdf" is damaged or not really a PDF file/);
 
+  await openSettings(page, 'assistants');
   await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
@@ -139,6 +140,7 @@ test('an embedded base is searched by meaning too; when embeddings fail, by word
     ?.textContent === '2 of 2 chunks embedded with mock-embed-large.');
   const reembedded = (await mock('/admin/embeddings')).requests;
   assert.ok(reembedded > embedded, 'the chunks were embedded again');
+  await openSettings(page, 'assistants');
   await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
@@ -178,6 +180,7 @@ test('a knowledge tool call searches the bound base and its passage is cited', a
   await base.locator('[data-testid=knowledge-paste-text]').fill(HANDBOOK);
   await base.locator('[data-testid=knowledge-add-text]').click();
   await base.locator('[data-testid=knowledge-document]').waitFor();
+  await openSettings(page, 'assistants');
   await page.check('[data-testid=assistant-knowledge-base][data-name=Handbook]');
   await page.locator('[data-testid=tool-policy][data-tool-name=search_knowledge] select').selectOption('default');
   await page.click('[data-testid=assistant-save]');

@@ -23,7 +23,7 @@ pub mod custom_request;
 pub mod embeddings;
 mod error;
 pub(crate) mod flavour;
-pub use flavour::provider_name;
+pub use presets::provider_name;
 pub(crate) mod gemini;
 pub mod host_permission;
 mod lenient;

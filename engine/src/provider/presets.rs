@@ -3,6 +3,7 @@
 //! is in (a current, general chat model rather than the first ID in alphabetical order).
 //! Local servers (Ollama, llama.cpp) are also looked for on their usual ports.
 
+use super::flavour::{flavour, host_of, Flavour};
 use super::model_list::ModelInfo;
 use super::settings::{ProviderKind, ProviderSettings};
 
@@ -168,6 +169,60 @@ impl ProviderPreset {
             })
             .or(models.first())
             .map(|m| m.id.clone())
+    }
+}
+
+/// The provider's name as people know it, for the model picker: the protocol's own service,
+/// a known OpenAI-compatible server, else the host of the base URL.
+pub fn provider_name(kind: ProviderKind, base_url: &str) -> String {
+    let known = match kind {
+        ProviderKind::Anthropic => Some("Anthropic"),
+        ProviderKind::Gemini => Some("Google Gemini"),
+        ProviderKind::OpenAi => match flavour(base_url) {
+            Flavour::OpenAi => Some("OpenAI"),
+            Flavour::OpenRouter => Some("OpenRouter"),
+            Flavour::Groq => Some("Groq"),
+            Flavour::Mistral => Some("Mistral"),
+            Flavour::DeepSeek => Some("DeepSeek"),
+            Flavour::Ollama => Some("Ollama"),
+            Flavour::LlamaCpp => Some("llama.cpp"),
+            Flavour::Vllm => Some("vLLM"),
+            Flavour::Generic => None,
+        },
+    };
+    known.map_or_else(|| host_of(base_url), str::to_owned)
+}
+
+#[cfg(test)]
+mod name_tests {
+    use super::*;
+
+    #[test]
+    fn providers_are_named_by_protocol_then_host() {
+        let name = |kind, url| provider_name(kind, url);
+        assert_eq!(
+            name(ProviderKind::Anthropic, "https://api.anthropic.com/v1"),
+            "Anthropic"
+        );
+        assert_eq!(
+            name(ProviderKind::Gemini, "https://proxy.example/v1beta"),
+            "Google Gemini"
+        );
+        assert_eq!(
+            name(ProviderKind::OpenAi, "https://openrouter.ai/api/v1"),
+            "OpenRouter"
+        );
+        assert_eq!(
+            name(ProviderKind::OpenAi, "http://127.0.0.1:11434/v1"),
+            "Ollama"
+        );
+        assert_eq!(
+            name(
+                ProviderKind::OpenAi,
+                "https://user:pw@LLM.Example.org:9443/v1"
+            ),
+            "llm.example.org:9443"
+        );
     }
 }
 
