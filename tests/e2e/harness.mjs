@@ -36,11 +36,16 @@ const LAUNCH = {
 /// A browser with a profile on disk (not "incognito", which Chromium never lets install an
 /// app), watched for policy violations like every other context. Close it when done.
 /// `options` may add launch arguments (`args`) and context options (a viewport).
+/// A test that fails before closing one still has it closed after the file's tests, so the
+/// file's process ends (a browser left running would keep the whole run waiting).
 export async function persistentContext(userDataDir, { args = [], ...options } = {}) {
   const context = await chromium.launchPersistentContext(userDataDir, { ...LAUNCH, ...options, args: [...LAUNCH.args, ...args] });
+  persistent.add(context);
+  context.on('close', () => persistent.delete(context));
   await watchPolicy(context);
   return context;
 }
+const persistent = new Set();
 
 let server;
 export let browser;
@@ -94,6 +99,7 @@ before(async () => {
 });
 
 after(async () => {
+  for (const context of persistent) await context.close().catch(() => {});
   await browser?.close();
   await server?.close();
 });

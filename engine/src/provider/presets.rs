@@ -194,41 +194,39 @@ pub fn provider_name(kind: ProviderKind, base_url: &str) -> String {
 }
 
 #[cfg(test)]
-mod name_tests {
+mod tests {
     use super::*;
 
     #[test]
     fn providers_are_named_by_protocol_then_host() {
-        let name = |kind, url| provider_name(kind, url);
-        assert_eq!(
-            name(ProviderKind::Anthropic, "https://api.anthropic.com/v1"),
-            "Anthropic"
-        );
-        assert_eq!(
-            name(ProviderKind::Gemini, "https://proxy.example/v1beta"),
-            "Google Gemini"
-        );
-        assert_eq!(
-            name(ProviderKind::OpenAi, "https://openrouter.ai/api/v1"),
-            "OpenRouter"
-        );
-        assert_eq!(
-            name(ProviderKind::OpenAi, "http://127.0.0.1:11434/v1"),
-            "Ollama"
-        );
-        assert_eq!(
-            name(
-                ProviderKind::OpenAi,
-                "https://user:pw@LLM.Example.org:9443/v1"
+        let cases = [
+            (
+                ProviderKind::Anthropic,
+                "https://api.anthropic.com/v1",
+                "Anthropic",
             ),
-            "llm.example.org:9443"
-        );
+            (
+                ProviderKind::Gemini,
+                "https://proxy.example/v1beta",
+                "Google Gemini",
+            ),
+            (
+                ProviderKind::OpenAi,
+                "https://openrouter.ai/api/v1",
+                "OpenRouter",
+            ),
+            (ProviderKind::OpenAi, "http://127.0.0.1:11434/v1", "Ollama"),
+            // Unknown: the host, without credentials, lower-cased.
+            (
+                ProviderKind::OpenAi,
+                "https://user:pw@LLM.Example.org:9443/v1",
+                "llm.example.org:9443",
+            ),
+        ];
+        for (kind, url, expected) in cases {
+            assert_eq!(provider_name(kind, url), expected, "{url}");
+        }
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
 
     fn models(ids: &[&str]) -> Vec<ModelInfo> {
         ids.iter()
