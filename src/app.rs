@@ -6,8 +6,8 @@ use crate::runtime::Reshape;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView,
-    ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, HostPermissions, ImageUrls,
+    icon, AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, ChatView,
+    ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, HostPermissions, Icon, ImageUrls,
     KnowledgePanel, MemoryPanel, MessageActions, ModelPicker, NotificationToggle, SettingsForm,
     SettingsNav, SettingsPage, SettingsSection, ShortcutsHelp, Sidebar, StorageAlert,
     StorageAlertBar, StorageInfo, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
@@ -69,7 +69,7 @@ pub fn App() -> impl IntoView {
                 <button type="button" class="menu-button" data-testid="menu-button"
                     aria-label="Conversations" aria-controls="sidebar"
                     aria-expanded=move || drawer.get().to_string()
-                    on:click=move |_| drawer.update(|open| *open = !*open)>"☰"</button>
+                    on:click=move |_| drawer.update(|open| *open = !*open)>{icon(Icon::Menu)}</button>
                 <h1>"Skein"</h1>
                 <Show when=move || !state.online.get()>
                     <span class="offline-badge" role="status" data-testid="offline-badge"
@@ -98,9 +98,9 @@ pub fn App() -> impl IntoView {
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
-                <button type="button" class="settings-toggle" data-testid="settings-button"
+                <button type="button" class="settings-toggle with-icon" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
-                    on:click=move |_| state.show_settings.update(|s| *s = !*s)>"Settings"</button>
+                    on:click=move |_| state.show_settings.update(|s| *s = !*s)>{icon(Icon::Settings)}"Settings"</button>
             </header>
             <ErrorBanner
                 notice=Signal::derive(move || {

@@ -16,7 +16,7 @@ pub fn AssistantPicker(
     testid: &'static str,
 ) -> impl IntoView {
     view! {
-        <select class="assistant-picker" data-testid=testid aria-label="Assistant"
+        <select class="assistant-picker" data-testid=testid aria-label="Assistant" title="The assistant that answers (its instructions, tools and knowledge)"
             disabled=move || disabled.get()
             on:change=move |ev| on_select.run(event_target_value(&ev))>
             {move || assistants.get().into_iter().map(|assistant| {

@@ -1,5 +1,6 @@
 //! The settings' backup and import controls, and the top bar's export buttons.
 
+use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 use skein_engine::store::export::ExportFormat;
 use wasm_bindgen::JsCast;
@@ -49,13 +50,15 @@ pub fn BackupPanel(
 pub fn ExportButtons(#[prop(into)] on_export: Callback<ExportFormat>) -> impl IntoView {
     view! {
         <div class="export" role="group" aria-label="Export this conversation">
-            <button type="button" data-testid="export-markdown"
+            <button type="button" class="with-icon" data-testid="export-markdown"
                 on:click=move |_| on_export.run(ExportFormat::Markdown)>
-                <span class="wide-only">"Export "</span>"Markdown"
+                {icon(Icon::Download)}
+                <span><span class="wide-only">"Export "</span>"Markdown"</span>
             </button>
-            <button type="button" data-testid="export-json"
+            <button type="button" class="with-icon" data-testid="export-json"
                 on:click=move |_| on_export.run(ExportFormat::Json)>
-                <span class="wide-only">"Export "</span>"JSON"
+                {icon(Icon::Download)}
+                <span><span class="wide-only">"Export "</span>"JSON"</span>
             </button>
         </div>
     }

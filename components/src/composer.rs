@@ -1,6 +1,7 @@
 //! The message box with its send / stop button, and files attached by paste, drop or picker.
 
 use crate::attachments::{Draft, PendingAttachments};
+use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 use skein_engine::UserInput;
 use wasm_bindgen::JsCast;
@@ -114,8 +115,9 @@ pub fn Composer(
                 on:keydown=on_keydown
                 on:paste=on_paste
             ></textarea>
-            <label class="attach-button" title="Attach images or text files (or paste / drop them)">
-                <span aria-hidden="true">"Attach"</span>
+            <label class="attach-button with-icon" title="Attach images or text files (or paste / drop them)">
+                {icon(Icon::Attach)}
+                <span aria-hidden="true" class="wide-only">"Attach"</span>
                 <input type="file" multiple data-testid="attach-input" class="visually-hidden"
                     aria-label="Attach files"
                     accept="image/png,image/jpeg,image/gif,image/webp,text/*,.md,.csv,.json,.yaml,.yml,.toml,.xml,.log,.rs,.py,.js,.ts,.go,.java,.c,.h,.cpp,.sh,.sql"
@@ -124,8 +126,8 @@ pub fn Composer(
             <Show
                 when=move || generating.get()
                 fallback=move || view! {
-                    <button type="submit" class="primary" data-testid="send-button"
-                        disabled=move || read_only.get() || draft.is_empty()>"Send"</button>
+                    <button type="submit" class="primary with-icon" data-testid="send-button"
+                        disabled=move || read_only.get() || draft.is_empty()>{icon(Icon::Send)}"Send"</button>
                 }
             >
                 <button type="button" data-testid="stop-button" class="stop"

@@ -16,6 +16,12 @@ pub enum Icon {
     Person,
     /// The role mark of the assistant's messages.
     Spark,
+    Plus,
+    Settings,
+    Menu,
+    Attach,
+    Send,
+    Download,
 }
 
 impl Icon {
@@ -38,6 +44,19 @@ impl Icon {
                 "M4.5 20a7.5 7.5 0 0 1 15 0",
             ],
             Self::Spark => &["M12 3l2.2 6.8L21 12l-6.8 2.2L12 21l-2.2-6.8L3 12l6.8-2.2z"],
+            Self::Plus => &["M12 5v14M5 12h14"],
+            // Three sliders.
+            Self::Settings => &[
+                "M4 6h9M17 6h3M15 4v4",
+                "M4 12h3M11 12h9M9 10v4",
+                "M4 18h11M19 18h1M17 16v4",
+            ],
+            Self::Menu => &["M4 6h16M4 12h16M4 18h16"],
+            Self::Attach => &[
+                "M20 11.5l-8.2 8.2a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8",
+            ],
+            Self::Send => &["M12 19V5", "M6 11l6-6 6 6"],
+            Self::Download => &["M12 4v11", "M7 10l5 5 5-5", "M5 20h14"],
         }
     }
 }

@@ -63,6 +63,7 @@ pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};
 pub use error_banner::{ErrorBanner, ErrorNotice};
 pub use host_permissions::HostPermissions;
+pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};
 pub use markdown_view::MarkdownText;

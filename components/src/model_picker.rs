@@ -46,7 +46,7 @@ pub fn ModelPicker(
         models
     };
     view! {
-        <select class="model-picker" data-testid="chat-model-select" aria-label="Model"
+        <select class="model-picker" data-testid="chat-model-select" aria-label="Model" title=move || format!("Model, from {}", provider.get())
             disabled=move || disabled.get()
             on:focus=move |_| if listed.with_untracked(Option::is_none) { on_open.run(()) }
             on:change=move |ev| on_select.run(event_target_value(&ev))>

@@ -1,5 +1,6 @@
 //! The conversation list: search, new, select, rename, delete; grouped under date headings.
 
+use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -31,8 +32,8 @@ pub fn Sidebar(
     let renaming = RwSignal::new(None::<String>);
     view! {
         <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label="Conversations">
-            <button type="button" class="new-chat" data-testid="new-chat-button"
-                on:click=move |_| on_new.run(())>"New chat"</button>
+            <button type="button" class="new-chat with-icon" data-testid="new-chat-button"
+                on:click=move |_| on_new.run(())>{icon(Icon::Plus)}"New chat"</button>
             <input type="search" class="search" data-testid="search-input"
                 aria-label="Search conversations" placeholder="Search titles and messages"
                 prop:value=move || query.get()
@@ -105,11 +106,11 @@ fn conversation_row(
             </button>
             <button type="button" class="conversation-rename" data-testid="conversation-rename"
                 aria-label=format!("Rename “{}”", c.title)
-                on:click=move |_| renaming.set(Some(rename_id.clone()))>"✎"</button>
+                on:click=move |_| renaming.set(Some(rename_id.clone()))>{icon(Icon::Edit)}</button>
             <button type="button" class="conversation-delete" data-testid="conversation-delete"
                 aria-label=format!("Delete “{}”", c.title)
                 disabled=c.generating
-                on:click=move |_| on_delete.run(delete_id.clone())>"×"</button>
+                on:click=move |_| on_delete.run(delete_id.clone())>{icon(Icon::Delete)}</button>
         </li>
     }
 }
