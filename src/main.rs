@@ -27,6 +27,7 @@ mod preferences;
 mod remote_images;
 mod runtime;
 mod settings_actions;
+mod settings_screen;
 mod shortcuts;
 mod state;
 mod storage_notices;

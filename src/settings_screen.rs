@@ -1,0 +1,114 @@
+//! The settings screen: a list of its sections beside the current section's page
+//! (`skein_components::SettingsNav`); which block of the app goes on which page is decided
+//! here, and every block reports to the app's actions.
+
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_components::{
+    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, HostPermissions,
+    KnowledgePanel, MemoryPanel, NotificationToggle, SettingsForm, SettingsNav, SettingsPage,
+    SettingsSection, StorageInfo,
+};
+
+#[component]
+pub fn SettingsScreen(
+    state: AppState,
+    /// The keyboard shortcuts' list (Appearance has a button that opens it).
+    help: RwSignal<bool>,
+) -> impl IntoView {
+    let section = Signal::derive(move || state.settings_section.get());
+    view! {
+        <section class="settings-screen" data-testid="settings-screen" aria-label="Settings">
+            <div class="settings-header">
+                <h2>"Settings"</h2>
+                <button type="button" data-testid="close-settings"
+                    on:click=move |_| state.show_settings.set(false)>"Back to chat"</button>
+            </div>
+            <div class="settings-body">
+                <SettingsNav current=section on_select=move |s| state.settings_section.set(s) />
+                <div class="settings-pages">
+                    <SettingsPage section=SettingsSection::Providers current=section>
+                        <SettingsForm
+                            settings=Signal::derive(move || state.settings.get())
+                            on_save=move |s| crate::settings_actions::save_settings(state, s)
+                            models=state.models
+                            on_fetch_models=move |s| crate::settings_actions::fetch_models(state, s)
+                        />
+                        <HostPermissions
+                            hosts=Signal::derive(move || state.hosts.get())
+                            on_revoke=move |host| crate::extension::revoke(state, host) />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Assistants current=section>
+                        <div class="assistant-bar" role="group" aria-label="Assistants">
+                            <label>"Assistant in use"
+                                <AssistantPicker testid="assistant-picker"
+                                    assistants=Signal::derive(move || state.assistants.get())
+                                    selected=Signal::derive(move || state.assistant_id.get())
+                                    on_select=move |id| crate::assistants::choose(state, id) />
+                            </label>
+                            <button type="button" data-testid="assistant-new"
+                                on:click=move |_| crate::assistants::create(state)>"New assistant"</button>
+                            <button type="button" data-testid="assistant-delete"
+                                disabled=move || state.assistant_id.get() == skein_engine::Assistant::default().id
+                                on:click=move |_| crate::assistants::delete_current(state)>"Delete assistant"</button>
+                        </div>
+                        <AssistantForm
+                            assistant=Signal::derive(move || state.assistant())
+                            on_save=move |a| crate::settings_actions::save_assistant(state, a)
+                            tools=Signal::derive(move || state.tools.get())
+                            knowledge_bases=Signal::derive(move || state.knowledge.with(|bases| {
+                                bases.iter().map(|b| (b.id.clone(), b.name.clone())).collect::<Vec<_>>()
+                            }))
+                        />
+                        <label class="memory-toggle">
+                            <input type="checkbox" data-testid="memory-toggle"
+                                prop:checked=move || state.assistant().memory_on()
+                                on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
+                            "Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)"
+                        </label>
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Knowledge current=section>
+                        {move || state.embedding_progress.get().map(|text| view! {
+                            <p class="notice" role="status" data-testid="embedding-progress">{text}</p>
+                        })}
+                        <KnowledgePanel
+                            bases=Signal::derive(move || state.knowledge.get())
+                            on_action=move |action| crate::knowledge::act(state, action)
+                        />
+                        <MemoryPanel
+                            memories=Signal::derive(move || state.memories.get())
+                            assistant_name=move |id: String| state.assistants.with_untracked(|list| {
+                                list.iter().find(|a| a.id == id).map_or(id.clone(), |a| a.name.clone())
+                            })
+                            on_action=move |action| crate::memories::act(state, action)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Appearance current=section>
+                        <AppearancePanel
+                            preferences=state.preferences
+                            on_change=move |preferences| {
+                                crate::preferences::save(preferences);
+                                state.preferences.set(preferences);
+                            }
+                            on_shortcuts=move |()| help.set(true)
+                        />
+                        <NotificationToggle
+                            status=Signal::derive(move || state.notifications.get())
+                            on_enable=move |()| crate::notify::enable(state)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Data current=section>
+                        <StorageInfo figures=Signal::derive(move || state.storage.get()) />
+                        <BackupPanel
+                            on_backup=move |include_keys| crate::files::backup(state, include_keys)
+                            on_import=move |input| crate::files::import(state, input)
+                        />
+                        <AboutPanel version=env!("CARGO_PKG_VERSION")
+                            build_id=skein_platform::build_id()
+                            offline=Signal::derive(move || state.offline.get()) />
+                    </SettingsPage>
+                </div>
+            </div>
+        </section>
+    }
+}
