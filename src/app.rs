@@ -167,6 +167,7 @@ pub fn App() -> impl IntoView {
                         on_send=move |input| runtime::send(state, input)
                         on_stop=move |()| runtime::stop(state)
                         on_files=move |files| crate::attach::add_files(state, files)
+                        suggestions=Signal::derive(move || state.current_suggestions())
                         actions=MessageActions {
                             regenerate: Callback::new(move |id| {
                                 runtime::start(state, ChatAction::Regenerate(id));

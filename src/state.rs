@@ -157,6 +157,19 @@ impl AppState {
             .update(|list| skein_engine::chat::records::upsert_assistant(list, assistant));
     }
 
+    /// The follow-up questions to offer in the conversation on screen; tracked.
+    pub fn current_suggestions(&self) -> Vec<String> {
+        let Some(id) = self.current.get() else {
+            return Vec::new();
+        };
+        self.conversations.with(|list| {
+            list.iter()
+                .find(|c| c.id == id)
+                .map(|c| c.current_suggestions().to_vec())
+                .unwrap_or_default()
+        })
+    }
+
     pub fn is_generating(&self, conversation_id: &str) -> bool {
         self.generating
             .with_untracked(|g| g.iter().any(|id| id == conversation_id))

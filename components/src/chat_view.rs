@@ -30,6 +30,9 @@ pub fn ChatView(
     #[prop(into)] on_stop: Callback<()>,
     #[prop(into)] on_files: Callback<Vec<web_sys::File>>,
     actions: MessageActions,
+    /// Follow-up questions offered under the latest answer (none while it is being written).
+    #[prop(into, optional)]
+    suggestions: Signal<Vec<String>>,
     /// Notices about this conversation, shown right above the composer.
     #[prop(optional)]
     children: Option<Children>,
@@ -93,6 +96,22 @@ pub fn ChatView(
                             view! { <MessageItem message actions busy=generating eager /> }
                         }
                     />
+                    <Show when=move || !generating.get() && suggestions.with(|s| !s.is_empty())>
+                        <ul class="suggestions" data-testid="suggestions" aria-label="Suggested follow-up questions">
+                            {move || suggestions.get().into_iter().map(|text| {
+                                let question = text.clone();
+                                view! {
+                                    <li>
+                                        <button type="button" class="suggestion" data-testid="suggestion"
+                                            disabled=move || read_only.get()
+                                            on:click=move |_| { on_send.run(UserInput::from(question.as_str())); }>
+                                            {text}
+                                        </button>
+                                    </li>
+                                }
+                            }).collect_view()}
+                        </ul>
+                    </Show>
                 </div>
             </div>
             <Show when=move || away.get()>

@@ -149,6 +149,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             match self.client.complete(settings, &prompt, None, cancel).await {
                 Ok(raw) => {
                     conversation.suggestions = parse_suggestions(&raw);
+                    conversation.suggestions_for = Some(reply.id.clone());
                     changed = true;
                 }
                 Err(err) => sink.emit(GenerationEvent::Warning(format!(
@@ -164,6 +165,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 latest.title = conversation.title;
             }
             latest.suggestions = conversation.suggestions;
+            latest.suggestions_for = conversation.suggestions_for;
             self.store.save_conversation(&latest).await?;
             sink.emit(GenerationEvent::ConversationUpdated(latest.clone()));
             conversation = latest;
@@ -273,6 +275,15 @@ mod tests {
             conversation.suggestions,
             ["Why?", "How?"],
             "suggestions still come"
+        );
+        assert_eq!(
+            conversation.suggestions_for.as_deref(),
+            Some(reply.id.as_str())
+        );
+        assert_eq!(
+            conversation.current_suggestions(),
+            ["Why?", "How?"],
+            "offered while their answer ends the branch"
         );
         assert_eq!(stored(&service).1, before, "the messages are untouched");
         let warnings = warnings(&log);

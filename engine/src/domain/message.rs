@@ -257,6 +257,10 @@ pub struct Conversation {
     /// Follow-up questions suggested after the latest answer.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suggestions: Vec<String>,
+    /// The answer the suggestions follow: they are offered only while it ends the branch on
+    /// screen ([`Conversation::current_suggestions`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suggestions_for: Option<String>,
     /// The assistant this conversation talks to; `None` (and conversations stored before
     /// assistants existed) means the default one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -281,8 +285,18 @@ impl Conversation {
             current_leaf_id: None,
             title_locked: false,
             suggestions: Vec::new(),
+            suggestions_for: None,
             assistant_id: None,
             waiting_question: None,
+        }
+    }
+
+    /// The follow-up suggestions to offer: those made for the answer that ends the branch on
+    /// screen, none once the user moved on (a new question, another branch or version).
+    pub fn current_suggestions(&self) -> &[String] {
+        match &self.suggestions_for {
+            Some(answer) if self.current_leaf_id.as_ref() == Some(answer) => &self.suggestions,
+            _ => &[],
         }
     }
 
@@ -310,6 +324,24 @@ impl Conversation {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn suggestions_are_offered_only_after_the_answer_they_follow() {
+        let mut conversation = Conversation::new("c1", "Tides", 1.0);
+        conversation.suggestions = vec!["When is high tide?".into()];
+        assert!(
+            conversation.current_suggestions().is_empty(),
+            "stored before they knew their answer"
+        );
+        conversation.suggestions_for = Some("a1".into());
+        conversation.current_leaf_id = Some("a1".into());
+        assert_eq!(conversation.current_suggestions(), ["When is high tide?"]);
+        // A new question, another branch or another version: they no longer fit.
+        conversation.current_leaf_id = Some("q2".into());
+        assert!(conversation.current_suggestions().is_empty());
+        conversation.current_leaf_id = None;
+        assert!(conversation.current_suggestions().is_empty());
+    }
 
     #[test]
     fn a_question_waits_only_while_it_ends_the_branch() {
