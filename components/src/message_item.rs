@@ -8,6 +8,7 @@ use crate::markdown_view::MarkdownText;
 use crate::near_viewport::NearViewport;
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
+use skein_engine::chat::answer_details::answer_details;
 use skein_engine::chat::ToolDecision;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
@@ -34,8 +35,8 @@ pub struct MessageView {
     pub tool_calls: RwSignal<Vec<ToolCallView>>,
     /// How long the model reasoned, in seconds, once it finished.
     pub reasoning_seconds: RwSignal<Option<f64>>,
-    /// Generation speed the provider reported (llama.cpp timings), tokens per second.
-    pub tokens_per_second: RwSignal<Option<f64>>,
+    /// How a finished answer was made (model, tokens, speed), as the provider reported it.
+    pub details: RwSignal<Option<String>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -68,7 +69,7 @@ impl MessageView {
             citations: RwSignal::new(citations_of(node)),
             tool_calls: RwSignal::new(tool_calls_of(node)),
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
-            tokens_per_second: RwSignal::new(node.timings.and_then(|t| t.predicted_per_second())),
+            details: RwSignal::new(answer_details(node)),
         }
     }
 
@@ -129,9 +130,9 @@ impl MessageView {
         if self.reasoning_seconds.get_untracked() != seconds {
             self.reasoning_seconds.set(seconds);
         }
-        let speed = node.timings.and_then(|t| t.predicted_per_second());
-        if self.tokens_per_second.get_untracked() != speed {
-            self.tokens_per_second.set(speed);
+        let details = answer_details(node);
+        if self.details.with_untracked(|d| *d != details) {
+            self.details.set(details);
         }
     }
 }
@@ -438,8 +439,8 @@ pub fn MessageItem(
                             copied.set(true);
                         }
                     }>{move || icon(if copied.get() { Icon::Done } else { Icon::Copy })}</button>
-                {move || message.tokens_per_second.get().map(|speed| view! {
-                    <span class="speed" data-testid="tokens-per-second">{format!("{speed:.1} tokens/s")}</span>
+                {move || message.details.get().map(|details| view! {
+                    <span class="speed" data-testid="message-details">{details}</span>
                 })}
                 <button type="button" class="icon-button" data-testid="delete-button"
                     aria-label="Delete" title="Delete" disabled=move || busy.get()

@@ -66,3 +66,19 @@ test('follow-up suggestions are chips under the latest answer; a click sends one
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a finished answer says which model wrote it and the tokens the provider counted', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  // The mock's Anthropic stream reports its model and 1 input and 1 output token.
+  await configureMockProvider(page, { protocol: 'anthropic' });
+  await mock('/admin/script', [{ chunks: ['Counted.'] }, { chunks: ['Counting'], stream: false }]);
+  await send(page, 'count this');
+  await assistantTextIs(page, 'Counted.');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await assertText(lastAssistant(page).locator('[data-testid=message-details]'), 'mock-model · 1 tokens in, 1 out');
+  assert.equal(await page.locator('[data-role=user] [data-testid=message-details]').count(), 0, 'a question has none');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

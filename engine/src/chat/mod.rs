@@ -26,6 +26,7 @@
 
 mod action;
 mod after_answer;
+pub mod answer_details;
 mod branches;
 mod coalescer;
 mod context_window;
