@@ -439,12 +439,12 @@ pub fn MessageItem(
                             copied.set(true);
                         }
                     }>{move || icon(if copied.get() { Icon::Done } else { Icon::Copy })}</button>
-                {move || message.details.get().map(|details| view! {
-                    <span class="speed" data-testid="message-details">{details}</span>
-                })}
                 <button type="button" class="icon-button" data-testid="delete-button"
                     aria-label="Delete" title="Delete" disabled=move || busy.get()
                     on:click=move |_| actions.delete.run(id())>{icon(Icon::Delete)}</button>
+                {move || message.details.get().map(|details| view! {
+                    <span class="message-details" data-testid="message-details">{details}</span>
+                })}
             </div>
         </article>
     }

@@ -4,8 +4,9 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
 import {
-  browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
+  DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
   assistantTextIs, assertText, lastAssistant,
 } from './harness.mjs';
 
@@ -54,6 +55,8 @@ test('follow-up suggestions are chips under the latest answer; a click sends one
   assert.equal(asked.role, 'user');
   assert.match(JSON.stringify(asked.content), /And tomorrow\?/);
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=suggestion]')].map((b) => b.textContent).join('|') === 'Which beach is closest?');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('suggestions.png', DOCS_SCREENSHOTS).pathname });
 
   // Another version of the answer: the suggestions were for the other one, so none show.
   await mock('/admin/script', [{ chunks: ['At 14:55, then 21:10.'] }, { chunks: ['1. Where do I park?'], stream: false }]);
