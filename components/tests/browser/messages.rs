@@ -356,7 +356,7 @@ async fn reasoning_shows_its_duration_and_provider_timings_their_speed() {
         "Reasoned for 2.5 s"
     );
     assert_eq!(
-        query(&chat.root, "[data-testid=tokens-per-second]")
+        query(&chat.root, "[data-testid=message-details]")
             .text_content()
             .unwrap(),
         "25.0 tokens/s"
