@@ -71,26 +71,12 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
 }
 
 /// Uses model `model` from the next answer on (chosen in the chat), saved with the settings.
-/// The context window of `model` as the provider's listing states it; `None`
-/// when the listing is missing, failed, or does not say.
-pub fn listed_context_window(state: AppState, model: &str) -> Option<u64> {
-    state.models.with_untracked(|listed| {
-        listed
-            .as_ref()?
-            .as_ref()
-            .ok()?
-            .iter()
-            .find(|info| info.id == model)?
-            .context_window
-    })
-}
-
 pub fn choose_model(state: AppState, model: String) {
     let mut settings = state.settings.get_untracked();
     if settings.model == model {
         return;
     }
-    settings.context_window = listed_context_window(state, &model);
+    settings.context_window = skein_components::listed_window(&Signal::from(state.models), &model);
     settings.model = model;
     if let Some(error) = save_settings(state, settings) {
         state.banner.set(Some(error));

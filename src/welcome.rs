@@ -7,7 +7,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_components::{LocalServer, WelcomeAction};
+use skein_components::{listed_window, LocalServer, WelcomeAction};
 use skein_engine::provider::presets::ProviderPreset;
 use skein_engine::{CancelToken, Clock};
 use skein_platform::BrowserClock;
@@ -74,7 +74,7 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 return;
             };
             let mut settings = preset.settings(&base_url, &key);
-            settings.context_window = crate::settings_actions::listed_context_window(state, &model);
+            settings.context_window = listed_window(&Signal::from(state.models), &model);
             settings.model = model;
             match crate::settings_actions::save_settings(state, settings) {
                 Some(error) => state.models.set(Some(Err(error))),

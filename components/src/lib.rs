@@ -71,7 +71,7 @@ pub use memory_panel::{MemoryAction, MemoryPanel};
 pub use message_item::{MessageActions, MessageItem, MessageView};
 pub use model_picker::ModelPicker;
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
-pub use settings_form::SettingsForm;
+pub use settings_form::{listed_window, SettingsForm};
 pub use settings_nav::{SettingsNav, SettingsPage, SettingsSection};
 pub use shortcuts_help::{shortcut_for, KeyPress, Shortcut, ShortcutsHelp, SHORTCUTS};
 pub use sidebar::{ConversationSummary, Sidebar};

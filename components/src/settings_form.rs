@@ -16,7 +16,7 @@ const KINDS: [(ProviderKind, &str, &str); 3] = [
     (ProviderKind::Gemini, "gemini", "Google Gemini"),
 ];
 
-type ListedModels = Signal<Option<Result<Vec<ModelInfo>, String>>>;
+pub type ListedModels = Signal<Option<Result<Vec<ModelInfo>, String>>>;
 
 /// The listed model IDs (empty while none were fetched or fetching failed).
 fn ids_for(models: &ListedModels) -> Vec<String> {
@@ -28,8 +28,9 @@ fn ids_for(models: &ListedModels) -> Vec<String> {
     })
 }
 
-/// The context window the provider listed for model `id`.
-fn listed_window(models: &ListedModels, id: &str) -> Option<u64> {
+/// The context window the provider listed for model `id` (untracked); `None` when the list
+/// is missing, failed, or does not say.
+pub fn listed_window(models: &ListedModels, id: &str) -> Option<u64> {
     models.with_untracked(|m| {
         m.as_ref()?
             .as_ref()
