@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, HostPermissions,
     KnowledgePanel, MemoryPanel, NotificationToggle, SettingsForm, SettingsNav, SettingsPage,
-    SettingsSection, StorageInfo,
+    SettingsSection, StorageInfo, UsagePanel,
 };
 
 #[component]
@@ -17,6 +17,12 @@ pub fn SettingsScreen(
     help: RwSignal<bool>,
 ) -> impl IntoView {
     let section = Signal::derive(move || state.settings_section.get());
+    // The usage figures are read when their page is shown (calls may have ended since).
+    Effect::new(move |_| {
+        if state.show_settings.get() && section.get() == SettingsSection::Usage {
+            crate::usage::refresh(state);
+        }
+    });
     view! {
         <section class="settings-screen" data-testid="settings-screen" aria-label="Settings">
             <div class="settings-header">
@@ -95,6 +101,17 @@ pub fn SettingsScreen(
                         <NotificationToggle
                             status=Signal::derive(move || state.notifications.get())
                             on_enable=move |()| crate::notify::enable(state)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Usage current=section>
+                        <UsagePanel
+                            report=Signal::derive(move || state.usage.get())
+                            days=Signal::derive(move || state.usage_days.get())
+                            on_days=move |days| crate::usage::choose_period(state, days)
+                            prices=Signal::derive(move || state.prices.get())
+                            on_price=move |entry| crate::usage::set_price(state, entry)
+                            price_error=Signal::derive(move || state.price_error.get())
+                            on_export=move |()| crate::usage::export(state)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Data current=section>

@@ -90,6 +90,12 @@ pub struct AppState {
     pub offline: RwSignal<skein_components::OfflineStatus>,
     /// In the browser extension: the sites the user let it reach; `None` on the web.
     pub hosts: RwSignal<Option<Vec<String>>>,
+    /// The usage page's figures (`None` until loaded), its period in days, the user's prices
+    /// and why the last price was refused.
+    pub usage: RwSignal<Option<skein_engine::usage::UsageReport>>,
+    pub usage_days: RwSignal<u32>,
+    pub prices: RwSignal<skein_engine::usage::Prices>,
+    pub price_error: RwSignal<Option<String>>,
 }
 
 impl AppState {
@@ -130,6 +136,10 @@ impl AppState {
             update: RwSignal::new(Default::default()),
             offline: RwSignal::new(skein_components::OfflineStatus::Checking),
             hosts: RwSignal::new(None),
+            usage: RwSignal::new(None),
+            usage_days: RwSignal::new(30),
+            prices: RwSignal::new(crate::usage::load_prices()),
+            price_error: RwSignal::new(None),
         }
     }
 

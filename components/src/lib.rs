@@ -47,6 +47,8 @@ mod tool_call_card;
 mod tool_policies;
 mod undo_toast;
 mod update_notice;
+mod usage_chart;
+mod usage_panel;
 mod waiting_notice;
 mod welcome;
 
@@ -81,5 +83,6 @@ pub use stream_publisher::{StreamPublisher, ViewLookup};
 pub use tool_call_card::{ToolCallCard, ToolCallView};
 pub use undo_toast::UndoToast;
 pub use update_notice::UpdateNotice;
+pub use usage_panel::{PriceEntry, UsagePanel};
 pub use waiting_notice::WaitingNotice;
 pub use welcome::{LocalServer, WelcomeAction, WelcomeStep};

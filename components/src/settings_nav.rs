@@ -11,15 +11,17 @@ pub enum SettingsSection {
     Assistants,
     Knowledge,
     Appearance,
+    Usage,
     Data,
 }
 
 impl SettingsSection {
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::Providers,
         Self::Assistants,
         Self::Knowledge,
         Self::Appearance,
+        Self::Usage,
         Self::Data,
     ];
 
@@ -30,6 +32,7 @@ impl SettingsSection {
             Self::Assistants => "Assistants",
             Self::Knowledge => "Knowledge & memory",
             Self::Appearance => "Appearance",
+            Self::Usage => "Usage",
             Self::Data => "Data",
         }
     }
@@ -45,6 +48,7 @@ impl SettingsSection {
             }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
+            Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
             Self::Data => "Storage, backups, imports and this build.",
         }
     }
@@ -56,6 +60,7 @@ impl SettingsSection {
             Self::Assistants => "assistants",
             Self::Knowledge => "knowledge",
             Self::Appearance => "appearance",
+            Self::Usage => "usage",
             Self::Data => "data",
         }
     }

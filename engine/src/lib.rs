@@ -17,6 +17,7 @@
 //! | [`tools`] | the tool catalogue, approval policies, the built-in tools |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
+//! | [`usage`] | what the recorded provider calls add up to: per model and day, cost at the user's prices, CSV |
 //! | [`ports`] | the traits for time, identifiers, HTTP and cancellation |
 //!
 //! ## The model, in the seeds' vocabulary
@@ -90,6 +91,7 @@ pub mod store;
 #[cfg(test)]
 mod test_fixtures;
 pub mod tools;
+pub mod usage;
 
 pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};
 pub use domain::assistant::{Assistant, AssistantError};
@@ -97,7 +99,7 @@ pub use domain::attachment::{Attachment, AttachmentContent, AttachmentError, Use
 pub use domain::failure::FailureKind;
 pub use domain::message::{Conversation, MessageNode, MessageStatus, Role};
 pub use domain::message_part::{
-    Annotation, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
+    Annotation, AnswerCall, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
 };
 pub use domain::tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};
 pub use knowledge::store::LibraryStore;

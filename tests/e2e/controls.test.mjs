@@ -1,13 +1,15 @@
 // End to end: what the engine decides, shown and steerable. Follow-up suggestions: off by
 // default (the switch says what they cost), offered as chips under the latest answer once
 // turned on, sent by a click, and gone once their answer no longer ends the branch on screen.
+// Each answer's details line (model, provider, tokens, first token), and the usage page: the
+// figures the mock reported per model and day, the user's prices, the CSV.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import {
-  DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
-  assistantTextIs, assertText, lastAssistant,
+  DOCS_SCREENSHOTS, MOCK, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
+  assistantTextIs, assertText, lastAssistant, mounted,
 } from './harness.mjs';
 
 const chips = (page) => page.locator('[data-testid=suggestion]');
@@ -80,8 +82,82 @@ test('a finished answer says which model wrote it and the tokens the provider co
   await send(page, 'count this');
   await assistantTextIs(page, 'Counted.');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
-  await assertText(lastAssistant(page).locator('[data-testid=message-details]'), 'mock-model · 1 tokens in, 1 out');
+  const host = new URL(MOCK).host;
+  const details = await lastAssistant(page).locator('[data-testid=message-details]').textContent();
+  assert.match(details, new RegExp(`^mock-model via ${host.replace(/\./g, '\\.')} · 1 tokens in, 1 out · first token \\d+\\.\\d\\d s`));
   assert.equal(await page.locator('[data-role=user] [data-testid=message-details]').count(), 0, 'a question has none');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('the usage page adds up what the provider reported, prices it, and exports every call', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['The first answer.'], usage: { prompt_tokens: 1200, completion_tokens: 300, cached_tokens: 1024, reasoning_tokens: 256 } },
+    { chunks: ['"Usage"'], stream: false },
+    { chunks: ['The second answer.'], usage: { prompt_tokens: 800, completion_tokens: 100 } },
+  ]);
+  await send(page, 'first');
+  await assistantTextIs(page, 'The first answer.');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  assert.match(await lastAssistant(page).locator('[data-testid=message-details]').textContent(),
+    / · 1,200 tokens in \(1,024 cached\), 300 out \(256 reasoning\) · first token /);
+  await send(page, 'second');
+  await assistantTextIs(page, 'The second answer.');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete] >> nth=1').waitFor();
+
+  await openSettings(page, 'usage');
+  await assertText(page.locator('[data-testid=usage-summary]'), '2 calls · 2,000 tokens in · 400 out');
+  const row = page.locator('[data-testid=usage-row][data-model=mock-model]');
+  assert.deepEqual(
+    await Promise.all(['usage-calls', 'usage-in', 'usage-out', 'usage-cost'].map((id) => row.locator(`[data-testid=${id}]`).textContent())),
+    ['2', '2,000', '400', '—']);
+  assert.match(await page.locator('[data-testid=usage-unpriced]').textContent(), /mock-model/);
+  // One day, one model: one bar, its tooltip the day's total.
+  const bars = page.locator('[data-testid=usage-chart] rect');
+  assert.equal(await bars.count(), 1);
+  assert.match(await bars.locator('title').textContent(), /mock-model: 2,400 tokens$/);
+
+  // A price that is not a number is refused with what to type; nothing changes.
+  await row.locator('[data-testid=price-in]').fill('two fifty');
+  await row.locator('[data-testid=price-in]').press('Tab');
+  await assertText(page.locator('[data-testid=price-error]'),
+    'mock-model: Enter the price per million input tokens as a number, such as 2.50.');
+  assert.equal(await row.locator('[data-testid=usage-cost]').textContent(), '—');
+  // Prices per million: 2,000 × 2.50 + 400 × 10 = 0.009.
+  await row.locator('[data-testid=price-in]').fill('$2.50');
+  await row.locator('[data-testid=price-out]').fill('10');
+  await row.locator('[data-testid=price-out]').press('Tab');
+  await assertText(row.locator('[data-testid=usage-cost]'), '0.0090');
+  await assertText(page.locator('[data-testid=usage-summary]'), '2 calls · 2,000 tokens in · 400 out · cost 0.0090');
+  assert.equal(await page.locator('[data-testid=price-error]').count(), 0);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=usage-export]')]);
+  assert.equal(download.suggestedFilename(), 'skein-usage.csv');
+  const lines = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+  assert.equal(lines.length, 3, 'a header and a row a call');
+  const header = lines[0].split(',');
+  const first = Object.fromEntries(lines[1].split(',').map((cell, i) => [header[i], cell]));
+  assert.deepEqual(
+    [first.provider, first.host, first.model, first.outcome, first.prompt_tokens, first.completion_tokens, first.cached_tokens, first.reasoning_tokens, first.cost],
+    ['openai', new URL(MOCK).host, 'mock-model', 'ok', '1200', '300', '1024', '256', '0.006000']);
+
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.screenshot({ path: new URL(`usage-${scheme}.png`, DOCS_SCREENSHOTS).pathname, fullPage: true });
+  }
+  // The prices stay on this device: a reload (here at phone width) keeps them.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.reload();
+  await mounted(page);
+  await openSettings(page, 'usage');
+  await assertText(page.locator('[data-testid=usage-row][data-model=mock-model] [data-testid=usage-cost]'), '0.0090');
+  assert.equal(await page.locator('[data-testid=usage-row] [data-testid=price-in]').inputValue(), '2.5');
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing runs off a phone screen');
+  await page.screenshot({ path: new URL('usage-phone.png', DOCS_SCREENSHOTS).pathname, fullPage: true });
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -1,26 +1,65 @@
-//! The line under a finished answer that says how it was made: the model that wrote it, the
-//! tokens the provider counted, and the speed it reported. Only what the provider reported is
-//! said; nothing is estimated here.
+//! The line under a finished answer that says how it was made: the model that wrote it and the
+//! provider that answered, the tokens the provider counted (with the cached and reasoning parts
+//! it broke out), the time to the first token and the speed. Counts are only what the provider
+//! reported; times are what Skein measured of the answering call.
 
 use crate::domain::message::{MessageNode, MessageStatus, Role};
 
-/// `"gpt-4o · 1204 tokens in, 356 out · 41.2 tokens/s"`, each part only when known; `None` for
-/// a question, an answer still being written, or one with nothing reported.
+use crate::usage::figures::grouped;
+
+/// The speed of the answering call: the provider's own figure (llama.cpp's `timings`), else the
+/// completion tokens over the time from the first token to the end.
+fn speed(node: &MessageNode) -> Option<f64> {
+    if let Some(speed) = node.timings.and_then(|t| t.predicted_per_second()) {
+        return Some(speed);
+    }
+    let call = node.call.as_ref()?;
+    let writing_ms = call.duration_ms - call.first_token_ms?;
+    let tokens = node.usage?.completion_tokens;
+    (writing_ms >= 50.0 && tokens > 1).then(|| tokens as f64 * 1000.0 / writing_ms)
+}
+
+/// `"gpt-4o via api.openai.com · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) ·
+/// first token 0.31 s · 41.2 tokens/s"`, each part only when known; `None` for a question, an
+/// answer still being written, or one with nothing reported.
 pub fn answer_details(node: &MessageNode) -> Option<String> {
     if node.role != Role::Assistant || node.status == MessageStatus::Streaming {
         return None;
     }
     let mut parts = Vec::new();
-    if let Some(model) = node.model.as_deref().filter(|m| !m.trim().is_empty()) {
-        parts.push(model.trim().to_owned());
+    let model = node
+        .model
+        .as_deref()
+        .map(str::trim)
+        .filter(|m| !m.is_empty());
+    let host = node
+        .call
+        .as_ref()
+        .map(|c| c.host.as_str())
+        .filter(|h| !h.is_empty());
+    match (model, host) {
+        (Some(model), Some(host)) => parts.push(format!("{model} via {host}")),
+        (Some(model), None) => parts.push(model.to_owned()),
+        (None, Some(host)) => parts.push(format!("via {host}")),
+        (None, None) => {}
     }
     if let Some(usage) = node.usage {
-        parts.push(format!(
-            "{} tokens in, {} out",
-            usage.prompt_tokens, usage.completion_tokens
-        ));
+        let mut tokens = format!("{} tokens in", grouped(usage.prompt_tokens));
+        if usage.cached_tokens > 0 {
+            tokens.push_str(&format!(" ({} cached)", grouped(usage.cached_tokens)));
+        }
+        tokens.push_str(&format!(", {} out", grouped(usage.completion_tokens)));
+        if usage.reasoning_tokens > 0 {
+            tokens.push_str(&format!(" ({} reasoning)", grouped(usage.reasoning_tokens)));
+        }
+        parts.push(tokens);
     }
-    if let Some(speed) = node.timings.and_then(|t| t.predicted_per_second()) {
+    if let Some(first) = node.call.as_ref().and_then(|c| c.first_token_ms) {
+        if first.is_finite() && first >= 0.0 {
+            parts.push(format!("first token {:.2} s", first / 1000.0));
+        }
+    }
+    if let Some(speed) = speed(node).filter(|s| s.is_finite()) {
         parts.push(format!("{speed:.1} tokens/s"));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
@@ -29,7 +68,7 @@ pub fn answer_details(node: &MessageNode) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::message_part::{ProviderTimings, TokenUsage};
+    use crate::domain::message_part::{AnswerCall, ProviderTimings, TokenUsage};
 
     fn answer() -> MessageNode {
         MessageNode::new("a1", "c1", Role::Assistant, 1.0)
@@ -49,7 +88,39 @@ mod tests {
         });
         assert_eq!(
             answer_details(&node).as_deref(),
-            Some("gpt-4o · 1204 tokens in, 356 out · 41.2 tokens/s")
+            Some("gpt-4o · 1,204 tokens in, 356 out · 41.2 tokens/s")
+        );
+    }
+
+    #[test]
+    fn the_answering_call_adds_provider_cached_and_reasoning_parts_and_timing() {
+        let mut node = answer();
+        node.model = Some("o3".into());
+        node.usage = Some(TokenUsage::reported(1_204, 356).with_details(1_024, 256));
+        node.call = Some(AnswerCall {
+            host: "api.openai.com".into(),
+            first_token_ms: Some(310.0),
+            duration_ms: 3_870.0,
+        });
+        assert_eq!(
+            answer_details(&node).as_deref(),
+            Some(
+                "o3 via api.openai.com · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) \
+                 · first token 0.31 s · 100.0 tokens/s"
+            ),
+            "speed: 356 tokens over the 3.56 s from the first token to the end"
+        );
+        // A call too short to time says no speed rather than a silly one.
+        node.call = Some(AnswerCall {
+            host: String::new(),
+            first_token_ms: Some(10.0),
+            duration_ms: 20.0,
+        });
+        assert_eq!(
+            answer_details(&node).as_deref(),
+            Some(
+                "o3 · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) · first token 0.01 s"
+            )
         );
     }
 

@@ -61,6 +61,32 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.list_conversations().await?)
     }
 
+    /// The usage screen's figures for the last `days` local days (0: everything), at the
+    /// user's `prices` ([`crate::usage::usage_report`]).
+    pub async fn usage_report(
+        &self,
+        days: u32,
+        prices: &crate::usage::Prices,
+    ) -> Result<crate::usage::UsageReport, ChatError> {
+        let now = self.clock().now_ms();
+        let offset = self.clock().utc_offset_minutes();
+        // A day more than the period, so the first local day is whole in any time zone.
+        let since = match days {
+            0 => 0.0,
+            n => now - (f64::from(n) + 1.0) * 86_400_000.0,
+        };
+        let events = self.store.load_usage(since).await?;
+        Ok(crate::usage::usage_report(
+            &events, prices, days, now, offset,
+        ))
+    }
+
+    /// Every recorded call as CSV ([`crate::usage::csv::usage_csv`]).
+    pub async fn usage_csv(&self, prices: &crate::usage::Prices) -> Result<String, ChatError> {
+        let events = self.store.load_usage(0.0).await?;
+        Ok(crate::usage::csv::usage_csv(&events, prices))
+    }
+
     /// Gives conversation `id` the user's own title: generated titles no longer replace it.
     /// Surrounding whitespace is dropped; a blank title is refused.
     pub async fn rename_conversation(

@@ -147,6 +147,15 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .client
             .stream(settings, request, cancel, writer, &mut reports)
             .await;
+        // The call that answered (the last one that did not fail, after any fallbacks) is
+        // said on the answer.
+        if let Some(answered) = reports.iter().rev().find(|r| r.outcome != "error") {
+            writer.reply_mut().call = Some(crate::domain::message_part::AnswerCall {
+                host: answered.host.clone(),
+                first_token_ms: answered.first_token_ms,
+                duration_ms: answered.duration_ms,
+            });
+        }
         for report in reports {
             let event = crate::domain::usage::UsageEvent {
                 id: self.ids.new_id(),
@@ -159,6 +168,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 outcome: report.outcome.to_owned(),
                 prompt_tokens: report.usage.map(|u| u.prompt_tokens),
                 completion_tokens: report.usage.map(|u| u.completion_tokens),
+                cached_tokens: report.usage.map(|u| u.cached_tokens),
+                reasoning_tokens: report.usage.map(|u| u.reasoning_tokens),
                 first_token_ms: report.first_token_ms,
                 duration_ms: report.duration_ms,
                 retries: report.retries,

@@ -281,10 +281,7 @@ fn reasoning_and_usage_are_kept_on_the_reply() {
     assert!(finished >= started);
     assert_eq!(
         reply.usage,
-        Some(crate::provider::TokenUsage {
-            prompt_tokens: 12,
-            completion_tokens: 40
-        })
+        Some(crate::provider::TokenUsage::reported(12, 40))
     );
     assert_eq!(stored(&service).1[1], reply);
 }

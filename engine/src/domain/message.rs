@@ -9,7 +9,7 @@
 //! reasoning, tool call); citations are [`Annotation`]s beside the content.
 
 use crate::domain::message_part::TokenUsage;
-use crate::domain::message_part::{Annotation, MessagePart, ProviderTimings};
+use crate::domain::message_part::{Annotation, AnswerCall, MessagePart, ProviderTimings};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +58,9 @@ pub struct MessageNode {
     /// reasoning); they replace estimates wherever known.
     pub usage: Option<TokenUsage>,
     pub timings: Option<ProviderTimings>,
+    /// The call that wrote the last step of an assistant message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<AnswerCall>,
 }
 
 impl MessageNode {
@@ -78,6 +81,7 @@ impl MessageNode {
             error_kind: None,
             usage: None,
             timings: None,
+            call: None,
         }
     }
 
@@ -215,6 +219,8 @@ struct StoredMessageNode {
     usage: Option<TokenUsage>,
     #[serde(default)]
     timings: Option<ProviderTimings>,
+    #[serde(default)]
+    call: Option<AnswerCall>,
 }
 
 impl From<StoredMessageNode> for MessageNode {
@@ -239,6 +245,7 @@ impl From<StoredMessageNode> for MessageNode {
             error_kind: stored.error_kind,
             usage: stored.usage,
             timings: stored.timings,
+            call: stored.call,
         }
     }
 }

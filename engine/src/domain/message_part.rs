@@ -120,6 +120,12 @@ pub const MAX_COUNT: u64 = (1 << 53) - 1;
 pub struct TokenUsage {
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
+    /// Of the prompt tokens, those the provider read from its cache (0: none reported).
+    #[serde(default)]
+    pub cached_tokens: u64,
+    /// Of the completion tokens, those spent reasoning (0: none reported).
+    #[serde(default)]
+    pub reasoning_tokens: u64,
 }
 
 impl TokenUsage {
@@ -128,8 +134,33 @@ impl TokenUsage {
         Self {
             prompt_tokens: prompt_tokens.min(MAX_COUNT),
             completion_tokens: completion_tokens.min(MAX_COUNT),
+            cached_tokens: 0,
+            reasoning_tokens: 0,
         }
     }
+
+    /// With the cached and reasoning parts the provider broke out, each clamped to the count
+    /// it is part of.
+    pub fn with_details(self, cached_tokens: u64, reasoning_tokens: u64) -> Self {
+        Self {
+            cached_tokens: cached_tokens.min(self.prompt_tokens),
+            reasoning_tokens: reasoning_tokens.min(self.completion_tokens),
+            ..self
+        }
+    }
+}
+
+/// The provider call that wrote an answer's last step, as Skein measured it: who answered
+/// (after any fallbacks) and how fast.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AnswerCall {
+    /// The provider's host (no path, no key).
+    pub host: String,
+    /// From sending the request to the first text, reasoning or tool call.
+    #[serde(default)]
+    pub first_token_ms: Option<f64>,
+    /// From sending the request to its end.
+    pub duration_ms: f64,
 }
 
 /// Timings a provider reported (llama.cpp's `timings`), for tokens-per-second display.

@@ -21,6 +21,12 @@ pub struct UsageEvent {
     pub prompt_tokens: Option<u64>,
     #[serde(default)]
     pub completion_tokens: Option<u64>,
+    /// Of the prompt tokens, those read from the provider's cache.
+    #[serde(default)]
+    pub cached_tokens: Option<u64>,
+    /// Of the completion tokens, those spent reasoning.
+    #[serde(default)]
+    pub reasoning_tokens: Option<u64>,
     /// From sending the request to the first text, reasoning or tool call.
     #[serde(default)]
     pub first_token_ms: Option<f64>,

@@ -122,10 +122,7 @@ fn message_size_counts_every_part_and_prefers_reported_usage() {
     assert!(message_tokens(&with_tool) >= 300);
 
     let mut reported = plain;
-    reported.usage = Some(TokenUsage {
-        prompt_tokens: 9_000,
-        completion_tokens: 700,
-    });
+    reported.usage = Some(TokenUsage::reported(9_000, 700));
     assert_eq!(message_tokens(&reported), 704, "hidden reasoning included");
 }
 
@@ -220,10 +217,7 @@ fn a_reported_prompt_over_the_threshold_compresses_even_a_short_chat() {
     // Three small messages by the estimate, but the provider counted 50,000 prompt tokens for
     // the answer (an attachment or a system prompt the estimate cannot see).
     let mut nodes = conversation(3, 100);
-    nodes[1].usage = Some(TokenUsage {
-        prompt_tokens: 50_000,
-        completion_tokens: 0,
-    });
+    nodes[1].usage = Some(TokenUsage::reported(50_000, 0));
     assert_eq!(
         plan(&refs(&nodes), None, 32_000, false),
         RollingContextPlan::Summarize {
@@ -236,20 +230,14 @@ fn a_reported_prompt_over_the_threshold_compresses_even_a_short_chat() {
         Some(50_000 + 100 + 100)
     );
     // Under the threshold it changes nothing.
-    nodes[1].usage = Some(TokenUsage {
-        prompt_tokens: 20_000,
-        completion_tokens: 0,
-    });
+    nodes[1].usage = Some(TokenUsage::reported(20_000, 0));
     assert_eq!(
         plan(&refs(&nodes), None, 32_000, false),
         RollingContextPlan::Send { start: 0 }
     );
     // A long chat whose estimate fits but whose reported prompt does not.
     let mut long = conversation(10, 100);
-    long[7].usage = Some(TokenUsage {
-        prompt_tokens: 40_000,
-        completion_tokens: 0,
-    });
+    long[7].usage = Some(TokenUsage::reported(40_000, 0));
     assert!(matches!(
         plan(&refs(&long), None, 32_000, false),
         RollingContextPlan::Summarize { new_from: 0, .. }
@@ -263,6 +251,7 @@ fn provider_numbers_near_the_limit_saturate_instead_of_wrapping() {
         nodes[i].usage = Some(TokenUsage {
             prompt_tokens: u64::MAX - 1,
             completion_tokens: u64::MAX - 1,
+            ..TokenUsage::default()
         });
     }
     assert_eq!(message_tokens(&nodes[1]), u64::MAX);

@@ -163,10 +163,24 @@ fn assistant_blocks(message: &ChatMessage) -> Vec<Value> {
 
 #[derive(Deserialize)]
 struct Usage {
+    /// The prompt tokens neither read from nor written to the cache.
     #[serde(default, deserialize_with = "null_as_default")]
     input_tokens: u64,
     #[serde(default, deserialize_with = "null_as_default")]
     output_tokens: u64,
+    #[serde(default, deserialize_with = "null_as_default")]
+    cache_read_input_tokens: u64,
+    #[serde(default, deserialize_with = "null_as_default")]
+    cache_creation_input_tokens: u64,
+}
+
+impl Usage {
+    /// Every prompt token, cached or not (Anthropic counts the three apart).
+    fn prompt(&self) -> u64 {
+        self.input_tokens
+            .saturating_add(self.cache_read_input_tokens)
+            .saturating_add(self.cache_creation_input_tokens)
+    }
 }
 
 /// One stream event: the union of the fields its types carry.
@@ -249,8 +263,9 @@ struct Block {
 /// Decodes Anthropic's named stream events.
 #[derive(Debug, Default)]
 pub struct AnthropicDecoder {
-    /// From `message_start`: the final usage event reports only the output.
+    /// From `message_start`: the final usage event may report only the output.
     input_tokens: u64,
+    cached_tokens: u64,
 }
 
 fn error_of(error: Option<&Value>) -> ProviderError {
@@ -278,7 +293,8 @@ impl AnthropicDecoder {
                 if let Some(message) = data.message {
                     push_model(&mut out, message.model);
                     if let Some(usage) = message.usage {
-                        self.input_tokens = usage.input_tokens;
+                        self.input_tokens = usage.prompt();
+                        self.cached_tokens = usage.cache_read_input_tokens;
                     }
                 }
             }
@@ -297,10 +313,13 @@ impl AnthropicDecoder {
                     out.push(StreamDelta::Finish(reason));
                 }
                 if let Some(usage) = data.usage {
-                    out.push(StreamDelta::Usage(TokenUsage::reported(
-                        self.input_tokens.max(usage.input_tokens),
-                        usage.output_tokens,
-                    )));
+                    out.push(StreamDelta::Usage(
+                        TokenUsage::reported(
+                            self.input_tokens.max(usage.prompt()),
+                            usage.output_tokens,
+                        )
+                        .with_details(self.cached_tokens.max(usage.cache_read_input_tokens), 0),
+                    ));
                 }
             }
             "message_stop" => out.push(StreamDelta::Done),
@@ -415,10 +434,10 @@ pub fn decode_message(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
         out.push(StreamDelta::Finish(reason));
     }
     if let Some(usage) = message.usage {
-        out.push(StreamDelta::Usage(TokenUsage::reported(
-            usage.input_tokens,
-            usage.output_tokens,
-        )));
+        out.push(StreamDelta::Usage(
+            TokenUsage::reported(usage.prompt(), usage.output_tokens)
+                .with_details(usage.cache_read_input_tokens, 0),
+        ));
     }
     out.push(StreamDelta::Done);
     Ok(out)

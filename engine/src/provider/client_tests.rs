@@ -282,6 +282,30 @@ fn every_call_is_recorded_with_tokens_timing_and_retries() {
     );
     let first = event.first_token_ms.unwrap();
     assert!(first > 2_000.0 && first <= event.duration_ms);
+    let call = reply
+        .call
+        .as_ref()
+        .expect("the answer says which call wrote it");
+    assert_eq!(
+        (call.host.as_str(), call.first_token_ms, call.duration_ms),
+        ("127.0.0.1:9", Some(first), event.duration_ms)
+    );
+
+    // The usage page adds the call up for the day (the test clock's day).
+    let report = block_on(service.usage_report(7, &crate::usage::Prices::default())).unwrap();
+    assert_eq!(
+        (
+            report.total.calls,
+            report.total.prompt_tokens,
+            report.total.completion_tokens
+        ),
+        (1, 11, 3)
+    );
+    assert!(
+        block_on(service.usage_csv(&crate::usage::Prices::default()))
+            .unwrap()
+            .contains(",127.0.0.1:9,mock-model,ok,11,3,")
+    );
 
     let (service, _, _) = run(vec![json_response(401, r#"{"error":{"message":"no"}}"#)]);
     let events = block_on(service.store().load_usage(0.0)).unwrap();
@@ -343,6 +367,11 @@ fn a_failing_provider_falls_back_to_the_next_and_the_circuit_opens_after_repeate
     assert_eq!(
         outcomes,
         [("127.0.0.1:9", "error"), ("fallback.example", "ok")]
+    );
+    assert_eq!(
+        reply.call.as_ref().map(|c| c.host.as_str()),
+        Some("fallback.example"),
+        "the answer says the fallback answered"
     );
 
     // Two more failed calls open the main provider's circuit: the next goes straight to the

@@ -280,6 +280,8 @@ struct UsageMetadata {
     candidates_token_count: u64,
     #[serde(default, deserialize_with = "null_as_default")]
     thoughts_token_count: u64,
+    #[serde(default, deserialize_with = "null_as_default")]
+    cached_content_token_count: u64,
 }
 
 impl GeminiDecoder {
@@ -335,12 +337,15 @@ impl GeminiDecoder {
             out.push(StreamDelta::Finish(reason));
         }
         if let Some(usage) = response.usage_metadata {
-            out.push(StreamDelta::Usage(TokenUsage::reported(
-                usage.prompt_token_count,
-                usage
-                    .candidates_token_count
-                    .saturating_add(usage.thoughts_token_count),
-            )));
+            out.push(StreamDelta::Usage(
+                TokenUsage::reported(
+                    usage.prompt_token_count,
+                    usage
+                        .candidates_token_count
+                        .saturating_add(usage.thoughts_token_count),
+                )
+                .with_details(usage.cached_content_token_count, usage.thoughts_token_count),
+            ));
         }
         Ok(out)
     }

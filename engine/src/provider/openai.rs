@@ -211,6 +211,19 @@ struct Usage {
     prompt_tokens: u64,
     #[serde(default, deserialize_with = "null_as_default")]
     completion_tokens: u64,
+    #[serde(default, deserialize_with = "null_as_default")]
+    prompt_tokens_details: UsageDetails,
+    #[serde(default, deserialize_with = "null_as_default")]
+    completion_tokens_details: UsageDetails,
+}
+
+/// The breakdowns of `usage`: cached prompt tokens, reasoning completion tokens.
+#[derive(Deserialize, Default)]
+struct UsageDetails {
+    #[serde(default, deserialize_with = "null_as_default")]
+    cached_tokens: u64,
+    #[serde(default, deserialize_with = "null_as_default")]
+    reasoning_tokens: u64,
 }
 
 /// Decodes the `data` of one SSE event of a streaming response.
@@ -296,10 +309,12 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
         }));
     }
     if let Some(usage) = chunk.usage.or(chunk.x_groq.and_then(|x| x.usage)) {
-        deltas.push(StreamDelta::Usage(TokenUsage::reported(
-            usage.prompt_tokens,
-            usage.completion_tokens,
-        )));
+        deltas.push(StreamDelta::Usage(
+            TokenUsage::reported(usage.prompt_tokens, usage.completion_tokens).with_details(
+                usage.prompt_tokens_details.cached_tokens,
+                usage.completion_tokens_details.reasoning_tokens,
+            ),
+        ));
     }
     Ok(deltas)
 }
@@ -619,10 +634,7 @@ mod tests {
         assert_eq!(text, "Hello, wörld — 世界 🎉");
         assert!(deltas.contains(&StreamDelta::Model("gpt-4o-mini-2024-07-18".into())));
         assert!(deltas.contains(&StreamDelta::Finish("stop".into())));
-        assert!(deltas.contains(&StreamDelta::Usage(TokenUsage {
-            prompt_tokens: 9,
-            completion_tokens: 5
-        })));
+        assert!(deltas.contains(&StreamDelta::Usage(TokenUsage::reported(9, 5))));
         assert_eq!(deltas.last(), Some(&StreamDelta::Done));
     }
 
@@ -660,12 +672,28 @@ mod tests {
                 StreamDelta::Model("m1".into()),
                 StreamDelta::Content("All at once.".into()),
                 StreamDelta::Finish("stop".into()),
-                StreamDelta::Usage(TokenUsage {
-                    prompt_tokens: 3,
-                    completion_tokens: 4
-                }),
+                StreamDelta::Usage(TokenUsage::reported(3, 4)),
                 StreamDelta::Done,
             ]
+        );
+    }
+
+    #[test]
+    fn usage_details_say_the_cached_and_reasoning_parts() {
+        let chunk = r#"{"choices":[],"usage":{"prompt_tokens":1200,"completion_tokens":300,
+            "prompt_tokens_details":{"cached_tokens":1024},
+            "completion_tokens_details":{"reasoning_tokens":256}}}"#;
+        assert_eq!(
+            decode_stream_data(chunk).unwrap(),
+            vec![StreamDelta::Usage(
+                TokenUsage::reported(1200, 300).with_details(1024, 256)
+            )]
+        );
+        let nulls = r#"{"choices":[],"usage":{"prompt_tokens":5,"completion_tokens":1,
+            "prompt_tokens_details":null,"completion_tokens_details":{"reasoning_tokens":null}}}"#;
+        assert_eq!(
+            decode_stream_data(nulls).unwrap(),
+            vec![StreamDelta::Usage(TokenUsage::reported(5, 1))]
         );
     }
 }

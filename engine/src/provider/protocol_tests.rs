@@ -150,11 +150,43 @@ fn anthropic_transcript_decodes_reasoning_signature_text_parallel_tools_and_usag
         arguments: String::new()
     }));
     assert!(deltas.contains(&StreamDelta::Finish("tool_use".into())));
-    assert!(deltas.contains(&StreamDelta::Usage(TokenUsage {
-        prompt_tokens: 472,
-        completion_tokens: 89
-    })));
+    assert!(deltas.contains(&StreamDelta::Usage(TokenUsage::reported(472, 89))));
     assert_eq!(deltas.last(), Some(&StreamDelta::Done));
+}
+
+#[test]
+fn cached_and_reasoning_tokens_are_reported_as_parts_of_the_counts() {
+    let mut anthropic = anthropic::AnthropicDecoder::default();
+    let start = r#"{"type":"message_start","message":{"model":"claude","usage":{"input_tokens":12,
+        "cache_read_input_tokens":2000,"cache_creation_input_tokens":300,"output_tokens":1}}}"#;
+    let end = r#"{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":80}}"#;
+    let event = |data: &str| crate::provider::sse::SseEvent {
+        event: String::new(),
+        data: data.into(),
+        id: None,
+    };
+    anthropic.decode(&event(start)).unwrap();
+    assert!(anthropic
+        .decode(&event(end))
+        .unwrap()
+        .contains(&StreamDelta::Usage(
+            TokenUsage::reported(2_312, 80).with_details(2_000, 0)
+        )));
+
+    let gemini = r#"{"candidates":[{"content":{"parts":[{"text":"x"}]},"finishReason":"STOP"}],
+        "usageMetadata":{"promptTokenCount":900,"candidatesTokenCount":10,"thoughtsTokenCount":50,
+        "cachedContentTokenCount":800}}"#;
+    assert!(gemini::decode_response(gemini.as_bytes())
+        .unwrap()
+        .contains(&StreamDelta::Usage(
+            TokenUsage::reported(900, 60).with_details(800, 50)
+        )));
+
+    // Hostile details never exceed the counts they are part of.
+    assert_eq!(
+        TokenUsage::reported(10, 5).with_details(u64::MAX, 99),
+        TokenUsage::reported(10, 5).with_details(10, 5)
+    );
 }
 
 #[test]
@@ -190,10 +222,9 @@ fn gemini_transcript_decodes_thoughts_text_function_calls_and_usage() {
         arguments: r#"{"city":"Lima"}"#.into()
     }));
     assert!(deltas.contains(&StreamDelta::Finish("STOP".into())));
-    assert!(deltas.contains(&StreamDelta::Usage(TokenUsage {
-        prompt_tokens: 31,
-        completion_tokens: 64
-    })));
+    assert!(deltas.contains(&StreamDelta::Usage(
+        TokenUsage::reported(31, 64).with_details(0, 40)
+    )));
 }
 
 #[test]

@@ -26,6 +26,15 @@ impl ProviderKind {
             Self::Gemini => "https://generativelanguage.googleapis.com/v1beta",
         }
     }
+
+    /// The protocol's name as stored (`openai`, `anthropic`, `gemini`).
+    pub fn id(self) -> &'static str {
+        match self {
+            Self::OpenAi => "openai",
+            Self::Anthropic => "anthropic",
+            Self::Gemini => "gemini",
+        }
+    }
 }
 
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]

@@ -226,6 +226,8 @@ pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
         outcome: "ok".into(),
         prompt_tokens: Some(1),
         completion_tokens: None,
+        cached_tokens: None,
+        reasoning_tokens: None,
         first_token_ms: None,
         duration_ms: 10.0,
         retries: 0,

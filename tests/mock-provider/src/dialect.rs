@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::MOCK_MODEL;
+use crate::{ScriptedUsage, MOCK_MODEL};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -23,7 +23,9 @@ pub enum Frame {
     /// A tool call: name and (untrusted, possibly malformed) arguments. OpenAI dialect only;
     /// the others send it as text saying so.
     ToolCall(String, String),
-    End,
+    /// The end, with the token counts to report (the mock's own 1 and 1 where it always
+    /// reported them, nothing for OpenAI, when none are scripted).
+    End(Option<ScriptedUsage>),
     /// The end of an answer that called a tool.
     EndWithToolCalls,
 }
@@ -128,7 +130,7 @@ impl Dialect {
             (dialect, Frame::ToolCall(name, _)) => dialect.frame(Frame::Text(format!(
                 "[the mock calls tools only in the OpenAI dialect: {name}]"
             ))),
-            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End),
+            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End(None)),
             (Self::OpenAi, Frame::Start) => vec![sse(
                 None,
                 &openai_chunk(json!({"role": "assistant", "content": ""}), None),
@@ -136,10 +138,23 @@ impl Dialect {
             (Self::OpenAi, Frame::Text(text)) => {
                 vec![sse(None, &openai_chunk(json!({"content": text}), None))]
             }
-            (Self::OpenAi, Frame::End) => vec![
-                sse(None, &openai_chunk(json!({}), Some("stop"))),
-                Bytes::from_static(b"data: [DONE]\n\n"),
-            ],
+            (Self::OpenAi, Frame::End(usage)) => {
+                let mut frames = vec![sse(None, &openai_chunk(json!({}), Some("stop")))];
+                if let Some(u) = usage {
+                    frames.push(sse(
+                        None,
+                        &json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk",
+                            "model": MOCK_MODEL, "choices": [],
+                            "usage": {"prompt_tokens": u.prompt_tokens,
+                                "completion_tokens": u.completion_tokens,
+                                "total_tokens": u.prompt_tokens + u.completion_tokens,
+                                "prompt_tokens_details": {"cached_tokens": u.cached_tokens},
+                                "completion_tokens_details": {"reasoning_tokens": u.reasoning_tokens}}}),
+                    ));
+                }
+                frames.push(Bytes::from_static(b"data: [DONE]\n\n"));
+                frames
+            }
             (Self::Anthropic, Frame::Start) => vec![
                 sse(
                     Some("message_start"),
@@ -158,7 +173,7 @@ impl Dialect {
                 &json!({"type": "content_block_delta", "index": 0,
                     "delta": {"type": "text_delta", "text": text}}),
             )],
-            (Self::Anthropic, Frame::End) => vec![
+            (Self::Anthropic, Frame::End(usage)) => vec![
                 sse(
                     Some("content_block_stop"),
                     &json!({"type": "content_block_stop", "index": 0}),
@@ -166,7 +181,9 @@ impl Dialect {
                 sse(
                     Some("message_delta"),
                     &json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
-                        "usage": {"output_tokens": 1}}),
+                        "usage": usage.map_or(json!({"output_tokens": 1}), |u| json!({
+                            "input_tokens": u.prompt_tokens, "output_tokens": u.completion_tokens,
+                            "cache_read_input_tokens": u.cached_tokens}))}),
                 ),
                 sse(Some("message_stop"), &json!({"type": "message_stop"})),
             ],
@@ -176,11 +193,16 @@ impl Dialect {
                 &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
                     "index": 0}], "modelVersion": MOCK_MODEL}),
             )],
-            (Self::Gemini, Frame::End) => vec![sse(
+            (Self::Gemini, Frame::End(usage)) => vec![sse(
                 None,
                 &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
                     "finishReason": "STOP", "index": 0}],
-                    "usageMetadata": {"promptTokenCount": 1, "candidatesTokenCount": 1},
+                    "usageMetadata": usage.map_or(
+                        json!({"promptTokenCount": 1, "candidatesTokenCount": 1}),
+                        |u| json!({"promptTokenCount": u.prompt_tokens,
+                            "candidatesTokenCount": u.completion_tokens - u.reasoning_tokens.min(u.completion_tokens),
+                            "thoughtsTokenCount": u.reasoning_tokens,
+                            "cachedContentTokenCount": u.cached_tokens})),
                     "modelVersion": MOCK_MODEL}),
             )],
         }

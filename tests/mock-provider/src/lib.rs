@@ -87,6 +87,23 @@ pub struct Script {
     /// unknown name: the answer then finishes with `tool_calls`.
     #[serde(default)]
     pub tool_call: Option<ScriptedToolCall>,
+    /// Token counts reported at the end, in the dialect's own shape (OpenAI: a chunk with no
+    /// choices after the finish; Anthropic: `message_delta`; Gemini: `usageMetadata`).
+    #[serde(default)]
+    pub usage: Option<ScriptedUsage>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScriptedUsage {
+    pub prompt_tokens: u64,
+    pub completion_tokens: u64,
+    /// Prompt tokens read from the provider's cache.
+    #[serde(default)]
+    pub cached_tokens: u64,
+    /// Completion tokens spent reasoning.
+    #[serde(default)]
+    pub reasoning_tokens: u64,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -115,6 +132,7 @@ impl Default for Script {
             end_early: false,
             malformed_after: None,
             tool_call: None,
+            usage: None,
         }
     }
 }
@@ -224,13 +242,13 @@ async fn models() -> Json<Value> {
 #[derive(Deserialize)]
 #[serde(untagged)]
 enum OneOrMany {
-    One(Script),
+    One(Box<Script>),
     Many(Vec<Script>),
 }
 
 async fn queue_script(State(mock): State<Mock>, Json(scripts): Json<OneOrMany>) -> StatusCode {
     let scripts = match scripts {
-        OneOrMany::One(script) => vec![script],
+        OneOrMany::One(script) => vec![*script],
         OneOrMany::Many(scripts) => scripts,
     };
     mock.with(|s| s.queue.extend(scripts));
@@ -372,7 +390,7 @@ fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
         let finish = if script.tool_call.is_some() {
             Frame::EndWithToolCalls
         } else {
-            Frame::End
+            Frame::End(script.usage)
         };
         send(Duration::ZERO, dialect.frame(finish));
     }

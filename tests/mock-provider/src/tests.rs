@@ -49,6 +49,49 @@ async fn scripted_chunks_stream_as_openai_sse() {
 }
 
 #[tokio::test]
+async fn scripted_usage_ends_the_stream_in_the_providers_shape() {
+    let app = router(Mock::default());
+    let usage = json!({"prompt_tokens": 1200, "completion_tokens": 300,
+                       "cached_tokens": 1024, "reasoning_tokens": 256});
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"chunks": ["x"], "usage": usage}),
+    )
+    .await;
+    let (_, response) = call(&app, "POST", "/v1/chat/completions", chat(true, "hi")).await;
+    let body = text(response).await;
+    let events: Vec<&str> = body.split("\n\n").filter(|e| !e.is_empty()).collect();
+    assert!(events[2].contains(r#""finish_reason":"stop""#), "{body}");
+    let chunk: Value = serde_json::from_str(events[3].trim_start_matches("data: ")).unwrap();
+    assert_eq!(chunk["choices"], json!([]));
+    assert_eq!(
+        chunk["usage"]["prompt_tokens_details"]["cached_tokens"],
+        1024
+    );
+    assert_eq!(
+        chunk["usage"]["completion_tokens_details"]["reasoning_tokens"],
+        256
+    );
+    assert_eq!(events[4], "data: [DONE]");
+
+    call(
+        &app,
+        "POST",
+        "/admin/script",
+        json!({"chunks": ["x"], "usage": usage}),
+    )
+    .await;
+    let gemini = json!({"contents": [{"role": "user", "parts": [{"text": "hi"}]}]});
+    let path = "/v1beta/models/mock-model:streamGenerateContent?alt=sse";
+    let (_, response) = call(&app, "POST", path, gemini).await;
+    let body = text(response).await;
+    assert!(body.contains(r#""thoughtsTokenCount":256"#), "{body}");
+    assert!(body.contains(r#""candidatesTokenCount":44"#), "{body}");
+}
+
+#[tokio::test]
 async fn scripts_answer_only_requests_of_their_kind() {
     let app = router(Mock::default());
     let scripts = json!([

@@ -1,0 +1,66 @@
+//! The usage page: loads the report of the chosen period from the engine, keeps the user's
+//! prices in `localStorage` (what they are and how a damaged value is read is the engine's,
+//! `usage::prices`), and downloads the CSV.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_engine::usage::Prices;
+
+const KEY: &str = "skein.prices";
+
+pub fn load_prices() -> Prices {
+    Prices::from_json(skein_platform::read_local(KEY).as_deref())
+}
+
+/// Loads the figures of the chosen period again.
+pub fn refresh(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    let days = state.usage_days.get_untracked();
+    let prices = state.prices.get_untracked();
+    spawn_local(async move {
+        match runtime.service.usage_report(days, &prices).await {
+            Ok(report) => state.usage.set(Some(report)),
+            Err(err) => state
+                .banner
+                .set(Some(format!("Usage could not be read: {err}"))),
+        }
+    });
+}
+
+pub fn choose_period(state: AppState, days: u32) {
+    state.usage_days.set(days);
+    refresh(state);
+}
+
+/// Takes the price the user typed for a model; a refused one says why and changes nothing.
+pub fn set_price(state: AppState, (model, input, output): skein_components::PriceEntry) {
+    let mut prices = state.prices.get_untracked();
+    match prices.set(&model, &input, &output) {
+        Ok(()) => {
+            skein_platform::write_local(KEY, &prices.to_json());
+            state.price_error.set(None);
+            state.prices.set(prices);
+            refresh(state);
+        }
+        Err(err) => state.price_error.set(Some(format!("{model}: {err}"))),
+    }
+}
+
+/// Downloads every recorded call as `skein-usage.csv`.
+pub fn export(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    let prices = state.prices.get_untracked();
+    spawn_local(async move {
+        let done = match runtime.service.usage_csv(&prices).await {
+            Ok(csv) => skein_platform::download_text("skein-usage.csv", "text/csv", &csv),
+            Err(err) => Err(err.to_string()),
+        };
+        if let Err(err) = done {
+            state
+                .banner
+                .set(Some(format!("The usage could not be exported: {err}")));
+        }
+    });
+}
