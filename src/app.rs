@@ -189,6 +189,13 @@ pub fn App() -> impl IntoView {
                                     runtime::reshape(state, Reshape::Delete(id));
                                 }
                             }),
+                            regenerate_with: Callback::new(move |(id, model)| {
+                                runtime::start_with_model(state, ChatAction::Regenerate(id), model);
+                            }),
+                            models: Signal::derive(move || state.models.get()),
+                            list_models: Callback::new(move |()| {
+                                crate::settings_actions::fetch_models(state, state.settings.get_untracked());
+                            }),
                         }
                     >
                         <WaitingNotice

@@ -316,17 +316,35 @@ pub fn start(state: AppState, action: ChatAction) -> bool {
     start_in(state, current_conversation(state), action)
 }
 
+/// Starts `action` in the current conversation with `model` in place of the provider
+/// settings' model, for this generation only (regenerate with another model).
+pub fn start_with_model(state: AppState, action: ChatAction, model: String) -> bool {
+    start_as(state, current_conversation(state), action, Some(model))
+}
+
 /// Starts a generation in `conversation` (a new one when `None`, for a new question). While
 /// the browser is offline a new question is saved and waits for the connection instead
 /// ([`crate::offline`]).
 pub fn start_in(state: AppState, conversation: Option<Conversation>, action: ChatAction) -> bool {
+    start_as(state, conversation, action, None)
+}
+
+fn start_as(
+    state: AppState,
+    conversation: Option<Conversation>,
+    action: ChatAction,
+    model: Option<String>,
+) -> bool {
     let Some(runtime) = runtime() else {
         state.banner.set(Some(
             "Storage is still opening; try again in a moment.".into(),
         ));
         return false;
     };
-    let settings = state.settings.get_untracked();
+    let mut settings = state.settings.get_untracked();
+    if let Some(model) = model {
+        settings.model = model;
+    }
     if let Err(err) = settings.validate() {
         state.banner.set(Some(err.to_string()));
         state

@@ -22,6 +22,7 @@ pub enum Icon {
     Attach,
     Send,
     Download,
+    ChevronDown,
 }
 
 impl Icon {
@@ -57,6 +58,7 @@ impl Icon {
             ],
             Self::Send => &["M12 19V5", "M6 11l6-6 6 6"],
             Self::Download => &["M12 4v11", "M7 10l5 5 5-5", "M5 20h14"],
+            Self::ChevronDown => &["M7 10l5 5 5-5"],
         }
     }
 }

@@ -35,6 +35,7 @@ mod message_item;
 mod model_picker;
 mod near_viewport;
 mod notification_toggle;
+mod regenerate_menu;
 mod regex_rules_form;
 mod settings_form;
 mod settings_nav;

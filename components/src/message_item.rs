@@ -6,10 +6,12 @@ use crate::icons::{icon, Icon};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
 use crate::near_viewport::NearViewport;
+use crate::regenerate_menu::{RegenerateChoices, RegenerateToggle};
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
 use skein_engine::chat::answer_details::answer_details;
 use skein_engine::chat::ToolDecision;
+use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
 
 /// The view-model of one message: fixed identity plus per-message signals, so a streamed token
@@ -51,6 +53,11 @@ pub struct MessageActions {
     pub delete: Callback<String>,
     /// The message ID, the call ID and the user's decision on a pending tool call.
     pub decide: Callback<(String, String, ToolDecision)>,
+    /// The answer's ID and the model to write its new version with.
+    pub regenerate_with: Callback<(String, String)>,
+    /// The provider's models, for that menu (`None` until listed), and how to list them.
+    pub models: Signal<Option<Result<Vec<ModelInfo>, String>>>,
+    pub list_models: Callback<()>,
 }
 
 impl MessageView {
@@ -298,6 +305,9 @@ pub fn MessageItem(
     let id = move || message.id.get_value();
     let editing = RwSignal::new(false);
     let copied = RwSignal::new(false);
+    // The list of models to regenerate with (answers only).
+    let choosing = RwSignal::new(false);
+    let choices_id = move || format!("regenerate-choices-{}", message.id.get_value());
     let edit_text = RwSignal::new(String::new());
     let is_assistant = message.role == Role::Assistant;
     let article = NodeRef::<leptos::html::Article>::new();
@@ -425,6 +435,9 @@ pub fn MessageItem(
                     <button type="button" class="icon-button" data-testid="regenerate-button"
                         aria-label="Regenerate" title="Regenerate" disabled=move || busy.get()
                         on:click=move |_| actions.regenerate.run(id())>{icon(Icon::Regenerate)}</button>
+                    <RegenerateToggle open=choosing controls=choices_id()
+                        needs_models=Signal::derive(move || actions.models.with(Option::is_none))
+                        on_open=actions.list_models disabled=busy />
                 })}
                 {move || can_continue().then(|| view! {
                     <button type="button" class="icon-button" data-testid="continue-button"
@@ -446,6 +459,11 @@ pub fn MessageItem(
                     <span class="message-details" data-testid="message-details">{details}</span>
                 })}
             </div>
+            {is_assistant.then(|| view! {
+                <RegenerateChoices open=choosing id=choices_id() models=actions.models
+                    on_pick=Callback::new(move |model| actions.regenerate_with.run((id(), model)))
+                    disabled=busy />
+            })}
         </article>
     }
 }

@@ -7,8 +7,9 @@
 const ANALYSIS = {
   bundle: 'Everything ships in one wasm module today: the settings screens, the knowledge '
     + 'panel (its PDF and Word readers), Markdown, syntax highlighting and math are all part of '
-    + 'the first download, and the release profile is already size-optimised (opt-level "z", '
-    + 'LTO, wasm-opt). Reaching the target needs the heavy, rarely used parts split into modules '
+    + 'the first download, and the build is already size-optimised (opt-level "z", LTO, '
+    + 'wasm-opt, and Leptos\'s erase_components, which type-erases views: 60 KB of brotli less '
+    + 'for the same source). Reaching the target needs the heavy, rarely used parts split into modules '
     + 'loaded on first use; Leptos/wasm-bindgen have no stable code splitting yet, so that is '
     + 'its own piece of work.',
   // `stream` is written from the run's own figures (see below).

@@ -161,3 +161,39 @@ test('the usage page adds up what the provider reported, prices it, and exports 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('regenerate with another model: the answer\'s menu lists the models; the new version is that model\'s', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: ['From the usual model.'] }, { chunks: ['"Models"'], stream: false }]);
+  await send(page, 'hello');
+  await assistantTextIs(page, 'From the usual model.');
+  const details = () => lastAssistant(page).locator('[data-testid=message-details]').textContent();
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  assert.match(await details(), /^mock-model via /);
+
+  // The menu lists the provider's models (fetched when it opens).
+  await lastAssistant(page).locator('[data-testid=regenerate-model]').click();
+  const large = lastAssistant(page).locator('[data-testid=regenerate-with][data-model=mock-model-large]');
+  await large.waitFor();
+  assert.deepEqual(await lastAssistant(page).locator('[data-testid=regenerate-with]').evaluateAll((items) => items.map((i) => i.dataset.model)),
+    ['mock-model', 'mock-model-large']);
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('regenerate-menu.png', DOCS_SCREENSHOTS).pathname });
+  await mock('/admin/script', [{ chunks: ['From the large model.'] }]);
+  await large.click();
+  await assistantTextIs(page, 'From the large model.');
+  assert.equal((await mock('/admin/requests')).filter((r) => r.stream === true).at(-1).model, 'mock-model-large');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await page.waitForFunction(() => /^mock-model-large via /.test([...document.querySelectorAll('[data-role=assistant] [data-testid=message-details]')].at(-1)?.textContent ?? ''));
+  assert.equal(await lastAssistant(page).locator('[data-testid=branch-indicator]').textContent(), '2/2');
+  // The chat's own model is unchanged: the next question goes to it.
+  assert.equal(await page.locator('[data-testid=chat-model-select]').inputValue(), 'mock-model');
+  await lastAssistant(page).locator('[data-testid=branch-prev]').click();
+  await assistantTextIs(page, 'From the usual model.');
+  assert.match(await details(), /^mock-model via /);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -106,6 +106,36 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
 }
 
 #[test]
+fn a_regeneration_with_another_model_asks_that_model_and_records_it_on_the_new_version() {
+    let service = service(vec![
+        sse(200, &content_chunks(&["From the usual model."], true), 9),
+        sse(200, &content_chunks(&["From the other model."], true), 9),
+    ]);
+    let first = send(&service, None, "Question?");
+    let (a, c, log) = (
+        Assistant::default(),
+        CancelToken::new(),
+        EventLog::default(),
+    );
+    let other = crate::ProviderSettings {
+        model: "other-model".into(),
+        ..settings()
+    };
+    let second = run(service.regenerate(
+        stored(&service).0,
+        &first.id,
+        &TurnContext::new(&other, &a, &c, &log),
+    ));
+    assert_eq!(request_body(&service, 1)["model"], "other-model");
+    assert_eq!(second.model.as_deref(), Some("other-model"));
+    assert_eq!(first.model.as_deref(), Some(settings().model.as_str()));
+    assert_eq!(
+        second.parent_id, first.parent_id,
+        "a sibling of the first answer"
+    );
+}
+
+#[test]
 fn a_regeneration_that_fails_before_any_content_leaves_the_earlier_answer_shown() {
     let service = service(vec![answer("First."), Script::Unreachable]);
     let first = send(&service, None, "q");

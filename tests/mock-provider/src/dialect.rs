@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::{ScriptedUsage, MOCK_MODEL};
+use crate::ScriptedUsage;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -37,11 +37,11 @@ fn sse(event: Option<&str>, data: &Value) -> Bytes {
     }
 }
 
-fn openai_chunk(delta: Value, finish_reason: Option<&str>) -> Value {
+fn openai_chunk(delta: Value, finish_reason: Option<&str>, model: &str) -> Value {
     json!({
         "id": "chatcmpl-mock",
         "object": "chat.completion.chunk",
-        "model": MOCK_MODEL,
+        "model": model,
         "choices": [{"index": 0, "delta": delta, "finish_reason": finish_reason}],
     })
 }
@@ -88,17 +88,17 @@ impl Dialect {
     }
 
     /// A whole (non-streaming) answer.
-    pub fn complete(self, text: &str) -> Response {
+    pub fn complete(self, text: &str, model: &str) -> Response {
         let body = match self {
             Self::OpenAi => json!({
                 "id": "chatcmpl-mock",
                 "object": "chat.completion",
-                "model": MOCK_MODEL,
+                "model": model,
                 "choices": [{"index": 0, "message": {"role": "assistant", "content": text},
                              "finish_reason": "stop"}],
             }),
             Self::Anthropic => json!({
-                "id": "msg_mock", "type": "message", "role": "assistant", "model": MOCK_MODEL,
+                "id": "msg_mock", "type": "message", "role": "assistant", "model": model,
                 "content": [{"type": "text", "text": text}],
                 "stop_reason": "end_turn",
                 "usage": {"input_tokens": 1, "output_tokens": 1},
@@ -106,14 +106,14 @@ impl Dialect {
             Self::Gemini => json!({
                 "candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
                                 "finishReason": "STOP", "index": 0}],
-                "modelVersion": MOCK_MODEL,
+                "modelVersion": model,
             }),
         };
         Json(body).into_response()
     }
 
-    /// The bytes of one streamed piece.
-    pub fn frame(self, frame: Frame) -> Vec<Bytes> {
+    /// The bytes of one streamed piece, as written by `model` (the one the request named).
+    pub fn frame(self, frame: Frame, model: &str) -> Vec<Bytes> {
         match (self, frame) {
             (Self::OpenAi, Frame::ToolCall(name, arguments)) => vec![sse(
                 None,
@@ -121,30 +121,37 @@ impl Dialect {
                     json!({"tool_calls": [{"index": 0, "id": "call_mock", "type": "function",
                         "function": {"name": name, "arguments": arguments}}]}),
                     None,
+                    model,
                 ),
             )],
             (Self::OpenAi, Frame::EndWithToolCalls) => vec![
-                sse(None, &openai_chunk(json!({}), Some("tool_calls"))),
+                sse(None, &openai_chunk(json!({}), Some("tool_calls"), model)),
                 Bytes::from_static(b"data: [DONE]\n\n"),
             ],
-            (dialect, Frame::ToolCall(name, _)) => dialect.frame(Frame::Text(format!(
-                "[the mock calls tools only in the OpenAI dialect: {name}]"
-            ))),
-            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End(None)),
+            (dialect, Frame::ToolCall(name, _)) => dialect.frame(
+                Frame::Text(format!(
+                    "[the mock calls tools only in the OpenAI dialect: {name}]"
+                )),
+                model,
+            ),
+            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End(None), model),
             (Self::OpenAi, Frame::Start) => vec![sse(
                 None,
-                &openai_chunk(json!({"role": "assistant", "content": ""}), None),
+                &openai_chunk(json!({"role": "assistant", "content": ""}), None, model),
             )],
             (Self::OpenAi, Frame::Text(text)) => {
-                vec![sse(None, &openai_chunk(json!({"content": text}), None))]
+                vec![sse(
+                    None,
+                    &openai_chunk(json!({"content": text}), None, model),
+                )]
             }
             (Self::OpenAi, Frame::End(usage)) => {
-                let mut frames = vec![sse(None, &openai_chunk(json!({}), Some("stop")))];
+                let mut frames = vec![sse(None, &openai_chunk(json!({}), Some("stop"), model))];
                 if let Some(u) = usage {
                     frames.push(sse(
                         None,
                         &json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk",
-                            "model": MOCK_MODEL, "choices": [],
+                            "model": model, "choices": [],
                             "usage": {"prompt_tokens": u.prompt_tokens,
                                 "completion_tokens": u.completion_tokens,
                                 "total_tokens": u.prompt_tokens + u.completion_tokens,
@@ -160,7 +167,7 @@ impl Dialect {
                     Some("message_start"),
                     &json!({"type": "message_start", "message": {"id": "msg_mock",
                         "type": "message", "role": "assistant", "content": [],
-                        "model": MOCK_MODEL, "usage": {"input_tokens": 1, "output_tokens": 1}}}),
+                        "model": model, "usage": {"input_tokens": 1, "output_tokens": 1}}}),
                 ),
                 sse(
                     Some("content_block_start"),
@@ -191,7 +198,7 @@ impl Dialect {
             (Self::Gemini, Frame::Text(text)) => vec![sse(
                 None,
                 &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
-                    "index": 0}], "modelVersion": MOCK_MODEL}),
+                    "index": 0}], "modelVersion": model}),
             )],
             (Self::Gemini, Frame::End(usage)) => vec![sse(
                 None,
@@ -203,7 +210,7 @@ impl Dialect {
                             "candidatesTokenCount": u.completion_tokens - u.reasoning_tokens.min(u.completion_tokens),
                             "thoughtsTokenCount": u.reasoning_tokens,
                             "cachedContentTokenCount": u.cached_tokens})),
-                    "modelVersion": MOCK_MODEL}),
+                    "modelVersion": model}),
             )],
         }
     }

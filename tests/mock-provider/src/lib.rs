@@ -42,7 +42,8 @@ use dialect::{Dialect, Frame};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-/// The model name the mock reports.
+/// The model the mock lists first, and says wrote an answer to a request that names none
+/// (answers otherwise come from the model the request names, as a provider's do).
 pub const MOCK_MODEL: &str = "mock-model";
 
 /// One scripted answer to the next chat request.
@@ -313,6 +314,17 @@ async fn answer(
         Some((_, stream)) => *stream,
         None => request["stream"] == true,
     };
+    // Answers are written by the model the request names (Gemini: in the path), like a
+    // provider's; the mock's own name when it names none.
+    let model = match &gemini_path {
+        Some((path, _)) => path.split(':').next().unwrap_or_default().to_owned(),
+        None => request["model"].as_str().unwrap_or_default().to_owned(),
+    };
+    let model = if model.is_empty() {
+        MOCK_MODEL.to_owned()
+    } else {
+        model
+    };
     if let Some((path, _)) = gemini_path {
         request["_path"] = json!(path);
     }
@@ -338,9 +350,9 @@ async fn answer(
         return response;
     }
     if wants_stream {
-        stream_response(dialect, script)
+        stream_response(dialect, script, &model)
     } else {
-        dialect.complete(&script.chunks.concat())
+        dialect.complete(&script.chunks.concat(), &model)
     }
 }
 
@@ -351,7 +363,7 @@ enum Step {
     Drop,
 }
 
-fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
+fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
     let delay = Duration::from_millis(script.delay_ms);
     let mut steps = VecDeque::new();
     let mut send = |delay: Duration, frames: Vec<Bytes>| {
@@ -361,7 +373,7 @@ fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
     };
     send(
         Duration::from_millis(script.first_token_delay_ms),
-        dialect.frame(Frame::Start),
+        dialect.frame(Frame::Start, model),
     );
     for (index, text) in script.chunks.into_iter().enumerate() {
         if script.malformed_after == Some(index) {
@@ -378,12 +390,15 @@ fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
             steps.push_back(Step::Drop);
             return steps;
         }
-        send(delay, dialect.frame(Frame::Text(text)));
+        send(delay, dialect.frame(Frame::Text(text), model));
     }
     if let Some(call) = &script.tool_call {
         send(
             delay,
-            dialect.frame(Frame::ToolCall(call.name.clone(), call.arguments.clone())),
+            dialect.frame(
+                Frame::ToolCall(call.name.clone(), call.arguments.clone()),
+                model,
+            ),
         );
     }
     if !script.end_early {
@@ -392,37 +407,38 @@ fn steps(dialect: Dialect, script: Script) -> VecDeque<Step> {
         } else {
             Frame::End(script.usage)
         };
-        send(Duration::ZERO, dialect.frame(finish));
+        send(Duration::ZERO, dialect.frame(finish, model));
     }
     steps
 }
 
-fn stream_response(dialect: Dialect, script: Script) -> Response {
-    let body = futures_util::stream::unfold(steps(dialect, script), |mut steps| async move {
-        match steps.pop_front()? {
-            Step::Send { delay, bytes } => {
-                if !delay.is_zero() {
-                    tokio::time::sleep(delay).await;
+fn stream_response(dialect: Dialect, script: Script, model: &str) -> Response {
+    let body =
+        futures_util::stream::unfold(steps(dialect, script, model), |mut steps| async move {
+            match steps.pop_front()? {
+                Step::Send { delay, bytes } => {
+                    if !delay.is_zero() {
+                        tokio::time::sleep(delay).await;
+                    }
+                    Some((Ok(bytes), steps))
                 }
-                Some((Ok(bytes), steps))
+                Step::Stall => {
+                    futures_util::future::pending::<()>().await;
+                    None
+                }
+                Step::Drop => {
+                    // Let what was sent reach the client before the connection goes.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    Some((
+                        Err(std::io::Error::new(
+                            std::io::ErrorKind::ConnectionReset,
+                            "scripted drop",
+                        )),
+                        VecDeque::new(),
+                    ))
+                }
             }
-            Step::Stall => {
-                futures_util::future::pending::<()>().await;
-                None
-            }
-            Step::Drop => {
-                // Let what was sent reach the client before the connection goes.
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                Some((
-                    Err(std::io::Error::new(
-                        std::io::ErrorKind::ConnectionReset,
-                        "scripted drop",
-                    )),
-                    VecDeque::new(),
-                ))
-            }
-        }
-    });
+        });
     Response::builder()
         .header(header::CONTENT_TYPE, "text/event-stream")
         .header(header::CACHE_CONTROL, "no-cache")
