@@ -173,9 +173,16 @@ impl GenerationSink for UiSink {
                     .borrow_mut()
                     .insert(message.id.clone(), (conversation, message));
             }
-            // Prompt-processing progress (llama.cpp) is not displayed yet: the message shows
-            // as streaming until its first token.
-            GenerationEvent::PromptProgress { .. } => {}
+            // Prompt-processing progress (llama.cpp): shown on the answer until its first word.
+            GenerationEvent::PromptProgress {
+                message_id,
+                processed,
+                total,
+            } => {
+                if let Some(view) = self.state.message_view(&message_id) {
+                    view.prompt_progress.set(Some((processed, total)));
+                }
+            }
         }
     }
 }

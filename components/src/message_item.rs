@@ -10,6 +10,7 @@ use crate::regenerate_menu::{RegenerateChoices, RegenerateToggle};
 use crate::tool_call_card::{ToolCallCard, ToolCallView};
 use leptos::prelude::*;
 use skein_engine::chat::answer_details::answer_details;
+use skein_engine::chat::prompt_progress::prompt_progress;
 use skein_engine::chat::ToolDecision;
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{Annotation, BranchEntry, MessageNode, MessagePart, MessageStatus, Role};
@@ -39,6 +40,8 @@ pub struct MessageView {
     pub reasoning_seconds: RwSignal<Option<f64>>,
     /// How a finished answer was made (model, tokens, speed), as the provider reported it.
     pub details: RwSignal<Option<String>>,
+    /// While the server reads the prompt (llama.cpp): tokens read and the prompt's total.
+    pub prompt_progress: RwSignal<Option<(u64, u64)>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -77,6 +80,7 @@ impl MessageView {
             tool_calls: RwSignal::new(tool_calls_of(node)),
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
             details: RwSignal::new(answer_details(node)),
+            prompt_progress: RwSignal::new(None),
         }
     }
 
@@ -109,6 +113,9 @@ impl MessageView {
         }
         if self.status.get_untracked() != node.status {
             self.status.set(node.status);
+            if node.status != MessageStatus::Streaming {
+                self.prompt_progress.set(None);
+            }
         }
         if self.error.with_untracked(|e| *e != node.error) {
             self.error.set(node.error.clone());
@@ -350,6 +357,22 @@ pub fn MessageItem(
                 {role_icon(message.role).map(icon)}
                 <span>{role_name(message.role)}</span>
             </div>
+            {move || {
+                // Until the first word: how far the server has read the prompt.
+                let (processed, total) = message.prompt_progress.get()?;
+                let waiting = message.status.get() == MessageStatus::Streaming
+                    && message.text.with(String::is_empty)
+                    && message.reasoning.with(String::is_empty);
+                waiting.then(|| {
+                    let (share, words) = prompt_progress(processed, total);
+                    view! {
+                        <div class="prompt-progress" data-testid="prompt-progress" role="status">
+                            {share.map(|share| view! { <progress max="1" value=share aria-hidden="true"></progress> })}
+                            <span>{words}</span>
+                        </div>
+                    }
+                })
+            }}
             {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
                 <details class="reasoning" data-testid="reasoning">
                     <summary>{move || match message.reasoning_seconds.get() {

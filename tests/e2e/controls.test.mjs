@@ -13,6 +13,10 @@ import {
 } from './harness.mjs';
 
 const chips = (page) => page.locator('[data-testid=suggestion]');
+/// Waits until `locator` says `expected` (figures are read again after each change).
+async function becomes(locator, expected) {
+  await locator.filter({ hasText: new RegExp(`^\\s*${expected.replace(/[.*+?^${}()|[\]\\$]/g, '\\$&')}\\s*$`) }).waitFor();
+}
 
 test('follow-up suggestions are chips under the latest answer; a click sends one', async () => {
   await mock('/admin/reset', {});
@@ -131,8 +135,8 @@ test('the usage page adds up what the provider reported, prices it, and exports 
   await row.locator('[data-testid=price-in]').fill('$2.50');
   await row.locator('[data-testid=price-out]').fill('10');
   await row.locator('[data-testid=price-out]').press('Tab');
-  await assertText(row.locator('[data-testid=usage-cost]'), '0.0090');
-  await assertText(page.locator('[data-testid=usage-summary]'), '2 calls · 2,000 tokens in · 400 out · cost 0.0090');
+  await becomes(row.locator('[data-testid=usage-cost]'), '0.0090');
+  await becomes(page.locator('[data-testid=usage-summary]'), '2 calls · 2,000 tokens in · 400 out · cost 0.0090');
   assert.equal(await page.locator('[data-testid=price-error]').count(), 0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=usage-export]')]);
@@ -154,7 +158,7 @@ test('the usage page adds up what the provider reported, prices it, and exports 
   await page.reload();
   await mounted(page);
   await openSettings(page, 'usage');
-  await assertText(page.locator('[data-testid=usage-row][data-model=mock-model] [data-testid=usage-cost]'), '0.0090');
+  await becomes(page.locator('[data-testid=usage-row][data-model=mock-model] [data-testid=usage-cost]'), '0.0090');
   assert.equal(await page.locator('[data-testid=usage-row] [data-testid=price-in]').inputValue(), '2.5');
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'nothing runs off a phone screen');
   await page.screenshot({ path: new URL('usage-phone.png', DOCS_SCREENSHOTS).pathname, fullPage: true });
@@ -194,6 +198,27 @@ test('regenerate with another model: the answer\'s menu lists the models; the ne
   await lastAssistant(page).locator('[data-testid=branch-prev]').click();
   await assistantTextIs(page, 'From the usual model.');
   assert.match(await details(), /^mock-model via /);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('while a llama.cpp-style server reads the prompt, the answer shows how far it got', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { prompt_progress: [[512, 2048], [1024, 2048], [2048, 2048]], delay_ms: 700, chunks: ['Read it all.'] },
+    { chunks: ['"Progress"'], stream: false },
+  ]);
+  await send(page, 'a long prompt');
+  const progress = page.locator('[data-testid=prompt-progress]');
+  await page.waitForFunction(() => document.querySelector('[data-testid=prompt-progress]')?.textContent === 'Reading the prompt: 1,024 of 2,048 tokens');
+  assert.equal(await progress.locator('progress').evaluate((bar) => bar.value), 0.5);
+  await page.screenshot({ path: new URL('prompt-progress.png', DOCS_SCREENSHOTS).pathname });
+  // The first word replaces it.
+  await assistantTextIs(page, 'Read it all.');
+  assert.equal(await progress.count(), 0);
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -37,6 +37,7 @@ pub mod finished_notice;
 pub(crate) mod honesty;
 mod library;
 mod prepare;
+pub mod prompt_progress;
 pub mod records;
 mod registry;
 mod reply_writer;

@@ -23,6 +23,8 @@ pub enum Frame {
     /// A tool call: name and (untrusted, possibly malformed) arguments. OpenAI dialect only;
     /// the others send it as text saying so.
     ToolCall(String, String),
+    /// How far the prompt has been read (llama.cpp); nothing in the other dialects.
+    PromptProgress(u64, u64),
     /// The end, with the token counts to report (the mock's own 1 and 1 where it always
     /// reported them, nothing for OpenAI, when none are scripted).
     End(Option<ScriptedUsage>),
@@ -135,6 +137,13 @@ impl Dialect {
                 model,
             ),
             (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End(None), model),
+            (Self::OpenAi, Frame::PromptProgress(processed, total)) => vec![sse(
+                None,
+                &json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "model": model,
+                    "choices": [], "prompt_progress": {"total": total, "cache": 0,
+                    "processed": processed, "time_ms": 0}}),
+            )],
+            (_, Frame::PromptProgress(..)) => Vec::new(),
             (Self::OpenAi, Frame::Start) => vec![sse(
                 None,
                 &openai_chunk(json!({"role": "assistant", "content": ""}), None, model),

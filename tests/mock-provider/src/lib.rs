@@ -92,6 +92,10 @@ pub struct Script {
     /// choices after the finish; Anthropic: `message_delta`; Gemini: `usageMetadata`).
     #[serde(default)]
     pub usage: Option<ScriptedUsage>,
+    /// Before the first chunk, llama.cpp's prompt-processing progress: `[processed, total]`
+    /// pairs, each after `delay_ms` (OpenAI dialect only).
+    #[serde(default)]
+    pub prompt_progress: Vec<(u64, u64)>,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -134,6 +138,7 @@ impl Default for Script {
             malformed_after: None,
             tool_call: None,
             usage: None,
+            prompt_progress: Vec::new(),
         }
     }
 }
@@ -375,6 +380,12 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
         Duration::from_millis(script.first_token_delay_ms),
         dialect.frame(Frame::Start, model),
     );
+    for (processed, total) in script.prompt_progress {
+        send(
+            delay,
+            dialect.frame(Frame::PromptProgress(processed, total), model),
+        );
+    }
     for (index, text) in script.chunks.into_iter().enumerate() {
         if script.malformed_after == Some(index) {
             send(
