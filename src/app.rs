@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, Icon,
     ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
-    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
+    SummaryPanel, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -52,6 +52,11 @@ pub fn App() -> impl IntoView {
         state
             .storage_alert
             .with(|alert| alert.as_ref().is_some_and(StorageAlert::read_only))
+    });
+    // The summary panel is about the conversation on screen: another one closes it.
+    Effect::new(move |_| {
+        state.current.track();
+        state.summary.open.set(false);
     });
     // The memories change as assistants answer: read them whenever the settings open.
     Effect::new(move |_| {
@@ -207,6 +212,15 @@ pub fn App() -> impl IntoView {
                     <ContextMeter
                         usage=Signal::derive(move || state.context.get())
                         draft=Signal::derive(move || state.draft.text.get())
+                        on_summary=move |()| crate::summary::open(state)
+                    />
+                    <SummaryPanel
+                        open=state.summary.open
+                        summary=Signal::derive(move || state.summary.view.get())
+                        busy=Signal::derive(move || state.summary.working.get() || generating_here.get())
+                        feedback=Signal::derive(move || state.summary.feedback.get())
+                        threshold=Signal::derive(move || state.context.get().map(|c| c.threshold))
+                        on_request=move |request| crate::summary::act(state, request)
                     />
                     </div>
                 </main>

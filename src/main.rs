@@ -31,6 +31,7 @@ mod settings_screen;
 mod shortcuts;
 mod state;
 mod storage_notices;
+mod summary;
 mod ui_sink;
 mod usage;
 mod welcome;

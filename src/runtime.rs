@@ -378,6 +378,7 @@ fn start_as(
             assistant: &assistant,
             cancel: &cancel,
             sink: &sink,
+            temporary: false,
         };
         let service = &runtime.service;
         let result = match action.clone() {

@@ -82,3 +82,24 @@ pub fn choose_model(state: AppState, model: String) {
         state.banner.set(Some(error));
     }
 }
+
+/// The provider chain with each provider's circuit breaker as it stands now.
+pub fn refresh_chain(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    let chain = runtime
+        .service
+        .client()
+        .provider_chain(&state.settings.get_untracked());
+    state.chain.set(chain);
+}
+
+/// Adds, moves or removes a fallback and saves the settings; an error says why nothing changed.
+pub fn edit_fallbacks(state: AppState, change: skein_components::FallbackChange) -> Option<String> {
+    let mut settings = state.settings.get_untracked();
+    if let Err(error) = skein_engine::provider::fallback_chain::apply(&mut settings, change) {
+        return Some(error);
+    }
+    let error = save_settings(state, settings);
+    refresh_chain(state);
+    error
+}

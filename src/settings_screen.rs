@@ -5,9 +5,9 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, HostPermissions,
-    KnowledgePanel, MemoryPanel, NotificationToggle, SettingsForm, SettingsNav, SettingsPage,
-    SettingsSection, StorageInfo, UsagePanel,
+    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, FallbackList,
+    HostPermissions, KnowledgePanel, MemoryPanel, NotificationToggle, SettingsForm, SettingsNav,
+    SettingsPage, SettingsSection, StorageInfo, UsagePanel,
 };
 
 #[component]
@@ -19,8 +19,12 @@ pub fn SettingsScreen(
     let section = Signal::derive(move || state.settings_section.get());
     // The usage figures are read when their page is shown (calls may have ended since).
     Effect::new(move |_| {
-        if state.show_settings.get() && section.get() == SettingsSection::Usage {
-            crate::usage::refresh(state);
+        if state.show_settings.get() {
+            match section.get() {
+                SettingsSection::Usage => crate::usage::refresh(state),
+                SettingsSection::Providers => crate::settings_actions::refresh_chain(state),
+                _ => {}
+            }
         }
     });
     view! {
@@ -39,6 +43,10 @@ pub fn SettingsScreen(
                             on_save=move |s| crate::settings_actions::save_settings(state, s)
                             models=state.models
                             on_fetch_models=move |s| crate::settings_actions::fetch_models(state, s)
+                        />
+                        <FallbackList
+                            chain=Signal::derive(move || state.chain.get())
+                            on_edit=move |change| crate::settings_actions::edit_fallbacks(state, change)
                         />
                         <HostPermissions
                             hosts=Signal::derive(move || state.hosts.get())

@@ -36,7 +36,9 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             shift: ev.shift_key(),
             typing: typing(&ev),
         };
-        let handled = match shortcut_for(press, help.get_untracked()) {
+        // Esc closes an overlay first: the shortcuts, or the summary panel.
+        let overlay = help.get_untracked() || state.summary.open.get_untracked();
+        let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
                 focus("composer-input");
@@ -60,8 +62,9 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 focus("composer-input");
                 true
             }
-            Some(Shortcut::CloseHelp) => {
+            Some(Shortcut::CloseOverlay) => {
                 help.set(false);
+                state.summary.open.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

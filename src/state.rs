@@ -96,6 +96,10 @@ pub struct AppState {
     pub usage_days: RwSignal<u32>,
     pub prices: RwSignal<skein_engine::usage::Prices>,
     pub price_error: RwSignal<Option<String>>,
+    /// The provider and its fallbacks, with their circuit breakers (read when shown).
+    pub chain: RwSignal<Vec<skein_engine::provider::fallback_chain::ChainEntry>>,
+    /// The summary panel.
+    pub summary: crate::summary::SummaryState,
 }
 
 impl AppState {
@@ -140,6 +144,8 @@ impl AppState {
             usage_days: RwSignal::new(30),
             prices: RwSignal::new(crate::usage::load_prices()),
             price_error: RwSignal::new(None),
+            chain: RwSignal::new(Vec::new()),
+            summary: crate::summary::SummaryState::new(),
         }
     }
 

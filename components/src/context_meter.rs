@@ -19,16 +19,25 @@ pub fn ContextMeter(
     /// The composer's text, counted as part of the next request.
     #[prop(into)]
     draft: Signal<String>,
+    /// Opens the summary panel.
+    #[prop(into)]
+    on_summary: Callback<()>,
 ) -> impl IntoView {
     move || {
         usage.get().map(|usage| {
             let usage = draft.with(|d| usage.with_draft(d));
-            let summary = (usage.summarized_messages > 0).then(|| {
+            let summary = if usage.summarized_messages > 0 {
                 format!(
-                    " · a summary stands in for the first {} messages",
+                    "A summary stands in for the first {} messages",
                     usage.summarized_messages
                 )
-            });
+            } else {
+                "Summary".to_owned()
+            };
+            let summary = view! {
+                <button type="button" class="link" data-testid="open-summary"
+                    aria-haspopup="dialog" on:click=move |_| on_summary.run(())>{summary}</button>
+            };
             // Against the model's window when known (summarising starts earlier, at the
             // threshold); else against the threshold itself.
             let (max, label) = match usage.window {
@@ -56,6 +65,7 @@ pub fn ContextMeter(
                     <meter min="0" max=max.to_string() high=usage.threshold.to_string()
                         value=usage.tokens.to_string() aria-label="Context used"></meter>
                     <span data-testid="context-tokens">{label}</span>
+                    <span aria-hidden="true">"·"</span>
                     {summary}
                 </div>
             }

@@ -23,6 +23,7 @@ pub enum Icon {
     Send,
     Download,
     ChevronDown,
+    Close,
 }
 
 impl Icon {
@@ -59,6 +60,7 @@ impl Icon {
             Self::Send => &["M12 19V5", "M6 11l6-6 6 6"],
             Self::Download => &["M12 4v11", "M7 10l5 5 5-5", "M5 20h14"],
             Self::ChevronDown => &["M7 10l5 5 5-5"],
+            Self::Close => &["M6 6l12 12M18 6L6 18"],
         }
     }
 }

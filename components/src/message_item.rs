@@ -351,6 +351,7 @@ pub fn MessageItem(
     };
     view! {
         <article class="message" data-testid="message" data-role=role_name(message.role)
+            data-message-id=id() tabindex="-1"
             node_ref=article
             data-status=status>
             <div class="message-role">

@@ -6,7 +6,7 @@ use skein_engine::provider::custom_request::{body_text, headers_text, parse_body
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{ProviderKind, ProviderSettings};
 
-const KINDS: [(ProviderKind, &str, &str); 3] = [
+pub(crate) const KINDS: [(ProviderKind, &str, &str); 3] = [
     (
         ProviderKind::OpenAi,
         "openai",
@@ -45,7 +45,7 @@ fn ids_contain(ids: &[String], model: &str) -> bool {
     ids.iter().any(|id| id == model)
 }
 
-fn kind_from(value: &str) -> ProviderKind {
+pub(crate) fn kind_from(value: &str) -> ProviderKind {
     KINDS
         .iter()
         .find(|(_, name, _)| *name == value)

@@ -7,7 +7,7 @@ pub const SHORTCUTS: [(&str, &str); 6] = [
     ("Ctrl+Shift+O", "New chat"),
     ("Ctrl+K", "Search conversations"),
     ("Shift+Esc", "Focus the message box"),
-    ("Esc", "Stop the answer being written"),
+    ("Esc", "Close a panel, or stop the answer being written"),
     (
         "Enter / Shift+Enter",
         "Send / new line (or Ctrl+Enter to send, in the settings)",
@@ -46,7 +46,7 @@ pub enum Shortcut {
     ToggleHelp,
     OpenHelp,
     FocusComposer,
-    CloseHelp,
+    CloseOverlay,
     /// Stops the answer being written, if one is.
     Stop,
 }
@@ -62,9 +62,9 @@ pub struct KeyPress<'a> {
     pub typing: bool,
 }
 
-/// The shortcut `press` asks for, given whether the shortcuts overlay is open. Keys typed into
+/// The shortcut `press` asks for, given whether an overlay (the shortcuts, a panel) is open. Keys typed into
 /// a text field only act when they cannot be typing (with Ctrl or Cmd, or Esc).
-pub fn shortcut_for(press: KeyPress<'_>, help_open: bool) -> Option<Shortcut> {
+pub fn shortcut_for(press: KeyPress<'_>, overlay_open: bool) -> Option<Shortcut> {
     let KeyPress {
         key,
         command,
@@ -77,7 +77,7 @@ pub fn shortcut_for(press: KeyPress<'_>, help_open: bool) -> Option<Shortcut> {
         "/" if command => Shortcut::ToggleHelp,
         "?" if !typing => Shortcut::OpenHelp,
         "Escape" if shift => Shortcut::FocusComposer,
-        "Escape" if help_open => Shortcut::CloseHelp,
+        "Escape" if overlay_open => Shortcut::CloseOverlay,
         "Escape" => Shortcut::Stop,
         _ => return None,
     })

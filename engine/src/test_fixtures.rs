@@ -202,9 +202,17 @@ impl IdGenerator for SequentialIds {
 pub(crate) type Service = ChatService<ScriptedTransport, MemoryStore, ManualClock, SequentialIds>;
 
 pub(crate) fn service(scripts: Vec<Script>) -> Service {
+    service_over(scripts, MemoryStore::new())
+}
+
+/// A service over `store`, with the fixtures' transport, clock and IDs.
+pub(crate) fn service_over<S: ChatStore>(
+    scripts: Vec<Script>,
+    store: S,
+) -> ChatService<ScriptedTransport, S, ManualClock, SequentialIds> {
     ChatService::new(
         ScriptedTransport::new(scripts),
-        MemoryStore::new(),
+        store,
         ManualClock {
             now: Rc::new(Cell::new(1_000.0)),
             step_ms: Cell::new(10.0),

@@ -208,6 +208,7 @@ async fn a_version_1_database_opens_at_the_current_version_with_nothing_lost() {
         text: "They said hello.".into(),
         covered_ids: vec!["m1".into()],
         created_at_ms: 5.0,
+        origin: Default::default(),
     };
     store.save_summary(&summary).await.unwrap();
     summary.text = "They said hello, refreshed.".into();

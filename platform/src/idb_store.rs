@@ -553,6 +553,21 @@ impl ChatStore for IdbStore {
             .await
     }
 
+    async fn delete_summaries(
+        &self,
+        summaries: &[RollingContextSummary],
+    ) -> Result<(), StoreError> {
+        let tx = self.transaction(&[SUMMARIES], TransactionMode::Readwrite)?;
+        let object_store = Self::object_store(&tx, SUMMARIES)?;
+        for summary in summaries {
+            object_store
+                .delete(summary_key(summary).as_str())
+                .primitive()
+                .queued()?;
+        }
+        self.commit(tx).await
+    }
+
     async fn load_summaries(
         &self,
         conversation_id: &str,

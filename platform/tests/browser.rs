@@ -312,6 +312,7 @@ async fn deleting_a_conversation_removes_its_messages_and_summaries_only() {
                     text: "summary".into(),
                     covered_ids: vec![format!("{id}-0")],
                     created_at_ms: 1.0,
+                    origin: Default::default(),
                 },
             )
             .await

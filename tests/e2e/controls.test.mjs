@@ -222,3 +222,149 @@ test('while a llama.cpp-style server reads the prompt, the answer shows how far 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a fallback answers when the provider fails; after three failures the settings say it is skipped', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page, 'providers');
+  await page.fill('[data-testid=fallback-base-url]', `${MOCK}/v1`);
+  await page.fill('[data-testid=fallback-api-key]', 'sk-e2e');
+  await page.fill('[data-testid=fallback-model]', 'mock-model-large');
+  await page.click('[data-testid=fallback-add]');
+  const host = new URL(MOCK).host;
+  await page.locator('[data-testid=chain-entry] >> nth=1').waitFor();
+  assert.deepEqual(await page.locator('[data-testid=chain-entry] .chain-label').allTextContents(),
+    [`mock-model at ${host} (the provider)`, `mock-model-large at ${host}`]);
+  await closeSettings(page);
+
+  for (const n of [1, 2, 3]) {
+    await mock('/admin/script', [{ status: 401, error_message: 'Invalid key' }, { chunks: [`Fallback answer ${n}.`] }]);
+    await send(page, `question ${n}`);
+    await assistantTextIs(page, `Fallback answer ${n}.`);
+    await page.waitForFunction(() => /^mock-model-large via /.test([...document.querySelectorAll('[data-role=assistant] [data-testid=message-details]')].at(-1)?.textContent ?? ''));
+  }
+  const streamed = async () => (await mock('/admin/requests')).filter((r) => r.stream === true).map((r) => r.model);
+  assert.deepEqual(await streamed(), ['mock-model', 'mock-model-large', 'mock-model', 'mock-model-large', 'mock-model', 'mock-model-large']);
+
+  await openSettings(page, 'providers');
+  assert.match(await page.locator('[data-testid=chain-entry] >> nth=0').locator('[data-testid=chain-health]').textContent(),
+    /^Skipped for \d+ s after 3 failures in a row$/);
+  await page.locator('[data-testid=fallbacks]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: new URL('fallbacks.png', DOCS_SCREENSHOTS).pathname });
+  await closeSettings(page);
+
+  // While it is skipped, questions go straight to the fallback.
+  await mock('/admin/script', [{ chunks: ['Straight to the fallback.'] }]);
+  await send(page, 'question 4');
+  await assistantTextIs(page, 'Straight to the fallback.');
+  assert.equal((await streamed()).at(-1), 'mock-model-large');
+  assert.equal((await streamed()).filter((m) => m === 'mock-model').length, 3, 'no request to the skipped provider');
+
+  // A second fallback, moved up, then the first removed; a bad URL is refused and nothing changes.
+  await openSettings(page, 'providers');
+  const labels = () => page.locator('[data-testid=chain-entry] .chain-label').allTextContents();
+  await page.fill('[data-testid=fallback-base-url]', 'ftp://example.com/v1');
+  await page.fill('[data-testid=fallback-model]', 'broken');
+  await page.click('[data-testid=fallback-add]');
+  assert.match(await page.locator('[data-testid=fallback-error]').textContent(), /^This fallback cannot be used: .*ftp:\/\/example\.com/);
+  assert.equal(await page.locator('[data-testid=chain-entry]').count(), 2);
+  await page.fill('[data-testid=fallback-base-url]', `${MOCK}/v1`);
+  await page.fill('[data-testid=fallback-model]', 'mock-model-small');
+  await page.click('[data-testid=fallback-add]');
+  await page.locator('[data-testid=chain-entry] >> nth=2').waitFor();
+  await page.click('[data-testid=chain-entry] >> nth=2 >> [data-testid=fallback-up]');
+  await page.waitForFunction(() => /^mock-model-small/.test(document.querySelectorAll('[data-testid=chain-entry] .chain-label')[1]?.textContent ?? ''));
+  await page.click('[data-testid=chain-entry] >> nth=2 >> [data-testid=fallback-remove]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=chain-entry]').length === 2);
+  assert.deepEqual((await labels()).slice(1), [`mock-model-small at ${host}`]);
+  // Saved: a reload (at phone width) shows the same chain.
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.reload();
+  await openSettings(page, 'providers');
+  await page.locator('[data-testid=chain-entry] >> nth=1').waitFor();
+  assert.deepEqual((await labels()).slice(1), [`mock-model-small at ${host}`]);
+  await page.locator('[data-testid=fallbacks]').scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.screenshot({ path: new URL('fallbacks-phone.png', DOCS_SCREENSHOTS).pathname });
+  assert.deepEqual(page.errors.filter((e) => !/status of 401/.test(e)), []);
+  await context.close();
+});
+
+test('the summary panel: summarise now on a short chat, edit it, the next request sends it, reset', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Kyoto in May.'] }, { chunks: ['"Kyoto"'], stream: false }, { chunks: ['Book the ryokan.'] },
+  ]);
+  await send(page, 'Plan a trip');
+  await assistantTextIs(page, 'Kyoto in May.');
+  await send(page, 'Where to stay?');
+  await assistantTextIs(page, 'Book the ryokan.');
+
+  const panel = page.locator('[data-testid=summary-panel]');
+  const text = panel.locator('[data-testid=summary-text]');
+  await page.click('[data-testid=open-summary]');
+  await panel.locator('[data-testid=summary-none]').waitFor();
+  await mock('/admin/script', [{ chunks: ['They planned a trip to Kyoto in May.'], stream: false }]);
+  await page.fill('[data-testid=summary-instructions-input]', 'Keep every date.');
+  await page.click('[data-testid=summarise-now]');
+  await becomes(text, 'They planned a trip to Kyoto in May.');
+  assert.match(await panel.locator('[data-testid=summary-provenance]').textContent(),
+    /^Made \d{4}-\d\d-\d\d \d\d:\d\d by mock-model\. In requests it stands in for the first 2 messages/);
+  assert.equal(await panel.locator('[data-testid=summary-instructions]').textContent(), 'Your instructions: Keep every date.');
+  const requests = async () => mock('/admin/requests');
+  const summaryRequest = (await requests()).find((r) => /running summary/.test(r.messages[0].content));
+  assert.ok(summaryRequest.messages[0].content.endsWith('Keep every date.'));
+  assert.match(summaryRequest.messages[1].content, /User: Plan a trip\n\nAssistant: Kyoto in May\./);
+  assert.doesNotMatch(summaryRequest.messages[1].content, /Where to stay/);
+  await panel.locator('summary').click();
+  await page.screenshot({ path: new URL('summary-panel.png', DOCS_SCREENSHOTS).pathname });
+
+  // A covered message, shown in the chat: the panel closes and the message has the focus.
+  await panel.locator('[data-testid=summary-jump] >> nth=0').click();
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent?.includes('Plan a trip')), true);
+
+  // The user's version, then the next request sends it in place of the first exchange.
+  await page.click('[data-testid=open-summary]');
+  await page.click('[data-testid=summary-edit]');
+  await page.fill('[data-testid=summary-editor]', 'My version: Kyoto, 14–16 May.');
+  await page.click('[data-testid=summary-save]');
+  await becomes(text, 'My version: Kyoto, 14–16 May.');
+  assert.match(await panel.locator('[data-testid=summary-provenance]').textContent(), /^Edited by you .* \(made by mock-model\)\./);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('[data-testid=open-summary]').textContent(), 'A summary stands in for the first 2 messages');
+  await mock('/admin/script', [{ chunks: ['Osaka is close.'] }]);
+  await send(page, 'And Osaka?');
+  await assistantTextIs(page, 'Osaka is close.');
+  const lastStreamed = async () => (await requests()).filter((r) => r.stream === true).at(-1).messages;
+  let sent = await lastStreamed();
+  assert.match(sent[0].content, /My version: Kyoto, 14–16 May\./);
+  assert.ok(sent.every((m) => !String(m.content).includes('Plan a trip')), 'the first exchange is only in the summary');
+  assert.equal(sent.at(-1).content, 'And Osaka?');
+
+  // Reset: the whole branch is sent again.
+  await page.click('[data-testid=open-summary]');
+  await becomes(text, 'My version: Kyoto, 14–16 May.');
+  await page.setViewportSize({ width: 375, height: 760 });
+  // The sidebar slides away as the layout narrows.
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.screenshot({ path: new URL('summary-panel-phone.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.click('[data-testid=summary-reset]');
+  await panel.locator('[data-testid=summary-none]').waitFor();
+  await page.click('[data-testid=close-summary]');
+  await mock('/admin/script', [{ chunks: ['All of it.'] }]);
+  await send(page, 'Everything again?');
+  await assistantTextIs(page, 'All of it.');
+  sent = await lastStreamed();
+  assert.doesNotMatch(sent[0].content, /My version/);
+  assert.ok(sent.some((m) => m.content === 'Plan a trip'));
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -202,7 +202,7 @@ fn shortcuts_act_outside_text_fields_or_with_ctrl_and_escape_depends_on_the_over
     );
     assert_eq!(
         shortcut_for(press("Escape", false, false, true), true),
-        Some(Shortcut::CloseHelp)
+        Some(Shortcut::CloseOverlay)
     );
     assert_eq!(
         shortcut_for(press("Escape", false, false, true), false),

@@ -131,6 +131,7 @@ mod tests {
             assistant: &assistant,
             cancel: &cancel,
             sink: log,
+            temporary: false,
         };
         block_on(service.run(conversation, action, &context))
     }

@@ -59,13 +59,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                         &branch[new_from..window_start],
                         threshold,
                         settings,
+                        None,
                         cancel,
                     )
                     .await;
                 match refreshed {
                     Ok(text) => {
                         let now = self.clock().now_ms();
-                        if let Some(summary) = summary_covering(branch, window_start, text, now) {
+                        if let Some(mut summary) = summary_covering(branch, window_start, text, now)
+                        {
+                            summary.origin.model = Some(settings.model_name().to_owned());
                             if let Err(err) = self.store.save_summary(&summary).await {
                                 sink.emit(GenerationEvent::Warning(format!(
                                     "The conversation summary could not be saved: {err}"
@@ -88,20 +91,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// Summarises `new_messages` into `previous`, one threshold-sized piece at a time, each
-    /// answer asked to stay within the [length target](summary_length_target) for `threshold`.
+    /// answer asked to stay within the [length target](summary_length_target) for `threshold`,
+    /// following the user's `instructions` when they asked for it.
     pub(crate) async fn summarize(
         &self,
         previous: Option<&str>,
         new_messages: &[&MessageNode],
         threshold: u64,
         settings: &ProviderSettings,
+        instructions: Option<&str>,
         cancel: &CancelToken,
     ) -> Result<String, ProviderError> {
         let mut summary = previous.map(str::to_owned);
         let length = Some(summary_length_target(threshold));
         for piece in transcript_pieces(new_messages, threshold.max(1_000)) {
             // Each piece carries the summary so far, so nothing covered earlier is re-read.
-            let request = summary_request(summary.as_deref(), &piece, None);
+            let request = summary_request(summary.as_deref(), &piece, instructions);
             summary = Some(
                 self.client
                     .complete(settings, &request, length, cancel)

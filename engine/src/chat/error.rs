@@ -35,6 +35,9 @@ pub enum ChatError {
     Import(#[from] crate::store::import::ImportError),
     #[error(transparent)]
     Attachment(#[from] AttachmentError),
+    /// The summary panel's refusals and failures, each saying what to do.
+    #[error("{0}")]
+    Summary(String),
     #[error(transparent)]
     Memory(#[from] crate::knowledge::memories::MemoryTextError),
 }

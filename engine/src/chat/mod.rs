@@ -17,6 +17,7 @@
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
 //! - `registry`: one running generation per conversation;
 //! - `branches`: versions shown, messages and conversations deleted, a conversation opened;
+//! - `summary_control`: the summary panel (read, edit, reset, summarise now);
 //! - `transfer`: import and backup;
 //! - `records`, `library`: the CRUD the app asks for.
 //!
@@ -42,6 +43,7 @@ pub mod records;
 mod registry;
 mod reply_writer;
 mod service;
+pub mod summary_control;
 mod tool_loop;
 mod tool_results;
 mod transfer;

@@ -147,6 +147,11 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         &self.reply
     }
 
+    /// The conversation the reply is written in.
+    pub(crate) fn conversation(&self) -> &Conversation {
+        self.conversation
+    }
+
     pub fn reply_mut(&mut self) -> &mut MessageNode {
         &mut self.reply
     }
@@ -423,7 +428,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         reply.error_kind = error_kind;
         reply.finished_at_ms = (status != MessageStatus::AwaitingApproval).then_some(now);
         reply.close_reasoning(now);
-        move_inline_images_to_blobs(store, sink, &mut reply, now, new_id).await;
+        move_inline_images_to_blobs(store, conversation, sink, &mut reply, now, new_id).await;
         conversation.updated_at_ms = now;
         if let Err(err) = store.save_message(conversation, &reply).await {
             // Never drop the words: the caller keeps them until they can be saved.
@@ -445,6 +450,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 /// word or image is lost) and the user is told.
 async fn move_inline_images_to_blobs<S: ChatStore>(
     store: &S,
+    conversation: &Conversation,
     sink: &dyn GenerationSink,
     reply: &mut MessageNode,
     now: f64,
@@ -460,7 +466,7 @@ async fn move_inline_images_to_blobs<S: ChatStore>(
                     mime: image.mime,
                     bytes,
                 };
-                store.save_blob(&blob).await
+                store.save_blob_of(conversation, &blob).await
             }
             Err(err) => Err(StoreError::Corrupt(err.to_string())),
         };

@@ -188,6 +188,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             assistant,
             cancel,
             sink,
+            temporary: _,
         } = *context;
         settings.validate()?;
         let compiled = assistant.compile()?;
@@ -275,6 +276,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Conversation {
         conversation.unwrap_or_else(|| Conversation {
             assistant_id: Some(context.assistant.id.clone()),
+            temporary: context.temporary,
             ..Conversation::new(
                 &self.ids.new_id(),
                 &Conversation::title_from_first_message(input.title_source()),
@@ -371,9 +373,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     })
                     .cloned(),
             ),
-            None => user
-                .parts
-                .extend(self.store_attachments(&input.attachments).await?),
+            None => user.parts.extend(
+                self.store_attachments(&conversation, &input.attachments)
+                    .await?,
+            ),
         }
         let user = match edit_of {
             None => tree.append(user)?,
@@ -414,6 +417,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// never refers to an image that is not stored.
     async fn store_attachments(
         &self,
+        conversation: &Conversation,
         attachments: &[Attachment],
     ) -> Result<Vec<MessagePart>, ChatError> {
         let mut parts = Vec::with_capacity(attachments.len());
@@ -426,7 +430,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                         mime: mime.clone(),
                         bytes: bytes.clone(),
                     };
-                    self.store.save_blob(&blob).await?;
+                    self.store.save_blob_of(conversation, &blob).await?;
                     MessagePart::Image {
                         blob_id: blob.id,
                         mime: blob.mime,

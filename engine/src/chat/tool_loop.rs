@@ -225,7 +225,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             mime: "text/plain;charset=utf-8".into(),
             bytes: content.clone().into_bytes(),
         };
-        match self.store.save_blob(&blob).await {
+        match self.store.save_blob_of(writer.conversation(), &blob).await {
             Ok(()) => Ok(ToolResult {
                 content: preview,
                 is_error: false,

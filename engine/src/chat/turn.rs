@@ -14,6 +14,9 @@ pub struct TurnContext<'a> {
     pub assistant: &'a Assistant,
     pub cancel: &'a CancelToken,
     pub sink: &'a dyn GenerationSink,
+    /// A conversation this turn starts is a temporary chat (kept in memory only, see
+    /// [`TemporaryChats`](crate::store::temporary::TemporaryChats)).
+    pub temporary: bool,
 }
 
 impl<'a> TurnContext<'a> {
@@ -28,6 +31,7 @@ impl<'a> TurnContext<'a> {
             assistant,
             cancel,
             sink,
+            temporary: false,
         }
     }
 }

@@ -19,6 +19,7 @@ fn context_run<R>(f: impl FnOnce(&TurnContext<'_>) -> R) -> R {
         assistant: &assistant,
         cancel: &cancel,
         sink: &log,
+        temporary: false,
     })
 }
 

@@ -277,6 +277,11 @@ pub struct Conversation {
     /// ([`Conversation::question_to_send`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub waiting_question: Option<String>,
+    /// A temporary chat: kept in memory only, never written to storage, gone with the page
+    /// unless the user keeps it ([`TemporaryChats`](crate::store::temporary::TemporaryChats)).
+    /// Never stored, exported or imported: a backup cannot make a chat temporary.
+    #[serde(skip)]
+    pub temporary: bool,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -295,6 +300,7 @@ impl Conversation {
             suggestions_for: None,
             assistant_id: None,
             waiting_question: None,
+            temporary: false,
         }
     }
 

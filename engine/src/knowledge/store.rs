@@ -59,52 +59,62 @@ pub trait LibraryStore {
     async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError>;
 }
 
-/// A shared store is a store (tools and the chat service can hold the same one).
-impl<T: LibraryStore + ?Sized> LibraryStore for std::rc::Rc<T> {
-    async fn list_assistants(&self) -> Result<Vec<Assistant>, StoreError> {
-        (**self).list_assistants().await
-    }
-    async fn save_assistant(&self, assistant: &Assistant) -> Result<(), StoreError> {
-        (**self).save_assistant(assistant).await
-    }
-    async fn delete_assistant(&self, id: &str) -> Result<(), StoreError> {
-        (**self).delete_assistant(id).await
-    }
-    async fn list_memories(&self) -> Result<Vec<Memory>, StoreError> {
-        (**self).list_memories().await
-    }
-    async fn save_memory(&self, memory: &Memory) -> Result<(), StoreError> {
-        (**self).save_memory(memory).await
-    }
-    async fn delete_memory(&self, id: &str) -> Result<(), StoreError> {
-        (**self).delete_memory(id).await
-    }
-    async fn list_knowledge_bases(&self) -> Result<Vec<KnowledgeBase>, StoreError> {
-        (**self).list_knowledge_bases().await
-    }
-    async fn save_knowledge_base(&self, base: &KnowledgeBase) -> Result<(), StoreError> {
-        (**self).save_knowledge_base(base).await
-    }
-    async fn delete_knowledge_base(&self, id: &str) -> Result<(), StoreError> {
-        (**self).delete_knowledge_base(id).await
-    }
-    async fn list_documents(&self, base_id: &str) -> Result<Vec<KnowledgeDocument>, StoreError> {
-        (**self).list_documents(base_id).await
-    }
-    async fn save_document(
-        &self,
-        document: &KnowledgeDocument,
-        chunks: &[KnowledgeChunk],
-    ) -> Result<(), StoreError> {
-        (**self).save_document(document, chunks).await
-    }
-    async fn delete_document(&self, id: &str) -> Result<(), StoreError> {
-        (**self).delete_document(id).await
-    }
-    async fn load_chunks(&self, base_id: &str) -> Result<Vec<KnowledgeChunk>, StoreError> {
-        (**self).load_chunks(base_id).await
-    }
-    async fn save_chunk_embeddings(&self, chunks: &[KnowledgeChunk]) -> Result<usize, StoreError> {
-        (**self).save_chunk_embeddings(chunks).await
-    }
+/// Implements [`LibraryStore`] for a type by handing every call to `$inner`, an expression of
+/// `$s` (the `self` of each method): a shared store, or a wrapper that changes only the chat side.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! delegate_library_store {
+    (impl [$($generics:tt)*] for $ty:ty, |$s:ident| $inner:expr) => {
+        impl<$($generics)*> $crate::knowledge::store::LibraryStore for $ty {
+            async fn list_assistants(&$s) -> Result<Vec<$crate::Assistant>, $crate::StoreError> {
+                $inner.list_assistants().await
+            }
+            async fn save_assistant(&$s, assistant: &$crate::Assistant) -> Result<(), $crate::StoreError> {
+                $inner.save_assistant(assistant).await
+            }
+            async fn delete_assistant(&$s, id: &str) -> Result<(), $crate::StoreError> {
+                $inner.delete_assistant(id).await
+            }
+            async fn list_memories(&$s) -> Result<Vec<$crate::knowledge::memories::Memory>, $crate::StoreError> {
+                $inner.list_memories().await
+            }
+            async fn save_memory(&$s, memory: &$crate::knowledge::memories::Memory) -> Result<(), $crate::StoreError> {
+                $inner.save_memory(memory).await
+            }
+            async fn delete_memory(&$s, id: &str) -> Result<(), $crate::StoreError> {
+                $inner.delete_memory(id).await
+            }
+            async fn list_knowledge_bases(&$s) -> Result<Vec<$crate::knowledge::KnowledgeBase>, $crate::StoreError> {
+                $inner.list_knowledge_bases().await
+            }
+            async fn save_knowledge_base(&$s, base: &$crate::knowledge::KnowledgeBase) -> Result<(), $crate::StoreError> {
+                $inner.save_knowledge_base(base).await
+            }
+            async fn delete_knowledge_base(&$s, id: &str) -> Result<(), $crate::StoreError> {
+                $inner.delete_knowledge_base(id).await
+            }
+            async fn list_documents(&$s, base_id: &str) -> Result<Vec<$crate::knowledge::KnowledgeDocument>, $crate::StoreError> {
+                $inner.list_documents(base_id).await
+            }
+            async fn save_document(
+                &$s,
+                document: &$crate::knowledge::KnowledgeDocument,
+                chunks: &[$crate::knowledge::KnowledgeChunk],
+            ) -> Result<(), $crate::StoreError> {
+                $inner.save_document(document, chunks).await
+            }
+            async fn delete_document(&$s, id: &str) -> Result<(), $crate::StoreError> {
+                $inner.delete_document(id).await
+            }
+            async fn load_chunks(&$s, base_id: &str) -> Result<Vec<$crate::knowledge::KnowledgeChunk>, $crate::StoreError> {
+                $inner.load_chunks(base_id).await
+            }
+            async fn save_chunk_embeddings(&$s, chunks: &[$crate::knowledge::KnowledgeChunk]) -> Result<usize, $crate::StoreError> {
+                $inner.save_chunk_embeddings(chunks).await
+            }
+        }
+    };
 }
+
+// A shared store is a store (tools and the chat service can hold the same one).
+crate::delegate_library_store!(impl [T: LibraryStore + ?Sized] for std::rc::Rc<T>, |self| (**self));

@@ -84,6 +84,7 @@ mod tests {
             text: "They talked.".into(),
             covered_ids: vec!["a".into(), "b".into()],
             created_at_ms: 1.0,
+            origin: Default::default(),
         };
         let summarized = context_usage(
             &branch,

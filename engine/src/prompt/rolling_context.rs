@@ -66,6 +66,21 @@ pub struct RollingContextSummary {
     /// The IDs of the branch prefix the summary covers, in order.
     pub covered_ids: Vec<String>,
     pub created_at_ms: f64,
+    /// Who wrote it and how (older records have none of it).
+    #[serde(default)]
+    pub origin: SummaryOrigin,
+}
+
+/// How a summary came to be: the model that wrote it, the user's instructions when they asked
+/// for it, and when they last edited it (then the text is theirs).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct SummaryOrigin {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub model: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub instructions: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edited_at_ms: Option<f64>,
 }
 
 impl RollingContextSummary {
@@ -327,6 +342,7 @@ pub fn summary_covering(
             .map(|n| n.id.clone())
             .collect(),
         created_at_ms: now_ms,
+        origin: SummaryOrigin::default(),
     })
 }
 

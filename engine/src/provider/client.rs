@@ -124,6 +124,18 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         &self.transport
     }
 
+    /// The chain of `settings` (the provider, then its fallbacks) with each one's circuit
+    /// breaker as it stands now.
+    pub fn provider_chain(
+        &self,
+        settings: &ProviderSettings,
+    ) -> Vec<crate::provider::fallback_chain::ChainEntry> {
+        let now = self.clock.now_ms();
+        crate::provider::fallback_chain::chain(settings, |p| {
+            self.health.state(&p.traffic_key(), now)
+        })
+    }
+
     /// Runs one model call: the provider, then its fallbacks in order when it fails before
     /// answering (skipping one whose circuit is open, unless it is the last). Each provider's
     /// attempt is appended to `reports`.
@@ -166,7 +178,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if let CallEnd::Failed(failure) = &end {
                 sink.warn(format!(
                     "{} Trying the fallback provider {}.",
-                    failure.message,
+                    crate::provider::fallback_chain::as_sentence(&failure.message),
                     crate::provider::settings::host_of(&chain[position + 1].base_url)
                 ));
             }

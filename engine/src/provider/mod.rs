@@ -22,6 +22,7 @@ pub(crate) mod client;
 pub mod custom_request;
 pub mod embeddings;
 mod error;
+pub mod fallback_chain;
 pub(crate) mod flavour;
 pub use presets::provider_name;
 pub(crate) mod gemini;
@@ -60,6 +61,7 @@ pub(crate) use request::{
     arguments_object, merge_custom_body, push_turn, request_headers, turns_json,
     CONTINUED_CONVERSATION,
 };
+pub use traffic::BreakerState;
 
 pub use crate::provider::settings::ProviderKind;
 

@@ -78,6 +78,15 @@ struct Health {
     open_until_ms: f64,
 }
 
+/// One provider's circuit as the settings show it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BreakerState {
+    /// Failures in a row.
+    pub failures: u32,
+    /// How long it is still skipped, in milliseconds (0: it is tried).
+    pub open_for_ms: f64,
+}
+
 /// The circuit breaker of each provider.
 #[derive(Debug, Default)]
 pub struct ProviderHealth {
@@ -92,6 +101,18 @@ impl ProviderHealth {
             .borrow()
             .get(provider)
             .is_none_or(|h| now >= h.open_until_ms)
+    }
+
+    /// How `provider` stands at `now`; `None` while it has not failed since it last answered.
+    pub fn state(&self, provider: &str, now: f64) -> Option<BreakerState> {
+        self.providers
+            .borrow()
+            .get(provider)
+            .filter(|h| h.consecutive_failures > 0)
+            .map(|h| BreakerState {
+                failures: h.consecutive_failures,
+                open_for_ms: (h.open_until_ms - now).max(0.0),
+            })
     }
 
     pub fn record_success(&self, provider: &str) {

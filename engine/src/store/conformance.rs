@@ -143,6 +143,7 @@ pub async fn deletes_remove_exactly_what_they_name<S: ChatStore>(store: S) {
                 text: "summary".into(),
                 covered_ids: vec![format!("{}-x", c.id)],
                 created_at_ms: 1.0,
+                origin: Default::default(),
             })
             .await
             .unwrap();
@@ -207,6 +208,7 @@ pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
         text: text.into(),
         covered_ids: vec!["m1".into(), "m2".into()],
         created_at_ms: 1.0,
+        origin: Default::default(),
     };
     store.save_summary(&summary("first")).await.unwrap();
     store.save_summary(&summary("refreshed")).await.unwrap();
@@ -214,6 +216,24 @@ pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
         store.load_summaries("c").await.unwrap(),
         [summary("refreshed")]
     );
+    // A shorter prefix's summary, edited by the user (its origin survives), then both deleted
+    // while another conversation's stays.
+    let mut shorter = summary("short");
+    shorter.covered_ids.pop();
+    shorter.origin.model = Some("gpt-4o".into());
+    shorter.origin.edited_at_ms = Some(7.0);
+    let other = RollingContextSummary {
+        conversation_id: "d".into(),
+        ..summary("other")
+    };
+    store.save_summary(&shorter).await.unwrap();
+    store.save_summary(&other).await.unwrap();
+    let mut both = store.load_summaries("c").await.unwrap();
+    both.sort_by_key(|s| s.covered_ids.len());
+    assert_eq!(both, [shorter, summary("refreshed")]);
+    store.delete_summaries(&both).await.unwrap();
+    assert!(store.load_summaries("c").await.unwrap().is_empty());
+    assert_eq!(store.load_summaries("d").await.unwrap(), [other]);
 
     let event = |id: &str, at_ms: f64| UsageEvent {
         id: id.into(),

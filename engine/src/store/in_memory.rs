@@ -80,6 +80,29 @@ impl MemoryStore {
     }
 }
 
+impl MemoryStore {
+    /// The usage events of one conversation (a temporary chat's, when it is kept).
+    pub(crate) fn usage_of(&self, conversation_id: &str) -> Vec<crate::domain::usage::UsageEvent> {
+        self.usage
+            .borrow()
+            .iter()
+            .filter(|e| e.conversation_id == conversation_id)
+            .cloned()
+            .collect()
+    }
+
+    /// Drops the usage events of a conversation and the images `blob_ids` (a temporary chat
+    /// kept elsewhere, or deleted).
+    pub(crate) fn forget(&self, conversation_id: &str, blob_ids: &[String]) {
+        self.usage
+            .borrow_mut()
+            .retain(|e| e.conversation_id != conversation_id);
+        self.blobs
+            .borrow_mut()
+            .retain(|b| !blob_ids.contains(&b.id));
+    }
+}
+
 fn upsert<T>(items: &mut Vec<T>, item: T, same: impl Fn(&T) -> bool) {
     match items.iter_mut().find(|existing| same(existing)) {
         Some(existing) => *existing = item,
@@ -231,6 +254,17 @@ impl ChatStore for MemoryStore {
         upsert(&mut self.summaries.borrow_mut(), summary.clone(), |s| {
             summary_key(s) == key
         });
+        Ok(())
+    }
+
+    async fn delete_summaries(
+        &self,
+        summaries: &[RollingContextSummary],
+    ) -> Result<(), StoreError> {
+        let keys: Vec<String> = summaries.iter().map(summary_key).collect();
+        self.summaries
+            .borrow_mut()
+            .retain(|s| !keys.contains(&summary_key(s)));
         Ok(())
     }
 

@@ -13,6 +13,7 @@ pub(crate) mod import;
 pub(crate) mod in_memory;
 pub mod pending_deletions;
 pub mod search;
+pub mod temporary;
 
 // Types of this module's public surface that live in crate-private files.
 pub use import::ImportError;
@@ -112,8 +113,21 @@ pub trait ChatStore {
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
+    /// Stores an image or file that `conversation` refers to (a store that keeps some
+    /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
+    async fn save_blob_of(
+        &self,
+        conversation: &Conversation,
+        blob: &Blob,
+    ) -> Result<(), StoreError> {
+        let _ = conversation;
+        self.save_blob(blob).await
+    }
     /// Stores a rolling-context summary; one with the same covered prefix is replaced.
     async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError>;
+    /// Deletes these summaries (by their keys, [`summary_key`]), atomically.
+    async fn delete_summaries(&self, summaries: &[RollingContextSummary])
+        -> Result<(), StoreError>;
     /// Every summary of a conversation, of any branch (validity is checked by the caller).
     async fn load_summaries(
         &self,
@@ -192,8 +206,21 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await
     }
+    async fn save_blob_of(
+        &self,
+        conversation: &Conversation,
+        blob: &Blob,
+    ) -> Result<(), StoreError> {
+        (**self).save_blob_of(conversation, blob).await
+    }
     async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
         (**self).save_summary(summary).await
+    }
+    async fn delete_summaries(
+        &self,
+        summaries: &[RollingContextSummary],
+    ) -> Result<(), StoreError> {
+        (**self).delete_summaries(summaries).await
     }
     async fn load_summaries(
         &self,

@@ -191,6 +191,7 @@ pub fn summary_for(messages: &[MessageNode], keep: usize) -> RollingContextSumma
             .repeat(20),
         covered_ids: messages[..covered].iter().map(|m| m.id.clone()).collect(),
         created_at_ms: 0.0,
+        origin: Default::default(),
     }
 }
 

@@ -1,0 +1,110 @@
+//! The provider chain in the settings: the provider, then its fallbacks in the order they are
+//! tried, each with its circuit breaker's state; fallbacks are added, moved up and removed
+//! here, and saved with the provider settings.
+
+use crate::settings_form::{kind_from, KINDS};
+use leptos::prelude::*;
+use skein_engine::provider::fallback_chain::ChainEntry;
+use skein_engine::{ProviderKind, ProviderSettings};
+
+pub use skein_engine::provider::fallback_chain::FallbackChange;
+
+#[component]
+pub fn FallbackList(
+    #[prop(into)] chain: Signal<Vec<ChainEntry>>,
+    /// Applies an edit; returns an error to show, or `None` when saved.
+    #[prop(into)]
+    on_edit: Callback<FallbackChange, Option<String>>,
+) -> impl IntoView {
+    let kind = RwSignal::new(ProviderKind::OpenAi);
+    let base_url = RwSignal::new(String::new());
+    let api_key = RwSignal::new(String::new());
+    let model = RwSignal::new(String::new());
+    let feedback = RwSignal::new(None::<String>);
+    let edit = move |change: FallbackChange| feedback.set(on_edit.run(change));
+    let add = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let fallback = ProviderSettings {
+            kind: kind.get_untracked(),
+            base_url: base_url.get_untracked().trim().to_owned(),
+            api_key: api_key.get_untracked().trim().to_owned(),
+            model: model.get_untracked().trim().to_owned(),
+            ..ProviderSettings::default()
+        };
+        let error = on_edit.run(FallbackChange::Add(Box::new(fallback)));
+        if error.is_none() {
+            base_url.set(String::new());
+            api_key.set(String::new());
+            model.set(String::new());
+        }
+        feedback.set(error);
+    };
+    let entries = move || {
+        chain
+            .get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let controls = (i > 0).then(|| {
+                    let label = entry.label.clone();
+                    view! {
+                        <button type="button" data-testid="fallback-up" disabled=i == 1
+                            aria-label=format!("Try {label} earlier")
+                            on:click=move |_| edit(FallbackChange::Up(i - 1))>"Up"</button>
+                        <button type="button" data-testid="fallback-remove"
+                            aria-label=format!("Remove {}", entry.label.clone())
+                            on:click=move |_| edit(FallbackChange::Remove(i - 1))>"Remove"</button>
+                    }
+                });
+                view! {
+                    <li data-testid="chain-entry">
+                        <span class="chain-label">
+                            {entry.label.clone()}
+                            {(i == 0).then_some(" (the provider)")}
+                        </span>
+                        {entry.health.map(|h| view! {
+                            <span class="chain-health" data-testid="chain-health">{h}</span>
+                        })}
+                        {controls}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <section class="settings fallbacks" data-testid="fallbacks" aria-label="Fallbacks">
+            <h4>"Fallbacks"</h4>
+            <p class="hint">"When the provider fails before answering, these are tried in order. \
+                One that fails 3 times in a row is skipped for 30 s; the answer says who answered."</p>
+            <ol class="provider-chain">{entries}</ol>
+            <form class="fallback-add" on:submit=add>
+                <label>"Protocol"
+                    <select data-testid="fallback-kind"
+                        on:change=move |ev| kind.set(kind_from(&event_target_value(&ev)))>
+                        {KINDS.iter().map(|(k, name, label)| {
+                            let k = *k;
+                            view! { <option value=*name selected=move || kind.get() == k>{*label}</option> }
+                        }).collect_view()}
+                    </select>
+                </label>
+                <label>"Base URL"
+                    <input type="url" data-testid="fallback-base-url" required
+                        prop:value=move || base_url.get()
+                        on:input=move |ev| base_url.set(event_target_value(&ev)) />
+                </label>
+                <label>"API key"
+                    <input type="password" data-testid="fallback-api-key" autocomplete="off"
+                        prop:value=move || api_key.get()
+                        on:input=move |ev| api_key.set(event_target_value(&ev)) />
+                </label>
+                <label>"Model"
+                    <input type="text" data-testid="fallback-model" required
+                        prop:value=move || model.get()
+                        on:input=move |ev| model.set(event_target_value(&ev)) />
+                </label>
+                <button type="submit" data-testid="fallback-add">"Add fallback"</button>
+            </form>
+            {move || feedback.get().map(|e| view! { <p class="error" role="alert" data-testid="fallback-error">{e}</p> })}
+        </section>
+    }
+}

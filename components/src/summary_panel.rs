@@ -1,0 +1,163 @@
+//! The summary panel: the rolling summary of the branch on screen (its text, the messages it
+//! stands for, who wrote it and when), edited as the user's version, reset, or made now with
+//! the user's instructions. The text is shown as plain text: it is model output.
+
+use leptos::prelude::*;
+use skein_engine::chat::summary_control::SummaryView;
+
+/// What the user asked the panel to do.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SummaryRequest {
+    /// Summarise now, with these instructions (may be empty).
+    Summarise(String),
+    /// Save this text as the user's version.
+    Edit(String),
+    Reset,
+    /// Show the message with this ID in the chat.
+    Jump(String),
+}
+
+#[component]
+pub fn SummaryPanel(
+    open: RwSignal<bool>,
+    /// `None` while loading; `Some(None)` when the branch has no summary.
+    #[prop(into)]
+    summary: Signal<Option<Option<SummaryView>>>,
+    /// A summary is being made, or an answer is being written.
+    #[prop(into)]
+    busy: Signal<bool>,
+    /// The outcome of the last request: `Ok` says what happened, `Err` what went wrong.
+    #[prop(into)]
+    feedback: Signal<Option<Result<String, String>>>,
+    /// Where summarising starts, for the text shown when there is no summary.
+    #[prop(into)]
+    threshold: Signal<Option<u64>>,
+    #[prop(into)] on_request: Callback<SummaryRequest>,
+) -> impl IntoView {
+    let editing = RwSignal::new(false);
+    let draft = RwSignal::new(String::new());
+    let instructions = RwSignal::new(String::new());
+    let close = move || {
+        editing.set(false);
+        open.set(false);
+    };
+    let start_edit = move |_| {
+        if let Some(Some(view)) = summary.get_untracked() {
+            draft.set(view.text);
+            editing.set(true);
+        }
+    };
+    let save_edit = move |_| {
+        on_request.run(SummaryRequest::Edit(draft.get_untracked()));
+        editing.set(false);
+    };
+    let summarise = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        on_request.run(SummaryRequest::Summarise(instructions.get_untracked()));
+    };
+    let current = move || {
+        let view = summary.get()?;
+        Some(match view {
+            None => view! {
+                <p class="hint" data-testid="summary-none">
+                    "No summary yet: every message of this branch is sent with each request. "
+                    {move || threshold.get().map(|t| format!(
+                        "Past about {} tokens the oldest messages are summarised by themselves.",
+                        crate::context_meter::short_tokens(t)))}
+                </p>
+            }
+            .into_any(),
+            Some(view) => {
+                let count = view.covered.len();
+                let covered = view
+                    .covered
+                    .into_iter()
+                    .map(|message| {
+                        let id = message.id;
+                        view! {
+                            <li><button type="button" class="link" data-testid="summary-jump"
+                                on:click=move |_| {
+                                    close();
+                                    on_request.run(SummaryRequest::Jump(id.clone()));
+                                }>{message.label}</button></li>
+                        }
+                    })
+                    .collect_view();
+                let text = view.text;
+                view! {
+                    <p class="hint" data-testid="summary-provenance">
+                        {view.provenance}
+                        {format!(". In requests it stands in for the first {count} messages; \
+                                  they stay here, unchanged.")}
+                    </p>
+                    {view.instructions.map(|i| view! {
+                        <p class="hint" data-testid="summary-instructions">"Your instructions: " {i}</p>
+                    })}
+                    <Show when=move || editing.get()
+                        fallback=move || view! {
+                            <div class="summary-text" data-testid="summary-text">{text.clone()}</div>
+                            <div class="summary-actions">
+                                <button type="button" data-testid="summary-edit"
+                                    disabled=move || busy.get() on:click=start_edit>"Edit"</button>
+                                <button type="button" data-testid="summary-reset"
+                                    disabled=move || busy.get()
+                                    on:click=move |_| on_request.run(SummaryRequest::Reset)>"Reset"</button>
+                            </div>
+                        }>
+                        <label class="summary-editor">"Your version"
+                            <textarea data-testid="summary-editor" rows="10"
+                                prop:value=move || draft.get()
+                                on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
+                        </label>
+                        <div class="summary-actions">
+                            <button type="button" class="primary" data-testid="summary-save"
+                                on:click=save_edit>"Save"</button>
+                            <button type="button" on:click=move |_| editing.set(false)>"Cancel"</button>
+                        </div>
+                    </Show>
+                    <details class="summary-covered">
+                        <summary>{format!("The {count} messages it stands for")}</summary>
+                        <ol>{covered}</ol>
+                    </details>
+                }
+                .into_any()
+            }
+        })
+    };
+    view! {
+        <Show when=move || open.get()>
+            <div class="sheet-scrim" on:click=move |_| close()>
+                <section class="summary-panel" data-testid="summary-panel" role="dialog"
+                    aria-modal="true" aria-labelledby="summary-title"
+                    on:click=|ev| ev.stop_propagation()>
+                    <header>
+                        <h2 id="summary-title">"Conversation summary"</h2>
+                        <button type="button" data-testid="close-summary" autofocus
+                            aria-label="Close the summary" on:click=move |_| close()>
+                            {crate::icon(crate::Icon::Close)}
+                        </button>
+                    </header>
+                    {current}
+                    <form class="summary-now" on:submit=summarise>
+                        <label>"Instructions for the summary (optional)"
+                            <textarea data-testid="summary-instructions-input" rows="2"
+                                placeholder="Keep the code and every date"
+                                prop:value=move || instructions.get()
+                                on:input=move |ev| instructions.set(event_target_value(&ev))></textarea>
+                        </label>
+                        <div class="summary-actions">
+                            <button type="submit" class="primary" data-testid="summarise-now"
+                                disabled=move || busy.get()>"Summarise now"</button>
+                            <span class="hint">"Everything before your last question, with this \
+                                chat's model: one request."</span>
+                        </div>
+                    </form>
+                    {move || feedback.get().map(|outcome| match outcome {
+                        Ok(done) => view! { <p class="ok" role="status" data-testid="summary-feedback">{done}</p> }.into_any(),
+                        Err(err) => view! { <p class="error" role="alert" data-testid="summary-feedback">{err}</p> }.into_any(),
+                    })}
+                </section>
+            </div>
+        </Show>
+    }
+}

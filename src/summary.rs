@@ -1,0 +1,148 @@
+//! The summary panel's wiring: loads the summary of the branch on screen from the engine
+//! (`chat::summary_control`), passes on what the user asks (summarise now, edit, reset), and
+//! shows a covered message in the chat when the user jumps to it.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::SummaryRequest;
+use skein_engine::chat::summary_control::SummaryView;
+use skein_engine::{CancelToken, ChatError};
+use wasm_bindgen::JsCast;
+
+/// What the panel shows.
+#[derive(Debug, Clone, Copy)]
+pub struct SummaryState {
+    pub open: RwSignal<bool>,
+    /// `None` while loading; `Some(None)` when the branch has no summary.
+    pub view: RwSignal<Option<Option<SummaryView>>>,
+    pub working: RwSignal<bool>,
+    pub feedback: RwSignal<Option<Result<String, String>>>,
+}
+
+impl SummaryState {
+    pub fn new() -> Self {
+        Self {
+            open: RwSignal::new(false),
+            view: RwSignal::new(None),
+            working: RwSignal::new(false),
+            feedback: RwSignal::new(None),
+        }
+    }
+}
+
+/// Opens the panel on the conversation on screen.
+pub fn open(state: AppState) {
+    let panel = state.summary;
+    panel.feedback.set(None);
+    panel.view.set(None);
+    panel.open.set(true);
+    let Some((runtime, conversation)) = on_screen(state) else {
+        return;
+    };
+    spawn_local(async move {
+        let shown = runtime.service.current_summary(&conversation).await;
+        show(state, shown.map(|view| (view, None)));
+    });
+}
+
+/// Carries out what the user asked in the panel.
+pub fn act(state: AppState, request: SummaryRequest) {
+    if let SummaryRequest::Jump(id) = request {
+        jump_to(&id);
+        return;
+    }
+    let Some((runtime, conversation)) = on_screen(state) else {
+        return;
+    };
+    let panel = state.summary;
+    panel.working.set(true);
+    panel.feedback.set(None);
+    let (assistant, settings) = (
+        state.assistant_of(&conversation),
+        state.settings.get_untracked(),
+    );
+    spawn_local(async move {
+        let service = &runtime.service;
+        let outcome = match request {
+            SummaryRequest::Summarise(instructions) => service
+                .summarise_now(
+                    &conversation,
+                    &assistant,
+                    &settings,
+                    &instructions,
+                    &CancelToken::new(),
+                )
+                .await
+                .map(|view| (Some(view), Some("Summarised. The next request sends it."))),
+            SummaryRequest::Edit(text) => {
+                service
+                    .edit_summary(&conversation, &text)
+                    .await
+                    .map(|view| {
+                        (
+                            Some(view),
+                            Some("Saved. The next request sends your version."),
+                        )
+                    })
+            }
+            SummaryRequest::Reset => match service.reset_summary(&conversation).await {
+                Ok(_) => Ok((
+                    None,
+                    Some("Reset. The next request sends the whole branch."),
+                )),
+                Err(err) => Err(err),
+            },
+            SummaryRequest::Jump(_) => return,
+        };
+        panel.working.set(false);
+        show(state, outcome);
+        crate::runtime::refresh_context(state, conversation.id.clone());
+    });
+}
+
+/// Shows the panel's summary and what happened, or the error (the summary shown stays).
+fn show(state: AppState, outcome: Result<(Option<SummaryView>, Option<&'static str>), ChatError>) {
+    let panel = state.summary;
+    match outcome {
+        Ok((view, done)) => {
+            panel.view.set(Some(view));
+            panel.feedback.set(done.map(|d| Ok(d.to_owned())));
+        }
+        Err(err) => {
+            if panel.view.get_untracked().is_none() {
+                panel.view.set(Some(None));
+            }
+            panel.feedback.set(Some(Err(err.to_string())));
+        }
+    }
+}
+
+fn on_screen(
+    state: AppState,
+) -> Option<(
+    std::rc::Rc<crate::runtime::Runtime>,
+    skein_engine::Conversation,
+)> {
+    let runtime = runtime()?;
+    let id = state.current.get_untracked()?;
+    Some((runtime, state.conversation(&id)?))
+}
+
+/// Scrolls the message with `id` into view and moves the focus to it.
+fn jump_to(id: &str) {
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let messages = document.get_elements_by_class_name("message");
+    let found = (0..messages.length())
+        .filter_map(|i| messages.item(i))
+        .find(|el| el.get_attribute("data-message-id").as_deref() == Some(id));
+    if let Some(element) = found {
+        element.scroll_into_view_with_bool(true);
+        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    }
+}
