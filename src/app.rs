@@ -9,7 +9,7 @@ use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, Icon,
     ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
-    SummaryPanel, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
+    SummaryPanel, TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -163,6 +163,13 @@ pub fn App() -> impl IntoView {
                     // The chat stays mounted (and scrolled where it was) behind the settings.
                     <div class="chat-pane"
                         hidden=move || state.show_settings.get() || state.welcome.get()>
+                    <TemporaryChatBar
+                        new_chat=Signal::derive(move || state.current.get().is_none())
+                        temporary_next=state.temporary_next
+                        temporary=Signal::derive(move || crate::temporary::on_screen(state))
+                        busy=Signal::derive(move || generating_here.get() || state.actions_running.get() > 0)
+                        on_keep=move |()| crate::temporary::keep(state)
+                    />
                     <ChatView
                         messages
                         draft=state.draft

@@ -32,6 +32,7 @@ mod shortcuts;
 mod state;
 mod storage_notices;
 mod summary;
+mod temporary;
 mod ui_sink;
 mod usage;
 mod welcome;

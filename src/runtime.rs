@@ -9,6 +9,7 @@ use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::provider::ProviderClient;
+use skein_engine::store::temporary::TemporaryChats;
 use skein_engine::{CancelToken, ChatService, Conversation, MessageNode};
 use skein_engine::{ChatAction, TurnContext, UserInput};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
@@ -16,7 +17,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-pub type Service = ChatService<FetchTransport, IdbStore, BrowserClock, RandomIds>;
+pub type Service = ChatService<FetchTransport, TemporaryChats<IdbStore>, BrowserClock, RandomIds>;
 
 pub struct Runtime {
     pub service: Service,
@@ -37,8 +38,12 @@ pub struct Runtime {
 }
 
 impl Runtime {
-    /// Tells the other tabs that `conversation_id` changed in this one.
+    /// Tells the other tabs that `conversation_id` changed in this one (not a temporary chat:
+    /// they cannot read it).
     pub fn announce(&self, conversation_id: &str) {
+        if self.service.is_temporary(conversation_id) {
+            return;
+        }
         if let Some(tabs) = &self.tabs {
             tabs.post(conversation_id);
         }
@@ -76,7 +81,8 @@ pub fn init(state: AppState) {
         // One provider client: chat, summaries, titles and embeddings share its limits and
         // circuit breakers.
         let client = Rc::new(ProviderClient::new(FetchTransport, BrowserClock));
-        let mut service = ChatService::with_client(client, store.clone(), RandomIds);
+        let mut service =
+            ChatService::with_client(client, TemporaryChats::new(store.clone()), RandomIds);
         let settings = service.load_provider_settings().await;
         let conversations = service.list_conversations().await;
         match service.list_assistants().await {
@@ -241,6 +247,7 @@ fn flush_live() {
 
 pub fn new_chat(state: AppState) {
     state.show_settings.set(false);
+    state.temporary_next.set(false);
     state.context.set(None);
     state.current.set(None);
     state.messages.set(Vec::new());
@@ -366,6 +373,8 @@ fn start_as(
     let assistant = conversation
         .as_ref()
         .map_or_else(|| state.assistant_untracked(), |c| state.assistant_of(c));
+    // A new chat is temporary when the user chose so on it.
+    let temporary = conversation.is_none() && state.temporary_next.get_untracked();
     state.banner.set(None);
     state.failure.set(None);
     let offline = !state.online.get_untracked();
@@ -378,7 +387,7 @@ fn start_as(
             assistant: &assistant,
             cancel: &cancel,
             sink: &sink,
-            temporary: false,
+            temporary,
         };
         let service = &runtime.service;
         let result = match action.clone() {

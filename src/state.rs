@@ -100,6 +100,8 @@ pub struct AppState {
     pub chain: RwSignal<Vec<skein_engine::provider::fallback_chain::ChainEntry>>,
     /// The summary panel.
     pub summary: crate::summary::SummaryState,
+    /// The next new chat is temporary (never saved), as the user chose on the empty chat.
+    pub temporary_next: RwSignal<bool>,
 }
 
 impl AppState {
@@ -146,6 +148,7 @@ impl AppState {
             price_error: RwSignal::new(None),
             chain: RwSignal::new(Vec::new()),
             summary: crate::summary::SummaryState::new(),
+            temporary_next: RwSignal::new(false),
         }
     }
 
@@ -264,6 +267,7 @@ impl AppState {
                     generating: generating.contains(&found.conversation.id),
                     snippet: found.snippet,
                     heading,
+                    temporary: found.conversation.temporary,
                 })
                 .collect()
         })

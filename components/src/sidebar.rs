@@ -13,6 +13,8 @@ pub struct ConversationSummary {
     pub snippet: Option<String>,
     /// The date heading shown above it when it starts a group ("Today", "Yesterday", …).
     pub heading: Option<String>,
+    /// A temporary chat: never saved, gone with the page.
+    pub temporary: bool,
 }
 
 #[component]
@@ -96,6 +98,9 @@ fn conversation_row(
                 aria-current=move || is_selected().then_some("page")
                 on:click=move |_| on_select.run(select_id.clone())>
                 <span class="conversation-title">{c.title.clone()}</span>
+                {c.temporary.then(|| view! {
+                    <span class="temporary-tag" data-testid="temporary-tag">"Temporary"</span>
+                })}
                 {c.generating.then(|| view! {
                     <span class="generating-marker" data-testid="generating-marker"
                         title="Generating">" ●"</span>

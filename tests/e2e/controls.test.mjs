@@ -368,3 +368,70 @@ test('the summary panel: summarise now on a short chat, edit it, the next reques
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+/// Every record of every IndexedDB database of the page, as JSON text.
+async function storedText(page) {
+  return page.evaluate(async () => {
+    const done = (request) => new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const out = [];
+    for (const { name } of await indexedDB.databases()) {
+      const db = await done(indexedDB.open(name));
+      for (const store of db.objectStoreNames) {
+        out.push(JSON.stringify(await done(db.transaction(store).objectStore(store).getAll())));
+      }
+      db.close();
+    }
+    return out.join('\n');
+  });
+}
+
+test('a temporary chat leaves no record in IndexedDB until it is kept; one not kept is gone after a reload', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await page.check('[data-testid=temporary-toggle]');
+  await mock('/admin/script', [{ chunks: ['Noted, and not saved.'] }, { chunks: ['"Secret plan"'], stream: false }]);
+  await send(page, 'my secret plan');
+  await assistantTextIs(page, 'Noted, and not saved.');
+  const bar = page.locator('[data-testid=temporary-bar]');
+  await bar.waitFor();
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Secret plan' }).waitFor();
+  assert.equal(await page.locator('[data-testid=temporary-tag]').count(), 1);
+  let stored = await storedText(page);
+  assert.match(stored, /mock-model/, 'the dump reads the stores (the settings are there)');
+  assert.doesNotMatch(stored, /secret plan|Noted, and not saved|Secret plan/);
+  await page.screenshot({ path: new URL('temporary-chat.png', DOCS_SCREENSHOTS).pathname });
+
+  // Kept: stored whole, no longer marked.
+  await page.click('[data-testid=keep-chat]');
+  await bar.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('[data-testid=temporary-tag]').count(), 0);
+  stored = await storedText(page);
+  assert.match(stored, /my secret plan/);
+  assert.match(stored, /Noted, and not saved\./);
+
+  // Another one, not kept, and an ordinary chat.
+  await page.click('[data-testid=new-chat-button]');
+  assert.equal(await page.locator('[data-testid=temporary-toggle]').isChecked(), false, 'each new chat starts ordinary');
+  await page.check('[data-testid=temporary-toggle]');
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.screenshot({ path: new URL('temporary-switch-phone.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await mock('/admin/script', [{ chunks: ['Gone soon.'] }, { chunks: ['"Ephemeral"'], stream: false }]);
+  await send(page, 'an ephemeral note');
+  await assistantTextIs(page, 'Gone soon.');
+  await bar.waitFor();
+  assert.doesNotMatch(await storedText(page), /ephemeral note|Gone soon/);
+  await page.reload();
+  await mounted(page);
+  const titles = await page.locator('[data-testid=conversation-item] .conversation-title').allTextContents();
+  assert.deepEqual(titles, ['Secret plan']);
+  assert.doesNotMatch(await storedText(page), /ephemeral note|Gone soon/);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

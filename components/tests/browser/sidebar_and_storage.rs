@@ -55,6 +55,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
             generating: true,
             snippet: None,
             heading: Some("Today".into()),
+            temporary: false,
         },
         ConversationSummary {
             id: "2".into(),
@@ -62,6 +63,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
             generating: false,
             snippet: Some("…the words that <b>matched</b>…".into()),
             heading: None,
+            temporary: true,
         },
     ];
     let search_text = RwSignal::new(String::new());
@@ -94,6 +96,12 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
     assert_eq!(headings.len(), 1);
     assert_eq!(headings[0].text_content().as_deref(), Some("Today"));
     assert_eq!(query_all(&root, ".generating-marker").len(), 1);
+    // Only the temporary chat says so.
+    assert_eq!(query_all(&root, "[data-testid=temporary-tag]").len(), 1);
+    assert!(items[1]
+        .query_selector("[data-testid=temporary-tag]")
+        .unwrap()
+        .is_some());
     assert_eq!(
         items[1].get_attribute("aria-current").as_deref(),
         Some("page")

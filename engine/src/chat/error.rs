@@ -38,6 +38,9 @@ pub enum ChatError {
     /// The summary panel's refusals and failures, each saying what to do.
     #[error("{0}")]
     Summary(String),
+    /// Keeping a temporary chat failed or had to wait.
+    #[error("{0}")]
+    Temporary(String),
     #[error(transparent)]
     Memory(#[from] crate::knowledge::memories::MemoryTextError),
 }

@@ -18,6 +18,7 @@
 //! - `registry`: one running generation per conversation;
 //! - `branches`: versions shown, messages and conversations deleted, a conversation opened;
 //! - `summary_control`: the summary panel (read, edit, reset, summarise now);
+//! - `temporary_chats`: keeping a temporary chat;
 //! - `transfer`: import and backup;
 //! - `records`, `library`: the CRUD the app asks for.
 //!
@@ -44,6 +45,7 @@ mod registry;
 mod reply_writer;
 mod service;
 pub mod summary_control;
+mod temporary_chats;
 mod tool_loop;
 mod tool_results;
 mod transfer;

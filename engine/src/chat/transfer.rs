@@ -58,8 +58,9 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
 
-    /// A full backup as JSON: every conversation, the images they show, the provider settings
-    /// (keys only when `include_keys`), the assistants and the memories.
+    /// A full backup as JSON: every conversation (not the temporary chats: they are never
+    /// saved), the images they show, the provider settings (keys only when `include_keys`), the
+    /// assistants and the memories.
     pub async fn backup(&self, include_keys: bool) -> Result<String, ChatError> {
         let mut contents = crate::store::backup::BackupContents {
             settings: self.store.load_provider_settings().await?,
@@ -67,7 +68,8 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             memories: self.store.list_memories().await?,
             ..Default::default()
         };
-        for conversation in self.store.list_conversations().await? {
+        let conversations = self.store.list_conversations().await?;
+        for conversation in conversations.into_iter().filter(|c| !c.temporary) {
             let messages = self.store.load_messages(&conversation.id).await?;
             for id in crate::store::backup::referenced_blobs(&messages) {
                 if let Some(blob) = self.store.load_blob(&id).await? {

@@ -95,6 +95,12 @@ fn a_temporary_chat_never_reaches_the_real_store_and_is_kept_whole_once() {
     let listed = block_on(service.list_conversations()).unwrap();
     assert_eq!(listed.len(), 1);
     assert!(listed[0].temporary);
+    // Nor in a backup.
+    let backup = block_on(service.backup(false)).unwrap();
+    assert!(
+        !backup.contains("What is this?") && !backup.contains(&id),
+        "{backup}"
+    );
 
     // Another chat is stored as ever.
     let other = ask(&service, None, "Remember me".into(), false);
@@ -108,8 +114,8 @@ fn a_temporary_chat_never_reaches_the_real_store_and_is_kept_whole_once() {
 
     // Kept: everything in the real store, not temporary, listed once.
     let usage_before = block_on(real.load_usage(0.0)).unwrap().len();
-    let kept = block_on(service.store().keep(&id)).unwrap();
-    assert!(!kept.temporary && !service.store().is_temporary(&id));
+    let kept = block_on(service.keep_temporary(&id)).unwrap();
+    assert!(!kept.temporary && !service.is_temporary(&id));
     let stored = block_on(real.load_conversation(&id)).unwrap().unwrap();
     assert_eq!(stored.title, kept.title);
     assert_eq!(block_on(real.load_messages(&id)).unwrap(), messages);
@@ -123,7 +129,13 @@ fn a_temporary_chat_never_reaches_the_real_store_and_is_kept_whole_once() {
         usage_before + 2
     );
     assert_eq!(block_on(service.list_conversations()).unwrap().len(), 2);
-    assert!(block_on(service.store().keep(&id)).is_err(), "kept once");
+    let again = block_on(service.keep_temporary(&id))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        again.starts_with("This chat could not be kept"),
+        "kept once: {again}"
+    );
 }
 
 #[test]
