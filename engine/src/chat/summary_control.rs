@@ -5,7 +5,7 @@
 //!
 //! A summary made or edited here is used by the next request whatever the branch's size: the
 //! planner sends a valid summary in place of the prefix it covers
-//! ([`plan`](crate::prompt::rolling_context::plan)).
+//! ([`plan`]).
 
 use crate::chat::service::{ChatError, ChatService};
 use crate::domain::assistant::Assistant;

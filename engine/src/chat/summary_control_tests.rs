@@ -2,8 +2,6 @@
 //! the user's edit) in the next request, reset, and the refusals that change nothing.
 
 use super::*;
-use crate::chat::action::TurnContext;
-use crate::chat::events::EventLog;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 
@@ -34,21 +32,6 @@ fn summarise(
         instructions,
         &CancelToken::new(),
     ))
-}
-
-fn ask(service: &Service, text: &str) {
-    let conversation = stored(service).0;
-    block_on(service.send_message(
-        Some(conversation),
-        text,
-        &TurnContext::new(
-            &settings(),
-            &Assistant::default(),
-            &CancelToken::new(),
-            &EventLog::default(),
-        ),
-    ))
-    .unwrap();
 }
 
 /// The system prompt and the contents of the other messages of request `index`.
@@ -89,7 +72,7 @@ fn summarise_now_on_a_short_chat_stands_in_for_all_but_the_last_exchange() {
     assert!(system.ends_with("Keep the dates."), "{system}");
     assert!(rest[0].contains("User: Q1 Plan a trip") && !rest[0].contains("Q2"));
     // The next request, far under any threshold, sends the summary instead of the first exchange.
-    ask(&service, "Q3 And Osaka?");
+    send(&service, Some(stored(&service).0), "Q3 And Osaka?");
     let (system, rest) = sent(&service, 3);
     assert!(system.contains("They planned Kyoto in May."), "{system}");
     assert!(rest.iter().all(|m| !m.starts_with("Q1")), "{rest:?}");
@@ -123,7 +106,7 @@ fn the_users_edit_is_sent_next_and_a_reset_sends_the_whole_chat_again() {
     );
     assert!(edited.provenance.ends_with("(made by mock-model)"));
     assert_eq!(edited.covered.len(), 2);
-    ask(&service, "Q3");
+    send(&service, Some(stored(&service).0), "Q3");
     let (system, _) = sent(&service, 3);
     assert!(system.contains("My own summary: Kyoto, May.") && !system.contains("Model summary."));
 
@@ -133,7 +116,7 @@ fn the_users_edit_is_sent_next_and_a_reset_sends_the_whole_chat_again() {
         block_on(service.current_summary(&conversation)).unwrap(),
         None
     );
-    ask(&service, "Q4");
+    send(&service, Some(stored(&service).0), "Q4");
     let (system, rest) = sent(&service, 4);
     assert!(!system.contains("My own summary"));
     assert!(rest[0].starts_with("Q1"), "the whole chat again: {rest:?}");
