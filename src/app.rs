@@ -7,9 +7,10 @@ use crate::settings_screen::SettingsScreen;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    icon, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, Icon,
-    ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
-    SummaryPanel, TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
+    icon, AssistantPicker, BranchMapPanel, ChatView, ContextMeter, ErrorBanner, ErrorNotice,
+    ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar,
+    StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar, UndoToast, UpdateNotice,
+    WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -53,10 +54,12 @@ pub fn App() -> impl IntoView {
             .storage_alert
             .with(|alert| alert.as_ref().is_some_and(StorageAlert::read_only))
     });
-    // The summary panel is about the conversation on screen: another one closes it.
+    // The summary panel and the branch map are about the conversation on screen: another one
+    // closes them.
     Effect::new(move |_| {
         state.current.track();
         state.summary.open.set(false);
+        state.branch_map.open.set(false);
     });
     // The memories change as assistants answer: read them whenever the settings open.
     Effect::new(move |_| {
@@ -97,6 +100,11 @@ pub fn App() -> impl IntoView {
                         on_select=move |model| crate::settings_actions::choose_model(state, model) />
                 </Show>
                 <Show when=move || state.current.get().is_some()>
+                    <button type="button" class="with-icon" data-testid="branch-map-button"
+                        title="Every message and its versions" aria-label="Branches" aria-haspopup="dialog"
+                        on:click=move |_| crate::branch_map::open(state)>
+                        {icon(Icon::Branches)}<span class="wide-only">"Branches"</span>
+                    </button>
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
@@ -228,6 +236,11 @@ pub fn App() -> impl IntoView {
                         feedback=Signal::derive(move || state.summary.feedback.get())
                         threshold=Signal::derive(move || state.context.get().map(|c| c.threshold))
                         on_request=move |request| crate::summary::act(state, request)
+                    />
+                    <BranchMapPanel
+                        open=state.branch_map.open
+                        map=Signal::derive(move || state.branch_map.map.get())
+                        on_request=move |request| crate::branch_map::act(state, request)
                     />
                     </div>
                 </main>

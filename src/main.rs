@@ -13,12 +13,14 @@
 mod app;
 mod assistants;
 mod attach;
+mod branch_map;
 mod conversation_list;
 mod embedded;
 mod embeddings;
 mod extension;
 mod files;
 mod installed;
+mod jump;
 mod knowledge;
 mod memories;
 mod notify;

@@ -425,9 +425,11 @@ pub(crate) fn current_conversation(state: AppState) -> Option<Conversation> {
     state.conversation(&state.current.get_untracked()?)
 }
 
-/// Shows another version of a message (‹ / ›), or deletes a message and what follows it.
+/// Shows another version of a message (‹ / ›) or the branch through a message (picked in the
+/// branch map, then scrolled to), or deletes a message and what follows it.
 pub enum Reshape {
     Switch(String, isize),
+    Show(String),
     Delete(String),
 }
 
@@ -442,6 +444,7 @@ pub fn reshape(state: AppState, action: Reshape) {
         let service = &runtime.service;
         let result = match &action {
             Reshape::Switch(id, offset) => service.switch_branch(conversation, id, *offset).await,
+            Reshape::Show(id) => service.show_branch_through(conversation, id).await,
             Reshape::Delete(id) => service.delete_message(conversation, id).await,
         };
         match result {
@@ -451,6 +454,12 @@ pub fn reshape(state: AppState, action: Reshape) {
                 state.show_branch(&conversation.id, &branch);
                 let nodes: Vec<&MessageNode> = branch.iter().map(|entry| &entry.node).collect();
                 set_context(state, &runtime, &conversation, Some(&nodes)).await;
+                if let Reshape::Show(id) = action {
+                    // The branch is drawn on the next frame; the message is there after it.
+                    request_animation_frame(move || {
+                        request_animation_frame(move || crate::jump::jump_to(&id))
+                    });
+                }
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

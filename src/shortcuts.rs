@@ -36,8 +36,10 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             shift: ev.shift_key(),
             typing: typing(&ev),
         };
-        // Esc closes an overlay first: the shortcuts, or the summary panel.
-        let overlay = help.get_untracked() || state.summary.open.get_untracked();
+        // Esc closes an overlay first: the shortcuts, the summary panel or the branch map.
+        let overlay = help.get_untracked()
+            || state.summary.open.get_untracked()
+            || state.branch_map.open.get_untracked();
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
@@ -65,6 +67,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             Some(Shortcut::CloseOverlay) => {
                 help.set(false);
                 state.summary.open.set(false);
+                state.branch_map.open.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

@@ -100,6 +100,8 @@ pub struct AppState {
     pub chain: RwSignal<Vec<skein_engine::provider::fallback_chain::ChainEntry>>,
     /// The summary panel.
     pub summary: crate::summary::SummaryState,
+    /// The branch map.
+    pub branch_map: crate::branch_map::BranchMapState,
     /// The next new chat is temporary (never saved), as the user chose on the empty chat.
     pub temporary_next: RwSignal<bool>,
 }
@@ -148,6 +150,7 @@ impl AppState {
             price_error: RwSignal::new(None),
             chain: RwSignal::new(Vec::new()),
             summary: crate::summary::SummaryState::new(),
+            branch_map: crate::branch_map::BranchMapState::new(),
             temporary_next: RwSignal::new(false),
         }
     }

@@ -9,7 +9,6 @@ use leptos::task::spawn_local;
 use skein_components::SummaryRequest;
 use skein_engine::chat::summary_control::SummaryView;
 use skein_engine::{CancelToken, ChatError};
-use wasm_bindgen::JsCast;
 
 /// What the panel shows.
 #[derive(Debug, Clone, Copy)]
@@ -50,7 +49,7 @@ pub fn open(state: AppState) {
 /// Carries out what the user asked in the panel.
 pub fn act(state: AppState, request: SummaryRequest) {
     if let SummaryRequest::Jump(id) = request {
-        jump_to(&id);
+        crate::jump::jump_to(&id);
         return;
     }
     let Some((runtime, conversation)) = on_screen(state) else {
@@ -119,7 +118,7 @@ fn show(state: AppState, outcome: Result<(Option<SummaryView>, Option<&'static s
     }
 }
 
-fn on_screen(
+pub(crate) fn on_screen(
     state: AppState,
 ) -> Option<(
     std::rc::Rc<crate::runtime::Runtime>,
@@ -128,21 +127,4 @@ fn on_screen(
     let runtime = runtime()?;
     let id = state.current.get_untracked()?;
     Some((runtime, state.conversation(&id)?))
-}
-
-/// Scrolls the message with `id` into view and moves the focus to it.
-fn jump_to(id: &str) {
-    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
-        return;
-    };
-    let messages = document.get_elements_by_class_name("message");
-    let found = (0..messages.length())
-        .filter_map(|i| messages.item(i))
-        .find(|el| el.get_attribute("data-message-id").as_deref() == Some(id));
-    if let Some(element) = found {
-        element.scroll_into_view_with_bool(true);
-        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
-            let _ = element.focus();
-        }
-    }
 }

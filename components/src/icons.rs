@@ -24,6 +24,8 @@ pub enum Icon {
     Download,
     ChevronDown,
     Close,
+    /// The branch map: a line that forks.
+    Branches,
 }
 
 impl Icon {
@@ -54,6 +56,13 @@ impl Icon {
                 "M4 18h11M19 18h1M17 16v4",
             ],
             Self::Menu => &["M4 6h16M4 12h16M4 18h16"],
+            Self::Branches => &[
+                "M6 7a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+                "M6 21a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+                "M18 9a2 2 0 1 0 0-4 2 2 0 0 0 0 4z",
+                "M6 7v10",
+                "M18 9c0 5-12 3-12 8",
+            ],
             Self::Attach => &[
                 "M20 11.5l-8.2 8.2a5 5 0 0 1-7.1-7.1l8.5-8.5a3.3 3.3 0 0 1 4.7 4.7l-8.5 8.5a1.7 1.7 0 0 1-2.4-2.4l7.8-7.8",
             ],

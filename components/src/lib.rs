@@ -18,6 +18,7 @@ mod assistant_form;
 mod assistant_picker;
 mod attachments;
 mod backup_panel;
+mod branch_map;
 mod chat_view;
 mod citations;
 mod composer;
@@ -41,6 +42,7 @@ mod regex_rules_form;
 mod settings_form;
 mod settings_nav;
 mod shortcuts_help;
+mod side_sheet;
 mod sidebar;
 mod storage_alert;
 mod storage_info;
@@ -64,6 +66,7 @@ pub use attachments::{
     AttachedDocument, DocumentRef, Draft, PendingAttachment, PendingAttachments,
 };
 pub use backup_panel::{BackupPanel, ExportButtons};
+pub use branch_map::{BranchMapPanel, MapRequest};
 pub use chat_view::ChatView;
 pub use composer::Composer;
 pub use context_meter::{short_tokens, ContextMeter};

@@ -242,7 +242,7 @@ fn role_name(role: Role) -> &'static str {
 }
 
 /// The mark beside a message's role: who wrote it, at a glance.
-fn role_icon(role: Role) -> Option<Icon> {
+pub(crate) fn role_icon(role: Role) -> Option<Icon> {
     match role {
         Role::User => Some(Icon::Person),
         Role::Assistant => Some(Icon::Spark),

@@ -2,6 +2,7 @@
 //! stands for, who wrote it and when), edited as the user's version, reset, or made now with
 //! the user's instructions. The text is shown as plain text: it is model output.
 
+use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::chat::summary_control::SummaryView;
 
@@ -125,18 +126,9 @@ pub fn SummaryPanel(
         })
     };
     view! {
-        <Show when=move || open.get()>
-            <div class="sheet-scrim" on:click=move |_| close()>
-                <section class="summary-panel" data-testid="summary-panel" role="dialog"
-                    aria-modal="true" aria-labelledby="summary-title"
-                    on:click=|ev| ev.stop_propagation()>
-                    <header>
-                        <h2 id="summary-title">"Conversation summary"</h2>
-                        <button type="button" data-testid="close-summary" autofocus
-                            aria-label="Close the summary" on:click=move |_| close()>
-                            {crate::icon(crate::Icon::Close)}
-                        </button>
-                    </header>
+        <SideSheet open=open.into() title="Conversation summary" id="summary-panel"
+            class="summary-panel" close_label="Close the summary" close_testid="close-summary"
+            on_close=move |()| close()>
                     {current}
                     <form class="summary-now" on:submit=summarise>
                         <label>"Instructions for the summary (optional)"
@@ -156,8 +148,6 @@ pub fn SummaryPanel(
                         Ok(done) => view! { <p class="ok" role="status" data-testid="summary-feedback">{done}</p> }.into_any(),
                         Err(err) => view! { <p class="error" role="alert" data-testid="summary-feedback">{err}</p> }.into_any(),
                     })}
-                </section>
-            </div>
-        </Show>
+        </SideSheet>
     }
 }

@@ -9,7 +9,7 @@ import {
 } from './harness.mjs';
 
 const CONTROLS = new Set(['button', 'textbox', 'combobox', 'checkbox', 'spinbutton', 'searchbox',
-  'listbox', 'slider', 'radio', 'switch', 'link', 'menuitem', 'tab']);
+  'listbox', 'slider', 'radio', 'switch', 'link', 'menuitem', 'tab', 'treeitem']);
 
 /// The controls of the page without an accessible name, as "role (its properties)"; fails if
 /// the tree shows fewer than `least` controls (the check would be looking at nothing).
@@ -42,6 +42,12 @@ test('every control on the chat and the settings has an accessible name', async 
   await page.evaluate(() => document.body.append(Object.assign(document.createElement('button'), { id: 'unnamed' })));
   assert.equal((await unnamedControls(page, 15)).length, 1);
   await page.evaluate(() => document.getElementById('unnamed').remove());
+  // The branch map: its rows are named by who wrote them and what they say.
+  await page.click('[data-testid=branch-map-button]');
+  await page.locator('[data-testid=branch-tree] [role=treeitem]').first().waitFor();
+  assert.deepEqual(await unnamedControls(page, 3), [], 'branch map');
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=branch-map]').waitFor({ state: 'detached' });
 
   // Keyboard: from the composer, Tab reaches the attach control, then Send.
   await page.fill('[data-testid=composer-input]', 'typed');

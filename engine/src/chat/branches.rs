@@ -1,27 +1,63 @@
 //! The conversation tree as the user reshapes it outside a generation: another version shown
-//! (‹ › between siblings), a message deleted with everything below it, a whole conversation
+//! (‹ › between siblings, or a message picked in the branch map), a message deleted with everything below it, a whole conversation
 //! deleted, and a conversation opened (an answer a closed tab left streaming is marked
 //! incomplete, never shown as complete).
 
 use super::service::ChatService;
 use super::ChatError;
+use crate::domain::branch_map::BranchMap;
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
-use crate::domain::tree::{BranchEntry, ConversationTree};
+use crate::domain::tree::{BranchEntry, ConversationTree, TreeError};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
 use crate::store::{ChatStore, StoreError};
+use std::collections::HashSet;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
     /// leaf, and saves the choice. Returns the updated conversation and its branch.
     pub async fn switch_branch(
         &self,
-        mut conversation: Conversation,
+        conversation: Conversation,
         message_id: &str,
         offset: isize,
     ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        self.choose_branch(conversation, |tree| {
+            tree.switch_sibling(message_id, offset).map(drop)
+        })
+        .await
+    }
+
+    /// Shows the branch through `message_id`, down to its most recent leaf (a message picked
+    /// in the branch map), and saves the choice.
+    pub async fn show_branch_through(
+        &self,
+        conversation: Conversation,
+        message_id: &str,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        self.choose_branch(conversation, |tree| tree.select(message_id))
+            .await
+    }
+
+    /// The map of the whole conversation tree, the runs in `unfolded` shown whole.
+    pub async fn branch_map(
+        &self,
+        conversation: &Conversation,
+        unfolded: &HashSet<String>,
+    ) -> Result<BranchMap, ChatError> {
+        Ok(BranchMap::of(
+            &self.load_tree(conversation).await?,
+            unfolded,
+        ))
+    }
+
+    async fn choose_branch(
+        &self,
+        mut conversation: Conversation,
+        choose: impl FnOnce(&mut ConversationTree) -> Result<(), TreeError>,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
         let mut tree = self.load_tree(&conversation).await?;
-        tree.switch_sibling(message_id, offset)?;
+        choose(&mut tree)?;
         conversation.current_leaf_id = tree.current_leaf().map(str::to_owned);
         self.store.save_conversation(&conversation).await?;
         Ok((conversation, tree.current_branch_entries()))

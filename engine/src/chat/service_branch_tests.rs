@@ -14,6 +14,20 @@ fn run<F: std::future::Future<Output = Result<MessageNode, ChatError>>>(f: F) ->
     block_on(f).unwrap()
 }
 
+/// Another version of the answer `id` of the stored conversation, with the default settings.
+fn regenerate(service: &Service, id: &str) -> MessageNode {
+    run(service.regenerate(
+        stored(service).0,
+        id,
+        &TurnContext::new(
+            &settings(),
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
+    ))
+}
+
 #[test]
 fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     let service = service(vec![
@@ -139,18 +153,7 @@ fn a_regeneration_with_another_model_asks_that_model_and_records_it_on_the_new_v
 fn a_regeneration_that_fails_before_any_content_leaves_the_earlier_answer_shown() {
     let service = service(vec![answer("First."), Script::Unreachable]);
     let first = send(&service, None, "q");
-    let (conversation, _) = stored(&service);
-    let failed = block_on(service.regenerate(
-        conversation,
-        &first.id,
-        &TurnContext::new(
-            &settings(),
-            &Assistant::default(),
-            &CancelToken::new(),
-            &EventLog::default(),
-        ),
-    ))
-    .unwrap();
+    let failed = regenerate(&service, &first.id);
     assert_eq!(failed.error_kind, Some(crate::FailureKind::Network));
     let (conversation, messages) = stored(&service);
     assert_eq!(messages.len(), 2);
@@ -158,4 +161,45 @@ fn a_regeneration_that_fails_before_any_content_leaves_the_earlier_answer_shown(
         conversation.current_leaf_id.as_deref(),
         Some(first.id.as_str())
     );
+}
+
+#[test]
+fn the_branch_map_shows_every_version_and_a_pick_shows_its_branch() {
+    let service = service(vec![answer("First."), answer("Second.")]);
+    let first = send(&service, None, "Question?");
+    let second = regenerate(&service, &first.id);
+    let map = block_on(service.branch_map(&stored(&service).0, &Default::default())).unwrap();
+    let shown: Vec<(&str, Option<(usize, usize)>, bool)> = map
+        .entries
+        .iter()
+        .filter_map(|entry| match entry {
+            crate::domain::branch_map::MapEntry::Node(n) => {
+                Some((n.excerpt.as_str(), n.version, n.on_path))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        shown,
+        [
+            ("Question?", None, true),
+            ("First.", Some((1, 2)), false),
+            ("Second.", Some((2, 2)), true),
+        ]
+    );
+    assert_eq!((map.messages, map.branches), (3, 2));
+
+    // Picking the first answer shows its branch and saves the choice.
+    let (conversation, branch) =
+        block_on(service.show_branch_through(stored(&service).0, &first.id)).unwrap();
+    assert_eq!(texts(&branch), ["Question?", "First."]);
+    assert_eq!(stored(&service).0, conversation);
+    // An unknown message changes nothing.
+    let refused = block_on(service.show_branch_through(conversation, "nope"));
+    assert!(matches!(refused, Err(ChatError::Tree(_))), "{refused:?}");
+    assert_eq!(
+        stored(&service).0.current_leaf_id.as_deref(),
+        Some(first.id.as_str())
+    );
+    assert_ne!(second.id, first.id);
 }

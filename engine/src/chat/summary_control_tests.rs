@@ -5,10 +5,6 @@ use super::*;
 use crate::test_fixtures::*;
 use futures_executor::block_on;
 
-fn answer(text: &str) -> Script {
-    sse(200, &content_chunks(&[text], true), 64)
-}
-
 /// Two short exchanges, then the scripts of what the test does next.
 fn short_chat(next: Vec<Script>) -> (Service, Conversation) {
     let mut scripts = vec![answer("Kyoto in May."), answer("Book the ryokan.")];

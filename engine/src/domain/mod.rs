@@ -7,6 +7,7 @@ pub mod app_update;
 pub mod assistant;
 pub mod attachment;
 pub(crate) mod base64;
+pub mod branch_map;
 pub(crate) mod failure;
 pub(crate) mod message;
 pub(crate) mod message_part;

@@ -1,0 +1,43 @@
+//! A panel that slides over the chat from the side (the summary, the branch map): a modal
+//! dialog with a title and a close button; a click beside it closes it, as Esc does (the app's
+//! shortcuts).
+
+use crate::icons::{icon, Icon};
+use leptos::prelude::*;
+
+#[component]
+pub fn SideSheet(
+    open: Signal<bool>,
+    /// The heading, also the dialog's name.
+    title: &'static str,
+    /// The `id` of the heading and the `data-testid` of the dialog.
+    id: &'static str,
+    close_label: &'static str,
+    /// The `data-testid` of the close button.
+    close_testid: &'static str,
+    /// Extra classes of the dialog.
+    #[prop(optional)]
+    class: &'static str,
+    #[prop(into)] on_close: Callback<()>,
+    children: ChildrenFn,
+) -> impl IntoView {
+    let title_id = format!("{id}-title");
+    view! {
+        <Show when=move || open.get()>
+            <div class="sheet-scrim" on:click=move |_| on_close.run(())>
+                <section class=format!("side-sheet {class}") data-testid=id role="dialog"
+                    aria-modal="true" aria-labelledby=title_id.clone()
+                    on:click=|ev| ev.stop_propagation()>
+                    <header>
+                        <h2 id=title_id.clone()>{title}</h2>
+                        <button type="button" data-testid=close_testid autofocus
+                            aria-label=close_label on:click=move |_| on_close.run(())>
+                            {icon(Icon::Close)}
+                        </button>
+                    </header>
+                    {children()}
+                </section>
+            </div>
+        </Show>
+    }
+}
