@@ -83,6 +83,7 @@ pub mod domain;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
+pub mod persona;
 pub mod ports;
 pub mod prompt;
 pub mod provider;

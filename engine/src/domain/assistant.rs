@@ -7,6 +7,7 @@
 //! half-processed request.
 
 use crate::knowledge::memories::MEMORY_TOOL_NAMES;
+use crate::persona::card::CharacterCard;
 use crate::prompt::dictionary::{ChatDictionary, CompiledDictionary};
 use crate::prompt::injection::{CompiledLorebook, Lorebook};
 use crate::prompt::regex_rules::{CompiledRules, RegexRule, RuleError};
@@ -57,6 +58,9 @@ pub struct Assistant {
     /// Try an answer again, as a new version, when its stream breaks after text arrived (the
     /// broken one stays as an earlier version). Off: it stays with its error and a retry.
     pub retry_broken_streams: bool,
+    /// The character card this assistant plays (`persona::character` says what it adds to the
+    /// prompt); kept whole, so it exports as it came.
+    pub character: Option<Box<CharacterCard>>,
 }
 
 impl Default for Assistant {
@@ -81,6 +85,7 @@ impl Default for Assistant {
             generate_titles: true,
             follow_up_suggestions: false,
             retry_broken_streams: true,
+            character: None,
         }
     }
 }

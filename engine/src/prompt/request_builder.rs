@@ -6,6 +6,7 @@
 use crate::domain::assistant::{Assistant, CompiledAssistant};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
+use crate::persona::character;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
@@ -55,8 +56,9 @@ pub struct RequestInputs<'a> {
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
+    let assistant_prompt = character::system_prompt(inputs.assistant);
     let system = assemble(&SystemPromptSources {
-        assistant_prompt: &inputs.assistant.system_prompt,
+        assistant_prompt: &assistant_prompt,
         allow_conversation_prompt: inputs.assistant.allow_conversation_system_prompt,
         rolling_summary: inputs.summary,
         capability_block: (!inputs.has_tools).then(|| inputs.tool_note.to_owned()),
@@ -67,12 +69,22 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         },
         ..SystemPromptSources::default()
     });
-    let request = PromptRequest {
-        system,
-        messages: inputs.window.iter().map(|n| (*n).clone()).collect(),
-    };
+    let mut messages: Vec<MessageNode> = inputs.window.iter().map(|n| (*n).clone()).collect();
+    // A character's post-history instructions follow the conversation (request-only).
+    if let Some(instructions) = character::post_history_instructions(inputs.assistant) {
+        messages.push(
+            MessageNode::new(
+                "post-history-instructions",
+                &inputs.conversation.id,
+                Role::System,
+                0.0,
+            )
+            .with_text(instructions),
+        );
+    }
+    let request = PromptRequest { system, messages };
     let placeholders = PlaceholderValues {
-        char: inputs.assistant.name.clone(),
+        char: character::char_name(inputs.assistant).to_owned(),
         user: inputs.assistant.user_name.clone(),
         model: inputs.model.to_owned(),
         conversation_title: inputs.conversation.title.clone(),
