@@ -42,5 +42,7 @@ pub enum ChatError {
     #[error("{0}")]
     Temporary(String),
     #[error(transparent)]
+    Card(#[from] crate::persona::card::CardError),
+    #[error(transparent)]
     Memory(#[from] crate::knowledge::memories::MemoryTextError),
 }

@@ -30,6 +30,7 @@ mod action;
 mod after_answer;
 pub mod answer_details;
 mod branches;
+mod characters;
 mod coalescer;
 mod context_window;
 pub mod date_groups;

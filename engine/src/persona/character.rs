@@ -93,6 +93,27 @@ fn split_ignoring_case<'a>(text: &'a str, marker: &str) -> Vec<&'a str> {
     parts
 }
 
+/// A regular-expression key as one group: SillyTavern writes them as JavaScript literals
+/// (`/flood(ed)?/i`), whose `i`, `m` and `s` flags become inline flags; other flags (`g`, `u`,
+/// `y`) change nothing for a match test. A key without slashes is a pattern as it stands.
+fn regex_key(key: &str) -> String {
+    let literal = key
+        .strip_prefix('/')
+        .and_then(|rest| rest.rsplit_once('/'))
+        .filter(|(_, flags)| flags.chars().all(|f| "gimsuyd".contains(f)));
+    match literal {
+        Some((pattern, flags)) => {
+            let inline: String = flags.chars().filter(|f| "ims".contains(*f)).collect();
+            if inline.is_empty() {
+                format!("(?:{pattern})")
+            } else {
+                format!("(?{inline}:{pattern})")
+            }
+        }
+        None => format!("(?:{key})"),
+    }
+}
+
 /// The card's embedded book as a lorebook: enabled entries, keywords (or a regular expression,
 /// or always for a constant entry), before or after the character's definition (or at a depth,
 /// as SillyTavern's extension fields say), ordered by insertion order.
@@ -123,7 +144,11 @@ pub fn lorebook_from_book(book: &Value) -> Lorebook {
                 InjectionTrigger::Always
             } else if flag("use_regex") {
                 InjectionTrigger::Regex {
-                    pattern: keys.join("|"),
+                    pattern: keys
+                        .iter()
+                        .map(|key| regex_key(key))
+                        .collect::<Vec<_>>()
+                        .join("|"),
                 }
             } else {
                 InjectionTrigger::Keywords {

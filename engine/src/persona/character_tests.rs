@@ -100,7 +100,7 @@ fn the_embedded_book_becomes_the_lorebook() {
     assert_eq!(
         entry.trigger,
         InjectionTrigger::Regex {
-            pattern: "/flood(ed)?/i".into()
+            pattern: "(?i:flood(ed)?)".into()
         }
     );
     assert_eq!(entry.name, "entry 1");
@@ -192,4 +192,21 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
         ],
         "the book's entry at depth 2, the instructions after the question"
     );
+}
+
+#[test]
+fn regex_keys_written_as_javascript_literals_keep_their_flags() {
+    assert_eq!(regex_key("/flood(ed)?/i"), "(?i:flood(ed)?)");
+    assert_eq!(regex_key("/a.b/gs"), "(?s:a.b)");
+    assert_eq!(regex_key("/a\\/b/"), "(?:a\\/b)");
+    assert_eq!(regex_key("plain|other"), "(?:plain|other)");
+    assert_eq!(regex_key("/not flags/xyz"), "(?:/not flags/xyz)");
+    // The lorebook compiles them and they match as the card meant.
+    let oru = character(V3);
+    let compiled =
+        crate::prompt::injection::CompiledLorebook::compile(oru.lorebook.as_ref().unwrap())
+            .unwrap();
+    let said = crate::domain::message::MessageNode::new("m", "c", crate::Role::User, 0.0)
+        .with_text("The FLOODED stairs?");
+    assert_eq!(compiled.fired(&[said]).len(), 1);
 }

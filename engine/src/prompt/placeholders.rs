@@ -30,24 +30,38 @@ impl PlaceholderValues {
 
     /// `text` with every known placeholder replaced.
     pub fn resolve(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(open) = rest.find("{{") {
-            out.push_str(&rest[..open]);
-            let after = &rest[open + 2..];
-            let Some(close) = after.find("}}") else {
-                rest = &rest[open..];
-                break;
-            };
-            match self.value(after[..close].trim()) {
-                Some(value) => out.push_str(&value),
-                None => out.push_str(&rest[open..open + 2 + close + 2]),
-            }
-            rest = &after[close + 2..];
-        }
-        out.push_str(rest);
-        out
+        resolve_with(text, |name| self.value(name))
     }
+}
+
+/// `text` with only `{{char}}` and `{{user}}` replaced: what a character's greeting needs when
+/// it is written into the chat (the rest waits for the request).
+pub fn resolve_names(text: &str, char: &str, user: &str) -> String {
+    resolve_with(text, |name| match name.to_ascii_lowercase().as_str() {
+        "char" => Some(char.to_owned()),
+        "user" => Some(user.to_owned()),
+        _ => None,
+    })
+}
+
+fn resolve_with(text: &str, value: impl Fn(&str) -> Option<String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(open) = rest.find("{{") {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 2..];
+        let Some(close) = after.find("}}") else {
+            rest = &rest[open..];
+            break;
+        };
+        match value(after[..close].trim()) {
+            Some(value) => out.push_str(&value),
+            None => out.push_str(&rest[open..open + 2 + close + 2]),
+        }
+        rest = &after[close + 2..];
+    }
+    out.push_str(rest);
+    out
 }
 
 #[cfg(test)]
