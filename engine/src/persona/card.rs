@@ -131,15 +131,10 @@ const KNOWN_FIELDS: [&str; 16] = [
     "character_book",
 ];
 
-/// The text fields every spec has.
-const TEXT_FIELDS: [&str; 6] = [
-    "name",
-    "description",
-    "personality",
-    "scenario",
-    "first_mes",
-    "mes_example",
-];
+/// The text fields every spec has: the first six of [`KNOWN_FIELDS`].
+fn text_fields() -> impl Iterator<Item = &'static str> {
+    KNOWN_FIELDS.into_iter().take(6)
+}
 
 impl CharacterCard {
     /// Reads a card file: a PNG with a card in it, or card JSON.
@@ -212,7 +207,7 @@ impl CharacterCard {
             CardSpec::V1 => {
                 // A V1 card is flat: its fields are the data.
                 let mut data = Map::new();
-                for field in TEXT_FIELDS {
+                for field in text_fields() {
                     if let Some(value) = root.remove(field) {
                         data.insert(field.to_owned(), value);
                     }
@@ -229,7 +224,7 @@ impl CharacterCard {
                 }
             },
         };
-        for key in ["spec", "spec_version"].into_iter().chain(TEXT_FIELDS) {
+        for key in ["spec", "spec_version"].into_iter().chain(text_fields()) {
             root.remove(key);
         }
         let mut card = Self {
