@@ -47,6 +47,7 @@ use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use indexed_db_futures::KeyPath;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
+use skein_engine::persona::user_persona::Personas;
 use skein_engine::prompt::rolling_context::RollingContextSummary;
 use skein_engine::store::{
     sort_in_creation_order, sort_newest_first, summary_key, touch_conversation,
@@ -64,6 +65,7 @@ const SUMMARIES: &str = "summaries";
 const USAGE: &str = "usage";
 const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
+const PERSONAS_KEY: &str = "personas";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -514,6 +516,20 @@ impl ChatStore for IdbStore {
 
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(settings)?, Some(PROVIDER_KEY))
+            .await
+    }
+
+    async fn load_personas(&self) -> Result<Personas, StoreError> {
+        Ok(self
+            .get_record(SETTINGS, PERSONAS_KEY)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()?
+            .unwrap_or_default())
+    }
+
+    async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(personas)?, Some(PERSONAS_KEY))
             .await
     }
 

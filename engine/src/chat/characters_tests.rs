@@ -106,3 +106,67 @@ fn an_assistant_without_greetings_starts_as_usual() {
     assert_eq!(block_on(service.start_character_chat(&oru)).unwrap(), None);
     assert_eq!(block_on(service.list_conversations()).unwrap().len(), 0);
 }
+
+#[test]
+fn the_greeting_names_the_default_persona_and_the_chat_prompt_keeps_the_card() {
+    use crate::persona::user_persona::Persona;
+    let service = service(vec![answer("Welcome, then.")]);
+    block_on(service.save_persona(Persona {
+        name: "Ada".into(),
+        ..Persona::default()
+    }))
+    .unwrap();
+    let oru = block_on(service.import_character(V3.as_bytes(), &template())).unwrap();
+    let (conversation, branch) = block_on(service.start_character_chat(&oru))
+        .unwrap()
+        .unwrap();
+    assert_eq!(branch[0].node.text(), "Mind the water, Ada.");
+    // The chat's own prompt stands for the card's {{original}}: the card's definition stays.
+    let conversation =
+        block_on(service.set_conversation_system_prompt(&conversation.id, "Speak in riddles."))
+            .unwrap();
+    send_as(&service, Some(conversation), "Hello", &oru).unwrap();
+    let system = request_body(&service, 0)["messages"][0]["content"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(system.contains("Speak in riddles."), "{system}");
+    assert!(system.contains("Oru keeps the old library."), "{system}");
+}
+
+#[test]
+fn a_character_exports_to_each_format_and_reads_back_the_same() {
+    let service = service(vec![]);
+    let mira = block_on(service.import_character(V2_PNG, &template())).unwrap();
+    // The card's picture is kept as the avatar.
+    let avatar = block_on(service.store().load_blob(mira.avatar.as_deref().unwrap()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(avatar.bytes, V2_PNG);
+    let card = mira.character.as_deref().unwrap();
+    for format in [CardFormat::V2Json, CardFormat::V3Json, CardFormat::Png] {
+        let file = block_on(service.export_character(&mira, format)).unwrap();
+        let again = CharacterCard::from_file(&file.bytes).unwrap();
+        assert_eq!(again.name, card.name, "{format:?}");
+        assert_eq!(again.data, card.data, "{format:?}: unknown fields kept");
+        assert_eq!(again.character_book, card.character_book, "{format:?}");
+        assert!(file.file_name.starts_with("Captain Mira."), "{}", file.file_name);
+    }
+    let png = block_on(service.export_character(&mira, CardFormat::Png)).unwrap();
+    assert_eq!(png.mime, "image/png");
+    assert_eq!(png.file_name, "Captain Mira.png");
+    // A character read from JSON has no picture: a plain one carries the card.
+    let oru = block_on(service.import_character(V3.as_bytes(), &template())).unwrap();
+    assert_eq!(oru.avatar, None);
+    let png = block_on(service.export_character(&oru, CardFormat::Png)).unwrap();
+    assert_eq!(
+        CharacterCard::from_file(&png.bytes).unwrap(),
+        *oru.character.unwrap()
+    );
+    // A plain assistant is not a character.
+    let refused = block_on(service.export_character(&Assistant::default(), CardFormat::V2Json));
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "This assistant is not a character: only characters export as cards."
+    );
+}

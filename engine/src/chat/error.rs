@@ -35,6 +35,8 @@ pub enum ChatError {
     Import(#[from] crate::store::import::ImportError),
     #[error(transparent)]
     Attachment(#[from] AttachmentError),
+    #[error(transparent)]
+    Persona(#[from] crate::persona::user_persona::PersonaError),
     /// The summary panel's refusals and failures, each saying what to do.
     #[error("{0}")]
     Summary(String),

@@ -39,6 +39,7 @@ mod events;
 pub mod finished_notice;
 pub(crate) mod honesty;
 mod library;
+mod personas;
 mod prepare;
 pub mod prompt_progress;
 pub mod records;
@@ -53,6 +54,7 @@ mod transfer;
 mod turn;
 
 pub use action::{ChatAction, TurnContext};
+pub use characters::{CardFile, CardFormat};
 pub use error::ChatError;
 pub use events::{EventLog, GenerationEvent, GenerationSink};
 pub use reply_writer::PERSIST_INTERVAL_MS;

@@ -74,6 +74,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 sink,
             )
             .await;
+        let personas = self.store.load_personas().await?;
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),
@@ -90,6 +91,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             has_tools: !turn.tools.tools.is_empty(),
             knowledge: self.retrieval.knowledge.as_deref(),
             memory: self.retrieval.memory.as_deref(),
+            persona: personas.for_conversation(conversation),
         })
         .await;
         let mut history = chat_messages(&prepared);

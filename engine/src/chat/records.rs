@@ -191,7 +191,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.load_blob(id).await?)
     }
 
-    async fn stored_conversation(&self, id: &str) -> Result<Conversation, ChatError> {
+    pub(crate) async fn stored_conversation(&self, id: &str) -> Result<Conversation, ChatError> {
         self.store
             .load_conversation(id)
             .await?

@@ -61,6 +61,9 @@ pub struct Assistant {
     /// The character card this assistant plays (`persona::character` says what it adds to the
     /// prompt); kept whole, so it exports as it came.
     pub character: Option<Box<CharacterCard>>,
+    /// The ID of the stored image ([`Blob`](crate::store::Blob)) shown for this assistant: a
+    /// character's card picture.
+    pub avatar: Option<String>,
 }
 
 impl Default for Assistant {
@@ -86,6 +89,7 @@ impl Default for Assistant {
             follow_up_suggestions: false,
             retry_broken_streams: true,
             character: None,
+            avatar: None,
         }
     }
 }

@@ -282,6 +282,14 @@ pub struct Conversation {
     /// Never stored, exported or imported: a backup cannot make a chat temporary.
     #[serde(skip)]
     pub temporary: bool,
+    /// The persona the user speaks as in this chat; `None` (or one since deleted) means the
+    /// default persona ([`Personas::for_conversation`](crate::persona::user_persona::Personas::for_conversation)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub persona_id: Option<String>,
+    /// This chat's own system prompt, used when its assistant allows one (for a character, it
+    /// stands for the card's `{{original}}`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub system_prompt: Option<String>,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -301,6 +309,8 @@ impl Conversation {
             assistant_id: None,
             waiting_question: None,
             temporary: false,
+            persona_id: None,
+            system_prompt: None,
         }
     }
 

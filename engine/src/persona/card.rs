@@ -75,6 +75,8 @@ pub enum CardError {
     TooMany(&'static str),
     #[error("The card has no name.")]
     NoName,
+    #[error("This assistant is not a character: only characters export as cards.")]
+    NotACharacter,
 }
 
 /// A character card as Skein reads and writes it.

@@ -31,14 +31,15 @@ pub fn char_name(assistant: &Assistant) -> &str {
         .unwrap_or(&assistant.name)
 }
 
-/// The assistant's system prompt: its own, or for a character the card's system prompt (its
-/// `{{original}}` standing for the assistant's own; the assistant's own when the card has
+/// The assistant's system prompt from the user's `own` (the assistant's, or the chat's, see
+/// [`own_prompt`](crate::prompt::system_prompt::own_prompt)): `own` itself, or for a character
+/// the card's system prompt (its `{{original}}` standing for `own`; `own` when the card has
 /// none) followed by the character's description, personality, scenario and example dialogue.
-pub fn system_prompt(assistant: &Assistant) -> String {
+pub fn system_prompt(assistant: &Assistant, own: &str) -> String {
     let Some(card) = &assistant.character else {
-        return assistant.system_prompt.clone();
+        return own.to_owned();
     };
-    let own = assistant.system_prompt.trim();
+    let own = own.trim();
     let head = if card.system_prompt.trim().is_empty() {
         own.to_owned()
     } else {

@@ -30,7 +30,7 @@ fn a_card_becomes_an_assistant_with_the_users_settings() {
 fn the_system_prompt_is_the_cards_then_its_definition() {
     let mut mira = character(V2);
     assert_eq!(
-        system_prompt(&mira),
+        system_prompt(&mira, &mira.system_prompt),
         " Stay in character as {{char}}.\n\n\
          A starship captain, {{char}} talks to {{user}} plainly.\n\n\
          {{char}}'s personality: calm, dry humour\n\n\
@@ -40,13 +40,13 @@ fn the_system_prompt_is_the_cards_then_its_definition() {
     );
     // {{original}} is the user's own prompt for the character.
     mira.system_prompt = "Write in British English.".into();
-    assert!(system_prompt(&mira)
+    assert!(system_prompt(&mira, &mira.system_prompt)
         .starts_with("Write in British English. Stay in character as {{char}}.\n\n"));
     // A card without a system prompt starts with the user's own.
     let mut oru = character(V3);
     oru.system_prompt = "Be brief.".into();
     assert_eq!(
-        system_prompt(&oru),
+        system_prompt(&oru, &oru.system_prompt),
         "Be brief.\n\n{{char}} keeps the old library.\n\n{{char}}'s personality: precise\n\n\
          Scenario: A flooded archive."
     );
@@ -55,7 +55,10 @@ fn the_system_prompt_is_the_cards_then_its_definition() {
         system_prompt: "You are Skein.".into(),
         ..Assistant::default()
     };
-    assert_eq!(system_prompt(&plain), "You are Skein.");
+    assert_eq!(
+        system_prompt(&plain, &plain.system_prompt),
+        "You are Skein."
+    );
     assert_eq!(post_history_instructions(&plain), None);
     assert_eq!(
         post_history_instructions(&character(V2)),

@@ -1,8 +1,10 @@
 //! Personas of role-play: character cards as SillyTavern and its peers share them, read and
 //! written losslessly (`card`), the PNG text chunks they travel in (`png_text`), and what a
 //! card makes of an assistant (`character`: the system prompt, the post-history instructions,
-//! `{{char}}`, the embedded book as a lorebook).
+//! `{{char}}`, the embedded book as a lorebook), and the user's own personas (`user_persona`:
+//! who `{{user}}` is in a chat).
 
 pub mod card;
 pub mod character;
 pub mod png_text;
+pub mod user_persona;

@@ -7,10 +7,11 @@ use crate::domain::assistant::{Assistant, CompiledAssistant};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
 use crate::persona::character;
+use crate::persona::user_persona::Persona;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
-use crate::prompt::system_prompt::{assemble, SystemPromptSources};
+use crate::prompt::system_prompt::{assemble, own_prompt, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
 use crate::prompt::PromptRequest;
 use crate::provider::{ChatMessage, ImageInput, SignedReasoning, ToolCallRequest};
@@ -53,13 +54,22 @@ pub struct RequestInputs<'a> {
     pub has_tools: bool,
     pub knowledge: Option<&'a dyn RetrievalHook>,
     pub memory: Option<&'a dyn RetrievalHook>,
+    /// Who the user is in this chat: `{{user}}` and what the model is told about them.
+    pub persona: Option<&'a Persona>,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
-    let assistant_prompt = character::system_prompt(inputs.assistant);
+    let own = own_prompt(
+        &inputs.assistant.system_prompt,
+        inputs.conversation.system_prompt.as_deref(),
+        inputs.assistant.allow_conversation_system_prompt,
+    );
+    let mut assistant_prompt = character::system_prompt(inputs.assistant, own);
+    if let Some(about) = inputs.persona.and_then(Persona::about) {
+        assistant_prompt = format!("{}\n\n{about}", assistant_prompt.trim_end());
+    }
     let system = assemble(&SystemPromptSources {
         assistant_prompt: &assistant_prompt,
-        allow_conversation_prompt: inputs.assistant.allow_conversation_system_prompt,
         rolling_summary: inputs.summary,
         capability_block: (!inputs.has_tools).then(|| inputs.tool_note.to_owned()),
         tool_prompts: if inputs.has_tools {
@@ -85,7 +95,10 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
     let request = PromptRequest { system, messages };
     let placeholders = PlaceholderValues {
         char: character::char_name(inputs.assistant).to_owned(),
-        user: inputs.assistant.user_name.clone(),
+        user: inputs
+            .persona
+            .map_or(&inputs.assistant.user_name, |p| &p.name)
+            .clone(),
         model: inputs.model.to_owned(),
         conversation_title: inputs.conversation.title.clone(),
         time: inputs.time.clone(),

@@ -39,11 +39,25 @@ pub fn capability_block(tool_names: &[&str]) -> String {
     text
 }
 
+/// The user's own prompt for a request: the conversation's when the assistant allows one and
+/// it has text, else the assistant's.
+pub fn own_prompt<'a>(
+    assistant_prompt: &'a str,
+    conversation_prompt: Option<&'a str>,
+    allow_conversation_prompt: bool,
+) -> &'a str {
+    match conversation_prompt {
+        Some(own) if allow_conversation_prompt && !own.trim().is_empty() => own,
+        _ => assistant_prompt,
+    }
+}
+
 pub fn assemble(sources: &SystemPromptSources<'_>) -> String {
-    let base = match sources.conversation_prompt {
-        Some(own) if sources.allow_conversation_prompt && !own.trim().is_empty() => own,
-        _ => sources.assistant_prompt,
-    };
+    let base = own_prompt(
+        sources.assistant_prompt,
+        sources.conversation_prompt,
+        sources.allow_conversation_prompt,
+    );
     let summary = sources.rolling_summary.map(|s| {
         data_block(
             "conversation_summary",

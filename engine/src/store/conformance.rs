@@ -191,6 +191,49 @@ pub async fn provider_settings_round_trip<S: ChatStore>(store: S) {
     );
 }
 
+/// Personas round-trip beside the provider settings (same record store, other key), and a
+/// conversation keeps its persona and its own system prompt through message writes.
+pub async fn personas_and_chat_settings_round_trip<S: ChatStore>(store: S) {
+    use crate::persona::user_persona::{Persona, Personas};
+    assert_eq!(store.load_personas().await.unwrap(), Personas::default());
+    let personas = Personas {
+        list: vec![Persona {
+            id: "p1".into(),
+            name: "Ada ✓".into(),
+            description: "A mathematician.".into(),
+        }],
+        default_id: Some("p1".into()),
+    };
+    store.save_personas(&personas).await.unwrap();
+    store
+        .save_provider_settings(&ProviderSettings::default())
+        .await
+        .unwrap();
+    assert_eq!(store.load_personas().await.unwrap(), personas);
+    let chat = Conversation {
+        persona_id: Some("p1".into()),
+        system_prompt: Some("Answer in verse.".into()),
+        ..conversation("c", 1.0)
+    };
+    store
+        .save_message(&chat, &message("m1", "c", None, 1.0))
+        .await
+        .unwrap();
+    let moved_on = Conversation {
+        persona_id: None,
+        system_prompt: None,
+        current_leaf_id: Some("m2".into()),
+        ..chat.clone()
+    };
+    store
+        .save_message(&moved_on, &message("m2", "c", Some("m1"), 2.0))
+        .await
+        .unwrap();
+    let stored = store.load_conversation("c").await.unwrap().unwrap();
+    assert_eq!(stored.persona_id.as_deref(), Some("p1"));
+    assert_eq!(stored.system_prompt.as_deref(), Some("Answer in verse."));
+}
+
 /// Blobs keep every byte; summaries of the same prefix replace each other; usage events come
 /// back by time.
 pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
@@ -397,6 +440,7 @@ where
     message_writes_keep_the_conversations_title(make("title").await).await;
     deletes_remove_exactly_what_they_name(make("deletes").await).await;
     provider_settings_round_trip(make("settings").await).await;
+    personas_and_chat_settings_round_trip(make("personas").await).await;
     blobs_summaries_and_usage_round_trip(make("blobs").await).await;
     streaming_snapshots_never_overwrite_a_finished_answer(make("snapshot").await).await;
     imports_store_whole_conversations(make("import").await).await;

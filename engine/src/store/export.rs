@@ -11,8 +11,13 @@ pub const JSON_VERSION: u32 = 1;
 
 /// A file name for an export: the title, reduced to characters every file system accepts.
 pub fn file_name(conversation: &Conversation, extension: &str) -> String {
-    let mut name: String = conversation
-        .title
+    safe_file_name(&conversation.title, "conversation", extension)
+}
+
+/// `title` reduced to characters every file system accepts (`fallback` when nothing is left),
+/// with `extension`.
+pub fn safe_file_name(title: &str, fallback: &str, extension: &str) -> String {
+    let mut name: String = title
         .chars()
         .map(|c| {
             if c.is_alphanumeric() || matches!(c, ' ' | '-' | '_') {
@@ -25,7 +30,7 @@ pub fn file_name(conversation: &Conversation, extension: &str) -> String {
         .collect();
     name = name.trim().to_owned();
     if name.is_empty() {
-        name = "conversation".into();
+        name = fallback.into();
     }
     format!("{name}.{extension}")
 }

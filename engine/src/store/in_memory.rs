@@ -7,6 +7,7 @@ use crate::knowledge::citations::MessageCitations;
 use crate::knowledge::memories::{Memory, MemoryScope};
 use crate::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
 use crate::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
+use crate::persona::user_persona::Personas;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use crate::store::{
@@ -20,6 +21,7 @@ pub struct MemoryStore {
     conversations: RefCell<Vec<Conversation>>,
     messages: RefCell<Vec<MessageNode>>,
     settings: RefCell<Option<ProviderSettings>>,
+    personas: RefCell<Personas>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -235,6 +237,15 @@ impl ChatStore for MemoryStore {
 
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
         *self.settings.borrow_mut() = Some(settings.clone());
+        Ok(())
+    }
+
+    async fn load_personas(&self) -> Result<Personas, StoreError> {
+        Ok(self.personas.borrow().clone())
+    }
+
+    async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
+        *self.personas.borrow_mut() = personas.clone();
         Ok(())
     }
 

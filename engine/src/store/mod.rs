@@ -20,6 +20,7 @@ pub use import::ImportError;
 
 use crate::domain::message::{Conversation, MessageNode};
 use crate::knowledge::citations::MessageCitations;
+use crate::persona::user_persona::Personas;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use thiserror::Error;
@@ -112,6 +113,9 @@ pub trait ChatStore {
     async fn delete_conversation(&self, conversation_id: &str) -> Result<(), StoreError>;
     async fn load_provider_settings(&self) -> Result<Option<ProviderSettings>, StoreError>;
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError>;
+    /// The user's personas (none stored: an empty list).
+    async fn load_personas(&self) -> Result<Personas, StoreError>;
+    async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -202,6 +206,12 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
         (**self).save_provider_settings(settings).await
+    }
+    async fn load_personas(&self) -> Result<Personas, StoreError> {
+        (**self).load_personas().await
+    }
+    async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
+        (**self).save_personas(personas).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

@@ -13,6 +13,7 @@ use crate::domain::message::{Conversation, MessageNode};
 use crate::domain::usage::UsageEvent;
 use crate::knowledge::citations::MessageCitations;
 use crate::knowledge::store::LibraryStore;
+use crate::persona::user_persona::Personas;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use crate::store::in_memory::MemoryStore;
@@ -184,6 +185,12 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     }
     async fn save_provider_settings(&self, settings: &ProviderSettings) -> Result<(), StoreError> {
         self.inner.save_provider_settings(settings).await
+    }
+    async fn load_personas(&self) -> Result<Personas, StoreError> {
+        self.inner.load_personas().await
+    }
+    async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
+        self.inner.save_personas(personas).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await
