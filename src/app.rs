@@ -7,10 +7,10 @@ use crate::settings_screen::SettingsScreen;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    icon, AssistantPicker, BranchMapPanel, ChatView, ContextMeter, ErrorBanner, ErrorNotice,
-    ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar,
-    StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar, UndoToast, UpdateNotice,
-    WaitingNotice, WelcomeStep,
+    icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
+    ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, ShortcutsHelp,
+    Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar, UndoToast,
+    UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -34,6 +34,13 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
+    // The conversation on screen as stored (tracked).
+    let on_screen = move || {
+        let id = state.current.get()?;
+        state
+            .conversations
+            .with(|list| list.iter().find(|c| c.id == id).cloned())
+    };
     if let Some(root) = crate::embedded::theme_root() {
         skein_components::apply_theme(&root, state.preferences.get_untracked().theme);
     }
@@ -104,6 +111,11 @@ pub fn App() -> impl IntoView {
                         title="Every message and its versions" aria-label="Branches" aria-haspopup="dialog"
                         on:click=move |_| crate::branch_map::open(state)>
                         {icon(Icon::Branches)}<span class="wide-only">"Branches"</span>
+                    </button>
+                    <button type="button" class="with-icon" data-testid="chat-settings-button"
+                        title="This chat's persona and system prompt" aria-label="This chat" aria-haspopup="dialog"
+                        on:click=move |_| crate::personas::open_chat_settings(state)>
+                        {icon(Icon::Person)}<span class="wide-only">"This chat"</span>
                     </button>
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
@@ -242,6 +254,15 @@ pub fn App() -> impl IntoView {
                         map=Signal::derive(move || state.branch_map.map.get())
                         on_request=move |request| crate::branch_map::act(state, request)
                     />
+                    <ChatSettingsPanel
+                        open=state.chat_settings
+                        personas=Signal::derive(move || state.personas.get())
+                        persona_id=Signal::derive(move || on_screen().and_then(|c| c.persona_id))
+                        system_prompt=Signal::derive(move || on_screen().and_then(|c| c.system_prompt).unwrap_or_default())
+                        prompt_allowed=Signal::derive(move || state.assistant().allow_conversation_system_prompt)
+                        feedback=Signal::derive(move || state.chat_settings_feedback.get())
+                        on_change=move |change| crate::personas::change_chat(state, change)
+                    />
                     </div>
                 </main>
             </div>
@@ -250,7 +271,7 @@ pub fn App() -> impl IntoView {
 }
 
 /// The browser's own confirmation dialog: deleting cannot be undone yet.
-fn confirm(question: &str) -> bool {
+pub(crate) fn confirm(question: &str) -> bool {
     web_sys::window()
         .and_then(|w| w.confirm_with_message(question).ok())
         .unwrap_or(false)

@@ -163,6 +163,7 @@ pub fn init(state: AppState) {
         // Questions written offline on an earlier visit go out if the connection is here.
         crate::offline::send_waiting(state);
         crate::knowledge::refresh(state);
+        crate::personas::load(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
         crate::embeddings::embed_pending(state).await;

@@ -5,9 +5,9 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, FallbackList,
-    HostPermissions, KnowledgePanel, MemoryPanel, NotificationToggle, SettingsForm, SettingsNav,
-    SettingsPage, SettingsSection, StorageInfo, UsagePanel,
+    AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
+    FallbackList, HostPermissions, KnowledgePanel, MemoryPanel, NotificationToggle, PersonaPanel,
+    SettingsForm, SettingsNav, SettingsPage, SettingsSection, StorageInfo, UsagePanel,
 };
 
 #[component]
@@ -80,6 +80,21 @@ pub fn SettingsScreen(
                                 on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
                             "Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)"
                         </label>
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Characters current=section>
+                        {move || state.character_feedback.get().map(|said| match said {
+                            Ok(text) => view! { <p class="notice" role="status" data-testid="character-feedback">{text}</p> }.into_any(),
+                            Err(text) => view! { <p class="error" role="alert" data-testid="character-feedback">{text}</p> }.into_any(),
+                        })}
+                        <CharacterGallery
+                            assistants=Signal::derive(move || state.assistants.get())
+                            on_action=move |action| crate::characters::act(state, action)
+                        />
+                        <PersonaPanel
+                            personas=Signal::derive(move || state.personas.get())
+                            error=Signal::derive(move || state.persona_error.get())
+                            on_action=move |action| crate::personas::act(state, action)
+                        />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Knowledge current=section>
                         {move || state.embedding_progress.get().map(|text| view! {

@@ -36,10 +36,12 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             shift: ev.shift_key(),
             typing: typing(&ev),
         };
-        // Esc closes an overlay first: the shortcuts, the summary panel or the branch map.
+        // Esc closes an overlay first: the shortcuts, the summary panel, the branch map or
+        // "This chat".
         let overlay = help.get_untracked()
             || state.summary.open.get_untracked()
-            || state.branch_map.open.get_untracked();
+            || state.branch_map.open.get_untracked()
+            || state.chat_settings.get_untracked();
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
@@ -68,6 +70,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 help.set(false);
                 state.summary.open.set(false);
                 state.branch_map.open.set(false);
+                state.chat_settings.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

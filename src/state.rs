@@ -104,6 +104,14 @@ pub struct AppState {
     pub branch_map: crate::branch_map::BranchMapState,
     /// The next new chat is temporary (never saved), as the user chose on the empty chat.
     pub temporary_next: RwSignal<bool>,
+    /// The user's personas, and why the last persona change was refused.
+    pub personas: RwSignal<skein_engine::persona::user_persona::Personas>,
+    pub persona_error: RwSignal<Option<String>>,
+    /// What the last import, export or save in the character gallery said.
+    pub character_feedback: RwSignal<Option<Result<String, String>>>,
+    /// "This chat": its panel is open, and what its last save said.
+    pub chat_settings: RwSignal<bool>,
+    pub chat_settings_feedback: RwSignal<Option<Result<String, String>>>,
 }
 
 impl AppState {
@@ -152,6 +160,11 @@ impl AppState {
             summary: crate::summary::SummaryState::new(),
             branch_map: crate::branch_map::BranchMapState::new(),
             temporary_next: RwSignal::new(false),
+            personas: RwSignal::new(Default::default()),
+            persona_error: RwSignal::new(None),
+            character_feedback: RwSignal::new(None),
+            chat_settings: RwSignal::new(false),
+            chat_settings_feedback: RwSignal::new(None),
         }
     }
 

@@ -9,6 +9,7 @@ pub enum SettingsSection {
     #[default]
     Providers,
     Assistants,
+    Characters,
     Knowledge,
     Appearance,
     Usage,
@@ -16,9 +17,10 @@ pub enum SettingsSection {
 }
 
 impl SettingsSection {
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::Providers,
         Self::Assistants,
+        Self::Characters,
         Self::Knowledge,
         Self::Appearance,
         Self::Usage,
@@ -30,6 +32,7 @@ impl SettingsSection {
         match self {
             Self::Providers => "Providers",
             Self::Assistants => "Assistants",
+            Self::Characters => "Characters",
             Self::Knowledge => "Knowledge & memory",
             Self::Appearance => "Appearance",
             Self::Usage => "Usage",
@@ -46,6 +49,9 @@ impl SettingsSection {
             Self::Assistants => {
                 "Who answers: instructions, sampling, tools and what each tool may do."
             }
+            Self::Characters => {
+                "Characters from card files, and who you are in a chat: your personas."
+            }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
             Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
@@ -58,6 +64,7 @@ impl SettingsSection {
         match self {
             Self::Providers => "providers",
             Self::Assistants => "assistants",
+            Self::Characters => "characters",
             Self::Knowledge => "knowledge",
             Self::Appearance => "appearance",
             Self::Usage => "usage",

@@ -11,7 +11,21 @@ pub fn download_text(file_name: &str, mime: &str, text: &str) -> Result<(), Stri
     options.set_type(mime);
     let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)
         .map_err(|e| describe(&e))?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(|e| describe(&e))?;
+    offer(file_name, &blob)
+}
+
+/// Offers `bytes` (an image, a binary file) as a download named `file_name`.
+pub fn download_bytes(file_name: &str, mime: &str, bytes: &[u8]) -> Result<(), String> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)
+        .map_err(|e| describe(&e))?;
+    offer(file_name, &blob)
+}
+
+fn offer(file_name: &str, blob: &web_sys::Blob) -> Result<(), String> {
+    let url = web_sys::Url::create_object_url_with_blob(blob).map_err(|e| describe(&e))?;
     let document = web_sys::window()
         .and_then(|w| w.document())
         .ok_or("no document")?;

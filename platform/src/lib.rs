@@ -62,7 +62,7 @@ pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use connectivity::{is_online, on_connectivity_change};
 pub use dom_event::dispatch_json_event;
-pub use download::download_text;
+pub use download::{download_bytes, download_text};
 pub use extension::{
     granted_hosts, has_host_permission, in_extension, on_page_question, request_host_permission,
     revoke_host_permission, take_page_question, PageQuestion,

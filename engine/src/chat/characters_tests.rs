@@ -150,7 +150,11 @@ fn a_character_exports_to_each_format_and_reads_back_the_same() {
         assert_eq!(again.name, card.name, "{format:?}");
         assert_eq!(again.data, card.data, "{format:?}: unknown fields kept");
         assert_eq!(again.character_book, card.character_book, "{format:?}");
-        assert!(file.file_name.starts_with("Captain Mira."), "{}", file.file_name);
+        assert!(
+            file.file_name.starts_with("Captain Mira."),
+            "{}",
+            file.file_name
+        );
     }
     let png = block_on(service.export_character(&mira, CardFormat::Png)).unwrap();
     assert_eq!(png.mime, "image/png");
@@ -169,4 +173,22 @@ fn a_character_exports_to_each_format_and_reads_back_the_same() {
         refused.unwrap_err().to_string(),
         "This assistant is not a character: only characters export as cards."
     );
+}
+
+#[test]
+fn a_backup_carries_a_characters_picture() {
+    let original = service(vec![]);
+    let mira = block_on(original.import_character(V2_PNG, &template())).unwrap();
+    let text = block_on(original.backup(false)).unwrap();
+    let fresh = service(vec![]);
+    block_on(fresh.import_file(text.as_bytes())).unwrap();
+    let restored = block_on(fresh.list_assistants())
+        .unwrap()
+        .into_iter()
+        .find(|a| a.id == mira.id)
+        .unwrap();
+    let picture = block_on(fresh.store().load_blob(restored.avatar.as_deref().unwrap()))
+        .unwrap()
+        .unwrap();
+    assert_eq!(picture.bytes, V2_PNG);
 }

@@ -89,6 +89,11 @@ fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
         embedding: None,
     };
     block_on(original.store.save_memory(&memory)).unwrap();
+    let personas = block_on(original.save_persona(crate::persona::user_persona::Persona {
+        name: "Ada".into(),
+        ..Default::default()
+    }))
+    .unwrap();
     send_as(&original, None, "ahoy", &pirate).unwrap();
     let text = block_on(original.backup(false)).unwrap();
 
@@ -108,9 +113,12 @@ fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
     );
     assert_eq!(block_on(fresh.store.list_memories()).unwrap(), [memory]);
 
+    assert_eq!(block_on(fresh.personas()).unwrap(), personas);
+
     let empty = service(vec![]);
     block_on(empty.import_file(text.as_bytes())).unwrap();
     assert_eq!(block_on(empty.store.list_assistants()).unwrap(), [pirate]);
+    assert_eq!(block_on(empty.personas()).unwrap(), personas);
 
     // A damaged assistant entry is named, and nothing is stored.
     let broken = text.replace("\"Talk like a pirate.\"", "42");

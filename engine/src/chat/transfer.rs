@@ -55,6 +55,19 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         for memory in imported.memories.iter().filter(|m| !known.contains(&m.id)) {
             self.store.save_memory(memory).await?;
         }
+        // Personas this browser does not have yet; its default stays when it has one.
+        let mut personas = self.store.load_personas().await?;
+        if !imported.personas.list.is_empty() {
+            for persona in &imported.personas.list {
+                if personas.get(&persona.id).is_none() {
+                    personas.put(persona.clone());
+                }
+            }
+            if personas.default_id.is_none() {
+                personas.default_id.clone_from(&imported.personas.default_id);
+            }
+            self.store.save_personas(&personas).await?;
+        }
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
 
@@ -66,8 +79,15 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             settings: self.store.load_provider_settings().await?,
             assistants: self.store.list_assistants().await?,
             memories: self.store.list_memories().await?,
+            personas: self.store.load_personas().await?,
             ..Default::default()
         };
+        // The assistants' pictures (a character's card image).
+        for id in contents.assistants.iter().filter_map(|a| a.avatar.clone()) {
+            if let Some(blob) = self.store.load_blob(&id).await? {
+                contents.blobs.push(blob);
+            }
+        }
         let conversations = self.store.list_conversations().await?;
         for conversation in conversations.into_iter().filter(|c| !c.temporary) {
             let messages = self.store.load_messages(&conversation.id).await?;

@@ -6,5 +6,6 @@
 
 pub mod card;
 pub mod character;
+pub mod gallery;
 pub mod png_text;
 pub mod user_persona;

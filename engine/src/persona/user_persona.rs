@@ -10,7 +10,7 @@ pub const MAX_NAME_CHARS: usize = 100;
 /// The longest persona description, in characters.
 pub const MAX_DESCRIPTION_CHARS: usize = 20_000;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(default)]
 pub struct Persona {
     pub id: String,

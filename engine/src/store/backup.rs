@@ -1,5 +1,6 @@
 //! A full backup: every conversation with every message, the images they show, the provider
-//! settings, the assistants and the memories, as one versioned JSON file. API keys (and custom header values, which can
+//! settings, the assistants (with their pictures), the memories and the personas, as one
+//! versioned JSON file. API keys (and custom header values, which can
 //! be credentials) are left out unless the user asks for them. Restoring goes through
 //! `import`, validated completely first.
 
@@ -22,6 +23,7 @@ pub struct BackupContents {
     pub blobs: Vec<Blob>,
     pub assistants: Vec<Assistant>,
     pub memories: Vec<Memory>,
+    pub personas: crate::persona::user_persona::Personas,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -80,6 +82,7 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "blobs": blobs,
         "assistants": contents.assistants,
         "memories": contents.memories,
+        "personas": contents.personas,
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }

@@ -47,6 +47,8 @@ pub struct ImportedFile {
     /// A backup's assistants and memories (backups made before they existed have none).
     pub assistants: Vec<crate::domain::assistant::Assistant>,
     pub memories: Vec<crate::knowledge::memories::Memory>,
+    /// A backup's personas (none in older backups).
+    pub personas: crate::persona::user_persona::Personas,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -262,6 +264,11 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         blobs,
         assistants: optional_list(value, "assistants")?,
         memories: optional_list(value, "memories")?,
+        personas: match &value["personas"] {
+            Value::Null => Default::default(),
+            raw => serde_json::from_value(raw.clone())
+                .map_err(|e| error("personas", e.to_string()))?,
+        },
     })
 }
 

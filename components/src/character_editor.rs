@@ -1,0 +1,163 @@
+//! Editing a character's card: every text field the specs define, the greetings one box each,
+//! and the tags. Fields Skein does not use stay in the card untouched, so an export after an
+//! edit still carries them.
+
+use leptos::prelude::*;
+use skein_engine::persona::card::CharacterCard;
+use skein_engine::Assistant;
+
+/// A labelled text box bound to `value`.
+fn text_field(
+    label: &'static str,
+    value: RwSignal<String>,
+    test_id: &'static str,
+    rows: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <textarea data-testid=test_id rows=rows
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))></textarea>
+        </label>
+    }
+}
+
+#[component]
+pub fn CharacterEditor(
+    assistant: Assistant,
+    /// The assistant's ID and the edited card.
+    #[prop(into)]
+    on_save: Callback<(String, Box<CharacterCard>)>,
+    #[prop(into)] on_cancel: Callback<()>,
+) -> impl IntoView {
+    let Some(card) = assistant.character.clone() else {
+        return ().into_any();
+    };
+    let text = |value: &str| RwSignal::new(value.to_owned());
+    let name = text(&card.name);
+    let nickname = text(card.nickname.as_deref().unwrap_or(""));
+    let description = text(&card.description);
+    let personality = text(&card.personality);
+    let scenario = text(&card.scenario);
+    let first_mes = text(&card.first_mes);
+    let mes_example = text(&card.mes_example);
+    let system_prompt = text(&card.system_prompt);
+    let post_history = text(&card.post_history_instructions);
+    let creator_notes = text(&card.creator_notes);
+    let creator = text(&card.creator);
+    let tags = text(&card.tags.join(", "));
+    let alternates = RwSignal::new(
+        card.alternate_greetings
+            .iter()
+            .map(|g| RwSignal::new(g.clone()))
+            .collect::<Vec<_>>(),
+    );
+    let error = RwSignal::new(None::<&'static str>);
+    let book_entries = card
+        .character_book
+        .as_ref()
+        .and_then(|b| b.get("entries"))
+        .and_then(|e| {
+            e.as_array()
+                .map(Vec::len)
+                .or_else(|| e.as_object().map(|o| o.len()))
+        });
+    let numbered = move || alternates.get().into_iter().enumerate().collect::<Vec<_>>();
+    let id = assistant.id.clone();
+    let save = move |_| {
+        if name.get_untracked().trim().is_empty() {
+            error.set(Some("A character needs a name."));
+            return;
+        }
+        let mut edited = (*card).clone();
+        edited.name = name.get_untracked().trim().to_owned();
+        let nick = nickname.get_untracked().trim().to_owned();
+        edited.nickname = (!nick.is_empty()).then_some(nick);
+        edited.description = description.get_untracked();
+        edited.personality = personality.get_untracked();
+        edited.scenario = scenario.get_untracked();
+        edited.first_mes = first_mes.get_untracked();
+        edited.mes_example = mes_example.get_untracked();
+        edited.system_prompt = system_prompt.get_untracked();
+        edited.post_history_instructions = post_history.get_untracked();
+        edited.creator_notes = creator_notes.get_untracked();
+        edited.creator = creator.get_untracked();
+        edited.tags = tags
+            .get_untracked()
+            .split(',')
+            .map(|t| t.trim().to_owned())
+            .filter(|t| !t.is_empty())
+            .collect();
+        edited.alternate_greetings = alternates
+            .get_untracked()
+            .iter()
+            .map(|g| g.get_untracked())
+            .filter(|g| !g.trim().is_empty())
+            .collect();
+        error.set(None);
+        on_save.run((id.clone(), Box::new(edited)));
+    };
+    view! {
+        <form class="settings character-editor" data-testid="character-editor"
+            aria-label="Edit character" on:submit=|ev| ev.prevent_default()>
+            <h4>{format!("Edit {}", assistant.name)}</h4>
+            <label class="field">
+                <span>"Name"</span>
+                <input type="text" data-testid="character-field-name"
+                    prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
+            </label>
+            <label class="field">
+                <span>"Nickname (what {{char}} stands for, when set)"</span>
+                <input type="text" data-testid="character-field-nickname"
+                    prop:value=move || nickname.get() on:input=move |ev| nickname.set(event_target_value(&ev)) />
+            </label>
+            {text_field("Description", description, "character-field-description", "5")}
+            {text_field("Personality", personality, "character-field-personality", "2")}
+            {text_field("Scenario", scenario, "character-field-scenario", "3")}
+            {text_field("First message", first_mes, "character-field-first-message", "4")}
+            <fieldset class="greetings">
+                <legend>"Alternate greetings (other versions of the first message)"</legend>
+                <For each=numbered
+                    key=|(i, signal)| (*i, *signal)
+                    children=move |(i, greeting)| view! {
+                        <div class="greeting">
+                            <textarea data-testid="character-field-alternate" rows="3"
+                                aria-label=format!("Alternate greeting {}", i + 1)
+                                prop:value=move || greeting.get()
+                                on:input=move |ev| greeting.set(event_target_value(&ev))></textarea>
+                            <button type="button" data-testid="character-alternate-remove"
+                                aria-label=format!("Remove alternate greeting {}", i + 1)
+                                on:click=move |_| alternates.update(|list| { list.remove(i); })>"Remove"</button>
+                        </div>
+                    } />
+                <button type="button" data-testid="character-alternate-add"
+                    on:click=move |_| alternates.update(|list| list.push(RwSignal::new(String::new())))>"Add a greeting"</button>
+            </fieldset>
+            {text_field("Example dialogue (examples separated by <START>)", mes_example, "character-field-examples", "4")}
+            {text_field("System prompt ({{original}} stands for the assistant's own)", system_prompt, "character-field-system-prompt", "3")}
+            {text_field("Post-history instructions (sent after the conversation)", post_history, "character-field-post-history", "2")}
+            {text_field("Creator's notes (shown, never sent)", creator_notes, "character-field-notes", "3")}
+            <label class="field">
+                <span>"Tags (separated by commas)"</span>
+                <input type="text" data-testid="character-field-tags"
+                    prop:value=move || tags.get() on:input=move |ev| tags.set(event_target_value(&ev)) />
+            </label>
+            <label class="field">
+                <span>"Creator"</span>
+                <input type="text" data-testid="character-field-creator"
+                    prop:value=move || creator.get() on:input=move |ev| creator.set(event_target_value(&ev)) />
+            </label>
+            <p class="hint">{match book_entries {
+                Some(n) => format!("Its character book ({n} entries) is this assistant's lorebook."),
+                None => "It has no character book.".to_owned(),
+            }}</p>
+            {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
+            <div class="form-actions">
+                <button type="submit" class="primary" data-testid="character-save" on:click=save>"Save character"</button>
+                <button type="button" data-testid="character-cancel" on:click=move |_| on_cancel.run(())>"Back to the gallery"</button>
+            </div>
+        </form>
+    }
+    .into_any()
+}

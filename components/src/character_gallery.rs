@@ -1,0 +1,220 @@
+//! The character gallery: every character as a tile (picture, name, tags, the creator's
+//! notes as plain text), a search and tag filter (the engine's `persona::gallery` decides what
+//! matches), and the way in: import a card file, chat, edit, export, delete.
+
+use crate::character_editor::CharacterEditor;
+use crate::images::ImageUrls;
+use leptos::prelude::*;
+use skein_engine::chat::CardFormat;
+use skein_engine::persona::card::CharacterCard;
+use skein_engine::persona::gallery::{all_tags, characters, matches};
+use skein_engine::Assistant;
+use wasm_bindgen::JsCast;
+
+/// The longest excerpt of the creator's notes on a tile, in characters.
+const NOTES_EXCERPT: usize = 160;
+
+/// What the user did in the gallery.
+#[derive(Debug, Clone)]
+pub enum CharacterAction {
+    /// A card file was chosen in this input.
+    Import(web_sys::HtmlInputElement),
+    /// Start a chat with this assistant's character.
+    Chat(String),
+    Export(String, CardFormat),
+    Delete(String),
+    /// The edited card of this assistant.
+    Save(String, Box<CharacterCard>),
+}
+
+#[component]
+pub fn CharacterGallery(
+    #[prop(into)] assistants: Signal<Vec<Assistant>>,
+    #[prop(into)] on_action: Callback<CharacterAction>,
+) -> impl IntoView {
+    let query = RwSignal::new(String::new());
+    let chosen_tags = RwSignal::new(Vec::<String>::new());
+    let editing = RwSignal::new(None::<String>);
+    let tags = Memo::new(move |_| assistants.with(|list| all_tags(&characters(list))));
+    let shown = Memo::new(move |_| {
+        let (query, chosen) = (query.get(), chosen_tags.get());
+        assistants.with(|list| {
+            characters(list)
+                .into_iter()
+                .filter(|a| {
+                    a.character
+                        .as_deref()
+                        .is_some_and(|c| matches(c, &query, &chosen))
+                })
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
+    let count = Memo::new(move |_| assistants.with(|list| characters(list).len()));
+    let edited = move || {
+        let id = editing.get()?;
+        assistants.with(|list| {
+            list.iter()
+                .find(|a| a.id == id && a.character.is_some())
+                .cloned()
+        })
+    };
+    view! {
+        <section class="settings characters" data-testid="characters" aria-label="Characters">
+            <div class="gallery-bar">
+                <label class="button-like import-card">
+                    "Import character card"
+                    <input type="file" class="visually-hidden" data-testid="character-import"
+                        accept=".png,.json,image/png,application/json"
+                        on:change=move |ev| {
+                            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                on_action.run(CharacterAction::Import(input));
+                            }
+                        } />
+                </label>
+                <input type="search" data-testid="character-search" placeholder="Search characters"
+                    aria-label="Search characters"
+                    prop:value=move || query.get()
+                    on:input=move |ev| query.set(event_target_value(&ev)) />
+            </div>
+            <p class="hint">"Character Card V1, V2 or V3, as JSON or inside a PNG (SillyTavern, Chub and others). A card is read in this page; nothing is uploaded."</p>
+            <Show when=move || !tags.with(Vec::is_empty)>
+                <div class="tag-filter" role="group" aria-label="Filter by tag">
+                    {move || tags.get().into_iter().map(|tag| {
+                        let pressed = {
+                            let tag = tag.clone();
+                            move || chosen_tags.with(|c| c.contains(&tag))
+                        };
+                        let toggle = {
+                            let tag = tag.clone();
+                            move |_| chosen_tags.update(|c| {
+                                if let Some(i) = c.iter().position(|t| *t == tag) {
+                                    c.remove(i);
+                                } else {
+                                    c.push(tag.clone());
+                                }
+                            })
+                        };
+                        view! {
+                            <button type="button" class="tag" data-testid="character-tag"
+                                aria-pressed=move || pressed().to_string() on:click=toggle>{tag.clone()}</button>
+                        }
+                    }).collect_view()}
+                </div>
+            </Show>
+            {move || edited().map(|assistant| view! {
+                <CharacterEditor assistant=assistant
+                    on_save=move |(id, card)| {
+                        on_action.run(CharacterAction::Save(id, card));
+                        editing.set(None);
+                    }
+                    on_cancel=move |()| editing.set(None) />
+            })}
+            <Show when=move || editing.get().is_none()>
+                {move || (count.get() == 0).then(|| view! {
+                    <p class="hint" data-testid="no-characters">"No characters yet: import a card to begin."</p>
+                })}
+                {move || (count.get() > 0 && shown.with(Vec::is_empty)).then(|| view! {
+                    <p class="hint" data-testid="no-character-match">"No character matches the search and tags."</p>
+                })}
+                <ul class="character-grid" data-testid="character-grid">
+                    <For each=move || shown.get()
+                        key=|a| (a.id.clone(), a.name.clone(), a.avatar.clone(), a.character.as_ref().map(|c| c.tags.join(",")))
+                        children=move |assistant| view! { <CharacterTile assistant on_action editing /> } />
+                </ul>
+            </Show>
+        </section>
+    }
+}
+
+#[component]
+fn CharacterTile(
+    assistant: Assistant,
+    on_action: Callback<CharacterAction>,
+    editing: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let Some(card) = assistant.character.clone() else {
+        return ().into_any();
+    };
+    let id = assistant.id.clone();
+    let notes: String = card
+        .creator_notes
+        .trim()
+        .chars()
+        .take(NOTES_EXCERPT)
+        .collect();
+    let truncated = card.creator_notes.trim().chars().count() > NOTES_EXCERPT;
+    let greetings = card.greetings().len();
+    let act = move |action: fn(String) -> CharacterAction| {
+        let id = id.clone();
+        move |_| on_action.run(action(id.clone()))
+    };
+    let export = {
+        let id = assistant.id.clone();
+        move |format: CardFormat| {
+            let id = id.clone();
+            move |_| on_action.run(CharacterAction::Export(id.clone(), format))
+        }
+    };
+    let edit = {
+        let id = assistant.id.clone();
+        move |_| editing.set(Some(id.clone()))
+    };
+    view! {
+        <li class="character-tile" data-testid="character-tile">
+            <Avatar blob=assistant.avatar.clone() name=assistant.name.clone() />
+            <div class="character-body">
+                <h3 data-testid="character-name">{assistant.name.clone()}</h3>
+                <ul class="tags" aria-label="Tags">
+                    {card.tags.iter().filter(|t| !t.trim().is_empty()).map(|t| view! { <li class="tag">{t.clone()}</li> }).collect_view()}
+                </ul>
+                <p class="notes" data-testid="character-notes">{notes}{truncated.then_some("…")}</p>
+                <p class="hint">{match greetings {
+                    0 => "No greeting: the chat starts with your message.".to_owned(),
+                    1 => "Opens with its greeting.".to_owned(),
+                    n => format!("Opens with one of {n} greetings (‹ › switches)."),
+                }}</p>
+            </div>
+            <div class="character-actions">
+                <button type="button" class="primary" data-testid="character-chat"
+                    on:click=act(CharacterAction::Chat)>"Chat"</button>
+                <button type="button" data-testid="character-edit" on:click=edit>"Edit"</button>
+                <details class="menu">
+                    <summary data-testid="character-export">"Export"</summary>
+                    <div class="menu-items">
+                        <button type="button" data-testid="character-export-png" on:click=export(CardFormat::Png)>"PNG card"</button>
+                        <button type="button" data-testid="character-export-v2" on:click=export(CardFormat::V2Json)>"JSON (V2)"</button>
+                        <button type="button" data-testid="character-export-v3" on:click=export(CardFormat::V3Json)>"JSON (V3)"</button>
+                    </div>
+                </details>
+                <button type="button" class="danger" data-testid="character-delete"
+                    on:click=act(CharacterAction::Delete)>"Delete"</button>
+            </div>
+        </li>
+    }
+    .into_any()
+}
+
+/// A character's picture from storage, or its initial while there is none.
+#[component]
+pub fn Avatar(blob: Option<String>, name: String) -> impl IntoView {
+    let urls = use_context::<ImageUrls>();
+    if let (Some(id), Some(urls)) = (&blob, &urls) {
+        urls.request.run(id.clone());
+    }
+    let initial: String = name
+        .chars()
+        .find(|c| c.is_alphanumeric())
+        .map(|c| c.to_uppercase().collect())
+        .unwrap_or_default();
+    let url = move || {
+        let id = blob.as_ref()?;
+        urls.as_ref()?.urls.with(|map| map.get(id).cloned())
+    };
+    view! {
+        {move || match url() {
+            Some(src) => view! { <img class="avatar" data-testid="character-avatar" src=src alt="" /> }.into_any(),
+            None => view! { <span class="avatar initial" aria-hidden="true">{initial.clone()}</span> }.into_any(),
+        }}
+    }
+}

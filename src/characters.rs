@@ -1,0 +1,142 @@
+//! The character gallery's wiring: a card file imported as a new assistant (with the default
+//! assistant's settings), a chat started with a character's greetings, edits saved, cards
+//! exported as files, characters deleted. The rules are the engine's (`persona`,
+//! `chat::characters`).
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::CharacterAction;
+use skein_engine::domain::assistant::assistant_for;
+use skein_engine::Assistant;
+
+pub fn act(state: AppState, action: CharacterAction) {
+    match action {
+        CharacterAction::Import(input) => import(state, input),
+        CharacterAction::Chat(id) => chat(state, id),
+        CharacterAction::Export(id, format) => export(state, id, format),
+        CharacterAction::Delete(id) => delete(state, id),
+        CharacterAction::Save(id, card) => save(state, id, *card),
+    }
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.character_feedback.set(Some(said));
+}
+
+fn find(state: AppState, id: &str) -> Option<Assistant> {
+    state
+        .assistants
+        .with_untracked(|list| list.iter().find(|a| a.id == id).cloned())
+}
+
+fn import(state: AppState, input: web_sys::HtmlInputElement) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let chosen = skein_platform::read_chosen_file(&input).await;
+        input.set_value("");
+        let (name, bytes) = match chosen {
+            Ok(Some(file)) => file,
+            Ok(None) => return,
+            Err(err) => return say(state, Err(format!("The file could not be read: {err}"))),
+        };
+        let template = state
+            .assistants
+            .with_untracked(|list| assistant_for(None, list));
+        match runtime.service.import_character(&bytes, &template).await {
+            Ok(assistant) => {
+                let imported = format!("Imported {} from {name}.", assistant.name);
+                state.put_assistant(assistant);
+                say(state, Ok(imported));
+            }
+            Err(err) => say(state, Err(format!("{name} was not imported: {err}"))),
+        }
+    });
+}
+
+/// Starts a chat with the character: its greetings first when it has some, else an empty chat
+/// with it.
+fn chat(state: AppState, id: String) {
+    let (Some(runtime), Some(assistant)) = (runtime(), find(state, &id)) else {
+        return;
+    };
+    spawn_local(async move {
+        match runtime.service.start_character_chat(&assistant).await {
+            Ok(Some((conversation, branch))) => {
+                let conversation_id = conversation.id.clone();
+                runtime.announce(&conversation_id);
+                state.upsert_conversation(conversation);
+                crate::runtime::new_chat(state);
+                state.assistant_id.set(assistant.id.clone());
+                state.current.set(Some(conversation_id.clone()));
+                state.show_branch(&conversation_id, &branch);
+                crate::runtime::refresh_context(state, conversation_id);
+            }
+            Ok(None) => {
+                crate::runtime::new_chat(state);
+                state.assistant_id.set(assistant.id.clone());
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}
+
+fn export(state: AppState, id: String, format: skein_engine::chat::CardFormat) {
+    let (Some(runtime), Some(assistant)) = (runtime(), find(state, &id)) else {
+        return;
+    };
+    spawn_local(async move {
+        let saved = match runtime.service.export_character(&assistant, format).await {
+            Ok(file) => skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
+                .map(|()| format!("Exported {}.", file.file_name)),
+            Err(err) => Err(err.to_string()),
+        };
+        say(
+            state,
+            saved.map_err(|err| format!("The card could not be exported: {err}")),
+        );
+    });
+}
+
+fn save(state: AppState, id: String, card: skein_engine::persona::card::CharacterCard) {
+    let (Some(runtime), Some(mut assistant)) = (runtime(), find(state, &id)) else {
+        return;
+    };
+    assistant.name = card.name.clone();
+    assistant.character = Some(Box::new(card));
+    spawn_local(async move {
+        match runtime.service.save_assistant(&assistant).await {
+            Ok(()) => {
+                let saved = format!("Saved {}.", assistant.name);
+                state.put_assistant(assistant);
+                say(state, Ok(saved));
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}
+
+fn delete(state: AppState, id: String) {
+    let (Some(runtime), Some(assistant)) = (runtime(), find(state, &id)) else {
+        return;
+    };
+    if !crate::app::confirm(&format!(
+        "Delete the character {}? Its chats stay and go on with the default assistant.",
+        assistant.name
+    )) {
+        return;
+    }
+    spawn_local(async move {
+        match runtime.service.delete_assistant(&id).await {
+            Ok(()) => {
+                state.assistants.update(|list| list.retain(|a| a.id != id));
+                if state.assistant_id.get_untracked() == id {
+                    state.assistant_id.set(Assistant::default().id);
+                }
+                say(state, Ok(format!("Deleted {}.", assistant.name)));
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}
