@@ -171,7 +171,7 @@ impl GenerationSink for UiSink {
                 self.runtime
                     .unsaved
                     .borrow_mut()
-                    .insert(message.id.clone(), (conversation, message));
+                    .insert(message.id.clone(), (*conversation, message));
             }
             // Prompt-processing progress (llama.cpp): shown on the answer until its first word.
             GenerationEvent::PromptProgress {

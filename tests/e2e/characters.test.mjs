@@ -18,6 +18,9 @@ const CARDS = new URL('../../engine/tests/fixtures/cards/', import.meta.url);
 const card = (name) => new URL(name, CARDS).pathname;
 const tiles = (page) => page.locator('[data-testid=character-tile]');
 const lastStreamed = async () => (await mock('/admin/requests')).filter((r) => r.stream === true).at(-1);
+/// Waits until the element `testid` says `text` (it may still show an earlier message).
+const says = (page, testid, text) => page.waitForFunction(([id, expected]) =>
+  document.querySelector(`[data-testid=${id}]`)?.textContent.trim() === expected, [testid, text]);
 const greeting = (page) => page.locator('[data-testid=message][data-role=assistant]').first();
 
 test('a PNG card becomes a character: gallery, persona, greetings, request, this chat, export', async () => {
@@ -30,7 +33,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await openSettings(page, 'characters');
   await page.locator('[data-testid=no-characters]').waitFor();
   await page.setInputFiles('[data-testid=character-import]', card('v2.png'));
-  await assertText(page.locator('[data-testid=character-feedback]'), 'Imported Captain Mira from v2.png.');
+  await says(page, 'character-feedback', 'Imported Captain Mira from v2.png.');
   assert.equal(await tiles(page).count(), 1);
   const tile = tiles(page).first();
   await assertText(tile.locator('[data-testid=character-name]'), 'Captain Mira');
@@ -41,13 +44,12 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
 
   // A PNG without a card is refused with its reason; nothing changes.
   await page.setInputFiles('[data-testid=character-import]', card('no_card.png'));
-  await assertText(page.locator('[data-testid=character-feedback]'),
-    'no_card.png was not imported: This PNG image holds no character card (no `chara` or `ccv3` text in it).');
+  await says(page, 'character-feedback', 'no_card.png was not imported: This PNG image holds no character card (no `chara` or `ccv3` text in it).');
   assert.equal(await tiles(page).count(), 1);
 
   // A second character from V3 JSON; search and tags narrow the gallery.
   await page.setInputFiles('[data-testid=character-import]', card('v3_full.json'));
-  await assertText(page.locator('[data-testid=character-feedback]'), 'Imported Archivist Oru from v3_full.json.');
+  await says(page, 'character-feedback', 'Imported Archivist Oru from v3_full.json.');
   assert.equal(await tiles(page).count(), 2);
   await page.fill('[data-testid=character-search]', 'starship');
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=character-tile]').length === 1);
@@ -61,7 +63,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
 
   // A persona: the first one becomes the default; a nameless one is refused.
   await page.click('[data-testid=persona-add]');
-  await assertText(page.locator('[data-testid=persona-error]'), 'A persona needs a name: it is what {{user}} stands for.');
+  await says(page, 'persona-error', 'A persona needs a name: it is what {{user}} stands for.');
   await page.fill('[data-testid=persona-new-name]', 'Ada');
   await page.fill('[data-testid=persona-new-description]', '{{user}} is the ship\'s navigator.');
   await page.click('[data-testid=persona-add]');
@@ -71,11 +73,13 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await page.locator('[data-testid=character-tag]', { hasText: 'space' }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=character-tile]').length === 2);
+  await page.locator('[data-testid=settings-page-characters] h3').scrollIntoViewIfNeeded();
   await page.screenshot({ path: new URL('character-gallery.png', DOCS_SCREENSHOTS).pathname });
   await page.setViewportSize({ width: 375, height: 760 });
   await page.waitForFunction(() => document.getAnimations().length === 0);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `the gallery fits a phone (${overflow}px wider)`);
+  await page.locator('[data-testid=character-search]').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.screenshot({ path: new URL('character-gallery-phone.png', DOCS_SCREENSHOTS).pathname });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -89,7 +93,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await page.waitForFunction(() => document.querySelector('[data-testid=message][data-role=assistant] [data-testid=message-content]')
     ?.textContent.includes("Ada, you're late."));
   await assertText(greeting(page).locator('[data-testid=branch-indicator]'), '2/3');
-  assert.equal(await page.locator('[data-testid=assistant-picker]').first().evaluate((s) => s.selectedOptions[0].textContent), 'Captain Mira');
+  assert.equal(await page.locator('[data-testid=assistant-select]').evaluate((s) => s.selectedOptions[0].textContent), 'Captain Mira');
 
   // The request: the card's definition and the persona in the system message, the greeting
   // on screen as the first answer, the post-history instructions after the conversation.
@@ -110,7 +114,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await page.locator('[data-testid=chat-settings]').waitFor();
   await page.fill('[data-testid=chat-system-prompt]', 'Answer as a haiku.');
   await page.click('[data-testid=chat-system-prompt-save]');
-  await assertText(page.locator('[data-testid=chat-settings-feedback]'), 'Saved: the next answer uses it.');
+  await says(page, 'chat-settings-feedback', 'Saved: the next answer uses it.');
   await page.screenshot({ path: new URL('chat-settings.png', DOCS_SCREENSHOTS).pathname });
   await page.keyboard.press('Escape');
   await page.locator('[data-testid=chat-settings]').waitFor({ state: 'hidden' });
@@ -129,7 +133,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await closeSettings(page);
   await page.click('[data-testid=chat-settings-button]');
   await page.selectOption('[data-testid=chat-persona]', { label: 'Bo' });
-  await assertText(page.locator('[data-testid=chat-settings-feedback]'), 'The persona is used from the next answer on.');
+  await says(page, 'chat-settings-feedback', 'The persona is used from the next answer on.');
   await page.keyboard.press('Escape');
   await mock('/admin/script', [{ chunks: ['Aye, Bo.'] }]);
   await send(page, 'Who am I?');
@@ -169,12 +173,12 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await mira.locator('[data-testid=character-edit]').click();
   await page.fill('[data-testid=character-field-tags]', 'sci-fi, Captain, space, crew');
   await page.click('[data-testid=character-save]');
-  await assertText(page.locator('[data-testid=character-feedback]'), 'Saved Captain Mira.');
+  await says(page, 'character-feedback', 'Saved Captain Mira.');
   await page.locator('[data-testid=character-tag]', { hasText: 'crew' }).waitFor();
   await mira.locator('[data-testid=character-delete]').click();
-  await assertText(page.locator('[data-testid=character-feedback]'), 'Deleted Captain Mira.');
+  await says(page, 'character-feedback', 'Deleted Captain Mira.');
   assert.equal(await tiles(page).count(), 1);
-  assert.equal(await page.locator('[data-testid=conversation]').count(), 1);
+  assert.equal(await page.locator('[data-testid=conversation-item]').count(), 1);
 
   assert.deepEqual(page.errors, []);
   await context.close();

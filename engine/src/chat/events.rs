@@ -35,7 +35,7 @@ pub enum GenerationEvent {
     /// been stored, for the caller to keep and save again once storage is writable. The
     /// generation then ends with the store's error.
     Unsaved {
-        conversation: Conversation,
+        conversation: Box<Conversation>,
         message: MessageNode,
     },
     /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.

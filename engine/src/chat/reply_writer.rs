@@ -434,7 +434,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             // Never drop the words: the caller keeps them until they can be saved.
             sink.emit(GenerationEvent::MessageUpdated(reply.clone()));
             sink.emit(GenerationEvent::Unsaved {
-                conversation: conversation.clone(),
+                conversation: Box::new(conversation.clone()),
                 message: reply,
             });
             return Err(err);

@@ -89,10 +89,12 @@ fn a_backup_brings_assistants_and_memories_and_keeps_those_already_here() {
         embedding: None,
     };
     block_on(original.store.save_memory(&memory)).unwrap();
-    let personas = block_on(original.save_persona(crate::persona::user_persona::Persona {
-        name: "Ada".into(),
-        ..Default::default()
-    }))
+    let personas = block_on(
+        original.save_persona(crate::persona::user_persona::Persona {
+            name: "Ada".into(),
+            ..Default::default()
+        }),
+    )
     .unwrap();
     send_as(&original, None, "ahoy", &pirate).unwrap();
     let text = block_on(original.backup(false)).unwrap();

@@ -416,7 +416,7 @@ fn an_answer_that_cannot_be_saved_is_handed_back_whole_with_the_storage_error() 
         GenerationEvent::Unsaved {
             conversation,
             message,
-        } => Some((conversation.clone(), message.clone())),
+        } => Some(((**conversation).clone(), message.clone())),
         _ => None,
     });
     let (conversation, message) = unsaved.expect("the unsaved answer is handed back");

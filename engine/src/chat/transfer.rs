@@ -64,7 +64,9 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
                 }
             }
             if personas.default_id.is_none() {
-                personas.default_id.clone_from(&imported.personas.default_id);
+                personas
+                    .default_id
+                    .clone_from(&imported.personas.default_id);
             }
             self.store.save_personas(&personas).await?;
         }

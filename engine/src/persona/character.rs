@@ -32,7 +32,7 @@ pub fn char_name(assistant: &Assistant) -> &str {
 }
 
 /// The assistant's system prompt from the user's `own` (the assistant's, or the chat's, see
-/// [`own_prompt`](crate::prompt::system_prompt::own_prompt)): `own` itself, or for a character
+/// `prompt::system_prompt::own_prompt`): `own` itself, or for a character
 /// the card's system prompt (its `{{original}}` standing for `own`; `own` when the card has
 /// none) followed by the character's description, personality, scenario and example dialogue.
 pub fn system_prompt(assistant: &Assistant, own: &str) -> String {

@@ -266,8 +266,9 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         memories: optional_list(value, "memories")?,
         personas: match &value["personas"] {
             Value::Null => Default::default(),
-            raw => serde_json::from_value(raw.clone())
-                .map_err(|e| error("personas", e.to_string()))?,
+            raw => {
+                serde_json::from_value(raw.clone()).map_err(|e| error("personas", e.to_string()))?
+            }
         },
     })
 }

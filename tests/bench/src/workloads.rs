@@ -151,6 +151,7 @@ impl Assembly {
             has_tools: false,
             knowledge: None,
             memory: None,
+            persona: None,
         }));
         let Some(prepared) = prepared else { return 0 };
         let messages = chat_messages(&prepared);
