@@ -164,7 +164,7 @@ fn CharacterTile(
         <li class="character-tile" data-testid="character-tile">
             <Avatar blob=assistant.avatar.clone() name=assistant.name.clone() />
             <div class="character-body">
-                <h3 data-testid="character-name">{assistant.name.clone()}</h3>
+                <h4 data-testid="character-name">{assistant.name.clone()}</h4>
                 <ul class="tags" aria-label="Tags">
                     {card.tags.iter().filter(|t| !t.trim().is_empty()).map(|t| view! { <li class="tag">{t.clone()}</li> }).collect_view()}
                 </ul>

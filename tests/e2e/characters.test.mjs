@@ -73,7 +73,7 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await page.locator('[data-testid=character-tag]', { hasText: 'space' }).click();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=character-tile]').length === 2);
-  await page.locator('[data-testid=settings-page-characters] h3').scrollIntoViewIfNeeded();
+  await page.locator('#settings-heading-characters').scrollIntoViewIfNeeded();
   await page.screenshot({ path: new URL('character-gallery.png', DOCS_SCREENSHOTS).pathname });
   await page.setViewportSize({ width: 375, height: 760 });
   await page.waitForFunction(() => document.getAnimations().length === 0);

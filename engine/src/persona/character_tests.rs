@@ -79,75 +79,16 @@ fn example_dialogue_splits_on_start_markers_in_any_case() {
 
 #[test]
 fn the_embedded_book_becomes_the_lorebook() {
+    // How a card's book reads is `world_info`'s (its tests); here: it is the lorebook.
     let mira = character(V2);
     let book = mira.lorebook.as_ref().unwrap();
-    assert_eq!((book.token_budget, book.scan_depth), (512, 4));
-    let entry = &book.entries[0];
-    assert_eq!(entry.name, "Warp core");
     assert_eq!(
-        entry.content,
-        "The warp core is unstable since the last jump."
+        (book.name.as_str(), book.token_budget, book.scan_depth),
+        ("Meridian lore", 512, 4)
     );
-    assert_eq!(
-        entry.trigger,
-        InjectionTrigger::Keywords {
-            words: vec!["engine".into(), "warp core".into()],
-            case_sensitive: false
-        }
-    );
-    // SillyTavern's "at depth" (extension position 4) wins over before/after.
-    assert_eq!(entry.position, InjectionPosition::AtDepth(2));
-    assert_eq!(entry.priority, -100);
+    assert_eq!(book.entries[0].name, "Warp core");
     let oru = character(V3);
-    let entry = &oru.lorebook.as_ref().unwrap().entries[0];
-    assert_eq!(
-        entry.trigger,
-        InjectionTrigger::Regex {
-            pattern: "(?i:flood(ed)?)".into()
-        }
-    );
-    assert_eq!(entry.name, "entry 1");
-}
-
-#[test]
-fn a_book_with_odd_values_still_gives_a_usable_lorebook() {
-    let book: Value = serde_json::json!({
-        "token_budget": -5,
-        "scan_depth": "deep",
-        "entries": [
-            {"keys": ["a"], "content": "A", "enabled": false},
-            {"keys": "not a list", "content": "B", "constant": true, "position": "before_char"},
-            {"keys": ["c"], "content": 7},
-            {"keys": ["d", 5], "content": "D", "extensions": {"position": 4, "depth": -3}},
-            "not an entry"
-        ]
-    });
-    let lorebook = lorebook_from_book(&book);
-    assert_eq!((lorebook.token_budget, lorebook.scan_depth), (2048, 4));
-    let summary: Vec<(&str, &InjectionTrigger, InjectionPosition)> = lorebook
-        .entries
-        .iter()
-        .map(|e| (e.content.as_str(), &e.trigger, e.position))
-        .collect();
-    assert_eq!(
-        summary,
-        [
-            (
-                "B",
-                &InjectionTrigger::Always,
-                InjectionPosition::BeforeSystemPrompt
-            ),
-            (
-                "D",
-                &InjectionTrigger::Keywords {
-                    words: vec!["d".into()],
-                    case_sensitive: false
-                },
-                InjectionPosition::AtDepth(0)
-            ),
-        ]
-    );
-    assert_eq!(lorebook_from_book(&Value::Null).entries.len(), 0);
+    assert_eq!(oru.lorebook.as_ref().unwrap().entries[0].name, "entry 1");
 }
 
 /// A whole request with a character: its prompt with the names filled in, its book firing on
@@ -162,7 +103,7 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
     let mira = character(V2);
     block_on(service.send_message(
         None,
-        "Is the warp core holding?",
+        "Is the warp core holding after the repair?",
         &TurnContext::new(
             &settings(),
             &mira,
@@ -190,7 +131,7 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
         texts,
         [
             ("system", "The warp core is unstable since the last jump."),
-            ("user", "Is the warp core holding?"),
+            ("user", "Is the warp core holding after the repair?"),
             ("system", "Keep replies under 120 words."),
         ],
         "the book's entry at depth 2, the instructions after the question"
@@ -199,12 +140,7 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
 
 #[test]
 fn regex_keys_written_as_javascript_literals_keep_their_flags() {
-    assert_eq!(regex_key("/flood(ed)?/i"), "(?i:flood(ed)?)");
-    assert_eq!(regex_key("/a.b/gs"), "(?s:a.b)");
-    assert_eq!(regex_key("/a\\/b/"), "(?:a\\/b)");
-    assert_eq!(regex_key("plain|other"), "(?:plain|other)");
-    assert_eq!(regex_key("/not flags/xyz"), "(?:/not flags/xyz)");
-    // The lorebook compiles them and they match as the card meant.
+    // Oru's book has `/flood(ed)?/i` with `use_regex`: it matches as the card meant.
     let oru = character(V3);
     let compiled =
         crate::prompt::injection::CompiledLorebook::compile(oru.lorebook.as_ref().unwrap())

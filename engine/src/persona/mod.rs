@@ -9,3 +9,4 @@ pub mod character;
 pub mod gallery;
 pub mod png_text;
 pub mod user_persona;
+pub mod world_info;

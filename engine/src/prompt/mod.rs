@@ -33,7 +33,8 @@ pub use dictionary::{
 };
 pub use hooks::{HookError, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
 pub use injection::{
-    CompiledLorebook, InjectionPosition, InjectionTrigger, Lorebook, PromptInjection,
+    Activation, CompiledLorebook, Firing, FoundIn, InjectionPosition, InjectionTrigger, Lorebook,
+    PromptInjection, SecondaryLogic, Skipped, Why,
 };
 pub use pipeline::PreparedRequest;
 pub use template::{MessageTemplate, TemplateError, TemplateValues};

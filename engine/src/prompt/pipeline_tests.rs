@@ -99,18 +99,18 @@ fn request() -> PromptRequest {
 
 fn lorebook() -> crate::prompt::injection::CompiledLorebook {
     crate::prompt::injection::CompiledLorebook::compile(&Lorebook {
-        entries: vec![PromptInjection {
-            name: "signs".into(),
-            content: "Lore: {{char}} knows road signs.".into(),
-            trigger: InjectionTrigger::Keywords {
+        entries: vec![PromptInjection::new(
+            "signs",
+            "Lore: {{char}} knows road signs.",
+            InjectionTrigger::Keywords {
                 words: vec!["sign".into()],
                 case_sensitive: false,
             },
-            position: InjectionPosition::AfterSystemPrompt,
-            priority: 0,
-        }],
+            InjectionPosition::AfterSystemPrompt,
+        )],
         token_budget: 100,
         scan_depth: 2,
+        ..Lorebook::named("", "")
     })
     .unwrap()
 }
