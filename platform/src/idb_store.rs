@@ -48,6 +48,7 @@ use indexed_db_futures::KeyPath;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
 use skein_engine::persona::user_persona::Personas;
+use skein_engine::persona::world_books::WorldBooks;
 use skein_engine::prompt::rolling_context::RollingContextSummary;
 use skein_engine::store::{
     sort_in_creation_order, sort_newest_first, summary_key, touch_conversation,
@@ -66,6 +67,7 @@ const USAGE: &str = "usage";
 const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
 const PERSONAS_KEY: &str = "personas";
+const WORLD_BOOKS_KEY: &str = "world_books";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -530,6 +532,20 @@ impl ChatStore for IdbStore {
 
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(personas)?, Some(PERSONAS_KEY))
+            .await
+    }
+
+    async fn load_world_books(&self) -> Result<WorldBooks, StoreError> {
+        Ok(self
+            .get_record(SETTINGS, WORLD_BOOKS_KEY)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()?
+            .unwrap_or_default())
+    }
+
+    async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(books)?, Some(WORLD_BOOKS_KEY))
             .await
     }
 

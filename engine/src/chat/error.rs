@@ -37,6 +37,8 @@ pub enum ChatError {
     Attachment(#[from] AttachmentError),
     #[error(transparent)]
     Persona(#[from] crate::persona::user_persona::PersonaError),
+    #[error(transparent)]
+    WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.
     #[error("{0}")]
     Summary(String),

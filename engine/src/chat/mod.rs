@@ -52,6 +52,7 @@ mod tool_loop;
 mod tool_results;
 mod transfer;
 mod turn;
+pub mod world_books;
 
 pub use action::{ChatAction, TurnContext};
 pub use characters::{CardFile, CardFormat};

@@ -12,6 +12,7 @@ use crate::domain::message_part::{Annotation, MessagePart};
 use crate::domain::tree::{ConversationTree, TreeError};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
+use crate::prompt::injection::CompiledLorebook;
 use crate::prompt::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
@@ -75,6 +76,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             )
             .await;
         let personas = self.store.load_personas().await?;
+        let books = self.store.load_world_books().await?;
+        let world_books = books
+            .for_request(turn.assistant, conversation)
+            .into_iter()
+            .map(CompiledLorebook::compile)
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(crate::domain::assistant::AssistantError::from)?;
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),
@@ -92,6 +100,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             knowledge: self.retrieval.knowledge.as_deref(),
             memory: self.retrieval.memory.as_deref(),
             persona: personas.for_conversation(conversation),
+            world_books: &world_books,
         })
         .await;
         let mut history = chat_messages(&prepared);

@@ -70,6 +70,19 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             }
             self.store.save_personas(&personas).await?;
         }
+        // World books this browser does not have yet (and their global switch).
+        if !imported.world_books.books.is_empty() {
+            let mut books = self.store.load_world_books().await?;
+            for book in &imported.world_books.books {
+                if books.get(&book.id).is_none() {
+                    books.put(book.clone());
+                    if imported.world_books.is_global(&book.id) {
+                        books.set_global(&book.id, true);
+                    }
+                }
+            }
+            self.store.save_world_books(&books).await?;
+        }
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
 
@@ -82,6 +95,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             assistants: self.store.list_assistants().await?,
             memories: self.store.list_memories().await?,
             personas: self.store.load_personas().await?,
+            world_books: self.store.load_world_books().await?,
             ..Default::default()
         };
         // The assistants' pictures (a character's card image).

@@ -64,6 +64,8 @@ pub struct Assistant {
     /// The ID of the stored image ([`Blob`](crate::store::Blob)) shown for this assistant: a
     /// character's card picture.
     pub avatar: Option<String>,
+    /// Stored world books this assistant uses besides its own lorebook, by ID.
+    pub world_book_ids: Vec<String>,
 }
 
 impl Default for Assistant {
@@ -90,6 +92,7 @@ impl Default for Assistant {
             retry_broken_streams: true,
             character: None,
             avatar: None,
+            world_book_ids: Vec::new(),
         }
     }
 }

@@ -290,6 +290,9 @@ pub struct Conversation {
     /// stands for the card's `{{original}}`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system_prompt: Option<String>,
+    /// Stored world books this chat uses besides its assistant's, by ID.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub world_book_ids: Vec<String>,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -311,6 +314,7 @@ impl Conversation {
             temporary: false,
             persona_id: None,
             system_prompt: None,
+            world_book_ids: Vec::new(),
         }
     }
 

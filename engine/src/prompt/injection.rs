@@ -291,6 +291,8 @@ struct CompiledEntry {
 /// A lorebook with its patterns compiled.
 #[derive(Debug)]
 pub struct CompiledLorebook {
+    /// The book's name, for the prompt inspector.
+    pub name: String,
     entries: Vec<CompiledEntry>,
     token_budget: u64,
     scan_depth: usize,
@@ -465,6 +467,7 @@ impl CompiledLorebook {
             })
             .collect::<Result<_, RuleError>>()?;
         Ok(Self {
+            name: lorebook.name.clone(),
             entries,
             token_budget: lorebook.token_budget,
             scan_depth: lorebook.scan_depth,

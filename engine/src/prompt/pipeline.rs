@@ -20,7 +20,7 @@
 use super::data_block::{data_block, DATA_PREAMBLE};
 use super::documents::inline_documents;
 use super::hooks::{OcrHook, RetrievalHook, RetrievalScope, RetrievedItem, WorkspaceHook};
-use super::injection::CompiledLorebook;
+use super::injection::{Activation, CompiledLorebook};
 use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
 use super::time_context::TimeContext;
@@ -36,7 +36,8 @@ pub const MAX_RETRIEVED: usize = 6;
 pub struct InputPipeline<'a> {
     pub dictionaries: &'a [CompiledDictionary],
     pub time_reminder: Option<&'a TimeContext>,
-    pub lorebook: Option<&'a CompiledLorebook>,
+    /// The assistant's own lorebook and the stored world books the request uses, in order.
+    pub lorebooks: Vec<&'a CompiledLorebook>,
     pub placeholders: Option<&'a PlaceholderValues>,
     pub documents_as_prompt: bool,
     pub ocr: Option<&'a dyn OcrHook>,
@@ -58,6 +59,9 @@ pub struct PreparedRequest {
     pub notices: Vec<String>,
     /// The transformers that ran, in order.
     pub trace: Vec<&'static str>,
+    /// What each lorebook did (by the book's name): the entries inserted and why, and those
+    /// left out.
+    pub lore: Vec<(String, Activation)>,
 }
 
 impl PreparedRequest {
@@ -123,9 +127,12 @@ impl InputPipeline<'_> {
                 last_user.parts.insert(0, MessagePart::text(reminder));
             }
         }
-        if let Some(lorebook) = self.lorebook {
+        if !self.lorebooks.is_empty() {
             out.trace.push("prompt_injection");
-            lorebook.apply(&mut out.request);
+            for lorebook in &self.lorebooks {
+                let activation = lorebook.apply(&mut out.request);
+                out.lore.push((lorebook.name.clone(), activation));
+            }
         }
         if let Some(values) = self.placeholders {
             out.trace.push("placeholders");

@@ -135,7 +135,7 @@ fn every_transformer_runs_once_in_the_seed_order() {
     let pipeline = InputPipeline {
         dictionaries: &dictionaries,
         time_reminder: Some(&time),
-        lorebook: Some(&lorebook),
+        lorebooks: vec![&lorebook],
         placeholders: Some(&values),
         documents_as_prompt: true,
         ocr: Some(&FixtureOcr),

@@ -9,6 +9,7 @@ use crate::domain::message_part::MessagePart;
 use crate::persona::character;
 use crate::persona::user_persona::Persona;
 use crate::prompt::hooks::RetrievalHook;
+use crate::prompt::injection::CompiledLorebook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, own_prompt, SystemPromptSources};
@@ -56,6 +57,8 @@ pub struct RequestInputs<'a> {
     pub memory: Option<&'a dyn RetrievalHook>,
     /// Who the user is in this chat: `{{user}}` and what the model is told about them.
     pub persona: Option<&'a Persona>,
+    /// The stored world books this request uses besides the assistant's own lorebook.
+    pub world_books: &'a [CompiledLorebook],
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -106,7 +109,12 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
     let pipeline = InputPipeline {
         dictionaries: &inputs.compiled.dictionaries,
         time_reminder: inputs.assistant.time_reminder.then_some(&inputs.time),
-        lorebook: inputs.compiled.lorebook.as_ref(),
+        lorebooks: inputs
+            .compiled
+            .lorebook
+            .iter()
+            .chain(inputs.world_books)
+            .collect(),
         placeholders: Some(&placeholders),
         documents_as_prompt: true,
         template: inputs.compiled.template.as_ref(),

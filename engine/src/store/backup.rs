@@ -1,5 +1,5 @@
 //! A full backup: every conversation with every message, the images they show, the provider
-//! settings, the assistants (with their pictures), the memories and the personas, as one
+//! settings, the assistants (with their pictures), the memories, the personas and the world books, as one
 //! versioned JSON file. API keys (and custom header values, which can
 //! be credentials) are left out unless the user asks for them. Restoring goes through
 //! `import`, validated completely first.
@@ -24,6 +24,7 @@ pub struct BackupContents {
     pub assistants: Vec<Assistant>,
     pub memories: Vec<Memory>,
     pub personas: crate::persona::user_persona::Personas,
+    pub world_books: crate::persona::world_books::WorldBooks,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -83,6 +84,7 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "assistants": contents.assistants,
         "memories": contents.memories,
         "personas": contents.personas,
+        "world_books": contents.world_books,
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }

@@ -231,6 +231,26 @@ pub async fn personas_and_chat_settings_round_trip<S: ChatStore>(store: S) {
         .unwrap();
     let stored = store.load_conversation("c").await.unwrap().unwrap();
     assert_eq!(stored.persona_id.as_deref(), Some("p1"));
+    // World books, with every entry setting, beside them.
+    use crate::persona::world_books::WorldBooks;
+    assert_eq!(
+        store.load_world_books().await.unwrap(),
+        WorldBooks::default()
+    );
+    let book = crate::persona::world_info::read_world_info(include_bytes!(
+        "../../tests/fixtures/world_info/st_full.json"
+    ))
+    .unwrap();
+    let books = WorldBooks {
+        books: vec![crate::prompt::injection::Lorebook {
+            id: "w1".into(),
+            ..book
+        }],
+        global: vec!["w1".into()],
+    };
+    store.save_world_books(&books).await.unwrap();
+    assert_eq!(store.load_world_books().await.unwrap(), books);
+    assert_eq!(store.load_personas().await.unwrap(), personas);
     assert_eq!(stored.system_prompt.as_deref(), Some("Answer in verse."));
 }
 

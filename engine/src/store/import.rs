@@ -49,6 +49,8 @@ pub struct ImportedFile {
     pub memories: Vec<crate::knowledge::memories::Memory>,
     /// A backup's personas (none in older backups).
     pub personas: crate::persona::user_persona::Personas,
+    /// A backup's world books (none in older backups).
+    pub world_books: crate::persona::world_books::WorldBooks,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -203,6 +205,17 @@ fn conversation_entry(
 }
 
 /// The entries of list `key` of a backup, each checked; an absent list is empty.
+/// A backup's record `key`; unset in older backups.
+fn optional_record<T: serde::de::DeserializeOwned + Default>(
+    value: &Value,
+    key: &str,
+) -> Result<T, ImportError> {
+    match &value[key] {
+        Value::Null => Ok(T::default()),
+        raw => serde_json::from_value(raw.clone()).map_err(|e| error(key, e.to_string())),
+    }
+}
+
 fn optional_list<T: serde::de::DeserializeOwned>(
     value: &Value,
     key: &str,
@@ -264,12 +277,8 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         blobs,
         assistants: optional_list(value, "assistants")?,
         memories: optional_list(value, "memories")?,
-        personas: match &value["personas"] {
-            Value::Null => Default::default(),
-            raw => {
-                serde_json::from_value(raw.clone()).map_err(|e| error("personas", e.to_string()))?
-            }
-        },
+        personas: optional_record(value, "personas")?,
+        world_books: optional_record(value, "world_books")?,
     })
 }
 

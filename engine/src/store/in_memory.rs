@@ -8,6 +8,7 @@ use crate::knowledge::memories::{Memory, MemoryScope};
 use crate::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
 use crate::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
 use crate::persona::user_persona::Personas;
+use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use crate::store::{
@@ -22,6 +23,7 @@ pub struct MemoryStore {
     messages: RefCell<Vec<MessageNode>>,
     settings: RefCell<Option<ProviderSettings>>,
     personas: RefCell<Personas>,
+    world_books: RefCell<WorldBooks>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -246,6 +248,15 @@ impl ChatStore for MemoryStore {
 
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
         *self.personas.borrow_mut() = personas.clone();
+        Ok(())
+    }
+
+    async fn load_world_books(&self) -> Result<WorldBooks, StoreError> {
+        Ok(self.world_books.borrow().clone())
+    }
+
+    async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
+        *self.world_books.borrow_mut() = books.clone();
         Ok(())
     }
 

@@ -21,6 +21,7 @@ pub use import::ImportError;
 use crate::domain::message::{Conversation, MessageNode};
 use crate::knowledge::citations::MessageCitations;
 use crate::persona::user_persona::Personas;
+use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use thiserror::Error;
@@ -116,6 +117,9 @@ pub trait ChatStore {
     /// The user's personas (none stored: an empty list).
     async fn load_personas(&self) -> Result<Personas, StoreError>;
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError>;
+    /// The user's world books (none stored: none).
+    async fn load_world_books(&self) -> Result<WorldBooks, StoreError>;
+    async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -212,6 +216,12 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
         (**self).save_personas(personas).await
+    }
+    async fn load_world_books(&self) -> Result<WorldBooks, StoreError> {
+        (**self).load_world_books().await
+    }
+    async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
+        (**self).save_world_books(books).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

@@ -14,6 +14,7 @@ use crate::domain::usage::UsageEvent;
 use crate::knowledge::citations::MessageCitations;
 use crate::knowledge::store::LibraryStore;
 use crate::persona::user_persona::Personas;
+use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
 use crate::provider::settings::ProviderSettings;
 use crate::store::in_memory::MemoryStore;
@@ -191,6 +192,12 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     }
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
         self.inner.save_personas(personas).await
+    }
+    async fn load_world_books(&self) -> Result<WorldBooks, StoreError> {
+        self.inner.load_world_books().await
+    }
+    async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
+        self.inner.save_world_books(books).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await

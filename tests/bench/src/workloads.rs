@@ -152,6 +152,7 @@ impl Assembly {
             knowledge: None,
             memory: None,
             persona: None,
+            world_books: &[],
         }));
         let Some(prepared) = prepared else { return 0 };
         let messages = chat_messages(&prepared);
