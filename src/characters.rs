@@ -17,7 +17,8 @@ pub fn act(state: AppState, action: CharacterAction) {
         CharacterAction::Chat(id) => chat(state, id),
         CharacterAction::Export(id, format) => export(state, id, format),
         CharacterAction::Delete(id) => delete(state, id),
-        CharacterAction::Save(id, card) => save(state, id, *card),
+        CharacterAction::Save(id, card, books) => save(state, id, *card, books),
+        CharacterAction::ExportBook(id) => export_book(state, id),
     }
 }
 
@@ -99,10 +100,27 @@ fn export(state: AppState, id: String, format: skein_engine::chat::CardFormat) {
     });
 }
 
-fn save(state: AppState, id: String, card: skein_engine::persona::card::CharacterCard) {
+fn export_book(state: AppState, id: String) {
+    let Some(assistant) = find(state, &id) else {
+        return;
+    };
+    let said = match skein_engine::chat::world_books::export_own_book(&assistant) {
+        Some(file) => crate::world_books::download(&file),
+        None => Err(format!("{} has no book of its own.", assistant.name)),
+    };
+    say(state, said);
+}
+
+fn save(
+    state: AppState,
+    id: String,
+    card: skein_engine::persona::card::CharacterCard,
+    world_books: Vec<String>,
+) {
     let (Some(runtime), Some(mut assistant)) = (runtime(), find(state, &id)) else {
         return;
     };
+    assistant.world_book_ids = world_books;
     assistant.name = card.name.clone();
     assistant.character = Some(Box::new(card));
     spawn_local(async move {

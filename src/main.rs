@@ -40,6 +40,7 @@ mod temporary;
 mod ui_sink;
 mod usage;
 mod welcome;
+mod world_books;
 
 #[cfg(feature = "embed")]
 mod embed;

@@ -59,6 +59,10 @@ pub fn change_chat(state: AppState, change: ChatSettingsChange) {
                     .await,
                 "The persona is used from the next answer on.",
             ),
+            ChatSettingsChange::WorldBooks(ids) => (
+                runtime.service.set_conversation_world_books(&id, ids).await,
+                "The chat's world books are used from the next answer on.",
+            ),
             ChatSettingsChange::SystemPrompt(prompt) => (
                 runtime
                     .service

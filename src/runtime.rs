@@ -164,6 +164,7 @@ pub fn init(state: AppState) {
         crate::offline::send_waiting(state);
         crate::knowledge::refresh(state);
         crate::personas::load(state);
+        crate::world_books::load(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
         crate::embeddings::embed_pending(state).await;

@@ -8,6 +8,7 @@ use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
     FallbackList, HostPermissions, KnowledgePanel, MemoryPanel, NotificationToggle, PersonaPanel,
     SettingsForm, SettingsNav, SettingsPage, SettingsSection, StorageInfo, UsagePanel,
+    WorldBookPanel,
 };
 
 #[component]
@@ -88,12 +89,23 @@ pub fn SettingsScreen(
                         })}
                         <CharacterGallery
                             assistants=Signal::derive(move || state.assistants.get())
+                            world_books=Signal::derive(move || state.world_books.with(|b| {
+                                b.books.iter().map(|book| (book.id.clone(), book.name.clone())).collect::<Vec<_>>()
+                            }))
                             on_action=move |action| crate::characters::act(state, action)
                         />
                         <PersonaPanel
                             personas=Signal::derive(move || state.personas.get())
                             error=Signal::derive(move || state.persona_error.get())
                             on_action=move |action| crate::personas::act(state, action)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::WorldBooks current=section>
+                        <WorldBookPanel
+                            books=Signal::derive(move || state.world_books.get())
+                            editing=state.world_book_editing
+                            feedback=Signal::derive(move || state.world_book_feedback.get())
+                            on_action=move |action| crate::world_books::act(state, action)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Knowledge current=section>

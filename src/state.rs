@@ -112,6 +112,10 @@ pub struct AppState {
     /// "This chat": its panel is open, and what its last save said.
     pub chat_settings: RwSignal<bool>,
     pub chat_settings_feedback: RwSignal<Option<Result<String, String>>>,
+    /// The world books, the one being edited, and what the last action on them said.
+    pub world_books: RwSignal<skein_engine::persona::world_books::WorldBooks>,
+    pub world_book_editing: RwSignal<Option<String>>,
+    pub world_book_feedback: RwSignal<Option<Result<String, String>>>,
 }
 
 impl AppState {
@@ -165,6 +169,9 @@ impl AppState {
             character_feedback: RwSignal::new(None),
             chat_settings: RwSignal::new(false),
             chat_settings_feedback: RwSignal::new(None),
+            world_books: RwSignal::new(Default::default()),
+            world_book_editing: RwSignal::new(None),
+            world_book_feedback: RwSignal::new(None),
         }
     }
 

@@ -26,9 +26,14 @@ fn text_field(
 #[component]
 pub fn CharacterEditor(
     assistant: Assistant,
-    /// The assistant's ID and the edited card.
+    /// Every stored world book: (ID, name).
+    world_books: Signal<Vec<(String, String)>>,
+    /// The assistant's ID, the edited card and the stored world books it uses.
     #[prop(into)]
-    on_save: Callback<(String, Box<CharacterCard>)>,
+    on_save: Callback<(String, Box<CharacterCard>, Vec<String>)>,
+    /// Download the character's own book (by the assistant's ID).
+    #[prop(into)]
+    on_export_book: Callback<String>,
     #[prop(into)] on_cancel: Callback<()>,
 ) -> impl IntoView {
     let Some(card) = assistant.character.clone() else {
@@ -64,7 +69,13 @@ pub fn CharacterEditor(
                 .or_else(|| e.as_object().map(|o| o.len()))
         });
     let numbered = move || alternates.get().into_iter().enumerate().collect::<Vec<_>>();
+    let chosen_books = RwSignal::new(assistant.world_book_ids.clone());
     let id = assistant.id.clone();
+    let book_owner = assistant.id.clone();
+    let has_book = assistant
+        .lorebook
+        .as_ref()
+        .is_some_and(|b| !b.entries.is_empty());
     let save = move |_| {
         if name.get_untracked().trim().is_empty() {
             error.set(Some("A character needs a name."));
@@ -96,7 +107,7 @@ pub fn CharacterEditor(
             .filter(|g| !g.trim().is_empty())
             .collect();
         error.set(None);
-        on_save.run((id.clone(), Box::new(edited)));
+        on_save.run((id.clone(), Box::new(edited), chosen_books.get_untracked()));
     };
     view! {
         <form class="settings character-editor" data-testid="character-editor"
@@ -152,6 +163,35 @@ pub fn CharacterEditor(
                 Some(n) => format!("Its character book ({n} entries) is this assistant's lorebook."),
                 None => "It has no character book.".to_owned(),
             }}</p>
+            {has_book.then(|| view! {
+                <button type="button" data-testid="character-export-book"
+                    on:click=move |_| on_export_book.run(book_owner.clone())>"Export its book as World Info"</button>
+            })}
+            <fieldset class="character-world-books">
+                <legend>"World books this character uses"</legend>
+                {move || world_books.with(Vec::is_empty).then(|| view! {
+                    <p class="hint">"No world books yet: import one in Settings → World books."</p>
+                })}
+                {move || world_books.get().into_iter().map(|(book_id, name)| {
+                    let checked = {
+                        let book_id = book_id.clone();
+                        move || chosen_books.with(|c| c.contains(&book_id))
+                    };
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" data-testid="character-world-book" prop:checked=checked
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    chosen_books.update(|c| {
+                                        c.retain(|i| *i != book_id);
+                                        if on { c.push(book_id.clone()); }
+                                    });
+                                } />
+                            {name}
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="form-actions">
                 <button type="submit" class="primary" data-testid="character-save" on:click=save>"Save character"</button>

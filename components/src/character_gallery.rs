@@ -23,13 +23,18 @@ pub enum CharacterAction {
     Chat(String),
     Export(String, CardFormat),
     Delete(String),
-    /// The edited card of this assistant.
-    Save(String, Box<CharacterCard>),
+    /// The edited card of this assistant, and the stored world books it uses.
+    Save(String, Box<CharacterCard>, Vec<String>),
+    /// Download the character's own book as World Info.
+    ExportBook(String),
 }
 
 #[component]
 pub fn CharacterGallery(
     #[prop(into)] assistants: Signal<Vec<Assistant>>,
+    /// Every stored world book: (ID, name).
+    #[prop(into)]
+    world_books: Signal<Vec<(String, String)>>,
     #[prop(into)] on_action: Callback<CharacterAction>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());
@@ -103,11 +108,12 @@ pub fn CharacterGallery(
                 </div>
             </Show>
             {move || edited().map(|assistant| view! {
-                <CharacterEditor assistant=assistant
-                    on_save=move |(id, card)| {
-                        on_action.run(CharacterAction::Save(id, card));
+                <CharacterEditor assistant=assistant world_books
+                    on_save=move |(id, card, books)| {
+                        on_action.run(CharacterAction::Save(id, card, books));
                         editing.set(None);
                     }
+                    on_export_book=move |id| on_action.run(CharacterAction::ExportBook(id))
                     on_cancel=move |()| editing.set(None) />
             })}
             <Show when=move || editing.get().is_none()>

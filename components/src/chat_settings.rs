@@ -12,6 +12,8 @@ pub enum ChatSettingsChange {
     Persona(Option<String>),
     /// Blank: none (the assistant's prompt).
     SystemPrompt(String),
+    /// The stored world books this chat uses besides the global ones and its assistant's.
+    WorldBooks(Vec<String>),
 }
 
 #[component]
@@ -25,6 +27,12 @@ pub fn ChatSettingsPanel(
     /// Whether the chat's assistant lets a chat have its own system prompt.
     #[prop(into)]
     prompt_allowed: Signal<bool>,
+    /// Every stored world book: (ID, name, active everywhere).
+    #[prop(into)]
+    world_books: Signal<Vec<(String, String, bool)>>,
+    /// The books this chat chose.
+    #[prop(into)]
+    chat_books: Signal<Vec<String>>,
     /// What saving said ("Saved.") or why it failed.
     #[prop(into)]
     feedback: Signal<Option<Result<String, String>>>,
@@ -85,6 +93,34 @@ pub fn ChatSettingsPanel(
                     disabled=move || !prompt_allowed.get()
                     on:click=move |_| on_change.run(ChatSettingsChange::SystemPrompt(prompt.get_untracked()))>"Save prompt"</button>
             </div>
+            <fieldset class="chat-world-books">
+                <legend>"World books in this chat"</legend>
+                {move || world_books.with(Vec::is_empty).then(|| view! {
+                    <p class="hint">"No world books yet: import one in Settings → World books."</p>
+                })}
+                {move || world_books.get().into_iter().map(|(id, name, global)| {
+                    let chosen = {
+                        let id = id.clone();
+                        move || global || chat_books.with(|c| c.contains(&id))
+                    };
+                    let toggle = move |ev: leptos::ev::Event| {
+                        let on = event_target_checked(&ev);
+                        let mut ids = chat_books.get_untracked();
+                        ids.retain(|i| *i != id);
+                        if on {
+                            ids.push(id.clone());
+                        }
+                        on_change.run(ChatSettingsChange::WorldBooks(ids));
+                    };
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" data-testid="chat-world-book" disabled=global
+                                prop:checked=chosen on:change=toggle />
+                            {name}{global.then_some(" (active in every chat)")}
+                        </label>
+                    }
+                }).collect_view()}
+            </fieldset>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" role="status" data-testid="chat-settings-feedback">{text}</p> }.into_any(),
                 Err(text) => view! { <p class="error" role="alert" data-testid="chat-settings-feedback">{text}</p> }.into_any(),

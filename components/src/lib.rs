@@ -61,6 +61,8 @@ mod usage_chart;
 mod usage_panel;
 mod waiting_notice;
 mod welcome;
+mod world_book_editor;
+mod world_book_panel;
 
 pub use about_panel::{AboutPanel, OfflineStatus};
 pub use appearance::{apply_theme, AppearancePanel};
@@ -103,3 +105,4 @@ pub use update_notice::UpdateNotice;
 pub use usage_panel::{PriceEntry, UsagePanel};
 pub use waiting_notice::WaitingNotice;
 pub use welcome::{LocalServer, WelcomeAction, WelcomeStep};
+pub use world_book_panel::{WorldBookAction, WorldBookPanel};

@@ -10,6 +10,7 @@ pub enum SettingsSection {
     Providers,
     Assistants,
     Characters,
+    WorldBooks,
     Knowledge,
     Appearance,
     Usage,
@@ -17,10 +18,11 @@ pub enum SettingsSection {
 }
 
 impl SettingsSection {
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 8] = [
         Self::Providers,
         Self::Assistants,
         Self::Characters,
+        Self::WorldBooks,
         Self::Knowledge,
         Self::Appearance,
         Self::Usage,
@@ -33,6 +35,7 @@ impl SettingsSection {
             Self::Providers => "Providers",
             Self::Assistants => "Assistants",
             Self::Characters => "Characters",
+            Self::WorldBooks => "World books",
             Self::Knowledge => "Knowledge & memory",
             Self::Appearance => "Appearance",
             Self::Usage => "Usage",
@@ -52,6 +55,9 @@ impl SettingsSection {
             Self::Characters => {
                 "Characters from card files, and who you are in a chat: your personas."
             }
+            Self::WorldBooks => {
+                "Lore that joins the prompt when its keys come up: SillyTavern World Info."
+            }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
             Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
@@ -65,6 +71,7 @@ impl SettingsSection {
             Self::Providers => "providers",
             Self::Assistants => "assistants",
             Self::Characters => "characters",
+            Self::WorldBooks => "world-books",
             Self::Knowledge => "knowledge",
             Self::Appearance => "appearance",
             Self::Usage => "usage",

@@ -1,0 +1,407 @@
+//! Editing a world book: its settings (scan depth, budget, recursion) and every entry with all
+//! of SillyTavern's settings — keys (words, or `/regex/flags`), secondary keys and their logic,
+//! position (at a depth with a role), order, priority, chance, scan depth, recursion. The
+//! engine checks every pattern when the book is saved and names the entry of a broken one.
+
+use leptos::prelude::*;
+use skein_engine::prompt::{
+    InjectionPosition, InjectionTrigger, Lorebook, PromptInjection, SecondaryLogic,
+};
+use skein_engine::Role;
+
+/// The positions offered, as (value, label).
+const POSITIONS: [(&str, &str); 9] = [
+    ("before", "Before the system prompt (before the character)"),
+    ("after", "After the system prompt (after the character)"),
+    ("top", "At the top of the chat"),
+    ("last-user", "Before the last user message"),
+    ("depth", "At a depth among the messages"),
+    ("an-top", "Author's note, top (depth 4)"),
+    ("an-bottom", "Author's note, bottom (depth 4)"),
+    ("em-top", "Before the example dialogue"),
+    ("em-bottom", "After the example dialogue"),
+];
+
+const LOGICS: [(&str, &str); 4] = [
+    ("and-any", "and any of them"),
+    ("and-all", "and all of them"),
+    ("not-any", "and none of them"),
+    ("not-all", "and not all of them"),
+];
+
+fn position_value(position: InjectionPosition) -> &'static str {
+    match position {
+        InjectionPosition::BeforeSystemPrompt => "before",
+        InjectionPosition::AfterSystemPrompt => "after",
+        InjectionPosition::TopOfChat => "top",
+        InjectionPosition::BeforeLastUserMessage => "last-user",
+        InjectionPosition::AtDepth(_) => "depth",
+        InjectionPosition::AuthorsNoteTop => "an-top",
+        InjectionPosition::AuthorsNoteBottom => "an-bottom",
+        InjectionPosition::ExamplesTop => "em-top",
+        InjectionPosition::ExamplesBottom => "em-bottom",
+    }
+}
+
+fn position_of(value: &str, depth: usize) -> InjectionPosition {
+    match value {
+        "before" => InjectionPosition::BeforeSystemPrompt,
+        "top" => InjectionPosition::TopOfChat,
+        "last-user" => InjectionPosition::BeforeLastUserMessage,
+        "depth" => InjectionPosition::AtDepth(depth),
+        "an-top" => InjectionPosition::AuthorsNoteTop,
+        "an-bottom" => InjectionPosition::AuthorsNoteBottom,
+        "em-top" => InjectionPosition::ExamplesTop,
+        "em-bottom" => InjectionPosition::ExamplesBottom,
+        _ => InjectionPosition::AfterSystemPrompt,
+    }
+}
+
+fn logic_value(logic: SecondaryLogic) -> &'static str {
+    match logic {
+        SecondaryLogic::AndAny => "and-any",
+        SecondaryLogic::AndAll => "and-all",
+        SecondaryLogic::NotAny => "not-any",
+        SecondaryLogic::NotAll => "not-all",
+    }
+}
+
+fn logic_of(value: &str) -> SecondaryLogic {
+    match value {
+        "and-all" => SecondaryLogic::AndAll,
+        "not-any" => SecondaryLogic::NotAny,
+        "not-all" => SecondaryLogic::NotAll,
+        _ => SecondaryLogic::AndAny,
+    }
+}
+
+fn role_value(role: Option<Role>) -> &'static str {
+    match role {
+        Some(Role::User) => "user",
+        Some(Role::Assistant) => "assistant",
+        _ => "system",
+    }
+}
+
+fn role_of(value: &str) -> Option<Role> {
+    match value {
+        "user" => Some(Role::User),
+        "assistant" => Some(Role::Assistant),
+        _ => None,
+    }
+}
+
+fn split_keys(text: &str) -> Vec<String> {
+    text.split(',')
+        .map(str::trim)
+        .filter(|k| !k.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// One entry being edited: a signal per field, and the entry it started from (its fields
+/// Skein does not show are kept).
+#[derive(Clone, Copy)]
+struct EntryDraft {
+    original: StoredValue<PromptInjection>,
+    name: RwSignal<String>,
+    enabled: RwSignal<bool>,
+    constant: RwSignal<bool>,
+    keys: RwSignal<String>,
+    case_sensitive: RwSignal<bool>,
+    whole_words: RwSignal<bool>,
+    secondary: RwSignal<String>,
+    logic: RwSignal<String>,
+    content: RwSignal<String>,
+    position: RwSignal<String>,
+    depth: RwSignal<String>,
+    role: RwSignal<String>,
+    order: RwSignal<String>,
+    priority: RwSignal<String>,
+    probability: RwSignal<String>,
+    scan_depth: RwSignal<String>,
+    exclude_recursion: RwSignal<bool>,
+    prevent_recursion: RwSignal<bool>,
+}
+
+impl EntryDraft {
+    fn new(entry: &PromptInjection) -> Self {
+        let (constant, keys, case_sensitive) = match &entry.trigger {
+            InjectionTrigger::Always => (true, Vec::new(), false),
+            InjectionTrigger::Keywords {
+                words,
+                case_sensitive,
+            } => (false, words.clone(), *case_sensitive),
+            InjectionTrigger::Regex { pattern } => (false, vec![format!("/{pattern}/")], true),
+        };
+        let depth = match entry.position {
+            InjectionPosition::AtDepth(depth) => depth,
+            _ => 4,
+        };
+        Self {
+            original: StoredValue::new(entry.clone()),
+            name: RwSignal::new(entry.name.clone()),
+            enabled: RwSignal::new(entry.enabled),
+            constant: RwSignal::new(constant),
+            keys: RwSignal::new(keys.join(", ")),
+            case_sensitive: RwSignal::new(case_sensitive),
+            whole_words: RwSignal::new(entry.whole_words),
+            secondary: RwSignal::new(entry.secondary_keys.join(", ")),
+            logic: RwSignal::new(logic_value(entry.logic).to_owned()),
+            content: RwSignal::new(entry.content.clone()),
+            position: RwSignal::new(position_value(entry.position).to_owned()),
+            depth: RwSignal::new(depth.to_string()),
+            role: RwSignal::new(role_value(entry.role).to_owned()),
+            order: RwSignal::new(entry.order.to_string()),
+            priority: RwSignal::new(entry.priority.to_string()),
+            probability: RwSignal::new(entry.probability.to_string()),
+            scan_depth: RwSignal::new(entry.scan_depth.map(|d| d.to_string()).unwrap_or_default()),
+            exclude_recursion: RwSignal::new(entry.exclude_recursion),
+            prevent_recursion: RwSignal::new(entry.prevent_recursion),
+        }
+    }
+
+    fn entry(&self) -> PromptInjection {
+        let original = self.original.get_value();
+        let number = |signal: RwSignal<String>, default: i64| {
+            signal
+                .get_untracked()
+                .trim()
+                .parse::<i64>()
+                .unwrap_or(default)
+        };
+        let mut extra = original.extra.clone();
+        let secondary = split_keys(&self.secondary.get_untracked());
+        if !secondary.is_empty() {
+            // Secondary keys written here are meant to be used.
+            extra.remove("selective");
+            extra.remove("keysecondary");
+        }
+        let probability = number(self.probability, 100).clamp(0, 100) as u8;
+        if probability != original.probability {
+            extra.remove("useProbability");
+            extra.remove("probability");
+        }
+        let depth = number(self.depth, 4).clamp(0, 10_000) as usize;
+        let scan_depth = self.scan_depth.get_untracked().trim().parse::<usize>().ok();
+        PromptInjection {
+            name: self.name.get_untracked().trim().to_owned(),
+            content: self.content.get_untracked(),
+            trigger: if self.constant.get_untracked() {
+                InjectionTrigger::Always
+            } else {
+                InjectionTrigger::Keywords {
+                    words: split_keys(&self.keys.get_untracked()),
+                    case_sensitive: self.case_sensitive.get_untracked(),
+                }
+            },
+            position: position_of(&self.position.get_untracked(), depth),
+            priority: number(self.priority, 0).clamp(-1_000_000, 1_000_000) as i32,
+            order: number(self.order, 0).clamp(-1_000_000, 1_000_000) as i32,
+            secondary_keys: secondary,
+            logic: logic_of(&self.logic.get_untracked()),
+            enabled: self.enabled.get_untracked(),
+            probability,
+            scan_depth,
+            role: role_of(&self.role.get_untracked()),
+            whole_words: self.whole_words.get_untracked(),
+            exclude_recursion: self.exclude_recursion.get_untracked(),
+            prevent_recursion: self.prevent_recursion.get_untracked(),
+            extra,
+        }
+    }
+}
+
+fn check(label: &'static str, value: RwSignal<bool>, test_id: &'static str) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" data-testid=test_id prop:checked=move || value.get()
+                on:change=move |ev| value.set(event_target_checked(&ev)) />
+            {label}
+        </label>
+    }
+}
+
+fn line(
+    label: &'static str,
+    value: RwSignal<String>,
+    test_id: &'static str,
+    kind: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <input type=kind data-testid=test_id prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev)) />
+        </label>
+    }
+}
+
+fn choice(
+    label: &'static str,
+    value: RwSignal<String>,
+    test_id: &'static str,
+    options: &'static [(&'static str, &'static str)],
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <select data-testid=test_id on:change=move |ev| value.set(event_target_value(&ev))>
+                {options.iter().map(|(v, text)| view! {
+                    <option value=*v selected=move || value.get() == *v>{*text}</option>
+                }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+#[component]
+fn EntryEditor(draft: EntryDraft, index: usize, on_remove: Callback<usize>) -> impl IntoView {
+    let title = move || {
+        let name = draft.name.get();
+        if name.trim().is_empty() {
+            format!("Entry {}", index + 1)
+        } else {
+            name
+        }
+    };
+    let at_depth = move || draft.position.get() == "depth";
+    view! {
+        <details class="lore-entry" data-testid="lore-entry">
+            <summary>
+                <span class="lore-title" data-testid="lore-entry-title">{title}</span>
+                {move || (!draft.enabled.get()).then(|| view! { <span class="tag">"off"</span> })}
+                {move || draft.constant.get().then(|| view! { <span class="tag">"always"</span> })}
+            </summary>
+            <div class="lore-fields">
+                {line("Title", draft.name, "lore-entry-name", "text")}
+                <div class="checks">
+                    {check("Enabled", draft.enabled, "lore-entry-enabled")}
+                    {check("Always on (constant)", draft.constant, "lore-entry-constant")}
+                </div>
+                {line("Keys, separated by commas (/pattern/i for a regular expression)", draft.keys, "lore-entry-keys", "text")}
+                <div class="checks">
+                    {check("Case-sensitive", draft.case_sensitive, "lore-entry-case")}
+                    {check("Whole words only", draft.whole_words, "lore-entry-whole-words")}
+                </div>
+                {line("Secondary keys (optional)", draft.secondary, "lore-entry-secondary", "text")}
+                {choice("When a key matches, fire…", draft.logic, "lore-entry-logic", &LOGICS)}
+                <label class="field">
+                    <span>"Content (what the model is told)"</span>
+                    <textarea data-testid="lore-entry-content" rows="4" prop:value=move || draft.content.get()
+                        on:input=move |ev| draft.content.set(event_target_value(&ev))></textarea>
+                </label>
+                {choice("Position", draft.position, "lore-entry-position", &POSITIONS)}
+                <Show when=at_depth>
+                    <div class="row">
+                        {line("Depth (0: after the last message)", draft.depth, "lore-entry-depth", "number")}
+                        {choice("As", draft.role, "lore-entry-role", &[("system", "system"), ("user", "user"), ("assistant", "assistant")])}
+                    </div>
+                </Show>
+                <div class="row">
+                    {line("Order (lower goes first)", draft.order, "lore-entry-order", "number")}
+                    {line("Priority (kept first over budget)", draft.priority, "lore-entry-priority", "number")}
+                    {line("Chance, %", draft.probability, "lore-entry-probability", "number")}
+                    {line("Scan depth (empty: the book's)", draft.scan_depth, "lore-entry-scan-depth", "number")}
+                </div>
+                <div class="checks">
+                    {check("Not found through other entries", draft.exclude_recursion, "lore-entry-exclude-recursion")}
+                    {check("Its text finds no other entries", draft.prevent_recursion, "lore-entry-prevent-recursion")}
+                </div>
+                <button type="button" class="danger" data-testid="lore-entry-remove"
+                    on:click=move |_| on_remove.run(index)>"Remove entry"</button>
+            </div>
+        </details>
+    }
+}
+
+#[component]
+pub fn WorldBookEditor(
+    book: Lorebook,
+    /// Why the last save was refused (a broken pattern names its entry).
+    #[prop(into)]
+    error: Signal<Option<String>>,
+    #[prop(into)] on_save: Callback<Lorebook>,
+    #[prop(into)] on_close: Callback<()>,
+) -> impl IntoView {
+    let original = StoredValue::new(book.clone());
+    let name = RwSignal::new(book.name.clone());
+    let description = RwSignal::new(book.description.clone());
+    let scan_depth = RwSignal::new(book.scan_depth.to_string());
+    let budget = RwSignal::new(book.token_budget.to_string());
+    let recursive = RwSignal::new(book.recursive);
+    let entries = RwSignal::new(book.entries.iter().map(EntryDraft::new).collect::<Vec<_>>());
+    let remove = Callback::new(move |index: usize| {
+        entries.update(|list| {
+            if index < list.len() {
+                list.remove(index);
+            }
+        })
+    });
+    let add = move |_| {
+        entries.update(|list| {
+            list.push(EntryDraft::new(&PromptInjection::new(
+                "",
+                "",
+                InjectionTrigger::Keywords {
+                    words: Vec::new(),
+                    case_sensitive: false,
+                },
+                InjectionPosition::AfterSystemPrompt,
+            )))
+        })
+    };
+    let save = move |_| {
+        let book = original.get_value();
+        on_save.run(Lorebook {
+            name: name.get_untracked().trim().to_owned(),
+            description: description.get_untracked(),
+            scan_depth: scan_depth
+                .get_untracked()
+                .trim()
+                .parse()
+                .unwrap_or(book.scan_depth)
+                .min(1_000),
+            token_budget: budget
+                .get_untracked()
+                .trim()
+                .parse()
+                .unwrap_or(book.token_budget),
+            recursive: recursive.get_untracked(),
+            entries: entries
+                .get_untracked()
+                .iter()
+                .map(EntryDraft::entry)
+                .collect(),
+            ..book
+        });
+    };
+    let numbered = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
+    view! {
+        <form class="settings world-book-editor" data-testid="world-book-editor" aria-label="Edit world book"
+            on:submit=|ev| ev.prevent_default()>
+            <h4>{move || format!("Edit {}", name.get())}</h4>
+            {line("Name", name, "world-book-name", "text")}
+            <label class="field">
+                <span>"Description"</span>
+                <textarea data-testid="world-book-description" rows="2" prop:value=move || description.get()
+                    on:input=move |ev| description.set(event_target_value(&ev))></textarea>
+            </label>
+            <div class="row">
+                {line("Scan depth (recent messages searched for keys)", scan_depth, "world-book-scan-depth", "number")}
+                {line("Token budget", budget, "world-book-budget", "number")}
+            </div>
+            {check("Recursive: entries' text can make other entries fire", recursive, "world-book-recursive")}
+            <p class="hint">{move || format!("{} entries. Open one to edit it.", entries.with(Vec::len))}</p>
+            <For each=numbered key=|(i, draft)| (*i, draft.name) children=move |(index, draft)| view! {
+                <EntryEditor draft index on_remove=remove />
+            } />
+            {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="world-book-error">{e}</p> })}
+            <div class="form-actions">
+                <button type="button" data-testid="lore-entry-add" on:click=add>"Add entry"</button>
+                <button type="submit" class="primary" data-testid="world-book-save" on:click=save>"Save world book"</button>
+                <button type="button" data-testid="world-book-close" on:click=move |_| on_close.run(())>"Back to the list"</button>
+            </div>
+        </form>
+    }
+}
