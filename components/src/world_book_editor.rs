@@ -161,7 +161,8 @@ impl EntryDraft {
         }
     }
 
-    fn entry(&self) -> PromptInjection {
+    /// The edited entry, `index` naming it when its title is empty.
+    fn entry(&self, index: usize) -> PromptInjection {
         let original = self.original.get_value();
         let number = |signal: RwSignal<String>, default: i64| {
             signal
@@ -185,7 +186,10 @@ impl EntryDraft {
         let depth = number(self.depth, 4).clamp(0, 10_000) as usize;
         let scan_depth = self.scan_depth.get_untracked().trim().parse::<usize>().ok();
         PromptInjection {
-            name: self.name.get_untracked().trim().to_owned(),
+            name: match self.name.get_untracked().trim() {
+                "" => format!("Entry {}", index + 1),
+                name => name.to_owned(),
+            },
             content: self.content.get_untracked(),
             trigger: if self.constant.get_untracked() {
                 InjectionTrigger::Always
@@ -371,7 +375,8 @@ pub fn WorldBookEditor(
             entries: entries
                 .get_untracked()
                 .iter()
-                .map(EntryDraft::entry)
+                .enumerate()
+                .map(|(i, draft)| draft.entry(i))
                 .collect(),
             ..book
         });

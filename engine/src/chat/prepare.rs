@@ -10,9 +10,9 @@ use super::ChatError;
 use crate::domain::message::{Conversation, Role};
 use crate::domain::message_part::{Annotation, MessagePart};
 use crate::domain::tree::{ConversationTree, TreeError};
+use crate::persona::world_info::compile_book;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
-use crate::prompt::injection::CompiledLorebook;
 use crate::prompt::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
@@ -80,9 +80,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let world_books = books
             .for_request(turn.assistant, conversation)
             .into_iter()
-            .map(CompiledLorebook::compile)
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(crate::domain::assistant::AssistantError::from)?;
+            .map(compile_book)
+            .collect::<Result<Vec<_>, _>>()?;
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),

@@ -8,10 +8,10 @@ use super::ChatError;
 use crate::domain::assistant::Assistant;
 use crate::domain::message::Conversation;
 use crate::persona::world_books::WorldBooks;
-use crate::persona::world_info::{read_world_info, write_world_info, WorldInfoError};
+use crate::persona::world_info::{compile_book, read_world_info, write_world_info, WorldInfoError};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
-use crate::prompt::injection::{CompiledLorebook, Lorebook};
+use crate::prompt::injection::Lorebook;
 use crate::store::export::safe_file_name;
 use crate::store::ChatStore;
 
@@ -42,7 +42,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Saves `book` (new, or replacing the one with its ID) once every pattern in it compiles;
     /// a broken one is refused, naming its entry, and nothing changes.
     pub async fn save_world_book(&self, mut book: Lorebook) -> Result<WorldBooks, ChatError> {
-        CompiledLorebook::compile(&book).map_err(crate::domain::assistant::AssistantError::from)?;
+        compile_book(&book)?;
         if book.id.is_empty() {
             book.id = self.ids.new_id();
         }

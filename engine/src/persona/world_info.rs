@@ -9,8 +9,10 @@
 
 use crate::domain::message::Role;
 use crate::prompt::injection::{
-    regex_literal, InjectionPosition, InjectionTrigger, Lorebook, PromptInjection, SecondaryLogic,
+    regex_literal, CompiledLorebook, InjectionPosition, InjectionTrigger, Lorebook,
+    PromptInjection, SecondaryLogic,
 };
+use crate::prompt::regex_rules::RuleError;
 use serde_json::{json, Map, Value};
 use thiserror::Error;
 
@@ -364,6 +366,17 @@ fn entry_from_value(
         )
     };
     Ok((display, entry))
+}
+
+/// Compiles `book`, a broken pattern refused in the words of a World Info error (naming its
+/// entry).
+pub fn compile_book(book: &Lorebook) -> Result<CompiledLorebook, WorldInfoError> {
+    CompiledLorebook::compile(book).map_err(|err| match err {
+        RuleError::InvalidPattern { name, message } => WorldInfoError::Pattern {
+            entry: name,
+            message,
+        },
+    })
 }
 
 /// Keys written as regex literals must compile (a broken one is refused at import, naming its
