@@ -298,16 +298,17 @@ fn EntryEditor(draft: EntryDraft, index: usize, on_remove: Callback<usize>) -> i
                 {choice("Position", draft.position, "lore-entry-position", &POSITIONS)}
                 <Show when=at_depth>
                     <div class="row">
-                        {line("Depth (0: after the last message)", draft.depth, "lore-entry-depth", "number")}
+                        {line("Depth (0: after the last)", draft.depth, "lore-entry-depth", "number")}
                         {choice("As", draft.role, "lore-entry-role", &[("system", "system"), ("user", "user"), ("assistant", "assistant")])}
                     </div>
                 </Show>
                 <div class="row">
-                    {line("Order (lower goes first)", draft.order, "lore-entry-order", "number")}
-                    {line("Priority (kept first over budget)", draft.priority, "lore-entry-priority", "number")}
-                    {line("Chance, %", draft.probability, "lore-entry-probability", "number")}
-                    {line("Scan depth (empty: the book's)", draft.scan_depth, "lore-entry-scan-depth", "number")}
+                    {line("Order", draft.order, "lore-entry-order", "number")}
+                    {line("Priority", draft.priority, "lore-entry-priority", "number")}
+                    {line("Chance (%)", draft.probability, "lore-entry-probability", "number")}
+                    {line("Scan depth", draft.scan_depth, "lore-entry-scan-depth", "number")}
                 </div>
+                <p class="hint">"Lower order goes first where entries meet; higher priority is kept first when the budget is short; an empty scan depth uses the book's."</p>
                 <div class="checks">
                     {check("Not found through other entries", draft.exclude_recursion, "lore-entry-exclude-recursion")}
                     {check("Its text finds no other entries", draft.prevent_recursion, "lore-entry-prevent-recursion")}
@@ -393,7 +394,7 @@ pub fn WorldBookEditor(
                     on:input=move |ev| description.set(event_target_value(&ev))></textarea>
             </label>
             <div class="row">
-                {line("Scan depth (recent messages searched for keys)", scan_depth, "world-book-scan-depth", "number")}
+                {line("Scan depth (messages)", scan_depth, "world-book-scan-depth", "number")}
                 {line("Token budget", budget, "world-book-budget", "number")}
             </div>
             {check("Recursive: entries' text can make other entries fire", recursive, "world-book-recursive")}
