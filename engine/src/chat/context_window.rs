@@ -20,11 +20,17 @@ use crate::provider::settings::ProviderSettings;
 use crate::provider::ProviderError;
 use crate::store::ChatStore;
 
+/// What the prompt inspector shows where a request would first summarise older messages.
+pub const PENDING_SUMMARY: &str =
+    "[A new summary of the earlier messages is made here when this request is sent.]";
+
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in
     /// for what comes before it. When the planner asks for a summary it is generated (previous
     /// summary + newly covered messages) and stored; if that fails the request still uses only
     /// the recent window, never the full history, and the user is told.
+    /// The window's start and the summary standing in for what is before it. A dry run (the
+    /// prompt inspector) makes no summary: [`PENDING_SUMMARY`] marks where a new one would go.
     pub(crate) async fn rolling_window(
         &self,
         conversation_id: &str,
@@ -33,6 +39,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         settings: &ProviderSettings,
         cancel: &CancelToken,
         sink: &dyn GenerationSink,
+        dry_run: bool,
     ) -> (usize, Option<String>) {
         let threshold = effective_threshold(
             assistant.context_threshold_tokens,
@@ -49,6 +56,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 start,
                 previous.filter(|_| start > 0).map(|s| s.text.clone()),
             ),
+            // Only looking: the summary a real request would make first is not made.
+            RollingContextPlan::Summarize { window_start, .. } if dry_run => {
+                (window_start, Some(PENDING_SUMMARY.to_owned()))
+            }
             RollingContextPlan::Summarize {
                 new_from,
                 window_start,

@@ -37,6 +37,9 @@ pub enum ChatError {
     Attachment(#[from] AttachmentError),
     #[error(transparent)]
     Persona(#[from] crate::persona::user_persona::PersonaError),
+    /// The prompt inspector could not build the request (what sending would also meet).
+    #[error("{0}")]
+    Inspect(String),
     #[error(transparent)]
     WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.

@@ -29,6 +29,18 @@ pub(crate) struct PreparedReply {
     pub known_calls: HashSet<String>,
     /// The knowledge chunks retrieved for the request: the answer's citations (seed 000 §5).
     pub citations: Vec<Annotation>,
+    /// What the transformers did, for the prompt inspector: the lorebooks' activations, the
+    /// dictionaries' replacements, the summary sent and how many messages it stands for.
+    pub report: RequestReport,
+}
+
+/// What the prompt inspector says about how a request was built.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct RequestReport {
+    pub lore: Vec<(String, crate::prompt::injection::Activation)>,
+    pub dictionaries: Vec<crate::prompt::pipeline::DictionaryReport>,
+    /// The summary sent, with the number of messages it stands for.
+    pub summary: Option<(String, usize)>,
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
@@ -73,6 +85,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 settings,
                 turn.cancel,
                 sink,
+                turn.dry_run,
             )
             .await;
         let personas = self.store.load_personas().await?;
@@ -111,6 +124,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             history,
             known_calls,
             citations: prepared.citations,
+            report: RequestReport {
+                lore: prepared.lore,
+                dictionaries: prepared.dictionaries,
+                summary: summary.map(|text| (text, start)),
+            },
         })
     }
 }

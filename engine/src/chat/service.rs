@@ -204,6 +204,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             tools,
             cancel,
             sink,
+            dry_run: false,
         })
     }
 

@@ -59,4 +59,6 @@ pub(crate) struct Turn<'a> {
     pub tools: RequestTools,
     pub cancel: &'a CancelToken,
     pub sink: &'a dyn GenerationSink,
+    /// Only looking (the prompt inspector): nothing is summarised or stored.
+    pub dry_run: bool,
 }

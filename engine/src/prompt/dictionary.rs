@@ -44,6 +44,8 @@ pub struct DictionaryOutcome {
 /// A dictionary compiled once, applied many times.
 #[derive(Debug, Clone)]
 pub struct CompiledDictionary {
+    /// The dictionary's name, for the prompt inspector.
+    pub name: String,
     entries: Vec<(Regex, String, bool)>,
     token_budget: u64,
 }
@@ -70,6 +72,7 @@ impl CompiledDictionary {
             })
             .collect::<Result<_, RuleError>>()?;
         Ok(Self {
+            name: dictionary.name.clone(),
             entries,
             token_budget: dictionary.token_budget,
         })

@@ -197,7 +197,7 @@ impl Lorebook {
 /// Where a key was found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FoundIn {
-    /// In the request's message at this index (0: the first message sent).
+    /// In a message of the request, counted from its end (0: the last message).
     Message(usize),
     /// In the text of the entry with this name, which fired before (recursion).
     Entry(String),
@@ -227,7 +227,9 @@ impl Why {
                 secondary,
             } => {
                 let place = match found_in {
-                    FoundIn::Message(index) => format!("message {}", index + 1),
+                    FoundIn::Message(0) => "the last message".to_owned(),
+                    FoundIn::Message(1) => "the message before the last".to_owned(),
+                    FoundIn::Message(back) => format!("message {} from the end", back + 1),
                     FoundIn::Entry(name) => format!("the entry “{name}” (recursion)"),
                 };
                 let secondary = secondary
@@ -513,7 +515,7 @@ impl CompiledLorebook {
                 let scanned = Scanned::new(message.text());
                 entry
                     .primary_in(&scanned)
-                    .map(|key| (key.text().to_owned(), *at))
+                    .map(|key| (key.text().to_owned(), messages.len() - 1 - *at))
             });
             match hit {
                 Some((key, at)) => {

@@ -209,26 +209,29 @@ fn secondary_keys_decide_with_their_logic() {
     use SecondaryLogic::*;
     assert_eq!(
         with(AndAny, &["steal", "buy"]).unwrap(),
-        "“ember crown” in message 1, and “steal”"
+        "“ember crown” in the last message, and “steal”"
     );
     assert_eq!(with(AndAny, &["buy", "sell"]), None);
     assert_eq!(
         with(AndAll, &["steal", "night"]).unwrap(),
-        "“ember crown” in message 1, and all of “steal”, “night”"
+        "“ember crown” in the last message, and all of “steal”, “night”"
     );
     assert_eq!(with(AndAll, &["steal", "day"]), None);
     assert_eq!(
         with(NotAny, &["buy", "day"]).unwrap(),
-        "“ember crown” in message 1, and none of “buy”, “day”"
+        "“ember crown” in the last message, and none of “buy”, “day”"
     );
     assert_eq!(with(NotAny, &["steal"]), None);
     assert_eq!(
         with(NotAll, &["steal", "day"]).unwrap(),
-        "“ember crown” in message 1, not all of “steal”, “day”"
+        "“ember crown” in the last message, not all of “steal”, “day”"
     );
     assert_eq!(with(NotAll, &["steal", "night"]), None);
     // Without secondary keys the primary key decides.
-    assert_eq!(with(AndAll, &[]).unwrap(), "“ember crown” in message 1");
+    assert_eq!(
+        with(AndAll, &[]).unwrap(),
+        "“ember crown” in the last message"
+    );
 }
 
 #[test]
@@ -250,10 +253,13 @@ fn whole_words_and_regex_literals() {
     assert_eq!(
         fired,
         [
-            ("cats".to_owned(), "“cats” in message 1".to_owned()),
+            (
+                "cats".to_owned(),
+                "“cats” in the message before the last".to_owned()
+            ),
             (
                 "mountain".to_owned(),
-                "“/mount(ain)? ashen/i” in message 2".to_owned()
+                "“/mount(ain)? ashen/i” in the last message".to_owned()
             ),
         ]
     );
@@ -293,7 +299,10 @@ fn recursion_follows_entries_within_its_limits() {
     assert_eq!(
         fired,
         [
-            ("dragon".to_owned(), "“dragon” in message 1".to_owned()),
+            (
+                "dragon".to_owned(),
+                "“dragon” in the last message".to_owned()
+            ),
             (
                 "crown".to_owned(),
                 "“ember crown” in the entry “dragon” (recursion)".to_owned()
@@ -452,4 +461,16 @@ fn stored_entries_from_before_the_new_fields_read_with_their_defaults() {
     let book: Lorebook =
         serde_json::from_str(r#"{"entries":[],"token_budget":5,"scan_depth":1}"#).unwrap();
     assert!(!book.recursive);
+}
+
+#[test]
+fn a_reason_counts_messages_from_the_end() {
+    let why = |back: usize| Why::Key {
+        key: "k".into(),
+        found_in: FoundIn::Message(back),
+        secondary: None,
+    };
+    assert_eq!(why(0).describe(), "“k” in the last message");
+    assert_eq!(why(1).describe(), "“k” in the message before the last");
+    assert_eq!(why(4).describe(), "“k” in message 5 from the end");
 }

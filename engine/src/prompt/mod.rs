@@ -36,7 +36,7 @@ pub use injection::{
     Activation, CompiledLorebook, Firing, FoundIn, InjectionPosition, InjectionTrigger, Lorebook,
     PromptInjection, SecondaryLogic, Skipped, Why,
 };
-pub use pipeline::PreparedRequest;
+pub use pipeline::{DictionaryReport, PreparedRequest};
 pub use template::{MessageTemplate, TemplateError, TemplateValues};
 
 use crate::domain::message::MessageNode;

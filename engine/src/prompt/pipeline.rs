@@ -62,6 +62,17 @@ pub struct PreparedRequest {
     /// What each lorebook did (by the book's name): the entries inserted and why, and those
     /// left out.
     pub lore: Vec<(String, Activation)>,
+    /// What each chat dictionary replaced in the user's messages.
+    pub dictionaries: Vec<DictionaryReport>,
+}
+
+/// One dictionary's work on a request's user messages.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct DictionaryReport {
+    pub name: String,
+    pub replacements: usize,
+    /// Matches left alone because the dictionary's budget was spent.
+    pub skipped_for_budget: usize,
 }
 
 impl PreparedRequest {
@@ -96,6 +107,14 @@ impl InputPipeline<'_> {
         };
         if !self.dictionaries.is_empty() {
             out.trace.push("chat_dictionaries");
+            out.dictionaries = self
+                .dictionaries
+                .iter()
+                .map(|d| DictionaryReport {
+                    name: d.name.clone(),
+                    ..DictionaryReport::default()
+                })
+                .collect();
             for message in out
                 .request
                 .messages
@@ -104,8 +123,13 @@ impl InputPipeline<'_> {
             {
                 for part in &mut message.parts {
                     if let MessagePart::Text { text } = part {
-                        for dictionary in self.dictionaries {
-                            *text = dictionary.apply(text).text;
+                        for (dictionary, report) in
+                            self.dictionaries.iter().zip(&mut out.dictionaries)
+                        {
+                            let outcome = dictionary.apply(text);
+                            report.replacements += outcome.replacements;
+                            report.skipped_for_budget += outcome.skipped_for_budget;
+                            *text = outcome.text;
                         }
                     }
                 }
