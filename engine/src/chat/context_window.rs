@@ -2,8 +2,9 @@
 //! stands in for what comes before it, generated and stored when the
 //! [planner](crate::prompt::rolling_context::plan) asks for one.
 
-use crate::chat::events::{GenerationEvent, GenerationSink};
+use crate::chat::events::GenerationEvent;
 use crate::chat::service::{ChatError, ChatService};
+use crate::chat::turn::Turn;
 use crate::domain::assistant::Assistant;
 use crate::domain::message::Conversation;
 use crate::domain::message::MessageNode;
@@ -28,19 +29,21 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Seed 000 §2: where the request window of `branch` starts, and the summary that stands in
     /// for what comes before it. When the planner asks for a summary it is generated (previous
     /// summary + newly covered messages) and stored; if that fails the request still uses only
-    /// the recent window, never the full history, and the user is told.
-    /// The window's start and the summary standing in for what is before it. A dry run (the
-    /// prompt inspector) makes no summary: [`PENDING_SUMMARY`] marks where a new one would go.
+    /// the recent window, never the full history, and the user is told. A dry run (the prompt
+    /// inspector) makes no summary: [`PENDING_SUMMARY`] marks where a new one would go.
     pub(crate) async fn rolling_window(
         &self,
         conversation_id: &str,
         branch: &[&MessageNode],
-        assistant: &Assistant,
-        settings: &ProviderSettings,
-        cancel: &CancelToken,
-        sink: &dyn GenerationSink,
-        dry_run: bool,
+        turn: &Turn<'_>,
     ) -> (usize, Option<String>) {
+        let (assistant, settings, cancel, sink, dry_run) = (
+            turn.assistant,
+            turn.settings,
+            turn.cancel,
+            turn.sink,
+            turn.dry_run,
+        );
         let threshold = effective_threshold(
             assistant.context_threshold_tokens,
             settings.model_budget(&assistant.params),
