@@ -8,9 +8,9 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
-    ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, ShortcutsHelp,
-    Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar, UndoToast,
-    UpdateNotice, WaitingNotice, WelcomeStep,
+    ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, PromptInspector,
+    ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar,
+    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -228,6 +228,7 @@ pub fn App() -> impl IntoView {
                             list_models: Callback::new(move |()| {
                                 crate::settings_actions::fetch_models(state, state.settings.get_untracked());
                             }),
+                            inspect: Callback::new(move |id| crate::inspector::inspect_answer(state, id)),
                         }
                     >
                         <WaitingNotice
@@ -240,6 +241,7 @@ pub fn App() -> impl IntoView {
                         usage=Signal::derive(move || state.context.get())
                         draft=Signal::derive(move || state.draft.text.get())
                         on_summary=move |()| crate::summary::open(state)
+                        on_inspect=move |()| crate::inspector::inspect_next(state)
                     />
                     <SummaryPanel
                         open=state.summary.open
@@ -254,6 +256,8 @@ pub fn App() -> impl IntoView {
                         map=Signal::derive(move || state.branch_map.map.get())
                         on_request=move |request| crate::branch_map::act(state, request)
                     />
+                    <PromptInspector open=state.inspector.open
+                        view=Signal::derive(move || state.inspector.view.get()) />
                     <ChatSettingsPanel
                         open=state.chat_settings
                         personas=Signal::derive(move || state.personas.get())

@@ -20,6 +20,7 @@ mod embedded;
 mod embeddings;
 mod extension;
 mod files;
+mod inspector;
 mod installed;
 mod jump;
 mod knowledge;

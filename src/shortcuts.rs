@@ -41,7 +41,8 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
         let overlay = help.get_untracked()
             || state.summary.open.get_untracked()
             || state.branch_map.open.get_untracked()
-            || state.chat_settings.get_untracked();
+            || state.chat_settings.get_untracked()
+            || state.inspector.open.get_untracked();
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
@@ -71,6 +72,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 state.summary.open.set(false);
                 state.branch_map.open.set(false);
                 state.chat_settings.set(false);
+                state.inspector.open.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

@@ -116,6 +116,8 @@ pub struct AppState {
     pub world_books: RwSignal<skein_engine::persona::world_books::WorldBooks>,
     pub world_book_editing: RwSignal<Option<String>>,
     pub world_book_feedback: RwSignal<Option<Result<String, String>>>,
+    /// The prompt inspector.
+    pub inspector: crate::inspector::InspectorState,
 }
 
 impl AppState {
@@ -172,6 +174,7 @@ impl AppState {
             world_books: RwSignal::new(Default::default()),
             world_book_editing: RwSignal::new(None),
             world_book_feedback: RwSignal::new(None),
+            inspector: crate::inspector::InspectorState::new(),
         }
     }
 

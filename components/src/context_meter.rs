@@ -22,6 +22,9 @@ pub fn ContextMeter(
     /// Opens the summary panel.
     #[prop(into)]
     on_summary: Callback<()>,
+    /// Opens the prompt inspector on the next request.
+    #[prop(into)]
+    on_inspect: Callback<()>,
 ) -> impl IntoView {
     move || {
         usage.get().map(|usage| {
@@ -67,6 +70,9 @@ pub fn ContextMeter(
                     <span data-testid="context-tokens">{label}</span>
                     <span aria-hidden="true">"·"</span>
                     {summary}
+                    <span aria-hidden="true">"·"</span>
+                    <button type="button" class="link" data-testid="inspect-next"
+                        aria-haspopup="dialog" on:click=move |_| on_inspect.run(())>"Inspect"</button>
                 </div>
             }
         })

@@ -26,6 +26,8 @@ pub enum Icon {
     Close,
     /// The branch map: a line that forks.
     Branches,
+    /// The prompt inspector: a magnifying glass.
+    Inspect,
 }
 
 impl Icon {
@@ -70,6 +72,7 @@ impl Icon {
             Self::Download => &["M12 4v11", "M7 10l5 5 5-5", "M5 20h14"],
             Self::ChevronDown => &["M7 10l5 5 5-5"],
             Self::Close => &["M6 6l12 12M18 6L6 18"],
+            Self::Inspect => &["M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z", "M15.5 15.5L20 20"],
         }
     }
 }

@@ -61,6 +61,8 @@ pub struct MessageActions {
     /// The provider's models, for that menu (`None` until listed), and how to list them.
     pub models: Signal<Option<Result<Vec<ModelInfo>, String>>>,
     pub list_models: Callback<()>,
+    /// Opens the prompt inspector on the request of this answer.
+    pub inspect: Callback<String>,
 }
 
 impl MessageView {
@@ -476,6 +478,11 @@ pub fn MessageItem(
                             copied.set(true);
                         }
                     }>{move || icon(if copied.get() { Icon::Done } else { Icon::Copy })}</button>
+                {is_assistant.then(|| view! {
+                    <button type="button" class="icon-button" data-testid="inspect-button"
+                        aria-label="Inspect the request" title="Inspect the request" aria-haspopup="dialog"
+                        on:click=move |_| actions.inspect.run(id())>{icon(Icon::Inspect)}</button>
+                })}
                 <button type="button" class="icon-button" data-testid="delete-button"
                     aria-label="Delete" title="Delete" disabled=move || busy.get()
                     on:click=move |_| actions.delete.run(id())>{icon(Icon::Delete)}</button>

@@ -94,6 +94,44 @@ test('a World Info book: imported, edited, attached to a chat, active everywhere
   // No key, no entry: the crown needs its secondary key too.
   assert.doesNotMatch(JSON.stringify(asked.messages), /cursed to burn/);
 
+  // The inspector, before sending: which entries fire for the draft and why, the exact body.
+  await page.fill('[data-testid=composer-input]', 'Will the wyrm wake if I steal the Ember Crown?');
+  await page.click('[data-testid=inspect-next]');
+  await page.locator('[data-testid=inspector-totals]').waitFor();
+  const lore = () => page.locator('[data-testid=inspector-lore-entry]').evaluateAll((items) =>
+    items.map((li) => `${li.querySelector('strong').textContent} — ${li.querySelector('[data-testid=inspector-lore-why]').textContent}`));
+  assert.deepEqual(await lore(), [
+    'Valley weather (always) — always on',
+    'Ember Crown (theft) — “Ember Crown” in the last message, and “steal”',
+    'The Dragon of Vel — “wyrm” in the last message',
+  ]);
+  const shownMessages = await page.locator('[data-testid=inspector-message]').count();
+  assert.ok(shownMessages >= 5, `${shownMessages} messages`);
+  await page.click('[data-testid=inspector-body-toggle]');
+  const shownBody = await page.locator('[data-testid=inspector-body]').textContent();
+  assert.match(shownBody, /"model": "mock-model"/);
+  assert.match(shownBody, /Will the wyrm wake if I steal the Ember Crown\?/);
+  assert.doesNotMatch(shownBody, /sk-e2e/, 'the key is never shown');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.click('[data-testid=inspector-copy]');
+  await says(page, 'inspector-copy', 'Copied');
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shownBody);
+  await page.screenshot({ path: new URL('prompt-inspector.png', DOCS_SCREENSHOTS).pathname });
+  const before = (await mock('/admin/requests')).length;
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=prompt-inspector]').waitFor({ state: 'hidden' });
+  assert.equal((await mock('/admin/requests')).length, before, 'inspecting sent nothing');
+  await page.fill('[data-testid=composer-input]', '');
+
+  // An answer's request: what regenerating it would send, with the entry that fired for it.
+  await page.locator('[data-testid=message][data-role=assistant]').last().locator('[data-testid=inspect-button]').click();
+  await page.locator('[data-testid=inspector-totals]').waitFor();
+  assert.deepEqual(await lore(), [
+    'Valley weather (always) — always on',
+    'The Dragon of Vel — “dragon” in the last message',
+  ]);
+  await page.keyboard.press('Escape');
+
   // Active in every chat: a new chat uses it without choosing it.
   await openSettings(page, 'world-books');
   await page.locator('[data-testid=world-book-global]').check();

@@ -91,7 +91,8 @@ struct Mounted {
 
 fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
     let record = move |entry: String| log.lock().unwrap().push(entry);
-    let (r1, r2, r3, r4, r5, r6, r7) = (
+    let (r1, r2, r3, r4, r5, r6, r7, r8) = (
+        record.clone(),
         record.clone(),
         record.clone(),
         record.clone(),
@@ -115,6 +116,7 @@ fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
         regenerate_with: Callback::new(move |(id, model)| r7(format!("regenerate:{id}:{model}"))),
         models: Signal::derive(|| None),
         list_models: Callback::new(|()| {}),
+        inspect: Callback::new(move |id| r8(format!("inspect:{id}"))),
     }
 }
 

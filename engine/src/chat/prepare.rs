@@ -77,9 +77,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             })
             .collect();
         let branch = sendable_branch(path);
-        let (start, summary) = self
-            .rolling_window(&conversation.id, &branch, turn)
-            .await;
+        let (start, summary) = self.rolling_window(&conversation.id, &branch, turn).await;
         let personas = self.store.load_personas().await?;
         let books = self.store.load_world_books().await?;
         let world_books = books
