@@ -105,6 +105,7 @@ test('a World Info book: imported, edited, attached to a chat, active everywhere
     'Ember Crown (theft) — “Ember Crown” in the last message, and “steal”',
     'The Dragon of Vel — “wyrm” in the last message',
   ]);
+  await page.screenshot({ path: new URL('prompt-inspector.png', DOCS_SCREENSHOTS).pathname });
   const shownMessages = await page.locator('[data-testid=inspector-message]').count();
   assert.ok(shownMessages >= 5, `${shownMessages} messages`);
   await page.click('[data-testid=inspector-body-toggle]');
@@ -116,7 +117,6 @@ test('a World Info book: imported, edited, attached to a chat, active everywhere
   await page.click('[data-testid=inspector-copy]');
   await says(page, 'inspector-copy', 'Copied');
   assert.equal(await page.evaluate(() => navigator.clipboard.readText()), shownBody);
-  await page.screenshot({ path: new URL('prompt-inspector.png', DOCS_SCREENSHOTS).pathname });
   const before = (await mock('/admin/requests')).length;
   await page.keyboard.press('Escape');
   await page.locator('[data-testid=prompt-inspector]').waitFor({ state: 'hidden' });
