@@ -52,7 +52,7 @@ pub enum InjectionPosition {
     BeforeLastUserMessage,
     AtDepth(usize),
     /// Around SillyTavern's author's note: Skein has none, so these go where it would be
-    /// ([`AUTHORS_NOTE_DEPTH`]), the top ones first.
+    /// (`AUTHORS_NOTE_DEPTH`, 4), the top ones first.
     AuthorsNoteTop,
     AuthorsNoteBottom,
     /// Around the character's example dialogue, which ends a character's definition in the
