@@ -4,6 +4,7 @@
 
 use crate::fields::number_input;
 use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
+use crate::template_field::TemplateField;
 use crate::tool_policies::ToolPolicies;
 use leptos::prelude::*;
 use skein_engine::provider::params::ReasoningLevel;
@@ -66,6 +67,10 @@ pub fn AssistantForm(
     let enabled_tools = RwSignal::new(Vec::new());
     let bound = RwSignal::new(Vec::<String>::new());
     let rules = RuleRows::new();
+    let template = RwSignal::new(String::new());
+    let time_reminder = RwSignal::new(false);
+    let own_prompts = RwSignal::new(true);
+    let user_name = RwSignal::new(String::new());
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
         let a = assistant.get();
@@ -82,6 +87,10 @@ pub fn AssistantForm(
         enabled_tools.set(a.enabled_tools);
         bound.set(a.knowledge_base_ids);
         rules.load(&a.regex_rules);
+        template.set(a.message_template.unwrap_or_default());
+        time_reminder.set(a.time_reminder);
+        own_prompts.set(a.allow_conversation_system_prompt);
+        user_name.set(a.user_name);
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -135,6 +144,16 @@ pub fn AssistantForm(
         edited.enabled_tools = enabled_tools.get_untracked();
         edited.knowledge_base_ids = bound.get_untracked();
         edited.regex_rules = rules.rules();
+        let template = template.get_untracked();
+        edited.message_template = (!template.trim().is_empty()).then_some(template);
+        edited.time_reminder = time_reminder.get_untracked();
+        edited.allow_conversation_system_prompt = own_prompts.get_untracked();
+        let user_name = user_name.get_untracked().trim().to_owned();
+        edited.user_name = if user_name.is_empty() {
+            "User".to_owned()
+        } else {
+            user_name
+        };
         feedback.set(Some(match on_save.run(edited) {
             None => Ok("Saved.".to_owned()),
             Some(error) => Err(error),
@@ -160,6 +179,14 @@ pub fn AssistantForm(
                     prop:value=move || system_prompt.get()
                     on:input=move |ev| system_prompt.set(event_target_value(&ev))></textarea>
             </label>
+            <label>{check(own_prompts, "assistant-allow-chat-prompt")}" A chat may have its own system prompt (This chat)"</label>
+            <label>"Your name in prompts ({{user}}) when no persona is chosen"
+                <input type="text" data-testid="assistant-user-name"
+                    prop:value=move || user_name.get()
+                    on:input=move |ev| user_name.set(event_target_value(&ev)) />
+            </label>
+            <TemplateField value=template />
+            <label>{check(time_reminder, "assistant-time-reminder")}" Tell the model the current date and time with each message"</label>
             <label>"Temperature (0–2; empty: provider default)" {number_input(temperature, "assistant-temperature", "0.1")}</label>
             <label>"Top-p (0–1)" {number_input(top_p, "assistant-top-p", "0.05")}</label>
             <label>"Maximum output tokens" {number_input(max_tokens, "assistant-max-tokens", "1")}</label>

@@ -53,6 +53,7 @@ mod storage_alert;
 mod storage_info;
 mod stream_publisher;
 mod summary_panel;
+mod template_field;
 mod temporary_chat;
 mod tool_call_card;
 mod tool_policies;

@@ -37,7 +37,9 @@ pub use injection::{
     PromptInjection, SecondaryLogic, Skipped, Why,
 };
 pub use pipeline::{DictionaryReport, PreparedRequest};
-pub use template::{MessageTemplate, TemplateError, TemplateValues};
+pub use template::{
+    locate, MessageTemplate, TemplateError, TemplatePlace, TemplateValues, VARIABLES,
+};
 
 use crate::domain::message::MessageNode;
 

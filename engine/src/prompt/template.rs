@@ -219,6 +219,51 @@ fn render_nodes(nodes: &[Node], values: &impl TemplateValues, out: &mut String) 
     }
 }
 
+impl TemplateError {
+    /// The character (0-based, in characters) the error is at.
+    pub fn at(&self) -> usize {
+        match self {
+            Self::Unclosed { at, .. }
+            | Self::UnknownVariable { at, .. }
+            | Self::UnknownDirective { at, .. }
+            | Self::Unmatched { at, .. }
+            | Self::MissingEndif { at } => *at,
+        }
+    }
+}
+
+/// Where a character of a template is, as a person finds it: line and column (from 1) and the
+/// line's text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TemplatePlace {
+    pub line: usize,
+    pub column: usize,
+    pub line_text: String,
+}
+
+/// The line and column of character `at` in `source` (the end when `at` is past it).
+pub fn locate(source: &str, at: usize) -> TemplatePlace {
+    let (mut line, mut column, mut start) = (1, 1, 0);
+    for (index, (byte, c)) in source.char_indices().enumerate() {
+        if index == at {
+            break;
+        }
+        if c == '\n' {
+            line += 1;
+            column = 1;
+            start = byte + 1;
+        } else {
+            column += 1;
+        }
+    }
+    let line_text = source[start..].lines().next().unwrap_or("").to_owned();
+    TemplatePlace {
+        line,
+        column,
+        line_text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,5 +343,26 @@ mod tests {
             TemplateError::UnknownDirective { .. }
         ));
         assert!(err("{{ nope }}").to_string().contains("known: message"));
+    }
+    #[test]
+    fn an_error_is_placed_by_line_and_column() {
+        let source = "[{{ time }}]\nHello {{ mesage }}!";
+        let err = MessageTemplate::parse(source).unwrap_err();
+        let place = locate(source, err.at());
+        assert_eq!((place.line, place.column), (2, 7));
+        assert_eq!(place.line_text, "Hello {{ mesage }}!");
+        assert_eq!(
+            locate("ab", 99).column,
+            3,
+            "past the end: after the last character"
+        );
+        assert_eq!(
+            locate("é\nx", 2),
+            TemplatePlace {
+                line: 2,
+                column: 1,
+                line_text: "x".into()
+            }
+        );
     }
 }
