@@ -265,7 +265,7 @@ pub fn App() -> impl IntoView {
                         system_prompt=Signal::derive(move || on_screen().and_then(|c| c.system_prompt).unwrap_or_default())
                         prompt_allowed=Signal::derive(move || state.assistant().allow_conversation_system_prompt)
                         world_books=Signal::derive(move || state.world_books.with(|b| {
-                            b.books.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
+                            b.items.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
                         }))
                         chat_books=Signal::derive(move || on_screen().map(|c| c.world_book_ids).unwrap_or_default())
                         feedback=Signal::derive(move || state.chat_settings_feedback.get())

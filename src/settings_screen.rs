@@ -90,7 +90,7 @@ pub fn SettingsScreen(
                         <CharacterGallery
                             assistants=Signal::derive(move || state.assistants.get())
                             world_books=Signal::derive(move || state.world_books.with(|b| {
-                                b.books.iter().map(|book| (book.id.clone(), book.name.clone())).collect::<Vec<_>>()
+                                b.items.iter().map(|book| (book.id.clone(), book.name.clone())).collect::<Vec<_>>()
                             }))
                             on_action=move |action| crate::characters::act(state, action)
                         />

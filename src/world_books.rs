@@ -61,11 +61,11 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 }
             }
             WorldBookAction::New => {
-                let count = state.world_books.with_untracked(|b| b.books.len());
+                let count = state.world_books.with_untracked(|b| b.items.len());
                 let book = Lorebook::named("", &format!("World book {}", count + 1));
                 match service.save_world_book(book).await {
                     Ok(books) => {
-                        let id = books.books.last().map(|b| b.id.clone());
+                        let id = books.items.last().map(|b| b.id.clone());
                         state.world_book_editing.set(id);
                         Ok((books, "A new world book: add its entries.".to_owned()))
                     }

@@ -64,11 +64,11 @@ pub fn WorldBookPanel(
                         on:click=move |_| on_action.run(WorldBookAction::New)>"New world book"</button>
                 </div>
                 <p class="hint">"SillyTavern World Info files (and books exported from character cards). Entries fire when their keys appear in the recent messages; a chat uses the books active everywhere, its character's and its own."</p>
-                {move || books.with(|b| b.books.is_empty()).then(|| view! {
+                {move || books.with(|b| b.items.is_empty()).then(|| view! {
                     <p class="hint" data-testid="no-world-books">"No world books yet."</p>
                 })}
                 <ul class="world-book-list">
-                    <For each=move || books.get().books
+                    <For each=move || books.get().items
                         key=|book| (book.id.clone(), book.name.clone(), book.entries.len())
                         children=move |book| {
                             let id = book.id.clone();

@@ -47,6 +47,7 @@ use indexed_db_futures::transaction::{Transaction, TransactionMode};
 use indexed_db_futures::KeyPath;
 use serde::{de::DeserializeOwned, Serialize};
 use skein_engine::knowledge::citations::MessageCitations;
+use skein_engine::persona::dictionary_file::Dictionaries;
 use skein_engine::persona::user_persona::Personas;
 use skein_engine::persona::world_books::WorldBooks;
 use skein_engine::prompt::rolling_context::RollingContextSummary;
@@ -68,6 +69,7 @@ const BY_TIME: &str = "by_time";
 const PROVIDER_KEY: &str = "provider";
 const PERSONAS_KEY: &str = "personas";
 const WORLD_BOOKS_KEY: &str = "world_books";
+const DICTIONARIES_KEY: &str = "dictionaries";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -546,6 +548,20 @@ impl ChatStore for IdbStore {
 
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(books)?, Some(WORLD_BOOKS_KEY))
+            .await
+    }
+
+    async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError> {
+        Ok(self
+            .get_record(SETTINGS, DICTIONARIES_KEY)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()?
+            .unwrap_or_default())
+    }
+
+    async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(dictionaries)?, Some(DICTIONARIES_KEY))
             .await
     }
 

@@ -37,9 +37,12 @@ pub enum ChatError {
     Attachment(#[from] AttachmentError),
     #[error(transparent)]
     Persona(#[from] crate::persona::user_persona::PersonaError),
-    /// The prompt inspector could not build the request (what sending would also meet).
+    /// What was asked for cannot be done, in words: a request the inspector cannot build, a
+    /// book or dictionary no longer stored.
     #[error("{0}")]
-    Inspect(String),
+    Unavailable(String),
+    #[error(transparent)]
+    Dictionary(#[from] crate::persona::dictionary_file::DictionaryFileError),
     #[error(transparent)]
     WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.

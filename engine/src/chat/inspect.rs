@@ -138,8 +138,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             params: turn.assistant.params,
             stream: turn.assistant.stream,
         };
-        let http = build_chat_request(turn.settings, &request)
-            .map_err(|err| ChatError::Inspect(format!("This request could not be built: {err}")))?;
+        let http = build_chat_request(turn.settings, &request).map_err(|err| {
+            ChatError::Unavailable(format!("This request could not be built: {err}"))
+        })?;
         let notices = log
             .0
             .borrow()

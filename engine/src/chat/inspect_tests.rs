@@ -161,11 +161,12 @@ fn dictionaries_say_how_much_they_replaced() {
     let assistant = Assistant {
         chat_dictionaries: vec![ChatDictionary {
             name: "Names".into(),
-            entries: vec![DictionaryEntry {
-                pattern: DictionaryPattern::Keyword("Bob".into()),
-                replacement: "Robert".into(),
-            }],
+            entries: vec![DictionaryEntry::new(
+                DictionaryPattern::Keyword("Bob".into()),
+                "Robert",
+            )],
             token_budget: 100,
+            id: String::new(),
         }],
         ..Assistant::default()
     };

@@ -34,6 +34,7 @@ mod characters;
 mod coalescer;
 mod context_window;
 pub mod date_groups;
+mod dictionaries;
 mod error;
 mod events;
 pub mod finished_notice;

@@ -10,6 +10,8 @@ use super::ChatError;
 use crate::domain::message::{Conversation, Role};
 use crate::domain::message_part::{Annotation, MessagePart};
 use crate::domain::tree::{ConversationTree, TreeError};
+use crate::persona::dictionary_file::check as check_dictionary;
+use crate::persona::world_books::books_for_request;
 use crate::persona::world_info::compile_book;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -80,10 +82,15 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let (start, summary) = self.rolling_window(&conversation.id, &branch, turn).await;
         let personas = self.store.load_personas().await?;
         let books = self.store.load_world_books().await?;
-        let world_books = books
-            .for_request(turn.assistant, conversation)
+        let world_books = books_for_request(&books, turn.assistant, conversation)
             .into_iter()
             .map(compile_book)
+            .collect::<Result<Vec<_>, _>>()?;
+        let stored = self.store.load_dictionaries().await?;
+        let dictionaries = stored
+            .chosen(&[&turn.assistant.dictionary_ids, &conversation.dictionary_ids])
+            .into_iter()
+            .map(check_dictionary)
             .collect::<Result<Vec<_>, _>>()?;
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
@@ -103,6 +110,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             memory: self.retrieval.memory.as_deref(),
             persona: personas.for_conversation(conversation),
             world_books: &world_books,
+            dictionaries: &dictionaries,
         })
         .await;
         let mut history = chat_messages(&prepared);

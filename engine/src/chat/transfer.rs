@@ -71,17 +71,15 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             self.store.save_personas(&personas).await?;
         }
         // World books this browser does not have yet (and their global switch).
-        if !imported.world_books.books.is_empty() {
+        if !imported.world_books.items.is_empty() {
             let mut books = self.store.load_world_books().await?;
-            for book in &imported.world_books.books {
-                if books.get(&book.id).is_none() {
-                    books.put(book.clone());
-                    if imported.world_books.is_global(&book.id) {
-                        books.set_global(&book.id, true);
-                    }
-                }
-            }
+            books.merge_new(&imported.world_books);
             self.store.save_world_books(&books).await?;
+        }
+        if !imported.dictionaries.items.is_empty() {
+            let mut dictionaries = self.store.load_dictionaries().await?;
+            dictionaries.merge_new(&imported.dictionaries);
+            self.store.save_dictionaries(&dictionaries).await?;
         }
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
@@ -96,6 +94,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             memories: self.store.list_memories().await?,
             personas: self.store.load_personas().await?,
             world_books: self.store.load_world_books().await?,
+            dictionaries: self.store.load_dictionaries().await?,
             ..Default::default()
         };
         // The assistants' pictures (a character's card image).

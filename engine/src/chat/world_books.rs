@@ -8,7 +8,7 @@ use super::ChatError;
 use crate::domain::assistant::Assistant;
 use crate::domain::message::Conversation;
 use crate::persona::world_books::WorldBooks;
-use crate::persona::world_info::{compile_book, read_world_info, write_world_info, WorldInfoError};
+use crate::persona::world_info::{compile_book, read_world_info, write_world_info};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
 use crate::prompt::injection::Lorebook;
@@ -82,7 +82,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Book `id` as a SillyTavern World Info file.
     pub async fn export_world_book(&self, id: &str) -> Result<CardFile, ChatError> {
         let books = self.store.load_world_books().await?;
-        let book = books.get(id).ok_or(WorldInfoError::NoEntries)?;
+        let book = books
+            .get(id)
+            .ok_or_else(|| ChatError::Unavailable("That world book is no longer stored.".into()))?;
         Ok(world_info_file(book, "world book"))
     }
 }

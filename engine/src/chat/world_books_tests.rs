@@ -26,7 +26,7 @@ fn an_imported_book_fires_in_the_chats_it_is_attached_to() {
     ]);
     let (book, books) = block_on(service.import_world_book(ST_FULL, "vel.json")).unwrap();
     assert_eq!(book.name, "Vel Chronicles");
-    assert_eq!(books.books.len(), 1);
+    assert_eq!(books.items.len(), 1);
     // Not attached: the dragon is not mentioned to the model.
     send(&service, None, "Tell me about the dragon.");
     assert!(!system_of(&service, 0).contains(DRAGON));
@@ -99,7 +99,7 @@ fn a_book_exports_as_world_info_that_reads_back_the_same() {
     assert_eq!(named.name, "My lore");
     // Deleting one leaves the other.
     let books_after = block_on(service.delete_world_book(&named.id)).unwrap();
-    assert_eq!(books_after.books.len(), books.books.len() - 1);
+    assert_eq!(books_after.items.len(), books.items.len() - 1);
 }
 
 #[test]

@@ -66,6 +66,8 @@ pub struct Assistant {
     pub avatar: Option<String>,
     /// Stored world books this assistant uses besides its own lorebook, by ID.
     pub world_book_ids: Vec<String>,
+    /// Stored chat dictionaries this assistant uses besides its own, by ID.
+    pub dictionary_ids: Vec<String>,
 }
 
 impl Default for Assistant {
@@ -93,6 +95,7 @@ impl Default for Assistant {
             character: None,
             avatar: None,
             world_book_ids: Vec::new(),
+            dictionary_ids: Vec::new(),
         }
     }
 }

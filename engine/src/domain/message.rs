@@ -293,6 +293,9 @@ pub struct Conversation {
     /// Stored world books this chat uses besides its assistant's, by ID.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub world_book_ids: Vec<String>,
+    /// Stored chat dictionaries this chat uses besides its assistant's, by ID.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dictionary_ids: Vec<String>,
 }
 
 /// The longest title derived from a first message, in characters.
@@ -315,6 +318,7 @@ impl Conversation {
             persona_id: None,
             system_prompt: None,
             world_book_ids: Vec::new(),
+            dictionary_ids: Vec::new(),
         }
     }
 

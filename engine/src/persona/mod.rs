@@ -7,8 +7,10 @@
 
 pub mod card;
 pub mod character;
+pub mod dictionary_file;
 pub mod gallery;
 pub mod png_text;
+pub mod shelf;
 pub mod user_persona;
 pub mod world_books;
 pub mod world_info;

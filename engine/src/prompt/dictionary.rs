@@ -4,6 +4,7 @@
 //! Unlike [regex rules](crate::prompt::regex_rules), dictionaries never change what is stored: they act
 //! on the request-only copy of the messages.
 
+use crate::prompt::injection::roll;
 use crate::prompt::regex_rules::{compile_pattern, RuleError};
 use crate::prompt::token_estimate::estimate_tokens;
 use regex_lite::{NoExpand, Regex};
@@ -18,14 +19,47 @@ pub enum DictionaryPattern {
     Regex(String),
 }
 
+fn yes() -> bool {
+    true
+}
+
+fn certain() -> u8 {
+    100
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DictionaryEntry {
     pub pattern: DictionaryPattern,
     pub replacement: String,
+    #[serde(default = "yes")]
+    pub enabled: bool,
+    /// The chance in percent that a message's matches are replaced (100: always); rolled the
+    /// same for the same message.
+    #[serde(default = "certain")]
+    pub probability: u8,
+    /// At most this many replacements in one message (`None`: every match).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_replacements: Option<usize>,
+}
+
+impl DictionaryEntry {
+    /// An enabled entry that always replaces every match.
+    pub fn new(pattern: DictionaryPattern, replacement: &str) -> Self {
+        Self {
+            pattern,
+            replacement: replacement.to_owned(),
+            enabled: true,
+            probability: 100,
+            max_replacements: None,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChatDictionary {
+    /// The ID of a stored dictionary (empty for one kept inside an assistant).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub id: String,
     pub name: String,
     pub entries: Vec<DictionaryEntry>,
     /// The most estimated tokens the dictionary may add to one message.
@@ -41,12 +75,22 @@ pub struct DictionaryOutcome {
     pub skipped_for_budget: usize,
 }
 
+#[derive(Debug, Clone)]
+struct CompiledEntry {
+    regex: Regex,
+    replacement: String,
+    /// A regex entry's replacement may use `$1`; a keyword's is literal.
+    expands: bool,
+    probability: u8,
+    limit: Option<usize>,
+}
+
 /// A dictionary compiled once, applied many times.
 #[derive(Debug, Clone)]
 pub struct CompiledDictionary {
     /// The dictionary's name, for the prompt inspector.
     pub name: String,
-    entries: Vec<(Regex, String, bool)>,
+    entries: Vec<CompiledEntry>,
     token_budget: u64,
 }
 
@@ -55,20 +99,21 @@ impl CompiledDictionary {
         let entries = dictionary
             .entries
             .iter()
-            .map(|entry| match &entry.pattern {
-                DictionaryPattern::Keyword(word) => {
-                    let pattern = format!(r"(?i)\b{}\b", regex_lite::escape(word));
-                    Ok((
-                        compile_pattern(&dictionary.name, &pattern)?,
-                        entry.replacement.clone(),
-                        false,
-                    ))
-                }
-                DictionaryPattern::Regex(pattern) => Ok((
-                    compile_pattern(&dictionary.name, pattern)?,
-                    entry.replacement.clone(),
-                    true,
-                )),
+            .filter(|entry| entry.enabled)
+            .map(|entry| {
+                let (pattern, expands) = match &entry.pattern {
+                    DictionaryPattern::Keyword(word) => {
+                        (format!(r"(?i)\b{}\b", regex_lite::escape(word)), false)
+                    }
+                    DictionaryPattern::Regex(pattern) => (pattern.clone(), true),
+                };
+                Ok(CompiledEntry {
+                    regex: compile_pattern(&dictionary.name, &pattern)?,
+                    replacement: entry.replacement.clone(),
+                    expands,
+                    probability: entry.probability,
+                    limit: entry.max_replacements,
+                })
             })
             .collect::<Result<_, RuleError>>()?;
         Ok(Self {
@@ -78,21 +123,33 @@ impl CompiledDictionary {
         })
     }
 
-    /// Applies the entries in order. An entry whose replacements would take the added tokens
-    /// past the budget is skipped (whole, so no text is half-replaced).
-    pub fn apply(&self, text: &str) -> DictionaryOutcome {
+    /// Applies the enabled entries in order to one message's text; `seed` rolls the chance of
+    /// entries below 100 % (the same message rolls the same). An entry whose replacements
+    /// would take the added tokens past the budget is skipped (whole, so no text is
+    /// half-replaced).
+    pub fn apply(&self, text: &str, seed: u64) -> DictionaryOutcome {
         let mut text = text.to_owned();
         let mut added = 0i64;
         let (mut replacements, mut skipped_for_budget) = (0, 0);
-        for (regex, replacement, expands) in &self.entries {
-            let matches = regex.find_iter(&text).count();
+        for (index, entry) in self.entries.iter().enumerate() {
+            if entry.probability < 100 && roll(seed, &index.to_string()) > entry.probability {
+                continue;
+            }
+            let limit = entry.limit.unwrap_or(usize::MAX);
+            let matches = entry.regex.find_iter(&text).take(limit).count();
             if matches == 0 {
                 continue;
             }
-            let replaced = if *expands {
-                regex.replace_all(&text, replacement.as_str())
+            // `replacen` with 0 replaces every match.
+            let limit = entry.limit.unwrap_or(0);
+            let replaced = if entry.expands {
+                entry
+                    .regex
+                    .replacen(&text, limit, entry.replacement.as_str())
             } else {
-                regex.replace_all(&text, NoExpand(replacement))
+                entry
+                    .regex
+                    .replacen(&text, limit, NoExpand(&entry.replacement))
             };
             let growth = estimate_tokens(&replaced) as i64 - estimate_tokens(&text) as i64;
             if added + growth > self.token_budget as i64 {
@@ -120,12 +177,10 @@ mod tests {
             name: "test".into(),
             entries: entries
                 .iter()
-                .map(|(pattern, replacement)| DictionaryEntry {
-                    pattern: pattern.clone(),
-                    replacement: (*replacement).into(),
-                })
+                .map(|(pattern, replacement)| DictionaryEntry::new(pattern.clone(), replacement))
                 .collect(),
             token_budget: budget,
+            id: String::new(),
         })
         .unwrap()
     }
@@ -139,7 +194,7 @@ mod tests {
             )],
             100,
         );
-        let out = d.apply("Deploy to K8s, not k8ss.");
+        let out = d.apply("Deploy to K8s, not k8ss.", 0);
         assert_eq!(
             out.text,
             "Deploy to Kubernetes ($1 stays literal), not k8ss."
@@ -153,7 +208,10 @@ mod tests {
             &[(DictionaryPattern::Regex(r"#(\d+)".into()), "issue $1")],
             100,
         );
-        assert_eq!(d.apply("see #12 and #7").text, "see issue 12 and issue 7");
+        assert_eq!(
+            d.apply("see #12 and #7", 0).text,
+            "see issue 12 and issue 7"
+        );
     }
 
     #[test]
@@ -167,7 +225,7 @@ mod tests {
             ],
             10,
         );
-        let out = d.apply("short long tiny");
+        let out = d.apply("short long tiny", 0);
         assert_eq!(out.text, "brief long small");
         assert_eq!((out.replacements, out.skipped_for_budget), (2, 1));
     }
@@ -176,13 +234,59 @@ mod tests {
     fn a_malformed_regex_names_the_dictionary() {
         let err = CompiledDictionary::compile(&ChatDictionary {
             name: "slang".into(),
-            entries: vec![DictionaryEntry {
-                pattern: DictionaryPattern::Regex("[".into()),
-                replacement: String::new(),
-            }],
+            entries: vec![DictionaryEntry::new(
+                DictionaryPattern::Regex("[".into()),
+                "",
+            )],
             token_budget: 10,
+            id: String::new(),
         })
         .unwrap_err();
         assert!(err.to_string().contains("slang"));
+    }
+
+    #[test]
+    fn entries_can_be_off_limited_or_left_to_chance() {
+        let entry = |word: &str, replacement: &str| {
+            DictionaryEntry::new(DictionaryPattern::Keyword(word.into()), replacement)
+        };
+        let compile = |entries: Vec<DictionaryEntry>| {
+            CompiledDictionary::compile(&ChatDictionary {
+                id: String::new(),
+                name: "d".into(),
+                entries,
+                token_budget: 1_000,
+            })
+            .unwrap()
+        };
+        let off = DictionaryEntry {
+            enabled: false,
+            ..entry("cat", "dog")
+        };
+        assert_eq!(compile(vec![off]).apply("cat", 0).text, "cat");
+        let twice = DictionaryEntry {
+            max_replacements: Some(2),
+            ..entry("cat", "dog")
+        };
+        let out = compile(vec![twice]).apply("cat cat cat", 0);
+        assert_eq!((out.text.as_str(), out.replacements), ("dog dog cat", 2));
+        let never = DictionaryEntry {
+            probability: 0,
+            ..entry("cat", "dog")
+        };
+        assert_eq!(compile(vec![never]).apply("cat", 0).text, "cat");
+        let half = compile(vec![DictionaryEntry {
+            probability: 50,
+            ..entry("cat", "dog")
+        }]);
+        let replaced = (0..1_000)
+            .filter(|seed| half.apply("cat", *seed).replacements > 0)
+            .count();
+        assert!((400..600).contains(&replaced), "{replaced} of 1000");
+        assert_eq!(
+            half.apply("cat", 9),
+            half.apply("cat", 9),
+            "the same message rolls the same"
+        );
     }
 }

@@ -415,7 +415,7 @@ impl CompiledEntry {
 
 /// A roll from 1 to 100 for `name` in the request `seed` stands for: the same request rolls
 /// the same (FNV-1a), the next one differently.
-fn roll(seed: u64, name: &str) -> u8 {
+pub(crate) fn roll(seed: u64, name: &str) -> u8 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325 ^ seed;
     for byte in name.bytes() {
         hash ^= u64::from(byte);
@@ -427,7 +427,12 @@ fn roll(seed: u64, name: &str) -> u8 {
 /// A seed for the rolls of one request: its conversation and how many messages it has.
 pub fn request_seed(messages: &[MessageNode]) -> u64 {
     let id = messages.first().map_or("", |m| m.conversation_id.as_str());
-    id.bytes().fold(messages.len() as u64, |seed, byte| {
+    text_seed(id, messages.len() as u64)
+}
+
+/// A seed from `text` (a message's ID) and `start`.
+pub(crate) fn text_seed(text: &str, start: u64) -> u64 {
+    text.bytes().fold(start, |seed, byte| {
         (seed ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }

@@ -20,7 +20,7 @@
 use super::data_block::{data_block, DATA_PREAMBLE};
 use super::documents::inline_documents;
 use super::hooks::{OcrHook, RetrievalHook, RetrievalScope, RetrievedItem, WorkspaceHook};
-use super::injection::{Activation, CompiledLorebook};
+use super::injection::{text_seed, Activation, CompiledLorebook};
 use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
 use super::time_context::TimeContext;
@@ -123,10 +123,11 @@ impl InputPipeline<'_> {
             {
                 for part in &mut message.parts {
                     if let MessagePart::Text { text } = part {
+                        let seed = text_seed(&message.id, 0);
                         for (dictionary, report) in
                             self.dictionaries.iter().zip(&mut out.dictionaries)
                         {
-                            let outcome = dictionary.apply(text);
+                            let outcome = dictionary.apply(text, seed);
                             report.replacements += outcome.replacements;
                             report.skipped_for_budget += outcome.skipped_for_budget;
                             *text = outcome.text;

@@ -125,11 +125,12 @@ fn every_transformer_runs_once_in_the_seed_order() {
     let memory = FixtureRetrieval(Ok(vec![item(9, "Ada is learning to drive.")]));
     let dictionaries = [CompiledDictionary::compile(&ChatDictionary {
         name: "abbrev".into(),
-        entries: vec![DictionaryEntry {
-            pattern: DictionaryPattern::Keyword("Hi".into()),
-            replacement: "Hello".into(),
-        }],
+        entries: vec![DictionaryEntry::new(
+            DictionaryPattern::Keyword("Hi".into()),
+            "Hello",
+        )],
         token_budget: 10,
+        id: String::new(),
     })
     .unwrap()];
     let pipeline = InputPipeline {

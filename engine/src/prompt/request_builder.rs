@@ -8,6 +8,7 @@ use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
 use crate::persona::character;
 use crate::persona::user_persona::Persona;
+use crate::prompt::dictionary::CompiledDictionary;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::injection::CompiledLorebook;
 use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
@@ -59,6 +60,8 @@ pub struct RequestInputs<'a> {
     pub persona: Option<&'a Persona>,
     /// The stored world books this request uses besides the assistant's own lorebook.
     pub world_books: &'a [CompiledLorebook],
+    /// The stored chat dictionaries it uses besides the assistant's own.
+    pub dictionaries: &'a [CompiledDictionary],
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -106,8 +109,15 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         conversation_title: inputs.conversation.title.clone(),
         time: inputs.time.clone(),
     };
+    let dictionaries: Vec<CompiledDictionary> = inputs
+        .compiled
+        .dictionaries
+        .iter()
+        .chain(inputs.dictionaries)
+        .cloned()
+        .collect();
     let pipeline = InputPipeline {
-        dictionaries: &inputs.compiled.dictionaries,
+        dictionaries: &dictionaries,
         time_reminder: inputs.assistant.time_reminder.then_some(&inputs.time),
         lorebooks: inputs
             .compiled

@@ -1,5 +1,5 @@
 //! A full backup: every conversation with every message, the images they show, the provider
-//! settings, the assistants (with their pictures), the memories, the personas and the world books, as one
+//! settings, the assistants (with their pictures), the memories, the personas, the world books and the chat dictionaries, as one
 //! versioned JSON file. API keys (and custom header values, which can
 //! be credentials) are left out unless the user asks for them. Restoring goes through
 //! `import`, validated completely first.
@@ -25,6 +25,7 @@ pub struct BackupContents {
     pub memories: Vec<Memory>,
     pub personas: crate::persona::user_persona::Personas,
     pub world_books: crate::persona::world_books::WorldBooks,
+    pub dictionaries: crate::persona::dictionary_file::Dictionaries,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -85,6 +86,7 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "memories": contents.memories,
         "personas": contents.personas,
         "world_books": contents.world_books,
+        "dictionaries": contents.dictionaries,
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }

@@ -242,13 +242,28 @@ pub async fn personas_and_chat_settings_round_trip<S: ChatStore>(store: S) {
     ))
     .unwrap();
     let books = WorldBooks {
-        books: vec![crate::prompt::injection::Lorebook {
+        items: vec![crate::prompt::injection::Lorebook {
             id: "w1".into(),
             ..book
         }],
         global: vec!["w1".into()],
     };
     store.save_world_books(&books).await.unwrap();
+    assert_eq!(store.load_world_books().await.unwrap(), books);
+    let dictionary = crate::persona::dictionary_file::read_dictionary(
+        br#"[{"pattern": "k8s", "replacement": "Kubernetes", "probability": 40, "max_replacements": 2}]"#,
+        "Slang.json",
+    )
+    .unwrap();
+    let dictionaries = crate::persona::dictionary_file::Dictionaries {
+        items: vec![crate::prompt::dictionary::ChatDictionary {
+            id: "d1".into(),
+            ..dictionary
+        }],
+        global: Vec::new(),
+    };
+    store.save_dictionaries(&dictionaries).await.unwrap();
+    assert_eq!(store.load_dictionaries().await.unwrap(), dictionaries);
     assert_eq!(store.load_world_books().await.unwrap(), books);
     assert_eq!(store.load_personas().await.unwrap(), personas);
     assert_eq!(stored.system_prompt.as_deref(), Some("Answer in verse."));

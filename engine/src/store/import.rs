@@ -51,6 +51,8 @@ pub struct ImportedFile {
     pub personas: crate::persona::user_persona::Personas,
     /// A backup's world books (none in older backups).
     pub world_books: crate::persona::world_books::WorldBooks,
+    /// A backup's chat dictionaries (none in older backups).
+    pub dictionaries: crate::persona::dictionary_file::Dictionaries,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -279,6 +281,7 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         memories: optional_list(value, "memories")?,
         personas: optional_record(value, "personas")?,
         world_books: optional_record(value, "world_books")?,
+        dictionaries: optional_record(value, "dictionaries")?,
     })
 }
 

@@ -7,6 +7,7 @@ use crate::knowledge::citations::MessageCitations;
 use crate::knowledge::memories::{Memory, MemoryScope};
 use crate::knowledge::store::{sort_by_creation, sort_chunks, LibraryStore};
 use crate::knowledge::{KnowledgeBase, KnowledgeChunk, KnowledgeDocument};
+use crate::persona::dictionary_file::Dictionaries;
 use crate::persona::user_persona::Personas;
 use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
@@ -24,6 +25,7 @@ pub struct MemoryStore {
     settings: RefCell<Option<ProviderSettings>>,
     personas: RefCell<Personas>,
     world_books: RefCell<WorldBooks>,
+    dictionaries: RefCell<Dictionaries>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -257,6 +259,15 @@ impl ChatStore for MemoryStore {
 
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
         *self.world_books.borrow_mut() = books.clone();
+        Ok(())
+    }
+
+    async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError> {
+        Ok(self.dictionaries.borrow().clone())
+    }
+
+    async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
+        *self.dictionaries.borrow_mut() = dictionaries.clone();
         Ok(())
     }
 

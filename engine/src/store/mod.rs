@@ -20,6 +20,7 @@ pub use import::ImportError;
 
 use crate::domain::message::{Conversation, MessageNode};
 use crate::knowledge::citations::MessageCitations;
+use crate::persona::dictionary_file::Dictionaries;
 use crate::persona::user_persona::Personas;
 use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
@@ -120,6 +121,9 @@ pub trait ChatStore {
     /// The user's world books (none stored: none).
     async fn load_world_books(&self) -> Result<WorldBooks, StoreError>;
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError>;
+    /// The user's stored chat dictionaries (none stored: none).
+    async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError>;
+    async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -222,6 +226,12 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
         (**self).save_world_books(books).await
+    }
+    async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError> {
+        (**self).load_dictionaries().await
+    }
+    async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
+        (**self).save_dictionaries(dictionaries).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

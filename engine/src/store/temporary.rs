@@ -13,6 +13,7 @@ use crate::domain::message::{Conversation, MessageNode};
 use crate::domain::usage::UsageEvent;
 use crate::knowledge::citations::MessageCitations;
 use crate::knowledge::store::LibraryStore;
+use crate::persona::dictionary_file::Dictionaries;
 use crate::persona::user_persona::Personas;
 use crate::persona::world_books::WorldBooks;
 use crate::prompt::rolling_context::RollingContextSummary;
@@ -198,6 +199,12 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     }
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
         self.inner.save_world_books(books).await
+    }
+    async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError> {
+        self.inner.load_dictionaries().await
+    }
+    async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
+        self.inner.save_dictionaries(dictionaries).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await

@@ -153,6 +153,7 @@ impl Assembly {
             memory: None,
             persona: None,
             world_books: &[],
+            dictionaries: &[],
         }));
         let Some(prepared) = prepared else { return 0 };
         let messages = chat_messages(&prepared);
