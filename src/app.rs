@@ -268,6 +268,10 @@ pub fn App() -> impl IntoView {
                             b.items.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
                         }))
                         chat_books=Signal::derive(move || on_screen().map(|c| c.world_book_ids).unwrap_or_default())
+                        dictionaries=Signal::derive(move || state.dictionaries.with(|d| {
+                            d.items.iter().map(|x| (x.id.clone(), x.name.clone(), false)).collect::<Vec<_>>()
+                        }))
+                        chat_dictionaries=Signal::derive(move || on_screen().map(|c| c.dictionary_ids).unwrap_or_default())
                         feedback=Signal::derive(move || state.chat_settings_feedback.get())
                         on_change=move |change| crate::personas::change_chat(state, change)
                     />

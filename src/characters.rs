@@ -35,12 +35,10 @@ fn find(state: AppState, id: &str) -> Option<Assistant> {
 fn import(state: AppState, input: web_sys::HtmlInputElement) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let chosen = skein_platform::read_chosen_file(&input).await;
-        input.set_value("");
-        let (name, bytes) = match chosen {
+        let (name, bytes) = match crate::files::take_chosen(&input).await {
             Ok(Some(file)) => file,
             Ok(None) => return,
-            Err(err) => return say(state, Err(format!("The file could not be read: {err}"))),
+            Err(err) => return say(state, Err(err)),
         };
         let template = state
             .assistants

@@ -49,22 +49,25 @@ pub fn backup(state: AppState, include_keys: bool) {
     });
 }
 
+/// The name and bytes of the file chosen in `input` (`Ok(None)`: none), the input emptied so
+/// the same file can be chosen again; an error says the file could not be read.
+pub async fn take_chosen(
+    input: &web_sys::HtmlInputElement,
+) -> Result<Option<(String, Vec<u8>)>, String> {
+    let chosen = skein_platform::read_chosen_file(input).await;
+    input.set_value("");
+    chosen.map_err(|err| format!("The file could not be read: {err}"))
+}
+
 /// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
 /// validated completely before anything is stored; an error says what and where.
 pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
-        let chosen = skein_platform::read_chosen_file(&input).await;
-        // The same file may be chosen again later.
-        input.set_value("");
-        let (name, bytes) = match chosen {
+        let (name, bytes) = match take_chosen(&input).await {
             Ok(Some(file)) => file,
             Ok(None) => return,
-            Err(err) => {
-                return state
-                    .banner
-                    .set(Some(format!("The file could not be read: {err}")))
-            }
+            Err(err) => return state.banner.set(Some(err)),
         };
         crate::conversation_list::carry_out_all(state).await;
         match runtime.service.import_file(&bytes).await {

@@ -16,6 +16,7 @@ mod attach;
 mod branch_map;
 mod characters;
 mod conversation_list;
+mod dictionaries;
 mod embedded;
 mod embeddings;
 mod extension;

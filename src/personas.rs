@@ -63,6 +63,13 @@ pub fn change_chat(state: AppState, change: ChatSettingsChange) {
                 runtime.service.set_conversation_world_books(&id, ids).await,
                 "The chat's world books are used from the next answer on.",
             ),
+            ChatSettingsChange::Dictionaries(ids) => (
+                runtime
+                    .service
+                    .set_conversation_dictionaries(&id, ids)
+                    .await,
+                "The chat's dictionaries are used from the next message on.",
+            ),
             ChatSettingsChange::SystemPrompt(prompt) => (
                 runtime
                     .service

@@ -165,6 +165,7 @@ pub fn init(state: AppState) {
         crate::knowledge::refresh(state);
         crate::personas::load(state);
         crate::world_books::load(state);
+        crate::dictionaries::load(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
         crate::embeddings::embed_pending(state).await;

@@ -6,9 +6,9 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
-    FallbackList, HostPermissions, KnowledgePanel, MemoryPanel, NotificationToggle, PersonaPanel,
-    SettingsForm, SettingsNav, SettingsPage, SettingsSection, StorageInfo, UsagePanel,
-    WorldBookPanel,
+    DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, MemoryPanel,
+    NotificationToggle, PersonaPanel, SettingsForm, SettingsNav, SettingsPage, SettingsSection,
+    StorageInfo, UsagePanel, WorldBookPanel,
 };
 
 #[component]
@@ -71,6 +71,12 @@ pub fn SettingsScreen(
                             assistant=Signal::derive(move || state.assistant())
                             on_save=move |a| crate::settings_actions::save_assistant(state, a)
                             tools=Signal::derive(move || state.tools.get())
+                            world_books=Signal::derive(move || state.world_books.with(|b| {
+                                b.items.iter().map(|x| (x.id.clone(), x.name.clone(), b.is_global(&x.id))).collect::<Vec<_>>()
+                            }))
+                            dictionaries=Signal::derive(move || state.dictionaries.with(|d| {
+                                d.items.iter().map(|x| (x.id.clone(), x.name.clone(), false)).collect::<Vec<_>>()
+                            }))
                             knowledge_bases=Signal::derive(move || state.knowledge.with(|bases| {
                                 bases.iter().map(|b| (b.id.clone(), b.name.clone())).collect::<Vec<_>>()
                             }))
@@ -90,7 +96,7 @@ pub fn SettingsScreen(
                         <CharacterGallery
                             assistants=Signal::derive(move || state.assistants.get())
                             world_books=Signal::derive(move || state.world_books.with(|b| {
-                                b.items.iter().map(|book| (book.id.clone(), book.name.clone())).collect::<Vec<_>>()
+                                b.items.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
                             }))
                             on_action=move |action| crate::characters::act(state, action)
                         />
@@ -106,6 +112,12 @@ pub fn SettingsScreen(
                             editing=state.world_book_editing
                             feedback=Signal::derive(move || state.world_book_feedback.get())
                             on_action=move |action| crate::world_books::act(state, action)
+                        />
+                        <DictionaryPanel
+                            dictionaries=Signal::derive(move || state.dictionaries.get())
+                            editing=state.dictionary_editing
+                            feedback=Signal::derive(move || state.dictionary_feedback.get())
+                            on_action=move |action| crate::dictionaries::act(state, action)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Knowledge current=section>

@@ -118,6 +118,10 @@ pub struct AppState {
     pub world_book_feedback: RwSignal<Option<Result<String, String>>>,
     /// The prompt inspector.
     pub inspector: crate::inspector::InspectorState,
+    /// The chat dictionaries, the one being edited, and what the last action on them said.
+    pub dictionaries: RwSignal<skein_engine::persona::dictionary_file::Dictionaries>,
+    pub dictionary_editing: RwSignal<Option<String>>,
+    pub dictionary_feedback: RwSignal<Option<Result<String, String>>>,
 }
 
 impl AppState {
@@ -175,6 +179,9 @@ impl AppState {
             world_book_editing: RwSignal::new(None),
             world_book_feedback: RwSignal::new(None),
             inspector: crate::inspector::InspectorState::new(),
+            dictionaries: RwSignal::new(Default::default()),
+            dictionary_editing: RwSignal::new(None),
+            dictionary_feedback: RwSignal::new(None),
         }
     }
 

@@ -39,14 +39,10 @@ pub fn act(state: AppState, action: WorldBookAction) {
         let service = &runtime.service;
         let changed: Result<(WorldBooks, String), ChatError> = match action {
             WorldBookAction::Import(input) => {
-                let chosen = skein_platform::read_chosen_file(&input).await;
-                input.set_value("");
-                let (name, bytes) = match chosen {
+                let (name, bytes) = match crate::files::take_chosen(&input).await {
                     Ok(Some(file)) => file,
                     Ok(None) => return,
-                    Err(err) => {
-                        return say(state, Err(format!("The file could not be read: {err}")))
-                    }
+                    Err(err) => return say(state, Err(err)),
                 };
                 match service.import_world_book(&bytes, &name).await {
                     Ok((book, books)) => Ok((

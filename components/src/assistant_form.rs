@@ -4,6 +4,7 @@
 
 use crate::fields::number_input;
 use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
+use crate::pick_list::PickList;
 use crate::template_field::TemplateField;
 use crate::tool_policies::ToolPolicies;
 use leptos::prelude::*;
@@ -53,6 +54,11 @@ pub fn AssistantForm(
     /// The knowledge bases (ID, name) the assistant can be bound to.
     #[prop(into, optional)]
     knowledge_bases: Signal<Vec<(String, String)>>,
+    /// Every stored world book and chat dictionary: (ID, name, active everywhere).
+    #[prop(into, optional)]
+    world_books: Signal<Vec<(String, String, bool)>>,
+    #[prop(into, optional)]
+    dictionaries: Signal<Vec<(String, String, bool)>>,
 ) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let system_prompt = RwSignal::new(String::new());
@@ -71,6 +77,8 @@ pub fn AssistantForm(
     let time_reminder = RwSignal::new(false);
     let own_prompts = RwSignal::new(true);
     let user_name = RwSignal::new(String::new());
+    let book_ids = RwSignal::new(Vec::<String>::new());
+    let dictionary_ids = RwSignal::new(Vec::<String>::new());
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
         let a = assistant.get();
@@ -91,6 +99,8 @@ pub fn AssistantForm(
         time_reminder.set(a.time_reminder);
         own_prompts.set(a.allow_conversation_system_prompt);
         user_name.set(a.user_name);
+        book_ids.set(a.world_book_ids);
+        dictionary_ids.set(a.dictionary_ids);
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
@@ -149,6 +159,8 @@ pub fn AssistantForm(
         edited.time_reminder = time_reminder.get_untracked();
         edited.allow_conversation_system_prompt = own_prompts.get_untracked();
         let user_name = user_name.get_untracked().trim().to_owned();
+        edited.world_book_ids = book_ids.get_untracked();
+        edited.dictionary_ids = dictionary_ids.get_untracked();
         edited.user_name = if user_name.is_empty() {
             "User".to_owned()
         } else {
@@ -238,6 +250,12 @@ pub fn AssistantForm(
                     }
                 }).collect_view()}
             </fieldset>
+            <PickList legend="World books it uses" test_id="assistant-world-book"
+                empty="No world books yet: import one under World books."
+                items=world_books chosen=book_ids on_change=move |ids| book_ids.set(ids) />
+            <PickList legend="Chat dictionaries it uses" test_id="assistant-dictionary"
+                empty="No dictionaries yet: make one under World books."
+                items=dictionaries chosen=dictionary_ids on_change=move |ids| dictionary_ids.set(ids) />
             <RegexRulesEditor rows=rules />
             <button type="submit" class="primary" data-testid="assistant-save">"Save assistant"</button>
             {move || feedback.get().map(|f| match f {

@@ -2,6 +2,7 @@
 //! and the tags. Fields Skein does not use stay in the card untouched, so an export after an
 //! edit still carries them.
 
+use crate::pick_list::PickList;
 use leptos::prelude::*;
 use skein_engine::persona::card::CharacterCard;
 use skein_engine::Assistant;
@@ -26,8 +27,8 @@ fn text_field(
 #[component]
 pub fn CharacterEditor(
     assistant: Assistant,
-    /// Every stored world book: (ID, name).
-    world_books: Signal<Vec<(String, String)>>,
+    /// Every stored world book: (ID, name, active everywhere).
+    world_books: Signal<Vec<(String, String, bool)>>,
     /// The assistant's ID, the edited card and the stored world books it uses.
     #[prop(into)]
     on_save: Callback<(String, Box<CharacterCard>, Vec<String>)>,
@@ -167,31 +168,10 @@ pub fn CharacterEditor(
                 <button type="button" data-testid="character-export-book"
                     on:click=move |_| on_export_book.run(book_owner.clone())>"Export its book as World Info"</button>
             })}
-            <fieldset class="character-world-books">
-                <legend>"World books this character uses"</legend>
-                {move || world_books.with(Vec::is_empty).then(|| view! {
-                    <p class="hint">"No world books yet: import one in Settings → World books."</p>
-                })}
-                {move || world_books.get().into_iter().map(|(book_id, name)| {
-                    let checked = {
-                        let book_id = book_id.clone();
-                        move || chosen_books.with(|c| c.contains(&book_id))
-                    };
-                    view! {
-                        <label class="check">
-                            <input type="checkbox" data-testid="character-world-book" prop:checked=checked
-                                on:change=move |ev| {
-                                    let on = event_target_checked(&ev);
-                                    chosen_books.update(|c| {
-                                        c.retain(|i| *i != book_id);
-                                        if on { c.push(book_id.clone()); }
-                                    });
-                                } />
-                            {name}
-                        </label>
-                    }
-                }).collect_view()}
-            </fieldset>
+            <PickList legend="World books this character uses" test_id="character-world-book"
+                empty="No world books yet: import one in Settings → World books."
+                items=world_books chosen=chosen_books
+                on_change=move |ids| chosen_books.set(ids) />
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="form-actions">
                 <button type="submit" class="primary" data-testid="character-save" on:click=save>"Save character"</button>

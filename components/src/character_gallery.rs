@@ -32,9 +32,9 @@ pub enum CharacterAction {
 #[component]
 pub fn CharacterGallery(
     #[prop(into)] assistants: Signal<Vec<Assistant>>,
-    /// Every stored world book: (ID, name).
+    /// Every stored world book: (ID, name, active everywhere).
     #[prop(into)]
-    world_books: Signal<Vec<(String, String)>>,
+    world_books: Signal<Vec<(String, String, bool)>>,
     #[prop(into)] on_action: Callback<CharacterAction>,
 ) -> impl IntoView {
     let query = RwSignal::new(String::new());

@@ -1,6 +1,7 @@
 //! "This chat": the settings a conversation has of its own — the persona the user speaks as
 //! and its own system prompt (when its assistant allows one).
 
+use crate::pick_list::PickList;
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::persona::user_persona::Personas;
@@ -14,6 +15,8 @@ pub enum ChatSettingsChange {
     SystemPrompt(String),
     /// The stored world books this chat uses besides the global ones and its assistant's.
     WorldBooks(Vec<String>),
+    /// The stored dictionaries this chat uses besides its assistant's.
+    Dictionaries(Vec<String>),
 }
 
 #[component]
@@ -33,6 +36,12 @@ pub fn ChatSettingsPanel(
     /// The books this chat chose.
     #[prop(into)]
     chat_books: Signal<Vec<String>>,
+    /// Every stored dictionary: (ID, name, active everywhere).
+    #[prop(into)]
+    dictionaries: Signal<Vec<(String, String, bool)>>,
+    /// The dictionaries this chat chose.
+    #[prop(into)]
+    chat_dictionaries: Signal<Vec<String>>,
     /// What saving said ("Saved.") or why it failed.
     #[prop(into)]
     feedback: Signal<Option<Result<String, String>>>,
@@ -93,34 +102,14 @@ pub fn ChatSettingsPanel(
                     disabled=move || !prompt_allowed.get()
                     on:click=move |_| on_change.run(ChatSettingsChange::SystemPrompt(prompt.get_untracked()))>"Save prompt"</button>
             </div>
-            <fieldset class="chat-world-books">
-                <legend>"World books in this chat"</legend>
-                {move || world_books.with(Vec::is_empty).then(|| view! {
-                    <p class="hint">"No world books yet: import one in Settings → World books."</p>
-                })}
-                {move || world_books.get().into_iter().map(|(id, name, global)| {
-                    let chosen = {
-                        let id = id.clone();
-                        move || global || chat_books.with(|c| c.contains(&id))
-                    };
-                    let toggle = move |ev: leptos::ev::Event| {
-                        let on = event_target_checked(&ev);
-                        let mut ids = chat_books.get_untracked();
-                        ids.retain(|i| *i != id);
-                        if on {
-                            ids.push(id.clone());
-                        }
-                        on_change.run(ChatSettingsChange::WorldBooks(ids));
-                    };
-                    view! {
-                        <label class="check">
-                            <input type="checkbox" data-testid="chat-world-book" disabled=global
-                                prop:checked=chosen on:change=toggle />
-                            {name}{global.then_some(" (active in every chat)")}
-                        </label>
-                    }
-                }).collect_view()}
-            </fieldset>
+            <PickList legend="World books in this chat" test_id="chat-world-book"
+                empty="No world books yet: import one in Settings → World books."
+                items=world_books chosen=chat_books
+                on_change=move |ids| on_change.run(ChatSettingsChange::WorldBooks(ids)) />
+            <PickList legend="Chat dictionaries in this chat" test_id="chat-dictionary"
+                empty="No dictionaries yet: make one in Settings → World books."
+                items=dictionaries chosen=chat_dictionaries
+                on_change=move |ids| on_change.run(ChatSettingsChange::Dictionaries(ids)) />
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" role="status" data-testid="chat-settings-feedback">{text}</p> }.into_any(),
                 Err(text) => view! { <p class="error" role="alert" data-testid="chat-settings-feedback">{text}</p> }.into_any(),

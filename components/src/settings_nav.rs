@@ -35,7 +35,7 @@ impl SettingsSection {
             Self::Providers => "Providers",
             Self::Assistants => "Assistants",
             Self::Characters => "Characters",
-            Self::WorldBooks => "World books",
+            Self::WorldBooks => "World books & dictionaries",
             Self::Knowledge => "Knowledge & memory",
             Self::Appearance => "Appearance",
             Self::Usage => "Usage",
@@ -56,7 +56,7 @@ impl SettingsSection {
                 "Characters from card files, and who you are in a chat: your personas."
             }
             Self::WorldBooks => {
-                "Lore that joins the prompt when its keys come up: SillyTavern World Info."
+                "Lore that joins the prompt when its keys come up (SillyTavern World Info), and words replaced in what you send."
             }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",

@@ -158,3 +158,83 @@ test('a World Info book: imported, edited, attached to a chat, active everywhere
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a chat dictionary rewrites the request only; the message template shows its mistake where it is', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await openApp(context);
+  page.on('dialog', (dialog) => dialog.accept());
+  await configureMockProvider(page);
+
+  // A dictionary made in the app, one from a file; a broken pattern is refused by entry.
+  await openSettings(page, 'world-books');
+  await page.click('[data-testid=dictionary-new]');
+  await page.locator('[data-testid=dictionary-editor]').waitFor();
+  await page.fill('[data-testid=dictionary-name]', 'Ops slang');
+  await page.click('[data-testid=dictionary-entry-add]');
+  await page.locator('[data-testid=dictionary-entry-pattern]').last().fill('k8s');
+  await page.locator('[data-testid=dictionary-entry-replacement]').last().fill('Kubernetes');
+  await page.click('[data-testid=dictionary-entry-add]');
+  await page.locator('[data-testid=dictionary-entry-pattern]').last().fill('(');
+  await page.locator('[data-testid=dictionary-entry-regex]').last().check();
+  await page.click('[data-testid=dictionary-save]');
+  await page.waitForFunction(() => /^Entry 2 of the dictionary has a pattern that is not a valid regular expression/
+    .test(document.querySelector('[data-testid=dictionary-error]')?.textContent ?? ''));
+  await page.locator('[data-testid=dictionary-entry-remove]').last().click();
+  await page.click('[data-testid=dictionary-save]');
+  await says(page, 'dictionary-feedback', 'Saved Ops slang.');
+  await page.setInputFiles('[data-testid=dictionary-import]', {
+    name: 'Chat words.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ brb: 'be right back' })),
+  });
+  await says(page, 'dictionary-feedback', 'Imported Chat words (1 entries) from Chat words.json.');
+
+  // The message template: a mistake is shown where it is, the cursor can be put there.
+  await openSettings(page, 'assistants');
+  await page.fill('[data-testid=assistant-template]', '[ops]\n{{ mesage }}');
+  await says(page, 'template-problem-place', '{{ mesage }}\n^');
+  assert.match(await page.locator('[data-testid=template-problem] .error').textContent(),
+    /^Line 2, column 1: Template error at character 6: unknown variable `mesage`/);
+  assert.equal(await page.getAttribute('[data-testid=assistant-template]', 'aria-invalid'), 'true');
+  await page.click('[data-testid=template-go-to-problem]');
+  assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 6);
+  await page.fill('[data-testid=assistant-template]', '[ops] {{ message }}');
+  await page.locator('[data-testid=template-problem]').waitFor({ state: 'detached' });
+  await page.click('[data-testid=assistant-save]');
+  await says(page, 'assistant-feedback', 'Saved.');
+  await closeSettings(page);
+
+  // A first message, then the dictionary picked for this chat in This chat.
+  await mock('/admin/script', [{ chunks: ['Up.'] }, { chunks: ['"Ops"'], stream: false }]);
+  await send(page, 'is k8s up?');
+  await assistantTextIs(page, 'Up.');
+  let asked = await lastStreamed();
+  assert.equal(asked.messages.at(-1).content, '[ops] is k8s up?');
+  await page.click('[data-testid=chat-settings-button]');
+  await page.locator('[data-testid=chat-dictionary]').first().check();
+  await says(page, 'chat-settings-feedback', "The chat's dictionaries are used from the next message on.");
+  await page.keyboard.press('Escape');
+  asked = await ask(page, 'and k8s now?', 'Still up.');
+  assert.equal(asked.messages.at(-1).content, '[ops] and Kubernetes now?');
+  // What is stored and shown is what the user wrote.
+  await page.locator('[data-testid=message][data-role=user] [data-testid=message-content]', { hasText: 'and k8s now?' }).waitFor();
+  // The inspector says what the dictionary did.
+  await page.fill('[data-testid=composer-input]', 'k8s k8s');
+  await page.click('[data-testid=inspect-next]');
+  await says(page, 'inspector-dictionaries', 'Ops slang: 2 replaced');
+  await page.keyboard.press('Escape');
+  await page.fill('[data-testid=composer-input]', '');
+
+  // Exported in Skein's format.
+  await openSettings(page, 'world-books');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.locator('[data-testid=dictionary]', { hasText: 'Ops slang' }).locator('[data-testid=dictionary-export]').click(),
+  ]);
+  assert.equal(download.suggestedFilename(), 'Ops slang.json');
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
+  assert.equal(exported.format, 'skein.dictionary');
+  assert.deepEqual(exported.entries.map((e) => [e.pattern, e.replacement]), [['k8s', 'Kubernetes']]);
+
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

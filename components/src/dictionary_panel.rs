@@ -1,0 +1,231 @@
+//! Chat dictionaries: words or patterns replaced in what the user sends (in the request only),
+//! imported, made, edited entry by entry (pattern or regular expression, replacement, chance,
+//! how many times, on or off), exported and deleted. Which chats and assistants use one is
+//! chosen where those are.
+
+use leptos::prelude::*;
+use skein_engine::persona::dictionary_file::Dictionaries;
+use skein_engine::prompt::{ChatDictionary, DictionaryEntry, DictionaryPattern};
+use wasm_bindgen::JsCast;
+
+/// What the user did to their dictionaries.
+#[derive(Debug, Clone)]
+pub enum DictionaryAction {
+    Import(web_sys::HtmlInputElement),
+    New,
+    Save(ChatDictionary),
+    Export(String),
+    Delete(String),
+}
+
+/// One entry being edited.
+#[derive(Clone, Copy)]
+struct EntryRow {
+    pattern: RwSignal<String>,
+    regex: RwSignal<bool>,
+    replacement: RwSignal<String>,
+    enabled: RwSignal<bool>,
+    probability: RwSignal<String>,
+    max: RwSignal<String>,
+}
+
+impl EntryRow {
+    fn new(entry: &DictionaryEntry) -> Self {
+        let (pattern, regex) = match &entry.pattern {
+            DictionaryPattern::Keyword(word) => (word.clone(), false),
+            DictionaryPattern::Regex(pattern) => (pattern.clone(), true),
+        };
+        Self {
+            pattern: RwSignal::new(pattern),
+            regex: RwSignal::new(regex),
+            replacement: RwSignal::new(entry.replacement.clone()),
+            enabled: RwSignal::new(entry.enabled),
+            probability: RwSignal::new(entry.probability.to_string()),
+            max: RwSignal::new(
+                entry
+                    .max_replacements
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+
+    fn entry(&self) -> DictionaryEntry {
+        let pattern = self.pattern.get_untracked();
+        DictionaryEntry {
+            pattern: if self.regex.get_untracked() {
+                DictionaryPattern::Regex(pattern)
+            } else {
+                DictionaryPattern::Keyword(pattern)
+            },
+            replacement: self.replacement.get_untracked(),
+            enabled: self.enabled.get_untracked(),
+            probability: self
+                .probability
+                .get_untracked()
+                .trim()
+                .parse::<u8>()
+                .map_or(100, |p| p.min(100)),
+            max_replacements: self
+                .max
+                .get_untracked()
+                .trim()
+                .parse()
+                .ok()
+                .filter(|m: &usize| *m > 0),
+        }
+    }
+}
+
+#[component]
+fn DictionaryEditor(
+    dictionary: ChatDictionary,
+    #[prop(into)] error: Signal<Option<String>>,
+    on_save: Callback<ChatDictionary>,
+    on_close: Callback<()>,
+) -> impl IntoView {
+    let original = StoredValue::new(dictionary.clone());
+    let name = RwSignal::new(dictionary.name.clone());
+    let budget = RwSignal::new(dictionary.token_budget.to_string());
+    let rows = RwSignal::new(
+        dictionary
+            .entries
+            .iter()
+            .map(EntryRow::new)
+            .collect::<Vec<_>>(),
+    );
+    let numbered = move || rows.get().into_iter().enumerate().collect::<Vec<_>>();
+    let save = move |_| {
+        let dictionary = original.get_value();
+        on_save.run(ChatDictionary {
+            name: name.get_untracked().trim().to_owned(),
+            token_budget: budget.get_untracked().trim().parse().unwrap_or(dictionary.token_budget),
+            entries: rows
+                .get_untracked()
+                .iter()
+                .map(EntryRow::entry)
+                .filter(|e| !matches!(&e.pattern, DictionaryPattern::Keyword(w) | DictionaryPattern::Regex(w) if w.trim().is_empty()))
+                .collect(),
+            ..dictionary
+        });
+    };
+    view! {
+        <form class="settings dictionary-editor" data-testid="dictionary-editor" aria-label="Edit dictionary"
+            on:submit=|ev| ev.prevent_default()>
+            <h4>{move || format!("Edit {}", name.get())}</h4>
+            <div class="row">
+                <label class="field"><span>"Name"</span>
+                    <input type="text" data-testid="dictionary-name" prop:value=move || name.get()
+                        on:input=move |ev| name.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"Token budget (per message)"</span>
+                    <input type="number" data-testid="dictionary-budget" prop:value=move || budget.get()
+                        on:input=move |ev| budget.set(event_target_value(&ev)) /></label>
+            </div>
+            <p class="hint">"A word matches whole words in any case; a regular expression may use $1 in its replacement. Chance and “at most” apply per message."</p>
+            <For each=numbered key=|(i, row)| (*i, row.pattern) children=move |(index, row)| view! {
+                <div class="dictionary-entry" data-testid="dictionary-entry">
+                    <label class="field"><span>"Word or pattern"</span>
+                        <input type="text" data-testid="dictionary-entry-pattern" prop:value=move || row.pattern.get()
+                            on:input=move |ev| row.pattern.set(event_target_value(&ev)) /></label>
+                    <label class="field"><span>"Replacement"</span>
+                        <input type="text" data-testid="dictionary-entry-replacement" prop:value=move || row.replacement.get()
+                            on:input=move |ev| row.replacement.set(event_target_value(&ev)) /></label>
+                    <div class="row">
+                        <label class="field"><span>"Chance (%)"</span>
+                            <input type="number" data-testid="dictionary-entry-probability" prop:value=move || row.probability.get()
+                                on:input=move |ev| row.probability.set(event_target_value(&ev)) /></label>
+                        <label class="field"><span>"At most (empty: all)"</span>
+                            <input type="number" data-testid="dictionary-entry-max" prop:value=move || row.max.get()
+                                on:input=move |ev| row.max.set(event_target_value(&ev)) /></label>
+                    </div>
+                    <div class="checks">
+                        <label class="check"><input type="checkbox" data-testid="dictionary-entry-regex"
+                            prop:checked=move || row.regex.get() on:change=move |ev| row.regex.set(event_target_checked(&ev)) />
+                            "Regular expression"</label>
+                        <label class="check"><input type="checkbox" data-testid="dictionary-entry-enabled"
+                            prop:checked=move || row.enabled.get() on:change=move |ev| row.enabled.set(event_target_checked(&ev)) />
+                            "Enabled"</label>
+                        <button type="button" class="danger" data-testid="dictionary-entry-remove"
+                            on:click=move |_| rows.update(|list| { if index < list.len() { list.remove(index); } })>"Remove"</button>
+                    </div>
+                </div>
+            } />
+            {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dictionary-error">{e}</p> })}
+            <div class="form-actions">
+                <button type="button" data-testid="dictionary-entry-add"
+                    on:click=move |_| rows.update(|list| list.push(EntryRow::new(&DictionaryEntry::new(DictionaryPattern::Keyword(String::new()), "")))) >"Add entry"</button>
+                <button type="submit" class="primary" data-testid="dictionary-save" on:click=save>"Save dictionary"</button>
+                <button type="button" data-testid="dictionary-close" on:click=move |_| on_close.run(())>"Back to the list"</button>
+            </div>
+        </form>
+    }
+}
+
+#[component]
+pub fn DictionaryPanel(
+    #[prop(into)] dictionaries: Signal<Dictionaries>,
+    /// The dictionary being edited, chosen by the app so a new one opens at once.
+    editing: RwSignal<Option<String>>,
+    #[prop(into)] feedback: Signal<Option<Result<String, String>>>,
+    #[prop(into)] on_action: Callback<DictionaryAction>,
+) -> impl IntoView {
+    let edited = move || {
+        let id = editing.get()?;
+        dictionaries.with(|d| d.get(&id).cloned())
+    };
+    let error = Signal::derive(move || feedback.get().and_then(Result::err));
+    view! {
+        <section class="settings dictionaries" data-testid="dictionaries" aria-labelledby="dictionaries-heading">
+            <h4 id="dictionaries-heading">"Chat dictionaries"</h4>
+            {move || feedback.get().map(|said| match said {
+                Ok(text) => view! { <p class="notice" role="status" data-testid="dictionary-feedback">{text}</p> }.into_any(),
+                Err(text) => view! { <p class="error" role="alert" data-testid="dictionary-feedback">{text}</p> }.into_any(),
+            })}
+            {move || edited().map(|dictionary| view! {
+                <DictionaryEditor dictionary error
+                    on_save=Callback::new(move |d| on_action.run(DictionaryAction::Save(d)))
+                    on_close=Callback::new(move |()| editing.set(None)) />
+            })}
+            <Show when=move || editing.get().is_none()>
+                <div class="gallery-bar">
+                    <label class="button-like">
+                        "Import dictionary"
+                        <input type="file" class="visually-hidden" data-testid="dictionary-import"
+                            accept=".json,application/json"
+                            on:change=move |ev| {
+                                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
+                                    on_action.run(DictionaryAction::Import(input));
+                                }
+                            } />
+                    </label>
+                    <button type="button" data-testid="dictionary-new"
+                        on:click=move |_| on_action.run(DictionaryAction::New)>"New dictionary"</button>
+                </div>
+                <p class="hint">"Replacements in what you send, made in the request only (your message stays as you wrote it). Files: Skein's dictionary format, an object of \"word\": \"replacement\", or a list of entries."</p>
+                <ul class="world-book-list">
+                    <For each=move || dictionaries.get().items
+                        key=|d| (d.id.clone(), d.name.clone(), d.entries.len())
+                        children=move |d| {
+                            let (for_edit, for_export, for_delete) = (d.id.clone(), d.id.clone(), d.id.clone());
+                            view! {
+                                <li class="world-book" data-testid="dictionary">
+                                    <div class="world-book-head">
+                                        <strong data-testid="dictionary-title">{d.name.clone()}</strong>
+                                        <span class="hint">{format!("{} entries", d.entries.len())}</span>
+                                    </div>
+                                    <div class="form-actions">
+                                        <button type="button" data-testid="dictionary-edit"
+                                            on:click=move |_| editing.set(Some(for_edit.clone()))>"Edit"</button>
+                                        <button type="button" data-testid="dictionary-export"
+                                            on:click=move |_| on_action.run(DictionaryAction::Export(for_export.clone()))>"Export"</button>
+                                        <button type="button" class="danger" data-testid="dictionary-delete"
+                                            on:click=move |_| on_action.run(DictionaryAction::Delete(for_delete.clone()))>"Delete"</button>
+                                    </div>
+                                </li>
+                            }
+                        } />
+                </ul>
+            </Show>
+        </section>
+    }
+}

@@ -1,0 +1,103 @@
+//! The chat dictionaries' wiring: imported from a file, made, saved (the engine checks every
+//! pattern), exported and deleted.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::DictionaryAction;
+use skein_engine::prompt::ChatDictionary;
+
+/// Reads the dictionaries from storage (at start-up).
+pub fn load(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        match runtime.service.dictionaries().await {
+            Ok(all) => state.dictionaries.set(all),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.dictionary_feedback.set(Some(said));
+}
+
+pub fn act(state: AppState, action: DictionaryAction) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let service = &runtime.service;
+        let changed = match action {
+            DictionaryAction::Import(input) => {
+                let (name, bytes) = match crate::files::take_chosen(&input).await {
+                    Ok(Some(file)) => file,
+                    Ok(None) => return,
+                    Err(err) => return say(state, Err(err)),
+                };
+                match service.import_dictionary(&bytes, &name).await {
+                    Ok((d, all)) => Ok((
+                        all,
+                        format!(
+                            "Imported {} ({} entries) from {name}.",
+                            d.name,
+                            d.entries.len()
+                        ),
+                    )),
+                    Err(err) => return say(state, Err(format!("{name} was not imported: {err}"))),
+                }
+            }
+            DictionaryAction::New => {
+                let count = state.dictionaries.with_untracked(|d| d.items.len());
+                let fresh = ChatDictionary {
+                    id: String::new(),
+                    name: format!("Dictionary {}", count + 1),
+                    entries: Vec::new(),
+                    token_budget: 500,
+                };
+                service.save_dictionary(fresh).await.map(|all| {
+                    state
+                        .dictionary_editing
+                        .set(all.items.last().map(|d| d.id.clone()));
+                    (all, "A new dictionary: add its entries.".to_owned())
+                })
+            }
+            DictionaryAction::Save(dictionary) => {
+                let name = dictionary.name.clone();
+                service.save_dictionary(dictionary).await.map(|all| {
+                    state.dictionary_editing.set(None);
+                    (all, format!("Saved {name}."))
+                })
+            }
+            DictionaryAction::Delete(id) => {
+                let name = state
+                    .dictionaries
+                    .with_untracked(|d| d.get(&id).map(|d| d.name.clone()))
+                    .unwrap_or_default();
+                if !crate::app::confirm(&format!(
+                    "Delete the dictionary {name}? Chats and assistants that use it stop using it."
+                )) {
+                    return;
+                }
+                service
+                    .delete_dictionary(&id)
+                    .await
+                    .map(|all| (all, format!("Deleted {name}.")))
+            }
+            DictionaryAction::Export(id) => {
+                let said = service
+                    .export_dictionary(&id)
+                    .await
+                    .map_err(|e| e.to_string())
+                    .and_then(|file| crate::world_books::download(&file));
+                return say(state, said);
+            }
+        };
+        match changed {
+            Ok((all, said)) => {
+                state.dictionaries.set(all);
+                say(state, Ok(said));
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}
