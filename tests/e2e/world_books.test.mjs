@@ -177,6 +177,11 @@ test('a chat dictionary rewrites the request only; the message template shows it
   await page.click('[data-testid=dictionary-entry-add]');
   await page.locator('[data-testid=dictionary-entry-pattern]').last().fill('(');
   await page.locator('[data-testid=dictionary-entry-regex]').last().check();
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the editor fits a phone');
+  await page.screenshot({ path: new URL('dictionary-editor-phone.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.click('[data-testid=dictionary-save]');
   await page.waitForFunction(() => /^Entry 2 of the dictionary has a pattern that is not a valid regular expression/
     .test(document.querySelector('[data-testid=dictionary-error]')?.textContent ?? ''));
@@ -195,6 +200,8 @@ test('a chat dictionary rewrites the request only; the message template shows it
   assert.match(await page.locator('[data-testid=template-problem] .error').textContent(),
     /^Line 2, column 1: Template error at character 6: unknown variable `mesage`/);
   assert.equal(await page.getAttribute('[data-testid=assistant-template]', 'aria-invalid'), 'true');
+  await page.locator('[data-testid=template-problem]').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: new URL('template-problem.png', DOCS_SCREENSHOTS).pathname });
   await page.click('[data-testid=template-go-to-problem]');
   assert.equal(await page.evaluate(() => document.activeElement.selectionStart), 6);
   await page.fill('[data-testid=assistant-template]', '[ops] {{ message }}');
@@ -220,7 +227,8 @@ test('a chat dictionary rewrites the request only; the message template shows it
   // The inspector says what the dictionary did.
   await page.fill('[data-testid=composer-input]', 'k8s k8s');
   await page.click('[data-testid=inspect-next]');
-  await says(page, 'inspector-dictionaries', 'Ops slang: 2 replaced');
+  // Every user message of the request counts: two earlier, two in the draft.
+  await says(page, 'inspector-dictionaries', 'Ops slang: 4 replaced');
   await page.keyboard.press('Escape');
   await page.fill('[data-testid=composer-input]', '');
 
