@@ -3,8 +3,8 @@
 //! policies, and its regex rules. Empty number fields mean "the provider's default".
 
 use crate::fields::number_input;
-use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
 use crate::pick_list::PickList;
+use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
 use crate::template_field::TemplateField;
 use crate::tool_policies::ToolPolicies;
 use leptos::prelude::*;
@@ -57,8 +57,7 @@ pub fn AssistantForm(
     /// Every stored world book and chat dictionary: (ID, name, active everywhere).
     #[prop(into, optional)]
     world_books: Signal<Vec<(String, String, bool)>>,
-    #[prop(into, optional)]
-    dictionaries: Signal<Vec<(String, String, bool)>>,
+    #[prop(into, optional)] dictionaries: Signal<Vec<(String, String, bool)>>,
 ) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let system_prompt = RwSignal::new(String::new());
