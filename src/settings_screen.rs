@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
     DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, MemoryPanel,
-    NotificationToggle, PersonaPanel, SettingsForm, SettingsNav, SettingsPage, SettingsSection,
-    StorageInfo, UsagePanel, WorldBookPanel,
+    NotificationToggle, PersonaPanel, Said, SettingsForm, SettingsNav, SettingsPage,
+    SettingsSection, StorageInfo, UsagePanel, WorldBookPanel,
 };
 
 #[component]
@@ -89,10 +89,7 @@ pub fn SettingsScreen(
                         </label>
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Characters current=section>
-                        {move || state.character_feedback.get().map(|said| match said {
-                            Ok(text) => view! { <p class="notice" role="status" data-testid="character-feedback">{text}</p> }.into_any(),
-                            Err(text) => view! { <p class="error" role="alert" data-testid="character-feedback">{text}</p> }.into_any(),
-                        })}
+                        <Said said=Signal::derive(move || state.character_feedback.get()) test_id="character-feedback" />
                         <CharacterGallery
                             assistants=Signal::derive(move || state.assistants.get())
                             world_books=Signal::derive(move || state.world_books.with(|b| {

@@ -3,13 +3,13 @@
 //! matches), and the way in: import a card file, chat, edit, export, delete.
 
 use crate::character_editor::CharacterEditor;
+use crate::file_pick::ImportButton;
 use crate::images::ImageUrls;
 use leptos::prelude::*;
 use skein_engine::chat::CardFormat;
 use skein_engine::persona::card::CharacterCard;
 use skein_engine::persona::gallery::{all_tags, characters, matches};
 use skein_engine::Assistant;
-use wasm_bindgen::JsCast;
 
 /// The longest excerpt of the creator's notes on a tile, in characters.
 const NOTES_EXCERPT: usize = 160;
@@ -67,16 +67,9 @@ pub fn CharacterGallery(
     view! {
         <section class="settings characters" data-testid="characters" aria-label="Characters">
             <div class="gallery-bar">
-                <label class="button-like import-card">
-                    "Import character card"
-                    <input type="file" class="visually-hidden" data-testid="character-import"
-                        accept=".png,.json,image/png,application/json"
-                        on:change=move |ev| {
-                            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                on_action.run(CharacterAction::Import(input));
-                            }
-                        } />
-                </label>
+                <ImportButton label="Import character card" test_id="character-import"
+                    accept=".png,.json,image/png,application/json"
+                    on_pick=move |input| on_action.run(CharacterAction::Import(input)) />
                 <input type="search" data-testid="character-search" placeholder="Search characters"
                     aria-label="Search characters"
                     prop:value=move || query.get()

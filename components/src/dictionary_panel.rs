@@ -3,10 +3,10 @@
 //! how many times, on or off), exported and deleted. Which chats and assistants use one is
 //! chosen where those are.
 
+use crate::file_pick::{ImportButton, RowActions, Said};
 use leptos::prelude::*;
 use skein_engine::persona::dictionary_file::Dictionaries;
 use skein_engine::prompt::{ChatDictionary, DictionaryEntry, DictionaryPattern};
-use wasm_bindgen::JsCast;
 
 /// What the user did to their dictionaries.
 #[derive(Debug, Clone)]
@@ -177,10 +177,7 @@ pub fn DictionaryPanel(
     view! {
         <section class="settings dictionaries" data-testid="dictionaries" aria-labelledby="dictionaries-heading">
             <h4 id="dictionaries-heading">"Chat dictionaries"</h4>
-            {move || feedback.get().map(|said| match said {
-                Ok(text) => view! { <p class="notice" role="status" data-testid="dictionary-feedback">{text}</p> }.into_any(),
-                Err(text) => view! { <p class="error" role="alert" data-testid="dictionary-feedback">{text}</p> }.into_any(),
-            })}
+            <Said said=feedback test_id="dictionary-feedback" />
             {move || edited().map(|dictionary| view! {
                 <DictionaryEditor dictionary error
                     on_save=Callback::new(move |d| on_action.run(DictionaryAction::Save(d)))
@@ -188,16 +185,8 @@ pub fn DictionaryPanel(
             })}
             <Show when=move || editing.get().is_none()>
                 <div class="gallery-bar">
-                    <label class="button-like">
-                        "Import dictionary"
-                        <input type="file" class="visually-hidden" data-testid="dictionary-import"
-                            accept=".json,application/json"
-                            on:change=move |ev| {
-                                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                    on_action.run(DictionaryAction::Import(input));
-                                }
-                            } />
-                    </label>
+                    <ImportButton label="Import dictionary" test_id="dictionary-import" accept=".json,application/json"
+                        on_pick=move |input| on_action.run(DictionaryAction::Import(input)) />
                     <button type="button" data-testid="dictionary-new"
                         on:click=move |_| on_action.run(DictionaryAction::New)>"New dictionary"</button>
                 </div>
@@ -213,14 +202,10 @@ pub fn DictionaryPanel(
                                         <strong data-testid="dictionary-title">{d.name.clone()}</strong>
                                         <span class="hint">{format!("{} entries", d.entries.len())}</span>
                                     </div>
-                                    <div class="form-actions">
-                                        <button type="button" data-testid="dictionary-edit"
-                                            on:click=move |_| editing.set(Some(for_edit.clone()))>"Edit"</button>
-                                        <button type="button" data-testid="dictionary-export"
-                                            on:click=move |_| on_action.run(DictionaryAction::Export(for_export.clone()))>"Export"</button>
-                                        <button type="button" class="danger" data-testid="dictionary-delete"
-                                            on:click=move |_| on_action.run(DictionaryAction::Delete(for_delete.clone()))>"Delete"</button>
-                                    </div>
+                                    <RowActions prefix="dictionary"
+                                        on_edit=move |()| editing.set(Some(for_edit.clone()))
+                                        on_export=move |()| on_action.run(DictionaryAction::Export(for_export.clone()))
+                                        on_delete=move |()| on_action.run(DictionaryAction::Delete(for_delete.clone())) />
                                 </li>
                             }
                         } />

@@ -2,11 +2,11 @@
 //! every chat or not, edited, exported and deleted. Which books a chat or a character uses is
 //! chosen where those are ("This chat", the character's editor).
 
+use crate::file_pick::{ImportButton, RowActions, Said};
 use crate::world_book_editor::WorldBookEditor;
 use leptos::prelude::*;
 use skein_engine::persona::world_books::WorldBooks;
 use skein_engine::prompt::Lorebook;
-use wasm_bindgen::JsCast;
 
 /// What the user did to their world books.
 #[derive(Debug, Clone)]
@@ -39,10 +39,7 @@ pub fn WorldBookPanel(
     let error = Signal::derive(move || feedback.get().and_then(Result::err));
     view! {
         <section class="settings world-books" data-testid="world-books" aria-label="World books">
-            {move || feedback.get().map(|said| match said {
-                Ok(text) => view! { <p class="notice" role="status" data-testid="world-book-feedback">{text}</p> }.into_any(),
-                Err(text) => view! { <p class="error" role="alert" data-testid="world-book-feedback">{text}</p> }.into_any(),
-            })}
+            <Said said=feedback test_id="world-book-feedback" />
             {move || edited().map(|book| view! {
                 <WorldBookEditor book error
                     on_save=move |book| on_action.run(WorldBookAction::Save(Box::new(book)))
@@ -50,16 +47,8 @@ pub fn WorldBookPanel(
             })}
             <Show when=move || editing.get().is_none()>
                 <div class="gallery-bar">
-                    <label class="button-like">
-                        "Import World Info"
-                        <input type="file" class="visually-hidden" data-testid="world-book-import"
-                            accept=".json,application/json"
-                            on:change=move |ev| {
-                                if let Some(input) = ev.target().and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok()) {
-                                    on_action.run(WorldBookAction::Import(input));
-                                }
-                            } />
-                    </label>
+                    <ImportButton label="Import World Info" test_id="world-book-import" accept=".json,application/json"
+                        on_pick=move |input| on_action.run(WorldBookAction::Import(input)) />
                     <button type="button" data-testid="world-book-new"
                         on:click=move |_| on_action.run(WorldBookAction::New)>"New world book"</button>
                 </div>
@@ -88,14 +77,10 @@ pub fn WorldBookPanel(
                                             on:change=move |ev| on_action.run(WorldBookAction::SetGlobal(for_global.clone(), event_target_checked(&ev))) />
                                         "Active in every chat"
                                     </label>
-                                    <div class="form-actions">
-                                        <button type="button" data-testid="world-book-edit"
-                                            on:click=move |_| editing.set(Some(for_edit.clone()))>"Edit"</button>
-                                        <button type="button" data-testid="world-book-export"
-                                            on:click=move |_| on_action.run(WorldBookAction::Export(for_export.clone()))>"Export"</button>
-                                        <button type="button" class="danger" data-testid="world-book-delete"
-                                            on:click=move |_| on_action.run(WorldBookAction::Delete(for_delete.clone()))>"Delete"</button>
-                                    </div>
+                                    <RowActions prefix="world-book"
+                                        on_edit=move |()| editing.set(Some(for_edit.clone()))
+                                        on_export=move |()| on_action.run(WorldBookAction::Export(for_export.clone()))
+                                        on_delete=move |()| on_action.run(WorldBookAction::Delete(for_delete.clone())) />
                                 </li>
                             }
                         } />

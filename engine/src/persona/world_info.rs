@@ -281,33 +281,16 @@ fn entry_from_value(
     let secondary = fields.list("keysecondary")?;
     check_patterns(&name, &secondary)?;
     let depth = fields.number("depth")?.map_or(4, clamp_usize);
-    let position = match fields.number("position")?.map(|n| n as i64) {
-        Some(0) => InjectionPosition::BeforeSystemPrompt,
-        Some(2) => InjectionPosition::AuthorsNoteTop,
-        Some(3) => InjectionPosition::AuthorsNoteBottom,
-        Some(4) => InjectionPosition::AtDepth(depth),
-        Some(5) => InjectionPosition::ExamplesTop,
-        Some(6) => InjectionPosition::ExamplesBottom,
-        _ => InjectionPosition::AfterSystemPrompt,
-    };
-    let role = match fields.number("role")?.map(|n| n as i64) {
-        Some(1) => Some(Role::User),
-        Some(2) => Some(Role::Assistant),
-        Some(0) => Some(Role::System),
-        _ => None,
-    };
+    let position = st_position(fields.number("position")?, depth)
+        .unwrap_or(InjectionPosition::AfterSystemPrompt);
+    let role = st_role(fields.number("role")?);
     let order = fields.number("order")?.map_or(100, clamp_i32);
     let use_probability = fields.flag("useProbability")?.unwrap_or(true);
     let probability = fields
         .number("probability")?
         .map_or(100, |p| p.clamp(0.0, 100.0) as u8);
     let selective = fields.flag("selective")?.unwrap_or(true);
-    let logic = match fields.number("selectiveLogic")?.map(|n| n as i64) {
-        Some(1) => SecondaryLogic::NotAll,
-        Some(2) => SecondaryLogic::NotAny,
-        Some(3) => SecondaryLogic::AndAll,
-        _ => SecondaryLogic::AndAny,
-    };
+    let logic = st_logic(fields.number("selectiveLogic")?);
     let mut extra: Map<String, Value> = object
         .iter()
         .filter(|(k, _)| !ENTRY_FIELDS.contains(&k.as_str()))
@@ -354,18 +337,58 @@ fn entry_from_value(
         ..PromptInjection::new(
             &name,
             &fields.text("content")?,
-            if fields.flag("constant")?.unwrap_or(false) {
-                InjectionTrigger::Always
-            } else {
-                InjectionTrigger::Keywords {
-                    words: keys,
-                    case_sensitive,
-                }
-            },
+            trigger(fields.flag("constant")?, keys, case_sensitive),
             position,
         )
     };
     Ok((display, entry))
+}
+
+/// A constant entry fires always; another on its keys.
+fn trigger(constant: Option<bool>, words: Vec<String>, case_sensitive: bool) -> InjectionTrigger {
+    if constant == Some(true) {
+        InjectionTrigger::Always
+    } else {
+        InjectionTrigger::Keywords {
+            words,
+            case_sensitive,
+        }
+    }
+}
+
+/// SillyTavern's position number (0 before the character … 6 after the examples; 4 at
+/// `depth`); `None` for none or one Skein does not know.
+fn st_position(number: Option<f64>, depth: usize) -> Option<InjectionPosition> {
+    Some(match number.map(|n| n as i64)? {
+        0 => InjectionPosition::BeforeSystemPrompt,
+        1 => InjectionPosition::AfterSystemPrompt,
+        2 => InjectionPosition::AuthorsNoteTop,
+        3 => InjectionPosition::AuthorsNoteBottom,
+        4 => InjectionPosition::AtDepth(depth),
+        5 => InjectionPosition::ExamplesTop,
+        6 => InjectionPosition::ExamplesBottom,
+        _ => return None,
+    })
+}
+
+/// SillyTavern's role number (0 system, 1 user, 2 assistant).
+fn st_role(number: Option<f64>) -> Option<Role> {
+    match number.map(|n| n as i64)? {
+        0 => Some(Role::System),
+        1 => Some(Role::User),
+        2 => Some(Role::Assistant),
+        _ => None,
+    }
+}
+
+/// SillyTavern's `selectiveLogic` (0 AND ANY, 1 NOT ALL, 2 NOT ANY, 3 AND ALL).
+fn st_logic(number: Option<f64>) -> SecondaryLogic {
+    match number.map(|n| n as i64) {
+        Some(1) => SecondaryLogic::NotAll,
+        Some(2) => SecondaryLogic::NotAny,
+        Some(3) => SecondaryLogic::AndAll,
+        _ => SecondaryLogic::AndAny,
+    }
 }
 
 /// Compiles `book`, a broken pattern refused in the words of a World Info error (naming its
@@ -442,37 +465,19 @@ fn card_entry(
         .or(extensions.flag("case_sensitive")?)
         .unwrap_or(false);
     let depth = extensions.number("depth")?.map_or(4, clamp_usize);
-    let position = match extensions.number("position")?.map(|n| n as i64) {
-        Some(0) => InjectionPosition::BeforeSystemPrompt,
-        Some(1) => InjectionPosition::AfterSystemPrompt,
-        Some(2) => InjectionPosition::AuthorsNoteTop,
-        Some(3) => InjectionPosition::AuthorsNoteBottom,
-        Some(4) => InjectionPosition::AtDepth(depth),
-        Some(5) => InjectionPosition::ExamplesTop,
-        Some(6) => InjectionPosition::ExamplesBottom,
-        _ => match fields.text("position")?.as_str() {
-            "before_char" => InjectionPosition::BeforeSystemPrompt,
-            _ => InjectionPosition::AfterSystemPrompt,
-        },
+    let position = match st_position(extensions.number("position")?, depth) {
+        Some(position) => position,
+        None if fields.text("position")? == "before_char" => InjectionPosition::BeforeSystemPrompt,
+        None => InjectionPosition::AfterSystemPrompt,
     };
-    let role = match extensions.number("role")?.map(|n| n as i64) {
-        Some(1) => Some(Role::User),
-        Some(2) => Some(Role::Assistant),
-        Some(0) => Some(Role::System),
-        _ => None,
-    };
+    let role = st_role(extensions.number("role")?);
     let order = fields.number("insertion_order")?.map_or(100, clamp_i32);
     let use_probability = extensions.flag("useProbability")?.unwrap_or(true);
     let probability = extensions
         .number("probability")?
         .map_or(100, |p| p.clamp(0.0, 100.0) as u8);
     let selective = fields.flag("selective")?.unwrap_or(true);
-    let logic = match extensions.number("selectiveLogic")?.map(|n| n as i64) {
-        Some(1) => SecondaryLogic::NotAll,
-        Some(2) => SecondaryLogic::NotAny,
-        Some(3) => SecondaryLogic::AndAll,
-        _ => SecondaryLogic::AndAny,
-    };
+    let logic = st_logic(extensions.number("selectiveLogic")?);
     let display = extensions
         .number("display_index")?
         .or(fields.number("id")?)
@@ -494,14 +499,7 @@ fn card_entry(
         ..PromptInjection::new(
             &name,
             &fields.text("content")?,
-            if fields.flag("constant")?.unwrap_or(false) {
-                InjectionTrigger::Always
-            } else {
-                InjectionTrigger::Keywords {
-                    words: keys,
-                    case_sensitive,
-                }
-            },
+            trigger(fields.flag("constant")?, keys, case_sensitive),
             position,
         )
     };
