@@ -1,5 +1,5 @@
-//! Several assistants: choosing the one in use (a conversation keeps its own), making a new one
-//! and deleting one. Their settings are saved by `settings_actions::save_assistant`.
+//! Several assistants: choosing the one in use (a conversation keeps its own; a character
+//! chosen for a new chat opens it with its greeting), making a new one and deleting one. Their settings are saved by `settings_actions::save_assistant`.
 
 use crate::runtime::runtime;
 use crate::state::AppState;
@@ -13,6 +13,17 @@ use skein_platform::RandomIds;
 pub fn choose(state: AppState, id: String) {
     state.assistant_id.set(id.clone());
     let Some(current) = state.current.get_untracked() else {
+        // A character chosen for a new chat opens it with its greeting (as picking it in the
+        // gallery does); a temporary chat stays unsaved, so it starts with the user.
+        let greets = state.assistants.with_untracked(|list| {
+            list.iter()
+                .find(|a| a.id == id)
+                .and_then(|a| a.character.as_deref())
+                .is_some_and(|card| !card.greetings().is_empty())
+        });
+        if greets && !state.temporary_next.get_untracked() && !state.show_settings.get_untracked() {
+            crate::characters::start_chat(state, id);
+        }
         return;
     };
     let (Some(runtime), Some(conversation)) = (runtime(), state.conversation(&current)) else {

@@ -14,7 +14,7 @@ use skein_engine::Assistant;
 pub fn act(state: AppState, action: CharacterAction) {
     match action {
         CharacterAction::Import(input) => import(state, input),
-        CharacterAction::Chat(id) => chat(state, id),
+        CharacterAction::Chat(id) => start_chat(state, id),
         CharacterAction::Export(id, format) => export(state, id, format),
         CharacterAction::Delete(id) => delete(state, id),
         CharacterAction::Save(id, card, books) => save(state, id, *card, books),
@@ -56,7 +56,7 @@ fn import(state: AppState, input: web_sys::HtmlInputElement) {
 
 /// Starts a chat with the character: its greetings first when it has some, else an empty chat
 /// with it.
-fn chat(state: AppState, id: String) {
+pub fn start_chat(state: AppState, id: String) {
     let (Some(runtime), Some(assistant)) = (runtime(), find(state, &id)) else {
         return;
     };

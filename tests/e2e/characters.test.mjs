@@ -180,6 +180,15 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   assert.equal(await tiles(page).count(), 1);
   assert.equal(await page.locator('[data-testid=conversation-item]').count(), 1);
 
+  // A character picked in the header for a new chat opens it with its greeting.
+  await closeSettings(page);
+  await page.click('[data-testid=new-chat-button]');
+  await page.selectOption('[data-testid=assistant-select]', { label: 'Archivist Oru' });
+  await page.waitForFunction(() => document.querySelector('[data-testid=message][data-role=assistant] [data-testid=message-content]')
+    ?.textContent === 'Mind the water, Ada.');
+  await assertText(greeting(page).locator('[data-testid=branch-indicator]'), '1/2');
+  assert.equal(await page.locator('[data-testid=conversation-item]').count(), 2);
+
   assert.deepEqual(page.errors, []);
   await context.close();
 });
