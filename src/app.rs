@@ -26,6 +26,16 @@ pub fn App() -> impl IntoView {
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
     });
     crate::remote_images::provide();
+    // A character's answers show its name and picture.
+    provide_context(skein_components::Speaker {
+        character: Signal::derive(move || {
+            let assistant = state.assistant();
+            assistant
+                .character
+                .as_ref()
+                .map(|_| (assistant.name.clone(), assistant.avatar.clone()))
+        }),
+    });
 
     let generating_here = Signal::derive(move || {
         let current = state.current.get();

@@ -93,7 +93,7 @@ pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImag
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};
 pub use markdown_view::MarkdownText;
 pub use memory_panel::{MemoryAction, MemoryPanel};
-pub use message_item::{MessageActions, MessageItem, MessageView};
+pub use message_item::{MessageActions, MessageItem, MessageView, Speaker};
 pub use model_picker::ModelPicker;
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use persona_panel::{PersonaAction, PersonaPanel};

@@ -1,6 +1,7 @@
 //! One message of the current branch.
 
 use crate::attachments::{AttachedDocument, DocumentRef};
+use crate::character_gallery::Avatar;
 use crate::citations::{citations_of, CitationView, Citations};
 use crate::icons::{icon, Icon};
 use crate::images::{ImageRef, MessageImage};
@@ -243,6 +244,13 @@ fn role_name(role: Role) -> &'static str {
     }
 }
 
+/// Who answers in the chat on screen when it is a character: its name and picture (blob ID),
+/// shown on its answers in place of the assistant mark. Provided by the app.
+#[derive(Debug, Clone, Copy)]
+pub struct Speaker {
+    pub character: Signal<Option<(String, Option<String>)>>,
+}
+
 /// The mark beside a message's role: who wrote it, at a glance.
 pub(crate) fn role_icon(role: Role) -> Option<Icon> {
     match role {
@@ -351,14 +359,23 @@ pub fn MessageItem(
             editing.set(false);
         }
     };
+    let speaker = use_context::<Speaker>().filter(|_| message.role == Role::Assistant);
     view! {
         <article class="message" data-testid="message" data-role=role_name(message.role)
             data-message-id=id() tabindex="-1"
             node_ref=article
             data-status=status>
             <div class="message-role">
-                {role_icon(message.role).map(icon)}
-                <span>{role_name(message.role)}</span>
+                {move || match speaker.and_then(|s| s.character.get()) {
+                    Some((name, avatar)) => view! {
+                        <Avatar blob=avatar name=name.clone() />
+                        <span data-testid="message-speaker">{name}</span>
+                    }.into_any(),
+                    None => view! {
+                        {role_icon(message.role).map(icon)}
+                        <span>{role_name(message.role)}</span>
+                    }.into_any(),
+                }}
             </div>
             {move || {
                 // Until the first word: how far the server has read the prompt.

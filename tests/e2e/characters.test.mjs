@@ -89,6 +89,9 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await page.waitForFunction(() => document.querySelector('[data-testid=message][data-role=assistant] [data-testid=message-content]')
     ?.textContent.includes('Welcome aboard, Ada.'));
   await assertText(greeting(page).locator('[data-testid=branch-indicator]'), '1/3');
+  // The character's answers carry its name and picture.
+  await assertText(greeting(page).locator('[data-testid=message-speaker]'), 'Captain Mira');
+  await page.waitForFunction(() => document.querySelector('[data-testid=message][data-role=assistant] .message-role img.avatar')?.src.startsWith('blob:'));
   await greeting(page).locator('[data-testid=branch-next]').click();
   await page.waitForFunction(() => document.querySelector('[data-testid=message][data-role=assistant] [data-testid=message-content]')
     ?.textContent.includes("Ada, you're late."));
