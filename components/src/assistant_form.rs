@@ -250,10 +250,10 @@ pub fn AssistantForm(
                 }).collect_view()}
             </fieldset>
             <PickList legend="World books it uses" test_id="assistant-world-book"
-                empty="No world books yet: import one under World books."
+                empty="No world books yet: import one under World books & dictionaries."
                 items=world_books chosen=book_ids on_change=move |ids| book_ids.set(ids) />
             <PickList legend="Chat dictionaries it uses" test_id="assistant-dictionary"
-                empty="No dictionaries yet: make one under World books."
+                empty="No dictionaries yet: make one under World books & dictionaries."
                 items=dictionaries chosen=dictionary_ids on_change=move |ids| dictionary_ids.set(ids) />
             <RegexRulesEditor rows=rules />
             <button type="submit" class="primary" data-testid="assistant-save">"Save assistant"</button>

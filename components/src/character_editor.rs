@@ -169,7 +169,7 @@ pub fn CharacterEditor(
                     on:click=move |_| on_export_book.run(book_owner.clone())>"Export its book as World Info"</button>
             })}
             <PickList legend="World books this character uses" test_id="character-world-book"
-                empty="No world books yet: import one in Settings → World books."
+                empty="No world books yet: import one in Settings → World books & dictionaries."
                 items=world_books chosen=chosen_books
                 on_change=move |ids| chosen_books.set(ids) />
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}

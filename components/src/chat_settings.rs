@@ -103,11 +103,11 @@ pub fn ChatSettingsPanel(
                     on:click=move |_| on_change.run(ChatSettingsChange::SystemPrompt(prompt.get_untracked()))>"Save prompt"</button>
             </div>
             <PickList legend="World books in this chat" test_id="chat-world-book"
-                empty="No world books yet: import one in Settings → World books."
+                empty="No world books yet: import one in Settings → World books & dictionaries."
                 items=world_books chosen=chat_books
                 on_change=move |ids| on_change.run(ChatSettingsChange::WorldBooks(ids)) />
             <PickList legend="Chat dictionaries in this chat" test_id="chat-dictionary"
-                empty="No dictionaries yet: make one in Settings → World books."
+                empty="No dictionaries yet: make one in Settings → World books & dictionaries."
                 items=dictionaries chosen=chat_dictionaries
                 on_change=move |ids| on_change.run(ChatSettingsChange::Dictionaries(ids)) />
             {move || feedback.get().map(|f| match f {
