@@ -26,15 +26,20 @@ pub fn App() -> impl IntoView {
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
     });
     crate::remote_images::provide();
-    // A character's answers show its name and picture.
-    provide_context(skein_components::Speaker {
-        character: Signal::derive(move || {
-            let assistant = state.assistant();
+    // A character's answers show its name and picture: worked out once per change of the
+    // assistant, not per message (a long chat has thousands).
+    let speaker = Memo::new(move |_| {
+        let id = state.assistant_id.get();
+        state.assistants.with(|list| {
+            let assistant = list.iter().find(|a| a.id == id)?;
             assistant
                 .character
                 .as_ref()
                 .map(|_| (assistant.name.clone(), assistant.avatar.clone()))
-        }),
+        })
+    });
+    provide_context(skein_components::Speaker {
+        character: speaker.into(),
     });
 
     let generating_here = Signal::derive(move || {

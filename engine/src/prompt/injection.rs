@@ -23,6 +23,7 @@ use crate::prompt::token_estimate::estimate_tokens;
 use regex_lite::Regex;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use std::collections::HashMap;
 
 /// How many times a recursive book scans the entries that fired for further keys.
 pub const MAX_RECURSION: usize = 3;
@@ -413,6 +414,23 @@ impl CompiledEntry {
     }
 }
 
+/// The text of the last `depth` messages together, made once per depth.
+fn last<'c>(
+    cache: &'c mut HashMap<usize, Scanned>,
+    texts: &[Scanned],
+    depth: usize,
+) -> &'c Scanned {
+    cache.entry(depth).or_insert_with(|| {
+        Scanned::new(
+            texts[texts.len() - depth..]
+                .iter()
+                .map(|t| t.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })
+}
+
 /// A roll from 1 to 100 for `name` in the request `seed` stands for: the same request rolls
 /// the same (FNV-1a), the next one differently.
 pub(crate) fn roll(seed: u64, name: &str) -> u8 {
@@ -484,14 +502,12 @@ impl CompiledLorebook {
 
     /// Where entry `entry` looks for its keys: the messages in its scan depth (newest first,
     /// with their index), and their text together.
-    fn window<'m>(
-        &self,
-        entry: &CompiledEntry,
-        messages: &'m [MessageNode],
-    ) -> Vec<(usize, &'m MessageNode)> {
-        let depth = entry.entry.scan_depth.unwrap_or(self.scan_depth);
-        let start = messages.len().saturating_sub(depth);
-        messages.iter().enumerate().skip(start).rev().collect()
+    fn depth(&self, entry: &CompiledEntry, messages: usize) -> usize {
+        entry
+            .entry
+            .scan_depth
+            .unwrap_or(self.scan_depth)
+            .min(messages)
     }
 
     /// The entries that fire for `messages` with the rolls of `seed`, and those left out.
@@ -502,29 +518,25 @@ impl CompiledLorebook {
         // Texts of fired entries that recursion scans: (entry name, text).
         let mut recursed: Vec<(String, Scanned)> = Vec::new();
         let mut pending: Vec<usize> = Vec::new();
+        // Each message in both cases once, and the last N together once per N asked for.
+        let texts: Vec<Scanned> = messages.iter().map(|m| Scanned::new(m.text())).collect();
+        let mut joined: HashMap<usize, Scanned> = HashMap::new();
         for (index, entry) in self.entries.iter().enumerate() {
-            let window = self.window(entry, messages);
-            let joined = Scanned::new(
-                window
-                    .iter()
-                    .rev()
-                    .map(|(_, m)| m.text())
-                    .collect::<Vec<_>>()
-                    .join("\n"),
-            );
             if entry.always {
                 found.push((index, Why::Always));
                 continue;
             }
-            let hit = window.iter().find_map(|(at, message)| {
-                let scanned = Scanned::new(message.text());
+            let depth = self.depth(entry, texts.len());
+            let hit = (texts.len() - depth..texts.len()).rev().find_map(|at| {
                 entry
-                    .primary_in(&scanned)
-                    .map(|key| (key.text().to_owned(), messages.len() - 1 - *at))
+                    .primary_in(&texts[at])
+                    .map(|key| (key.text().to_owned(), texts.len() - 1 - at))
             });
             match hit {
                 Some((key, at)) => {
-                    if let Some(secondary) = entry.secondary_verdict(&joined) {
+                    if let Some(secondary) =
+                        entry.secondary_verdict(last(&mut joined, &texts, depth))
+                    {
                         found.push((
                             index,
                             Why::Key {
@@ -560,12 +572,8 @@ impl CompiledLorebook {
                             .map(|key| (key.text().to_owned(), name.clone()))
                     });
                     let Some((key, from)) = hit else { return true };
-                    let mut context: String = self
-                        .window(entry, messages)
-                        .iter()
-                        .map(|(_, m)| m.text())
-                        .collect::<Vec<_>>()
-                        .join("\n");
+                    let depth = self.depth(entry, texts.len());
+                    let mut context = last(&mut joined, &texts, depth).text.clone();
                     for (_, text) in &recursed {
                         context.push('\n');
                         context.push_str(&text.text);
