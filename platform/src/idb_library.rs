@@ -90,7 +90,7 @@ fn from_vector_record<T: WithVector>(record: &JsValue) -> Result<T, StoreError> 
 
 impl IdbStore {
     /// Writes or deletes records of one store in one transaction.
-    async fn write_records(
+    pub(crate) async fn write_records(
         &self,
         store: &str,
         puts: &[JsValue],

@@ -577,6 +577,10 @@ impl ChatStore for IdbStore {
         self.put_record(BLOBS, &record, None).await
     }
 
+    async fn delete_blob(&self, id: &str) -> Result<(), StoreError> {
+        self.write_records(BLOBS, &[], &[id]).await
+    }
+
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
         let Some(value) = self.get_record(BLOBS, id).await? else {
             return Ok(None);

@@ -192,3 +192,19 @@ fn a_backup_carries_a_characters_picture() {
         .unwrap();
     assert_eq!(picture.bytes, V2_PNG);
 }
+
+#[test]
+fn deleting_a_character_deletes_its_picture() {
+    let service = service(vec![]);
+    let mira = block_on(service.import_character(V2_PNG, &template())).unwrap();
+    let avatar = mira.avatar.clone().unwrap();
+    assert!(block_on(service.store().load_blob(&avatar))
+        .unwrap()
+        .is_some());
+    block_on(service.delete_assistant(&mira.id)).unwrap();
+    assert_eq!(block_on(service.store().load_blob(&avatar)).unwrap(), None);
+    assert!(block_on(service.list_assistants())
+        .unwrap()
+        .iter()
+        .all(|a| a.id != mira.id));
+}

@@ -236,13 +236,24 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         Ok(self.store.save_assistant(assistant).await?)
     }
 
-    /// Deletes an assistant and the memories only it could see. The default assistant cannot
-    /// be deleted.
+    /// Deletes an assistant, the memories only it could see and its picture. The default
+    /// assistant cannot be deleted.
     pub async fn delete_assistant(&self, id: &str) -> Result<(), ChatError> {
         if id == Assistant::default().id {
             return Err(ChatError::DefaultAssistant);
         }
-        Ok(self.store.delete_assistant(id).await?)
+        let avatar = self
+            .store
+            .list_assistants()
+            .await?
+            .into_iter()
+            .find(|a| a.id == id)
+            .and_then(|a| a.avatar);
+        self.store.delete_assistant(id).await?;
+        if let Some(avatar) = avatar {
+            self.store.delete_blob(&avatar).await?;
+        }
+        Ok(())
     }
 }
 

@@ -278,8 +278,13 @@ pub async fn blobs_summaries_and_usage_round_trip<S: ChatStore>(store: S) {
         bytes: (0..=255u8).collect(),
     };
     store.save_blob(&blob).await.unwrap();
-    assert_eq!(store.load_blob(&blob.id).await.unwrap(), Some(blob));
+    assert_eq!(store.load_blob(&blob.id).await.unwrap(), Some(blob.clone()));
     assert_eq!(store.load_blob("missing").await.unwrap(), None);
+    // Deleted, it is gone; deleting what is not stored is no error.
+    store.delete_blob(&blob.id).await.unwrap();
+    assert_eq!(store.load_blob(&blob.id).await.unwrap(), None);
+    store.delete_blob("missing").await.unwrap();
+    store.save_blob(&blob).await.unwrap();
 
     let summary = |text: &str| RollingContextSummary {
         conversation_id: "c".into(),

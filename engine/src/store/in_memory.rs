@@ -282,6 +282,11 @@ impl ChatStore for MemoryStore {
         Ok(self.blobs.borrow().iter().find(|b| b.id == id).cloned())
     }
 
+    async fn delete_blob(&self, id: &str) -> Result<(), StoreError> {
+        self.blobs.borrow_mut().retain(|b| b.id != id);
+        Ok(())
+    }
+
     async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
         let key = summary_key(summary);
         upsert(&mut self.summaries.borrow_mut(), summary.clone(), |s| {

@@ -146,6 +146,8 @@ pub trait ChatStore {
         conversation_id: &str,
     ) -> Result<Vec<RollingContextSummary>, StoreError>;
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError>;
+    /// Deletes a stored image or file (an ID not stored is no error).
+    async fn delete_blob(&self, id: &str) -> Result<(), StoreError>;
     /// Stores the citations of one message, replacing those it had (none: the record goes).
     async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError>;
     /// The citations of every message of a conversation that has some.
@@ -260,6 +262,9 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn load_blob(&self, id: &str) -> Result<Option<Blob>, StoreError> {
         (**self).load_blob(id).await
+    }
+    async fn delete_blob(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_blob(id).await
     }
     async fn save_citations(&self, citations: &MessageCitations) -> Result<(), StoreError> {
         (**self).save_citations(citations).await

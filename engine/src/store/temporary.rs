@@ -228,6 +228,10 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
             None => self.inner.load_blob(id).await,
         }
     }
+    async fn delete_blob(&self, id: &str) -> Result<(), StoreError> {
+        self.memory.delete_blob(id).await?;
+        self.inner.delete_blob(id).await
+    }
     async fn save_summary(&self, summary: &RollingContextSummary) -> Result<(), StoreError> {
         if self.is_temporary(&summary.conversation_id) {
             return self.memory.save_summary(summary).await;
