@@ -365,6 +365,22 @@ impl IdbStore {
     }
 }
 
+impl IdbStore {
+    /// A record the user keeps beside the provider settings (personas, world books,
+    /// dictionaries); none stored reads as empty.
+    async fn library_record<T: DeserializeOwned + Default>(
+        &self,
+        key: &str,
+    ) -> Result<T, StoreError> {
+        Ok(self
+            .get_record(SETTINGS, key)
+            .await?
+            .map(|value| from_js(&value))
+            .transpose()?
+            .unwrap_or_default())
+    }
+}
+
 impl ChatStore for IdbStore {
     async fn list_conversations(&self) -> Result<Vec<Conversation>, StoreError> {
         let mut list: Vec<Conversation> = from_js_records(self.read_all(CONVERSATIONS).await?)?;
@@ -524,12 +540,7 @@ impl ChatStore for IdbStore {
     }
 
     async fn load_personas(&self) -> Result<Personas, StoreError> {
-        Ok(self
-            .get_record(SETTINGS, PERSONAS_KEY)
-            .await?
-            .map(|value| from_js(&value))
-            .transpose()?
-            .unwrap_or_default())
+        self.library_record(PERSONAS_KEY).await
     }
 
     async fn save_personas(&self, personas: &Personas) -> Result<(), StoreError> {
@@ -538,12 +549,7 @@ impl ChatStore for IdbStore {
     }
 
     async fn load_world_books(&self) -> Result<WorldBooks, StoreError> {
-        Ok(self
-            .get_record(SETTINGS, WORLD_BOOKS_KEY)
-            .await?
-            .map(|value| from_js(&value))
-            .transpose()?
-            .unwrap_or_default())
+        self.library_record(WORLD_BOOKS_KEY).await
     }
 
     async fn save_world_books(&self, books: &WorldBooks) -> Result<(), StoreError> {
@@ -552,12 +558,7 @@ impl ChatStore for IdbStore {
     }
 
     async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError> {
-        Ok(self
-            .get_record(SETTINGS, DICTIONARIES_KEY)
-            .await?
-            .map(|value| from_js(&value))
-            .transpose()?
-            .unwrap_or_default())
+        self.library_record(DICTIONARIES_KEY).await
     }
 
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {

@@ -639,7 +639,8 @@ impl CompiledLorebook {
     }
 
     /// The entries that fire for `messages`, in insertion order, within the budget (the rolls
-    /// of this request).
+    /// of this request); the tests' shorthand for [`activate`](Self::activate).
+    #[cfg(test)]
     pub fn fired(&self, messages: &[MessageNode]) -> Vec<PromptInjection> {
         self.activate(messages, request_seed(messages))
             .fired
