@@ -25,6 +25,7 @@ mod inspector;
 mod installed;
 mod jump;
 mod knowledge;
+mod mcp;
 mod memories;
 mod notify;
 mod offline;

@@ -35,6 +35,8 @@ pub struct Runtime {
     /// Tells Skein's other tabs which conversation changed here (`None` where the browser
     /// has no BroadcastChannel).
     pub tabs: Option<skein_platform::TabChannel>,
+    /// A client per MCP server that is on; their tools are in the service's catalogue.
+    pub mcp: Rc<skein_engine::mcp::McpHub<FetchTransport>>,
 }
 
 impl Runtime {
@@ -93,6 +95,8 @@ pub fn init(state: AppState) {
         if let Err(err) = service.connect_library(settings_now) {
             state.banner.set(Some(err.to_string()));
         }
+        let mcp = Rc::new(skein_engine::mcp::McpHub::new(Rc::new(FetchTransport)));
+        service.add_tool_set(mcp.clone());
         state.tools.set(service.tool_listing());
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
@@ -105,6 +109,7 @@ pub fn init(state: AppState) {
                     changed_elsewhere(state, id);
                 })
                 .ok(),
+                mcp,
             }));
         });
         // A closed or hidden tab saves the streaming answers as they are shown now (the
@@ -166,6 +171,7 @@ pub fn init(state: AppState) {
         crate::personas::load(state);
         crate::world_books::load(state);
         crate::dictionaries::load(state);
+        crate::mcp::load(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
         crate::embeddings::embed_pending(state).await;

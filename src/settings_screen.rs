@@ -6,7 +6,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
-    DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, MemoryPanel,
+    DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, McpPanel, MemoryPanel,
     NotificationToggle, PersonaPanel, Said, SettingsForm, SettingsNav, SettingsPage,
     SettingsSection, StorageInfo, UsagePanel, WorldBookPanel,
 };
@@ -131,6 +131,14 @@ pub fn SettingsScreen(
                                 list.iter().find(|a| a.id == id).map_or(id.clone(), |a| a.name.clone())
                             })
                             on_action=move |action| crate::memories::act(state, action)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Tools current=section>
+                        <McpPanel
+                            servers=Signal::derive(move || state.mcp_servers.get())
+                            feedback=Signal::derive(move || state.mcp_feedback.get())
+                            refusals=Signal::derive(move || state.tool_refusals.get())
+                            on_action=move |action| crate::mcp::act(state, action)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Appearance current=section>

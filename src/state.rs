@@ -122,6 +122,12 @@ pub struct AppState {
     pub dictionaries: RwSignal<skein_engine::persona::dictionary_file::Dictionaries>,
     pub dictionary_editing: RwSignal<Option<String>>,
     pub dictionary_feedback: RwSignal<Option<Result<String, String>>>,
+    /// The MCP servers as stored, as shown (with their clients' state), tools the catalogue
+    /// leaves out, and what the last action on them said.
+    pub mcp_list: RwSignal<Vec<skein_engine::mcp::McpServer>>,
+    pub mcp_servers: RwSignal<Vec<skein_components::McpServerView>>,
+    pub tool_refusals: RwSignal<Vec<String>>,
+    pub mcp_feedback: RwSignal<Option<Result<String, String>>>,
 }
 
 impl AppState {
@@ -182,6 +188,10 @@ impl AppState {
             dictionaries: RwSignal::new(Default::default()),
             dictionary_editing: RwSignal::new(None),
             dictionary_feedback: RwSignal::new(None),
+            mcp_list: RwSignal::new(Vec::new()),
+            mcp_servers: RwSignal::new(Vec::new()),
+            tool_refusals: RwSignal::new(Vec::new()),
+            mcp_feedback: RwSignal::new(None),
         }
     }
 

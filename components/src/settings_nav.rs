@@ -12,18 +12,20 @@ pub enum SettingsSection {
     Characters,
     WorldBooks,
     Knowledge,
+    Tools,
     Appearance,
     Usage,
     Data,
 }
 
 impl SettingsSection {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Providers,
         Self::Assistants,
         Self::Characters,
         Self::WorldBooks,
         Self::Knowledge,
+        Self::Tools,
         Self::Appearance,
         Self::Usage,
         Self::Data,
@@ -37,6 +39,7 @@ impl SettingsSection {
             Self::Characters => "Characters",
             Self::WorldBooks => "World books & dictionaries",
             Self::Knowledge => "Knowledge & memory",
+            Self::Tools => "Tools",
             Self::Appearance => "Appearance",
             Self::Usage => "Usage",
             Self::Data => "Data",
@@ -59,6 +62,7 @@ impl SettingsSection {
                 "Lore that joins the prompt when its keys come up (SillyTavern World Info), and words replaced in what you send."
             }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
+            Self::Tools => "Tools that act: MCP servers and what they offer.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
             Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
             Self::Data => "Storage, backups, imports and this build.",
@@ -73,6 +77,7 @@ impl SettingsSection {
             Self::Characters => "characters",
             Self::WorldBooks => "world-books",
             Self::Knowledge => "knowledge",
+            Self::Tools => "tools",
             Self::Appearance => "appearance",
             Self::Usage => "usage",
             Self::Data => "data",

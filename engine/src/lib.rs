@@ -15,6 +15,7 @@
 //! | [`provider`] | the provider protocols (as functions of bytes), settings, capabilities, and the one client that calls them |
 //! | [`knowledge`] | knowledge bases, chunks, retrieval, citations, memories |
 //! | [`tools`] | the tool catalogue, approval policies, the built-in tools |
+//! | [`mcp`] | the Model Context Protocol client: remote servers' tools over Streamable HTTP |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
 //! | [`usage`] | what the recorded provider calls add up to: per model and day, cost at the user's prices, CSV |
@@ -83,6 +84,7 @@ pub mod domain;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;
+pub mod mcp;
 pub mod persona;
 pub mod ports;
 pub mod prompt;

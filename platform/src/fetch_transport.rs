@@ -82,9 +82,11 @@ impl Transport for FetchTransport {
 
         let response = fetch.send().await.map_err(|e| send_error(url, e, cancel))?;
         let response_headers = response.headers();
-        // Only headers the server exposes (CORS) are readable; the engine reads these.
+        // Only headers the server exposes (CORS) are readable; the engine reads these (rate
+        // limits, an MCP server's session).
         let headers = skein_engine::provider::retry::RATE_LIMIT_HEADERS
             .iter()
+            .chain(&[skein_engine::mcp::SESSION_HEADER])
             .filter_map(|name| Some(((*name).to_owned(), response_headers.get(name)?)))
             .collect();
         let chunks = match response.body() {

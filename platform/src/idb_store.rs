@@ -70,6 +70,7 @@ const PROVIDER_KEY: &str = "provider";
 const PERSONAS_KEY: &str = "personas";
 const WORLD_BOOKS_KEY: &str = "world_books";
 const DICTIONARIES_KEY: &str = "dictionaries";
+const MCP_SERVERS_KEY: &str = "mcp_servers";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -563,6 +564,18 @@ impl ChatStore for IdbStore {
 
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(dictionaries)?, Some(DICTIONARIES_KEY))
+            .await
+    }
+
+    async fn load_mcp_servers(&self) -> Result<skein_engine::mcp::McpServers, StoreError> {
+        self.library_record(MCP_SERVERS_KEY).await
+    }
+
+    async fn save_mcp_servers(
+        &self,
+        servers: &skein_engine::mcp::McpServers,
+    ) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(servers)?, Some(MCP_SERVERS_KEY))
             .await
     }
 

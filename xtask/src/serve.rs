@@ -62,6 +62,16 @@ pub fn serve_embed_example(with_mock: bool) -> Result<(), String> {
     crate::static_server::serve(&site, "/", APP_PORT)
 }
 
+/// Builds the MCP test fixture server and starts it on `port`.
+pub fn start_mcp_fixture(port: u16) -> Result<Background, String> {
+    run(process::cargo().args(["build", "--quiet", "-p", "skein-mcp-fixture"]))?;
+    let binary = root().join("target/debug/skein-mcp-fixture");
+    Background::spawn(
+        "MCP fixture server",
+        Command::new(binary).args(["--port", &port.to_string()]),
+    )
+}
+
 /// Builds the mock provider and starts it on `port`.
 pub fn start_mock(port: u16) -> Result<Background, String> {
     run(process::cargo().args(["build", "--quiet", "-p", "skein-mock-provider"]))?;

@@ -2,22 +2,24 @@
 //!
 //! 1. lint: `cargo fmt --check`, the crate-graph boundaries, clippy `-D warnings` for the host
 //!    and for wasm32 (also the embed build), `tsc` on the embeddable package's declarations;
-//! 2. native: `cargo test` for the host crates (engine, xtask, mock provider);
+//! 2. native: `cargo test` for the host crates (engine, xtask, mock provider, MCP fixture);
 //! 3. browser: `wasm-bindgen-test` in headless Chromium (platform, components), against the mock
 //!    provider test fixture;
 //! 4. end to end: Playwright against the `dist` build (served under a sub-path), the browser
-//!    extension build, the embeddable package's example page, and the mock.
+//!    extension build, the embeddable package's example page, the mock, and the MCP fixture
+//!    server.
 
 use crate::process::{self, free_port, root, run, run_watching};
-use crate::serve::{build_dist, start_mock};
+use crate::serve::{build_dist, start_mcp_fixture, start_mock};
 use crate::setup;
 use crate::tools::{CHROMEDRIVER, CHROMIUM, WASM_TARGET};
 use std::process::Command;
 
-const HOST_CRATES: [&str; 4] = [
+const HOST_CRATES: [&str; 5] = [
     "skein-engine",
     "xtask",
     "skein-mock-provider",
+    "skein-mcp-fixture",
     "skein-bench",
 ];
 /// Linted for wasm32 with their tests. The engine's tests are host tests (proptest needs an OS
@@ -124,7 +126,7 @@ fn browser(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
     run_watching(&mut command, |line| tally.read_line(line))
 }
 
-fn end_to_end(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
+fn end_to_end(tally: &mut Tally, mock_url: &str, mcp_url: &str) -> Result<(), String> {
     let dist_dir = build_dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
     let extension_dir = crate::extension::build_extension("target/e2e-extension")?;
     let embed_site = crate::embed::build_example_site()?;
@@ -137,6 +139,7 @@ fn end_to_end(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
         .env("SKEIN_EMBED_SITE", &embed_site)
         .env("SKEIN_PUBLIC_PATH", E2E_PUBLIC_PATH)
         .env("SKEIN_MOCK_URL", mock_url)
+        .env("SKEIN_MCP_URL", mcp_url)
         .env("CHROMIUM", CHROMIUM);
     run_watching(&mut command, |line| tally.read_line(line))
 }
@@ -160,7 +163,12 @@ pub fn run_tiers() -> Result<(), String> {
     let mut mock = start_mock(port)?;
     mock.wait_for_port(port)?;
     tier("browser", browser(&mut tally, &mock_url));
-    tier("end-to-end", end_to_end(&mut tally, &mock_url));
+    let mcp_port = free_port()?;
+    let mut mcp = start_mcp_fixture(mcp_port)?;
+    mcp.wait_for_port(mcp_port)?;
+    let mcp_url = format!("http://127.0.0.1:{mcp_port}");
+    tier("end-to-end", end_to_end(&mut tally, &mock_url, &mcp_url));
+    drop(mcp);
     drop(mock);
 
     println!(

@@ -44,6 +44,8 @@ pub enum ChatError {
     #[error(transparent)]
     Dictionary(#[from] crate::persona::dictionary_file::DictionaryFileError),
     #[error(transparent)]
+    Mcp(#[from] crate::mcp::McpServerError),
+    #[error(transparent)]
     WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.
     #[error("{0}")]

@@ -41,6 +41,7 @@ pub mod finished_notice;
 pub(crate) mod honesty;
 mod inspect;
 mod library;
+mod mcp_servers;
 mod personas;
 mod prepare;
 pub mod prompt_progress;

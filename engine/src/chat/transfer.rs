@@ -81,6 +81,16 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             dictionaries.merge_new(&imported.dictionaries);
             self.store.save_dictionaries(&dictionaries).await?;
         }
+        // MCP servers this browser does not have yet (by id).
+        if !imported.mcp_servers.servers.is_empty() {
+            let mut servers = self.store.load_mcp_servers().await?;
+            for server in &imported.mcp_servers.servers {
+                if !servers.servers.iter().any(|s| s.id == server.id) {
+                    servers.servers.push(server.clone());
+                }
+            }
+            self.store.save_mcp_servers(&servers).await?;
+        }
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
 
@@ -95,6 +105,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             personas: self.store.load_personas().await?,
             world_books: self.store.load_world_books().await?,
             dictionaries: self.store.load_dictionaries().await?,
+            mcp_servers: self.store.load_mcp_servers().await?,
             ..Default::default()
         };
         // The assistants' pictures (a character's card image).

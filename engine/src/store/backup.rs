@@ -1,7 +1,8 @@
 //! A full backup: every conversation with every message, the images they show, the provider
-//! settings, the assistants (with their pictures), the memories, the personas, the world books and the chat dictionaries, as one
-//! versioned JSON file. API keys (and custom header values, which can
-//! be credentials) are left out unless the user asks for them. Restoring goes through
+//! settings, the assistants (with their pictures), the memories, the personas, the world books,
+//! the chat dictionaries and the MCP servers, as one versioned JSON file. API keys (and custom
+//! header values and MCP tokens, which are credentials) are left out unless the user asks for
+//! them. Restoring goes through
 //! `import`, validated completely first.
 
 use crate::domain::assistant::Assistant;
@@ -26,6 +27,7 @@ pub struct BackupContents {
     pub personas: crate::persona::user_persona::Personas,
     pub world_books: crate::persona::world_books::WorldBooks,
     pub dictionaries: crate::persona::dictionary_file::Dictionaries,
+    pub mcp_servers: crate::mcp::McpServers,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -87,6 +89,11 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "personas": contents.personas,
         "world_books": contents.world_books,
         "dictionaries": contents.dictionaries,
+        "mcp_servers": if include_keys {
+            contents.mcp_servers.clone()
+        } else {
+            contents.mcp_servers.without_secrets()
+        },
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }
@@ -125,6 +132,17 @@ mod tests {
                 mime: "image/png".into(),
                 bytes: vec![137, 80, 78, 71],
             }],
+            mcp_servers: crate::mcp::McpServers {
+                servers: vec![crate::mcp::McpServer {
+                    id: "m".into(),
+                    name: "Files".into(),
+                    url: "https://mcp.example/mcp".into(),
+                    auth: crate::mcp::McpAuth::Bearer {
+                        token: "mcp-token".into(),
+                    },
+                    enabled: true,
+                }],
+            },
             ..BackupContents::default()
         }
     }
@@ -132,12 +150,19 @@ mod tests {
     #[test]
     fn keys_and_header_values_stay_out_unless_asked_for() {
         let without = backup_json(&contents(), false, 5.0);
-        for secret in ["sk-secret", "hidden", "sk-fallback"] {
+        for secret in ["sk-secret", "hidden", "sk-fallback", "mcp-token"] {
             assert!(!without.contains(secret), "{secret} leaked");
         }
         assert!(without.contains("X-Token"), "the header's name is kept");
         let with = backup_json(&contents(), true, 5.0);
         assert!(with.contains("sk-secret") && with.contains("sk-fallback"));
+        assert!(with.contains("mcp-token"));
+        let restored =
+            crate::store::import::parse_file(without.as_bytes(), &mut String::new).unwrap();
+        assert_eq!(
+            restored.mcp_servers.servers[0].url,
+            "https://mcp.example/mcp"
+        );
     }
 
     #[test]

@@ -267,6 +267,27 @@ pub async fn personas_and_chat_settings_round_trip<S: ChatStore>(store: S) {
     assert_eq!(store.load_world_books().await.unwrap(), books);
     assert_eq!(store.load_personas().await.unwrap(), personas);
     assert_eq!(stored.system_prompt.as_deref(), Some("Answer in verse."));
+    // MCP servers, with their secrets (the store keeps them; backups leave them out).
+    use crate::mcp::{McpAuth, McpServer, McpServers};
+    assert_eq!(
+        store.load_mcp_servers().await.unwrap(),
+        McpServers::default()
+    );
+    let servers = McpServers {
+        servers: vec![McpServer {
+            id: "m1".into(),
+            name: "Files".into(),
+            url: "http://127.0.0.1:9/mcp".into(),
+            auth: McpAuth::Header {
+                name: "X-Key".into(),
+                value: "k".into(),
+            },
+            enabled: false,
+        }],
+    };
+    store.save_mcp_servers(&servers).await.unwrap();
+    assert_eq!(store.load_mcp_servers().await.unwrap(), servers);
+    assert_eq!(store.load_dictionaries().await.unwrap(), dictionaries);
 }
 
 /// Blobs keep every byte; summaries of the same prefix replace each other; usage events come

@@ -53,6 +53,8 @@ pub struct ImportedFile {
     pub world_books: crate::persona::world_books::WorldBooks,
     /// A backup's chat dictionaries (none in older backups).
     pub dictionaries: crate::persona::dictionary_file::Dictionaries,
+    /// A backup's MCP servers (none in older backups; their tokens only if the backup has keys).
+    pub mcp_servers: crate::mcp::McpServers,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -282,6 +284,7 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         personas: optional_record(value, "personas")?,
         world_books: optional_record(value, "world_books")?,
         dictionaries: optional_record(value, "dictionaries")?,
+        mcp_servers: optional_record(value, "mcp_servers")?,
     })
 }
 

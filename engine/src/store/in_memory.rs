@@ -26,6 +26,7 @@ pub struct MemoryStore {
     personas: RefCell<Personas>,
     world_books: RefCell<WorldBooks>,
     dictionaries: RefCell<Dictionaries>,
+    mcp_servers: RefCell<crate::mcp::McpServers>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -268,6 +269,15 @@ impl ChatStore for MemoryStore {
 
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
         *self.dictionaries.borrow_mut() = dictionaries.clone();
+        Ok(())
+    }
+
+    async fn load_mcp_servers(&self) -> Result<crate::mcp::McpServers, StoreError> {
+        Ok(self.mcp_servers.borrow().clone())
+    }
+
+    async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
+        *self.mcp_servers.borrow_mut() = servers.clone();
         Ok(())
     }
 

@@ -124,6 +124,9 @@ pub trait ChatStore {
     /// The user's stored chat dictionaries (none stored: none).
     async fn load_dictionaries(&self) -> Result<Dictionaries, StoreError>;
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError>;
+    /// The MCP servers the user added (none stored: none).
+    async fn load_mcp_servers(&self) -> Result<crate::mcp::McpServers, StoreError>;
+    async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -234,6 +237,12 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
         (**self).save_dictionaries(dictionaries).await
+    }
+    async fn load_mcp_servers(&self) -> Result<crate::mcp::McpServers, StoreError> {
+        (**self).load_mcp_servers().await
+    }
+    async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
+        (**self).save_mcp_servers(servers).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

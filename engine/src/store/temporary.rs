@@ -206,6 +206,12 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     async fn save_dictionaries(&self, dictionaries: &Dictionaries) -> Result<(), StoreError> {
         self.inner.save_dictionaries(dictionaries).await
     }
+    async fn load_mcp_servers(&self) -> Result<crate::mcp::McpServers, StoreError> {
+        self.inner.load_mcp_servers().await
+    }
+    async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
+        self.inner.save_mcp_servers(servers).await
+    }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await
     }

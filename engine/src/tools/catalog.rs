@@ -53,16 +53,24 @@ pub enum CatalogError {
     EmptyName,
 }
 
+#[derive(Clone)]
 struct Entry {
     source: ToolSource,
     name: String,
     tool: Rc<dyn Tool>,
 }
 
+/// Tools that come and go while the app runs (an MCP server's, read again when it says its
+/// list changed): the catalogue asks for them each time it lists or assembles tools.
+pub trait ToolSet {
+    fn tools(&self) -> Vec<(ToolSource, Rc<dyn Tool>)>;
+}
+
 /// Every tool implementation the app has.
 #[derive(Default)]
 pub struct ToolCatalog {
     entries: Vec<Entry>,
+    sets: Vec<Rc<dyn ToolSet>>,
 }
 
 /// Provider function names allow letters, digits, `_` and `-`, at most 64 of them.
@@ -95,6 +103,18 @@ impl ToolCatalog {
     /// Adds a tool and returns the name it is offered under. Tool names from MCP servers are
     /// untrusted: a clash or a reserved name is refused with an error, not a silent overwrite.
     pub fn add(&mut self, source: ToolSource, tool: Rc<dyn Tool>) -> Result<String, CatalogError> {
+        let entry = Self::entry(&self.entries, source, tool)?;
+        let name = entry.name.clone();
+        self.entries.push(entry);
+        Ok(name)
+    }
+
+    /// The entry for `tool`, unless its name is empty, reserved or among `taken`.
+    fn entry(
+        taken: &[Entry],
+        source: ToolSource,
+        tool: Rc<dyn Tool>,
+    ) -> Result<Entry, CatalogError> {
         let name = tool_name(&source, &tool.definition().name);
         if name.is_empty() {
             return Err(CatalogError::EmptyName);
@@ -102,24 +122,46 @@ impl ToolCatalog {
         if name == SessionCapabilities::NAME || name == large_output::READ_TOOL_NAME {
             return Err(CatalogError::Reserved(name));
         }
-        if self.entries.iter().any(|e| e.name == name) {
+        if taken.iter().any(|e| e.name == name) {
             return Err(CatalogError::Duplicate(name));
         }
-        self.entries.push(Entry {
-            source,
-            name: name.clone(),
-            tool,
-        });
-        Ok(name)
+        Ok(Entry { source, name, tool })
+    }
+
+    /// Adds a set of tools that changes while the app runs.
+    pub fn add_set(&mut self, set: Rc<dyn ToolSet>) {
+        self.sets.push(set);
+    }
+
+    /// The fixed tools and the sets' tools now. A set's tool whose name is empty, reserved or
+    /// taken (an earlier one wins) is left out and reported.
+    fn now(&self) -> (Vec<Entry>, Vec<CatalogError>) {
+        let mut entries = self.entries.clone();
+        let mut refused = Vec::new();
+        for set in &self.sets {
+            for (source, tool) in set.tools() {
+                match Self::entry(&entries, source, tool) {
+                    Ok(entry) => entries.push(entry),
+                    Err(err) => refused.push(err),
+                }
+            }
+        }
+        (entries, refused)
+    }
+
+    /// Why tools of the sets are left out now (a clash of names, say), for the settings.
+    pub fn refused(&self) -> Vec<CatalogError> {
+        self.now().1
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.now().0.is_empty()
     }
 
     /// Every tool the app has, in the seed's order, for the assistant's settings.
     pub fn listing(&self) -> Vec<super::choice::ToolInfo> {
-        let mut entries: Vec<&Entry> = self.entries.iter().collect();
+        let (all, _) = self.now();
+        let mut entries: Vec<&Entry> = all.iter().collect();
         entries.sort_by_key(|entry| entry.source.rank());
         entries
             .into_iter()
@@ -143,8 +185,8 @@ impl ToolCatalog {
         model_supports_tools: bool,
         retrieval: RetrievalModes,
     ) -> RequestTools {
-        let mut chosen: Vec<(&Entry, ApprovalPolicy)> = self
-            .entries
+        let (all, _) = self.now();
+        let mut chosen: Vec<(&Entry, ApprovalPolicy)> = all
             .iter()
             .filter_map(|entry| {
                 let choice = enabled.iter().find(|e| e.name == entry.name)?;

@@ -26,7 +26,7 @@ use std::future::Future;
 use std::pin::Pin;
 use thiserror::Error;
 
-pub use catalog::{ToolCatalog, ToolSource};
+pub use catalog::{tool_name, ToolCatalog, ToolSet, ToolSource};
 pub use choice::EnabledTool;
 pub use request::RequestTools;
 

@@ -1,0 +1,245 @@
+//! MCP servers: added by URL (with a bearer token or a header of their own), tested, turned
+//! off and on, edited and removed; each shows whether it is connected and the tools it offers,
+//! named as the model sees them, with whether they ask first. Which assistant may call which
+//! tool is chosen under Assistants.
+//!
+//! Names, descriptions and errors come from the servers: untrusted text, shown as text only.
+
+use crate::file_pick::Said;
+use leptos::prelude::*;
+use skein_engine::mcp::{McpAuth, McpServer, McpState};
+use skein_engine::tools::{tool_name, ToolSource};
+
+/// A server with what its client knows now.
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpServerView {
+    pub server: McpServer,
+    pub state: McpState,
+}
+
+/// What the user did to their servers.
+#[derive(Debug, Clone)]
+pub enum McpAction {
+    /// Saves a new server (empty id) or a changed one.
+    Save(McpServer),
+    /// Connects again and reads the tools.
+    Test(String),
+    Delete(String),
+}
+
+fn status(view: &McpServerView) -> (String, &'static str) {
+    let state = &view.state;
+    if !view.server.enabled {
+        ("Off".into(), "hint")
+    } else if state.connected {
+        let count = state.tools.len();
+        let tools = if count == 1 { "tool" } else { "tools" };
+        let info = state
+            .server_info
+            .as_deref()
+            .map(|i| format!(" · {i}"))
+            .unwrap_or_default();
+        (format!("Connected · {count} {tools}{info}"), "ok")
+    } else if let Some(error) = &state.error {
+        (format!("Not connected: {error}"), "error")
+    } else {
+        ("Connecting…".into(), "hint")
+    }
+}
+
+/// The form for a new server or a change to one.
+#[component]
+fn ServerForm(
+    server: McpServer,
+    on_save: Callback<McpServer>,
+    #[prop(optional, into)] on_cancel: Option<Callback<()>>,
+) -> impl IntoView {
+    let original = StoredValue::new(server.clone());
+    let name = RwSignal::new(server.name.clone());
+    let url = RwSignal::new(server.url.clone());
+    let (kind, token, header, value) = match &server.auth {
+        McpAuth::None => ("none", String::new(), String::new(), String::new()),
+        McpAuth::Bearer { token } => ("bearer", token.clone(), String::new(), String::new()),
+        McpAuth::Header { name, value } => ("header", String::new(), name.clone(), value.clone()),
+    };
+    let kind = RwSignal::new(kind.to_owned());
+    let token = RwSignal::new(token);
+    let header = RwSignal::new(header);
+    let value = RwSignal::new(value);
+    let editing = !server.id.is_empty();
+    let prefix = if editing { "mcp-edit" } else { "mcp-new" };
+    let save = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let auth = match kind.get_untracked().as_str() {
+            "bearer" => McpAuth::Bearer {
+                token: token.get_untracked().trim().to_owned(),
+            },
+            "header" => McpAuth::Header {
+                name: header.get_untracked().trim().to_owned(),
+                value: value.get_untracked().trim().to_owned(),
+            },
+            _ => McpAuth::None,
+        };
+        on_save.run(McpServer {
+            name: name.get_untracked(),
+            url: url.get_untracked(),
+            auth,
+            ..original.get_value()
+        });
+        if !editing {
+            name.set(String::new());
+            url.set(String::new());
+            token.set(String::new());
+            value.set(String::new());
+        }
+    };
+    view! {
+        <form class="settings mcp-form" data-testid=format!("{prefix}-form")
+            aria-label=if editing { "Edit MCP server" } else { "Add an MCP server" } on:submit=save>
+            <div class="row">
+                <label class="field"><span>"Name (starts its tools' names)"</span>
+                    <input type="text" data-testid=format!("{prefix}-name") required=true
+                        prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) /></label>
+                <label class="field"><span>"Address (Streamable HTTP endpoint)"</span>
+                    <input type="url" data-testid=format!("{prefix}-url") required=true placeholder="https://example.com/mcp"
+                        prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) /></label>
+            </div>
+            <div class="row">
+                <label class="field"><span>"Sign-in"</span>
+                    <select data-testid=format!("{prefix}-auth") on:change=move |ev| kind.set(event_target_value(&ev))>
+                        <option value="none" selected=move || kind.get() == "none">"None"</option>
+                        <option value="bearer" selected=move || kind.get() == "bearer">"Bearer token"</option>
+                        <option value="header" selected=move || kind.get() == "header">"A header of its own"</option>
+                    </select></label>
+                {move || match kind.get().as_str() {
+                    "bearer" => view! {
+                        <label class="field"><span>"Token"</span>
+                            <input type="password" autocomplete="off" data-testid=format!("{prefix}-token")
+                                prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) /></label>
+                    }.into_any(),
+                    "header" => view! {
+                        <label class="field"><span>"Header name"</span>
+                            <input type="text" data-testid=format!("{prefix}-header")
+                                prop:value=move || header.get() on:input=move |ev| header.set(event_target_value(&ev)) /></label>
+                        <label class="field"><span>"Header value"</span>
+                            <input type="password" autocomplete="off" data-testid=format!("{prefix}-value")
+                                prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) /></label>
+                    }.into_any(),
+                    _ => ().into_any(),
+                }}
+            </div>
+            <div class="form-actions">
+                <button type="submit" data-testid=format!("{prefix}-save")>
+                    {if editing { "Save server" } else { "Add server" }}</button>
+                {on_cancel.map(|cancel| view! {
+                    <button type="button" on:click=move |_| cancel.run(())>"Cancel"</button>
+                })}
+            </div>
+        </form>
+    }
+}
+
+#[component]
+fn ServerRow(view: McpServerView, on_action: Callback<McpAction>) -> impl IntoView {
+    let editing = RwSignal::new(false);
+    let server = StoredValue::new(view.server.clone());
+    let (status_text, status_class) = status(&view);
+    let source = ToolSource::Mcp {
+        server: view.server.name.clone(),
+    };
+    let tools = view
+        .state
+        .tools
+        .iter()
+        .map(|tool| {
+            let name = tool_name(&source, &tool.name);
+            let asks = if tool.read_only {
+                "runs by itself (read-only)"
+            } else {
+                "asks first"
+            };
+            view! {
+                <li class="mcp-tool" data-testid="mcp-tool" data-tool-name=name.clone()>
+                    <code>{name.clone()}</code>
+                    <span class="hint">{asks}</span>
+                    <span class="mcp-tool-description">{tool.description.clone()}</span>
+                </li>
+            }
+        })
+        .collect_view();
+    let skipped = view.state.skipped.clone();
+    let id = view.server.id.clone();
+    let enabled = view.server.enabled;
+    view! {
+        <li class="mcp-server" data-testid="mcp-server" data-server-name=view.server.name.clone()>
+            <div class="mcp-server-head">
+                <strong>{view.server.name.clone()}</strong>
+                <span class="hint mcp-url">{view.server.url.clone()}</span>
+            </div>
+            <p class=format!("mcp-status {status_class}") data-testid="mcp-status">{status_text}</p>
+            <div class="form-actions">
+                <button type="button" data-testid="mcp-test" disabled=!enabled
+                    on:click={let id = id.clone(); move |_| on_action.run(McpAction::Test(id.clone()))}>"Test"</button>
+                <label class="inline-check">
+                    <input type="checkbox" data-testid="mcp-enabled" prop:checked=enabled
+                        on:change=move |ev| on_action.run(McpAction::Save(McpServer {
+                            enabled: event_target_checked(&ev),
+                            ..server.get_value()
+                        })) />
+                    "On"
+                </label>
+                <button type="button" data-testid="mcp-edit" on:click=move |_| editing.update(|e| *e = !*e)>"Edit"</button>
+                <button type="button" class="danger" data-testid="mcp-delete"
+                    on:click=move |_| on_action.run(McpAction::Delete(id.clone()))>"Remove"</button>
+            </div>
+            {move || editing.get().then(|| view! {
+                <ServerForm server=server.get_value()
+                    on_save=Callback::new(move |s| { editing.set(false); on_action.run(McpAction::Save(s)); })
+                    on_cancel=Callback::new(move |()| editing.set(false)) />
+            })}
+            <ul class="mcp-tools" aria-label="Its tools">{tools}</ul>
+            {(!skipped.is_empty()).then(|| view! {
+                <p class="hint" data-testid="mcp-skipped">{format!("Left out: {}.", skipped.join("; "))}</p>
+            })}
+        </li>
+    }
+}
+
+#[component]
+pub fn McpPanel(
+    #[prop(into)] servers: Signal<Vec<McpServerView>>,
+    #[prop(into)] feedback: Signal<Option<Result<String, String>>>,
+    /// Tools left out of the catalogue now, and why (a clash of names).
+    #[prop(into)]
+    refusals: Signal<Vec<String>>,
+    #[prop(into)] on_action: Callback<McpAction>,
+) -> impl IntoView {
+    let blank = McpServer {
+        id: String::new(),
+        name: String::new(),
+        url: String::new(),
+        auth: McpAuth::None,
+        enabled: true,
+    };
+    view! {
+        <section class="mcp-panel" data-testid="mcp-panel" aria-labelledby="mcp-heading">
+            <h4 id="mcp-heading">"MCP servers"</h4>
+            <p class="hint">"Tools of servers that speak the Model Context Protocol over Streamable HTTP. \
+                The server must allow this site (CORS). Turn its tools on for an assistant under Assistants; \
+                tools that may change something ask you first."</p>
+            <Said said=feedback test_id="mcp-feedback" />
+            <ul class="mcp-servers">
+                <For each=move || servers.get()
+                    key=|view| (view.server.clone(), format!("{:?}", view.state))
+                    children=move |view| view! { <ServerRow view=view on_action=on_action /> } />
+            </ul>
+            {move || {
+                let refused = refusals.get();
+                (!refused.is_empty()).then(|| view! {
+                    <p class="hint" data-testid="mcp-refusals">{format!("Not offered: {}", refused.join(" "))}</p>
+                })
+            }}
+            <ServerForm server=blank on_save=Callback::new(move |s| on_action.run(McpAction::Save(s))) />
+        </section>
+    }
+}

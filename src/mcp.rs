@@ -1,0 +1,98 @@
+//! The MCP servers' wiring: read at start-up, each one that is on connected and listened to
+//! (the engine's `McpHub` keeps a client per server), their state and tools shown in Settings →
+//! Tools, and the tool list the assistants' settings offer kept up to date as servers connect
+//! and their tools change.
+
+use crate::runtime::{runtime, Runtime};
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::{McpAction, McpServerView};
+use skein_engine::mcp::McpServers;
+use skein_engine::CancelToken;
+use skein_platform::BrowserClock;
+use std::rc::Rc;
+
+/// Reads the servers from storage and connects those that are on (at start-up).
+pub fn load(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        match runtime.service.mcp_servers().await {
+            Ok(list) => apply(state, &runtime, list),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+/// Makes the clients match `list`; new and changed servers are connected and listened to.
+fn apply(state: AppState, runtime: &Runtime, list: McpServers) {
+    state.mcp_list.set(list.servers.clone());
+    for (client, stop) in runtime.mcp.set_servers(&list.servers) {
+        client.on_change(Rc::new(move || refresh_view(state)));
+        spawn_local(async move { client.listen(&BrowserClock, &stop).await });
+    }
+    refresh_view(state);
+}
+
+/// Shows each server's state, and offers the tools the catalogue has now.
+fn refresh_view(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    let views = state.mcp_list.with_untracked(|list| {
+        list.iter()
+            .map(|server| McpServerView {
+                server: server.clone(),
+                state: runtime
+                    .mcp
+                    .client(&server.id)
+                    .map(|client| client.state())
+                    .unwrap_or_default(),
+            })
+            .collect::<Vec<_>>()
+    });
+    state.mcp_servers.set(views);
+    state.tools.set(runtime.service.tool_listing());
+    state.tool_refusals.set(runtime.service.tool_refusals());
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.mcp_feedback.set(Some(said));
+}
+
+pub fn act(state: AppState, action: McpAction) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let service = &runtime.service;
+        match action {
+            McpAction::Save(server) => {
+                let name = server.name.trim().to_owned();
+                match service.save_mcp_server(server).await {
+                    Ok(list) => {
+                        apply(state, &runtime, list);
+                        say(state, Ok(format!("Saved {name}.")));
+                    }
+                    Err(err) => say(state, Err(format!("{name} was not saved: {err}"))),
+                }
+            }
+            McpAction::Delete(id) => match service.delete_mcp_server(&id).await {
+                Ok(list) => {
+                    apply(state, &runtime, list);
+                    say(state, Ok("Removed the server.".into()));
+                }
+                Err(err) => say(state, Err(err.to_string())),
+            },
+            McpAction::Test(id) => {
+                let Some(client) = runtime.mcp.client(&id) else {
+                    return say(state, Err("That server is off.".into()));
+                };
+                let name = client.server().name.clone();
+                match client.refresh(&CancelToken::new()).await {
+                    Ok(()) => {
+                        let count = client.state().tools.len();
+                        say(state, Ok(format!("{name} answered with {count} tools.")));
+                    }
+                    Err(err) => say(state, Err(format!("{name}: {err}"))),
+                }
+            }
+        }
+    });
+}
