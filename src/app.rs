@@ -244,6 +244,9 @@ pub fn App() -> impl IntoView {
                                 crate::settings_actions::fetch_models(state, state.settings.get_untracked());
                             }),
                             inspect: Callback::new(move |id| crate::inspector::inspect_answer(state, id)),
+                            open_message: Callback::new(move |(conversation, message)| {
+                                runtime::open_message(state, conversation, message);
+                            }),
                         }
                     >
                         <WaitingNotice

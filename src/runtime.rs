@@ -95,8 +95,15 @@ pub fn init(state: AppState) {
         if let Err(err) = service.connect_library(settings_now) {
             state.banner.set(Some(err.to_string()));
         }
+        if let Err(err) = service.connect_builtin_tools() {
+            state.banner.set(Some(err.to_string()));
+        }
         let mcp = Rc::new(skein_engine::mcp::McpHub::new(Rc::new(FetchTransport)));
         service.add_tool_set(mcp.clone());
+        service.add_tool_set(Rc::new(skein_engine::tools::web_search::WebSearch {
+            transport: Rc::new(FetchTransport),
+            settings: Rc::new(move || state.web_search.get_untracked()),
+        }));
         state.tools.set(service.tool_listing());
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
@@ -171,7 +178,7 @@ pub fn init(state: AppState) {
         crate::personas::load(state);
         crate::world_books::load(state);
         crate::dictionaries::load(state);
-        crate::mcp::load(state);
+        crate::tool_settings::load(state);
         state.ready.set(true);
         // An embedding run the last visit did not finish goes on.
         crate::embeddings::embed_pending(state).await;
@@ -180,6 +187,21 @@ pub fn init(state: AppState) {
 
 /// Shows conversation `id`: its current branch, with any reply streaming in this tab up to date.
 pub fn select(state: AppState, id: String) {
+    select_showing(state, id, None);
+}
+
+/// Shows message `message_id` of conversation `conversation_id` (a cited message): the
+/// branch through it, scrolled to it.
+pub fn open_message(state: AppState, conversation_id: String, message_id: String) {
+    if state.is_current(&conversation_id) {
+        reshape(state, Reshape::Show(message_id));
+    } else {
+        select_showing(state, conversation_id, Some(message_id));
+    }
+}
+
+/// Shows conversation `id`, then the branch through `message` when one is given.
+fn select_showing(state: AppState, id: String, message: Option<String>) {
     state.show_settings.set(false);
     state.current.set(Some(id.clone()));
     let Some(runtime) = runtime() else { return };
@@ -213,6 +235,9 @@ pub fn select(state: AppState, id: String) {
             Ok(tree) => {
                 state.show_branch(&id, &tree.current_branch_entries());
                 set_context(state, &runtime, &conversation, Some(&tree.current_branch())).await;
+                if let Some(message) = message {
+                    reshape(state, Reshape::Show(message));
+                }
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

@@ -8,7 +8,7 @@ use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
     DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, McpPanel, MemoryPanel,
     NotificationToggle, PersonaPanel, Said, SettingsForm, SettingsNav, SettingsPage,
-    SettingsSection, StorageInfo, UsagePanel, WorldBookPanel,
+    SettingsSection, StorageInfo, UsagePanel, WebSearchForm, WorldBookPanel,
 };
 
 #[component]
@@ -134,11 +134,16 @@ pub fn SettingsScreen(
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Tools current=section>
+                        <WebSearchForm
+                            settings=Signal::derive(move || state.web_search.get())
+                            feedback=Signal::derive(move || state.web_search_feedback.get())
+                            on_save=move |s| crate::tool_settings::save_web_search(state, s)
+                        />
                         <McpPanel
                             servers=Signal::derive(move || state.mcp_servers.get())
                             feedback=Signal::derive(move || state.mcp_feedback.get())
                             refusals=Signal::derive(move || state.tool_refusals.get())
-                            on_action=move |action| crate::mcp::act(state, action)
+                            on_action=move |action| crate::tool_settings::act(state, action)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Appearance current=section>

@@ -128,6 +128,9 @@ pub struct AppState {
     pub mcp_servers: RwSignal<Vec<skein_components::McpServerView>>,
     pub tool_refusals: RwSignal<Vec<String>>,
     pub mcp_feedback: RwSignal<Option<Result<String, String>>>,
+    /// The web search settings, and what saving them said.
+    pub web_search: RwSignal<skein_engine::tools::search_backends::WebSearchSettings>,
+    pub web_search_feedback: RwSignal<Option<Result<String, String>>>,
 }
 
 impl AppState {
@@ -192,6 +195,8 @@ impl AppState {
             mcp_servers: RwSignal::new(Vec::new()),
             tool_refusals: RwSignal::new(Vec::new()),
             mcp_feedback: RwSignal::new(None),
+            web_search: RwSignal::new(Default::default()),
+            web_search_feedback: RwSignal::new(None),
         }
     }
 

@@ -1,12 +1,25 @@
-//! The sources an answer used: numbered, each opening to the cited passage.
+//! The sources an answer used: numbered, each opening to the cited passage. A knowledge chunk
+//! shows its text; a message of the user's chats opens that conversation at it; a web page is a
+//! link (opened in a new tab only when the user clicks it: nothing loads before).
 
 use leptos::prelude::*;
-use skein_engine::{Annotation, MessageNode};
+use skein_engine::{Annotation, MessageNode, SourceRef};
 
-/// A cited knowledge chunk, as the answer shows it.
+/// Where a citation leads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CitationTarget {
+    /// A knowledge chunk, by ID.
+    Chunk(String),
+    /// A message of the user's chats: conversation and message IDs.
+    Message(String, String),
+    /// A web page (an `http` or `https` address; anything else is never a link).
+    Web(String),
+}
+
+/// A citation, as the answer shows it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CitationView {
-    pub chunk_id: String,
+    pub target: CitationTarget,
     pub title: String,
     pub snippet: String,
 }
@@ -21,7 +34,22 @@ pub fn citations_of(node: &MessageNode) -> Vec<CitationView> {
                 snippet,
                 ..
             } => Some(CitationView {
-                chunk_id: chunk_id.clone(),
+                target: CitationTarget::Chunk(chunk_id.clone()),
+                title: title.clone(),
+                snippet: snippet.clone(),
+            }),
+            Annotation::Source {
+                source,
+                title,
+                snippet,
+            } => Some(CitationView {
+                target: match source {
+                    SourceRef::Message {
+                        conversation_id,
+                        message_id,
+                    } => CitationTarget::Message(conversation_id.clone(), message_id.clone()),
+                    SourceRef::Web { url } => CitationTarget::Web(url.clone()),
+                },
                 title: title.clone(),
                 snippet: snippet.clone(),
             }),
@@ -30,21 +58,55 @@ pub fn citations_of(node: &MessageNode) -> Vec<CitationView> {
         .collect()
 }
 
+/// Whether `url` may be a link: only web addresses (never `javascript:`, `data:` and the like).
+fn is_web_address(url: &str) -> bool {
+    let lower = url.trim_start().to_ascii_lowercase();
+    lower.starts_with("https://") || lower.starts_with("http://")
+}
+
 #[component]
-pub fn Citations(#[prop(into)] citations: Signal<Vec<CitationView>>) -> impl IntoView {
+pub fn Citations(
+    #[prop(into)] citations: Signal<Vec<CitationView>>,
+    /// Opens a cited message: its conversation's and its own ID.
+    on_open_message: Callback<(String, String)>,
+) -> impl IntoView {
     move || {
         let list = citations.get();
         (!list.is_empty()).then(|| {
             view! {
                 <ol class="citations" aria-label="Sources">
-                    {list.into_iter().enumerate().map(|(at, citation)| view! {
-                        <li>
-                            <details class="citation" data-testid="citation"
-                                data-chunk-id=citation.chunk_id>
-                                <summary>{format!("[{}] {}", at + 1, citation.title)}</summary>
-                                <blockquote class="citation-text">{citation.snippet}</blockquote>
-                            </details>
-                        </li>
+                    {list.into_iter().enumerate().map(|(at, citation)| {
+                        let label = format!("[{}] {}", at + 1, citation.title);
+                        let opener = match citation.target.clone() {
+                            CitationTarget::Chunk(_) => ().into_any(),
+                            CitationTarget::Message(conversation, message) => view! {
+                                <button type="button" class="citation-open" data-testid="citation-open"
+                                    on:click=move |_| on_open_message.run((conversation.clone(), message.clone()))>
+                                    "Open this conversation"</button>
+                            }.into_any(),
+                            CitationTarget::Web(url) if is_web_address(&url) => view! {
+                                <a class="citation-link" data-testid="citation-link" href=url.clone()
+                                    target="_blank" rel="noopener noreferrer nofollow">{url.clone()}</a>
+                            }.into_any(),
+                            CitationTarget::Web(url) => view! {
+                                <span class="hint">{url}</span>
+                            }.into_any(),
+                        };
+                        let (kind, id) = match &citation.target {
+                            CitationTarget::Chunk(id) => ("knowledge", id.clone()),
+                            CitationTarget::Message(_, id) => ("conversation", id.clone()),
+                            CitationTarget::Web(url) => ("web", url.clone()),
+                        };
+                        view! {
+                            <li>
+                                <details class="citation" data-testid="citation" data-kind=kind
+                                    data-chunk-id=id>
+                                    <summary>{label}</summary>
+                                    <blockquote class="citation-text">{citation.snippet}</blockquote>
+                                    {opener}
+                                </details>
+                            </li>
+                        }
                     }).collect_view()}
                 </ol>
             }

@@ -64,6 +64,8 @@ pub struct MessageActions {
     pub list_models: Callback<()>,
     /// Opens the prompt inspector on the request of this answer.
     pub inspect: Callback<String>,
+    /// Opens a message a citation points to: its conversation's and its own ID.
+    pub open_message: Callback<(String, String)>,
 }
 
 impl MessageView {
@@ -220,7 +222,9 @@ fn chips_of(node: &MessageNode) -> Vec<String> {
             Annotation::FollowUpPromise { phrase } => Some(format!(
                 "\"{phrase}\": the assistant cannot follow up on its own. Set a reminder if you need one."
             )),
-            Annotation::HonestRefusal | Annotation::Citation { .. } => None,
+            Annotation::HonestRefusal | Annotation::Citation { .. } | Annotation::Source { .. } => {
+                None
+            }
         })
         .collect()
 }
@@ -455,7 +459,7 @@ pub fn MessageItem(
             {move || message.documents.get().into_iter().map(|document| view! {
                 <AttachedDocument document />
             }).collect_view()}
-            <Citations citations=message.citations />
+            <Citations citations=message.citations on_open_message=actions.open_message />
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
             })}

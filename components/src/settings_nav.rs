@@ -62,7 +62,7 @@ impl SettingsSection {
                 "Lore that joins the prompt when its keys come up (SillyTavern World Info), and words replaced in what you send."
             }
             Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
-            Self::Tools => "Tools that act: MCP servers and what they offer.",
+            Self::Tools => "Tools that act: web search, and MCP servers with what they offer.",
             Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
             Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
             Self::Data => "Storage, backups, imports and this build.",

@@ -102,7 +102,8 @@ pub use domain::attachment::{Attachment, AttachmentContent, AttachmentError, Use
 pub use domain::failure::FailureKind;
 pub use domain::message::{Conversation, MessageNode, MessageStatus, Role};
 pub use domain::message_part::{
-    Annotation, AnswerCall, MessagePart, ProviderTimings, ToolApproval, ToolCall, ToolResult,
+    Annotation, AnswerCall, MessagePart, ProviderTimings, SourceRef, ToolApproval, ToolCall,
+    ToolResult,
 };
 pub use domain::tree::{BranchEntry, ConversationTree, Siblings, TreeChange, TreeError};
 pub use knowledge::store::LibraryStore;

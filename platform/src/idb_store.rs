@@ -71,6 +71,7 @@ const PERSONAS_KEY: &str = "personas";
 const WORLD_BOOKS_KEY: &str = "world_books";
 const DICTIONARIES_KEY: &str = "dictionaries";
 const MCP_SERVERS_KEY: &str = "mcp_servers";
+const WEB_SEARCH_KEY: &str = "web_search";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -576,6 +577,20 @@ impl ChatStore for IdbStore {
         servers: &skein_engine::mcp::McpServers,
     ) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(servers)?, Some(MCP_SERVERS_KEY))
+            .await
+    }
+
+    async fn load_web_search(
+        &self,
+    ) -> Result<skein_engine::tools::search_backends::WebSearchSettings, StoreError> {
+        self.library_record(WEB_SEARCH_KEY).await
+    }
+
+    async fn save_web_search(
+        &self,
+        settings: &skein_engine::tools::search_backends::WebSearchSettings,
+    ) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(settings)?, Some(WEB_SEARCH_KEY))
             .await
     }
 

@@ -58,7 +58,7 @@ test('every control on the chat and the settings has an accessible name', async 
   assert.equal(await page.evaluate(() => document.activeElement.dataset.testid), 'send-button');
 
   // Every section of the settings, with its folded parts open.
-  for (const section of ['providers', 'assistants', 'knowledge', 'appearance', 'data']) {
+  for (const section of ['providers', 'assistants', 'knowledge', 'tools', 'appearance', 'data']) {
     await openSettings(page, section);
     const current = page.locator(`[data-testid=settings-section-${section}]`);
     assert.equal(await current.getAttribute('aria-current'), 'page');

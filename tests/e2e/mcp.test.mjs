@@ -59,7 +59,7 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   await page.click('[data-testid=mcp-edit-save]');
   await says(page, 'mcp-status', /Connected · 7 tools/);
   await server(page).locator('[data-testid=mcp-test]').click();
-  await assertText(page.locator('[data-testid=mcp-feedback]'), 'Fixture answered with 7 tools.');
+  await says(page, 'mcp-feedback', /^Fixture answered with 7 tools\.$/);
   assert.match(await tool(page, 'mcp__Fixture__echo').textContent(), /runs by itself/);
   assert.match(await tool(page, 'mcp__Fixture__add').textContent(), /asks first/);
   // A hostile name becomes a valid tool name; its markup is text, never run.

@@ -35,7 +35,7 @@ test('on a phone the list is a drawer, nothing runs off the screen and every con
   await mock('/admin/reset', {});
   const context = await browser.newContext(PHONE);
   const page = await openApp(context);
-  for (const section of ['providers', 'assistants', 'knowledge', 'appearance', 'data']) {
+  for (const section of ['providers', 'assistants', 'knowledge', 'tools', 'appearance', 'data']) {
     await openSettings(page, section);
     assert.deepEqual(await layoutProblems(page), [], `settings at 375 px: ${section}`);
   }

@@ -117,6 +117,7 @@ fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
         models: Signal::derive(|| None),
         list_models: Callback::new(|()| {}),
         inspect: Callback::new(move |id| r8(format!("inspect:{id}"))),
+        open_message: Callback::new(|(_, _)| {}),
     }
 }
 

@@ -1,5 +1,6 @@
-//! The user's MCP servers through the service: stored, checked against each other (their names
-//! start their tools' names), and their tools offered to chats through the catalogue.
+//! The user's MCP servers through the service: stored and checked against each other (their
+//! names start their tools' names). Their tools reach the catalogue as a set
+//! (`tool_sources`).
 
 use crate::chat::service::ChatService;
 use crate::chat::ChatError;
@@ -7,25 +8,8 @@ use crate::mcp::{McpServer, McpServers};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
 use crate::store::ChatStore;
-use crate::tools::ToolSet;
-use std::rc::Rc;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
-    /// Adds tools that come and go while the app runs (the MCP servers' tools).
-    pub fn add_tool_set(&mut self, set: Rc<dyn ToolSet>) {
-        self.tools.add_set(set);
-    }
-
-    /// Why tools are left out of the catalogue now (a server's tool whose name clashes), in
-    /// words for the settings.
-    pub fn tool_refusals(&self) -> Vec<String> {
-        self.tools
-            .refused()
-            .iter()
-            .map(ToString::to_string)
-            .collect()
-    }
-
     pub async fn mcp_servers(&self) -> Result<McpServers, ChatError> {
         Ok(self.store.load_mcp_servers().await?)
     }

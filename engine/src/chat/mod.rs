@@ -53,6 +53,7 @@ pub mod summary_control;
 mod temporary_chats;
 mod tool_loop;
 mod tool_results;
+mod tool_sources;
 mod transfer;
 mod turn;
 pub mod world_books;

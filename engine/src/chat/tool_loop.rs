@@ -194,6 +194,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 let scope = turn.assistant.retrieval_scope();
                 let context = ToolContext {
                     scope: &scope,
+                    conversation_id: &writer.reply().conversation_id,
                     cancel: turn.cancel,
                 };
                 tool.call(&call.arguments, &context).await

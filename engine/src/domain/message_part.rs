@@ -107,6 +107,27 @@ pub enum Annotation {
     FollowUpPromise { phrase: String },
     /// This reply is an honest refusal made without calling the model.
     HonestRefusal,
+    /// A source an executed tool returned that is not a knowledge chunk: a message of the
+    /// user's own chats, or a web page.
+    Source {
+        source: SourceRef,
+        title: String,
+        #[serde(default)]
+        snippet: String,
+    },
+}
+
+/// Where a [`Annotation::Source`] points.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SourceRef {
+    Message {
+        conversation_id: String,
+        message_id: String,
+    },
+    Web {
+        url: String,
+    },
 }
 
 /// The largest count the engine keeps: the largest integer JavaScript numbers (and so

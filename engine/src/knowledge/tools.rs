@@ -155,6 +155,7 @@ mod tests {
         let cancel = CancelToken::new();
         let context = ToolContext {
             scope: &scope,
+            conversation_id: "c",
             cancel: &cancel,
         };
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context)).unwrap();
@@ -178,6 +179,7 @@ mod tests {
         let unbound = RetrievalScope::default();
         let context = ToolContext {
             scope: &unbound,
+            conversation_id: "c",
             cancel: &cancel,
         };
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context));

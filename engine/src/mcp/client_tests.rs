@@ -367,6 +367,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
     let cancel = CancelToken::new();
     let context = ToolContext {
         scope: &scope,
+        conversation_id: "c",
         cancel: &cancel,
     };
     let run = |name: &str, arguments: &str| {

@@ -287,6 +287,19 @@ pub async fn personas_and_chat_settings_round_trip<S: ChatStore>(store: S) {
     };
     store.save_mcp_servers(&servers).await.unwrap();
     assert_eq!(store.load_mcp_servers().await.unwrap(), servers);
+    use crate::tools::search_backends::{SearchBackend, WebSearchSettings};
+    assert_eq!(
+        store.load_web_search().await.unwrap(),
+        WebSearchSettings::default()
+    );
+    let search = WebSearchSettings {
+        backend: SearchBackend::Tavily,
+        api_key: "tvly".into(),
+        count: 3,
+        ..WebSearchSettings::default()
+    };
+    store.save_web_search(&search).await.unwrap();
+    assert_eq!(store.load_web_search().await.unwrap(), search);
     assert_eq!(store.load_dictionaries().await.unwrap(), dictionaries);
 }
 

@@ -27,6 +27,7 @@ pub struct MemoryStore {
     world_books: RefCell<WorldBooks>,
     dictionaries: RefCell<Dictionaries>,
     mcp_servers: RefCell<crate::mcp::McpServers>,
+    web_search: RefCell<crate::tools::search_backends::WebSearchSettings>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -278,6 +279,20 @@ impl ChatStore for MemoryStore {
 
     async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
         *self.mcp_servers.borrow_mut() = servers.clone();
+        Ok(())
+    }
+
+    async fn load_web_search(
+        &self,
+    ) -> Result<crate::tools::search_backends::WebSearchSettings, StoreError> {
+        Ok(self.web_search.borrow().clone())
+    }
+
+    async fn save_web_search(
+        &self,
+        settings: &crate::tools::search_backends::WebSearchSettings,
+    ) -> Result<(), StoreError> {
+        *self.web_search.borrow_mut() = settings.clone();
         Ok(())
     }
 

@@ -127,6 +127,14 @@ pub trait ChatStore {
     /// The MCP servers the user added (none stored: none).
     async fn load_mcp_servers(&self) -> Result<crate::mcp::McpServers, StoreError>;
     async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError>;
+    /// The web search settings (none stored: the defaults, not set up).
+    async fn load_web_search(
+        &self,
+    ) -> Result<crate::tools::search_backends::WebSearchSettings, StoreError>;
+    async fn save_web_search(
+        &self,
+        settings: &crate::tools::search_backends::WebSearchSettings,
+    ) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -243,6 +251,17 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
     }
     async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
         (**self).save_mcp_servers(servers).await
+    }
+    async fn load_web_search(
+        &self,
+    ) -> Result<crate::tools::search_backends::WebSearchSettings, StoreError> {
+        (**self).load_web_search().await
+    }
+    async fn save_web_search(
+        &self,
+        settings: &crate::tools::search_backends::WebSearchSettings,
+    ) -> Result<(), StoreError> {
+        (**self).save_web_search(settings).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

@@ -212,6 +212,17 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     async fn save_mcp_servers(&self, servers: &crate::mcp::McpServers) -> Result<(), StoreError> {
         self.inner.save_mcp_servers(servers).await
     }
+    async fn load_web_search(
+        &self,
+    ) -> Result<crate::tools::search_backends::WebSearchSettings, StoreError> {
+        self.inner.load_web_search().await
+    }
+    async fn save_web_search(
+        &self,
+        settings: &crate::tools::search_backends::WebSearchSettings,
+    ) -> Result<(), StoreError> {
+        self.inner.save_web_search(settings).await
+    }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await
     }

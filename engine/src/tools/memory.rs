@@ -298,6 +298,7 @@ mod tests {
         let cancel = CancelToken::new();
         let context = ToolContext {
             scope: &scope,
+            conversation_id: "c",
             cancel: &cancel,
         };
         block_on(tool.call(args, &context)).map(|o| o.content)

@@ -5,12 +5,17 @@
 //! answers bad ones with [`ToolError::InvalidArguments`], which the model sees as an error result
 //! it can correct, never as a crash.
 
+pub(crate) mod calculator;
 pub(crate) mod catalog;
 pub mod choice;
 pub(crate) mod large_output;
+pub(crate) mod local;
 pub(crate) mod memory;
+pub(crate) mod recent_conversations;
 pub(crate) mod request;
+pub mod search_backends;
 pub(crate) mod session;
+pub mod web_search;
 
 // Types of this module's public surface that live in crate-private files.
 pub use catalog::CatalogError;
@@ -94,6 +99,8 @@ pub trait Tool {
 pub struct ToolContext<'a> {
     /// The answering assistant's reach: whose memories and which knowledge bases.
     pub scope: &'a RetrievalScope,
+    /// The conversation the call is made in.
+    pub conversation_id: &'a str,
     /// Fires when the user stops the generation.
     pub cancel: &'a CancelToken,
 }

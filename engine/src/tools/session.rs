@@ -124,6 +124,7 @@ mod tests {
         let (scope, cancel) = (RetrievalScope::default(), CancelToken::new());
         let context = super::super::ToolContext {
             scope: &scope,
+            conversation_id: "c",
             cancel: &cancel,
         };
         let output = futures_executor::block_on(tool.call("{}", &context)).unwrap();

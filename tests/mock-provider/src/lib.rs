@@ -20,6 +20,7 @@
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
 //! - `GET /files/pixel.png`: a small PNG, for answers that show a remote image.
+//! - `GET /searxng/search?q=…&format=json`: SearXNG-shaped search results made from the query.
 //!
 //! Every response carries permissive CORS headers, and `OPTIONS` preflights succeed, because the
 //! callers are web pages on other origins; the same endpoints under `/nocors/` send none, like
@@ -38,6 +39,7 @@ use std::collections::VecDeque;
 
 mod dialect;
 mod embeddings;
+mod search;
 use dialect::{Dialect, Frame};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -187,6 +189,7 @@ fn routes() -> Router<Mock> {
         .route("/admin/requests", get(recorded_requests))
         .route("/admin/reset", post(reset))
         .route("/files/pixel.png", get(pixel))
+        .route("/searxng/search", get(search::searxng))
 }
 
 /// Allows any origin. Allowed headers are reflected from the preflight, because the `*` wildcard

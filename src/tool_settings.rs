@@ -1,4 +1,4 @@
-//! The MCP servers' wiring: read at start-up, each one that is on connected and listened to
+//! The tools page's wiring: the web search settings, and the MCP servers: read at start-up, each one that is on connected and listened to
 //! (the engine's `McpHub` keeps a client per server), their state and tools shown in Settings →
 //! Tools, and the tool list the assistants' settings offer kept up to date as servers connect
 //! and their tools change.
@@ -9,14 +9,20 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{McpAction, McpServerView};
 use skein_engine::mcp::McpServers;
+use skein_engine::tools::search_backends::WebSearchSettings;
 use skein_engine::CancelToken;
 use skein_platform::BrowserClock;
 use std::rc::Rc;
 
-/// Reads the servers from storage and connects those that are on (at start-up).
+/// Reads the servers from storage and connects those that are on, and reads the web search
+/// settings (at start-up).
 pub fn load(state: AppState) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
+        match runtime.service.web_search_settings().await {
+            Ok(settings) => state.web_search.set(settings),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
         match runtime.service.mcp_servers().await {
             Ok(list) => apply(state, &runtime, list),
             Err(err) => state.banner.set(Some(err.to_string())),
@@ -52,6 +58,25 @@ fn refresh_view(state: AppState) {
     state.mcp_servers.set(views);
     state.tools.set(runtime.service.tool_listing());
     state.tool_refusals.set(runtime.service.tool_refusals());
+}
+
+/// Saves the web search settings; the tool is offered (or not) at once.
+pub fn save_web_search(state: AppState, settings: WebSearchSettings) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let said = match runtime.service.save_web_search(settings).await {
+            Ok(()) => {
+                match runtime.service.web_search_settings().await {
+                    Ok(saved) => state.web_search.set(saved),
+                    Err(err) => state.banner.set(Some(err.to_string())),
+                }
+                refresh_view(state);
+                Ok("Saved.".to_owned())
+            }
+            Err(err) => Err(err.to_string()),
+        };
+        state.web_search_feedback.set(Some(said));
+    });
 }
 
 fn say(state: AppState, said: Result<String, String>) {
