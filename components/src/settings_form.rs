@@ -76,6 +76,8 @@ pub fn SettingsForm(
     let context_window = RwSignal::new(String::new());
     let embedding_model = RwSignal::new(String::new());
     let supports_tools = RwSignal::new(true);
+    let supports_images = RwSignal::new(true);
+    let ocr_model = RwSignal::new(String::new());
     let custom_headers = RwSignal::new(String::new());
     let custom_body = RwSignal::new(String::new());
     let feedback = RwSignal::new(None::<Result<String, String>>);
@@ -101,6 +103,8 @@ pub fn SettingsForm(
         context_window.set(s.context_window.map(|n| n.to_string()).unwrap_or_default());
         embedding_model.set(s.embedding_model);
         supports_tools.set(s.supports_tools);
+        supports_images.set(s.supports_images);
+        ocr_model.set(s.ocr_model);
         custom_headers.set(headers_text(&s.custom_headers));
         custom_body.set(body_text(&s.custom_body));
     });
@@ -157,6 +161,8 @@ pub fn SettingsForm(
             context_window: window,
             embedding_model: embedding_model.get_untracked().trim().to_owned(),
             supports_tools: supports_tools.get_untracked(),
+            supports_images: supports_images.get_untracked(),
+            ocr_model: ocr_model.get_untracked().trim().to_owned(),
             custom_headers: headers,
             custom_body: body,
             // Fields this form does not show yet (fallbacks) are kept as stored.
@@ -271,6 +277,18 @@ pub fn SettingsForm(
                         prop:checked=move || supports_tools.get()
                         on:change=move |ev| supports_tools.set(event_target_checked(&ev)) />
                     "The model can call tools (off: no tool definitions are sent)"
+                </label>
+                <label class="checkbox">
+                    <input type="checkbox" data-testid="provider-supports-images"
+                        prop:checked=move || supports_images.get()
+                        on:change=move |ev| supports_images.set(event_target_checked(&ev)) />
+                    "The model sees images (off: images are read by the model below, or left out)"
+                </label>
+                <label>"Model that reads images for it (a vision model of this provider; empty: none)"
+                    <input type="text" data-testid="provider-ocr-model"
+                        placeholder="e.g. gpt-4o-mini or llava"
+                        prop:value=move || ocr_model.get()
+                        on:input=move |ev| ocr_model.set(event_target_value(&ev)) />
                 </label>
                 <label>"Custom headers, one \"Name: value\" per line (sent with every request; values may be secrets and are kept like the API key)"
                     {code_area(custom_headers, "provider-custom-headers", "HTTP-Referer: https://example.org")}

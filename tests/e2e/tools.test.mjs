@@ -88,3 +88,61 @@ test('web search cites its results; the calculator and earlier conversations ans
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// A 1 × 1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('a model that cannot see images gets their text from the reading model; without one the user is told', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const advanced = page.locator('details:has([data-testid=provider-supports-images])');
+  const openAdvanced = async () => {
+    if (!(await advanced.evaluate((d) => d.open))) await advanced.locator('> summary').click();
+  };
+  await openSettings(page, 'providers');
+  await openAdvanced();
+  await page.uncheck('[data-testid=provider-supports-images]');
+  await page.fill('[data-testid=provider-ocr-model]', 'mock-vision');
+  await page.click('[data-testid=settings-save]');
+  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  await mock('/admin/script', [
+    { chunks: ['INVOICE 42'], stream: false },
+    { chunks: ['It says invoice 42.'] },
+    { chunks: ['"Invoice"'], stream: false },
+  ]);
+  await page.setInputFiles('[data-testid=attach-input]', { name: 'scan.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('[data-testid=pending-attachment]').waitFor();
+  await send(page, 'what does it say?');
+  await assistantTextIs(page, 'It says invoice 42.');
+  const [read, chat] = await mock('/admin/requests');
+  assert.equal(read.model, 'mock-vision');
+  assert.notEqual(read.stream, true);
+  assert.match(JSON.stringify(read.messages), /data:image\/png;base64,/);
+  assert.equal(chat.model, 'mock-model');
+  assert.equal(chat.stream, true);
+  assert.doesNotMatch(JSON.stringify(chat.messages), /image_url/);
+  assert.match(JSON.stringify(chat.messages), /INVOICE 42/);
+
+  // No reading model: the image is left out, and the user is told why.
+  await openSettings(page, 'providers');
+  await openAdvanced();
+  await page.fill('[data-testid=provider-ocr-model]', '');
+  await page.click('[data-testid=settings-save]');
+  await closeSettings(page);
+  await mock('/admin/script', [{ chunks: ['I cannot see it.'] }]);
+  await page.setInputFiles('[data-testid=attach-input]', { name: 'scan.png', mimeType: 'image/png', buffer: PNG });
+  await page.locator('[data-testid=pending-attachment]').waitFor();
+  await send(page, 'and this one?');
+  await assistantTextIs(page, 'I cannot see it.');
+  await page.waitForFunction(() => /cannot see images and no model is set to read them/
+    .test(document.querySelector('[data-testid=error-banner]')?.textContent ?? ''));
+  const last = (await mock('/admin/requests')).at(-1);
+  assert.doesNotMatch(JSON.stringify(last.messages), /image_url/);
+
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

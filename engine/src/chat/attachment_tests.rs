@@ -155,3 +155,104 @@ fn an_image_that_is_no_longer_stored_is_said_not_silently_dropped() {
         GenerationEvent::Warning(w) if w.contains("no longer stored")
     )));
 }
+
+fn blind(ocr_model: &str) -> crate::provider::settings::ProviderSettings {
+    crate::provider::settings::ProviderSettings {
+        supports_images: false,
+        ocr_model: ocr_model.into(),
+        ..settings()
+    }
+}
+
+fn ask_with(
+    service: &Service,
+    settings: &crate::provider::settings::ProviderSettings,
+    log: &EventLog,
+) -> MessageNode {
+    block_on(service.send_message(
+        None,
+        with_files("What does it say?"),
+        &TurnContext::new(settings, &Assistant::default(), &CancelToken::new(), log),
+    ))
+    .unwrap()
+}
+
+#[test]
+fn a_model_that_cannot_see_gets_the_images_text_read_by_the_chosen_model() {
+    let service = service(vec![
+        json_completion("INVOICE 42\nTotal: 9 EUR"),
+        sse(200, &content_chunks(&["It is invoice 42."], true), 9),
+    ]);
+    let log = EventLog::default();
+    ask_with(&service, &blind(" reader-model "), &log);
+    let read = request_body(&service, 0);
+    assert_eq!(read["model"], "reader-model");
+    assert_eq!(read["stream"], false);
+    let asked = &read["messages"][0]["content"];
+    assert_eq!(asked[0]["text"], crate::chat::ocr::OCR_INSTRUCTION);
+    assert!(asked[1]["image_url"]["url"]
+        .as_str()
+        .unwrap()
+        .starts_with("data:image/png;base64,"));
+    let chat = request_body(&service, 1);
+    assert_eq!(chat["model"], settings().model);
+    let sent = chat["messages"].to_string();
+    assert!(
+        !sent.contains("image_url"),
+        "no image for a blind model: {sent}"
+    );
+    assert!(
+        sent.contains("INVOICE 42") && sent.contains("Total: 9 EUR"),
+        "{sent}"
+    );
+    assert!(warnings(&log).is_empty(), "{:?}", warnings(&log));
+    let (_, messages) = stored(&service);
+    assert!(
+        messages[0]
+            .parts
+            .iter()
+            .any(|p| matches!(p, MessagePart::Image { .. })),
+        "the stored question keeps its image"
+    );
+}
+
+#[test]
+fn without_a_reading_model_the_images_are_left_out_and_the_user_told() {
+    let service = service(vec![sse(
+        200,
+        &content_chunks(&["I cannot see it."], true),
+        9,
+    )]);
+    let log = EventLog::default();
+    ask_with(&service, &blind(""), &log);
+    assert_eq!(request_count(&service), 1, "no reading call");
+    assert!(!request_body(&service, 0)["messages"]
+        .to_string()
+        .contains("image_url"));
+    let said = warnings(&log);
+    assert!(
+        said.iter()
+            .any(|w| w.contains("cannot see images") && w.contains("1 image(s)")),
+        "{said:?}"
+    );
+    // A failing reader is said, and the chat still answers without the image.
+    let service = service_with_failing_reader();
+    let log = EventLog::default();
+    ask_with(&service, &blind("reader-model"), &log);
+    let said = warnings(&log);
+    assert!(
+        said.iter()
+            .any(|w| w.contains("reader-model could not read it")),
+        "{said:?}"
+    );
+    assert!(!request_body(&service, 1)["messages"]
+        .to_string()
+        .contains("image_url"));
+}
+
+fn service_with_failing_reader() -> Service {
+    service(vec![
+        json_response(500, r#"{"error": {"message": "no vision here"}}"#),
+        sse(200, &content_chunks(&["Ok."], true), 9),
+    ])
+}

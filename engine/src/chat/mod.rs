@@ -42,6 +42,7 @@ pub(crate) mod honesty;
 mod inspect;
 mod library;
 mod mcp_servers;
+mod ocr;
 mod personas;
 mod prepare;
 pub mod prompt_progress;

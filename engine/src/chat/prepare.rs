@@ -4,6 +4,7 @@
 //! §3–§5), flattened into the protocol-neutral messages every model step starts from.
 
 use super::events::GenerationEvent;
+use super::ocr::{ocr_settings, remove_images, ProviderOcr};
 use super::service::ChatService;
 use super::turn::{ReplyTarget, Turn};
 use super::ChatError;
@@ -15,6 +16,7 @@ use crate::persona::world_books::books_for_request;
 use crate::persona::world_info::compile_book;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
+use crate::prompt::hooks::OcrHook;
 use crate::prompt::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
@@ -92,6 +94,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .into_iter()
             .map(check_dictionary)
             .collect::<Result<Vec<_>, _>>()?;
+        // The inspector's dry run calls no model: images are shown as left out instead.
+        let reader = ocr_settings(settings).filter(|_| !turn.dry_run);
+        let ocr = reader.map(|settings| ProviderOcr {
+            client: &self.client,
+            store: &self.store,
+            settings,
+            cancel: turn.cancel,
+        });
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),
@@ -111,10 +121,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             persona: personas.for_conversation(conversation),
             world_books: &world_books,
             dictionaries: &dictionaries,
+            ocr: ocr.as_ref().map(|ocr| ocr as &dyn OcrHook),
         })
         .await;
         let mut history = chat_messages(&prepared);
-        let image_notices = load_images(&mut history, &self.store).await;
+        let image_notices = if settings.supports_images {
+            load_images(&mut history, &self.store).await
+        } else {
+            let removed = remove_images(&mut history);
+            match (removed, &ocr) {
+                (0, _) | (_, Some(_)) => Vec::new(),
+                (n, None) => vec![format!(
+                    "{} cannot see images and no model is set to read them for it (Settings →                      Providers), so {n} image(s) were left out of the request.",
+                    settings.model_name()
+                )],
+            }
+        };
         for notice in prepared.notices.iter().chain(&image_notices) {
             sink.emit(GenerationEvent::Warning(notice.clone()));
         }

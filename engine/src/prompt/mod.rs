@@ -31,7 +31,9 @@ pub(crate) mod token_estimate;
 pub use dictionary::{
     ChatDictionary, CompiledDictionary, DictionaryEntry, DictionaryOutcome, DictionaryPattern,
 };
-pub use hooks::{HookError, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem};
+pub use hooks::{
+    HookError, HookFuture, OcrHook, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
+};
 pub use injection::{
     Activation, CompiledLorebook, Firing, FoundIn, InjectionPosition, InjectionTrigger, Lorebook,
     PromptInjection, SecondaryLogic, Skipped, Why,

@@ -62,6 +62,8 @@ pub struct RequestInputs<'a> {
     pub world_books: &'a [CompiledLorebook],
     /// The stored chat dictionaries it uses besides the assistant's own.
     pub dictionaries: &'a [CompiledDictionary],
+    /// Reads the text of images for a model that cannot see them.
+    pub ocr: Option<&'a dyn crate::prompt::hooks::OcrHook>,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -130,6 +132,7 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         template: inputs.compiled.template.as_ref(),
         knowledge: inputs.knowledge,
         memory: inputs.memory,
+        ocr: inputs.ocr,
         scope: inputs.assistant.retrieval_scope(),
         ..InputPipeline::default()
     };

@@ -53,6 +53,14 @@ pub struct ProviderSettings {
     /// servers reject a request that has them) and is told what it cannot do instead.
     #[serde(default = "yes")]
     pub supports_tools: bool,
+    /// Whether the model sees images. A model that does not gets none: their text is read by
+    /// [`ocr_model`](Self::ocr_model) when one is set, else the user is told they were left out.
+    #[serde(default = "yes")]
+    pub supports_images: bool,
+    /// A model of the same provider that reads images for a model that cannot see them (seed
+    /// 000's OCR transformer); empty for none.
+    #[serde(default)]
+    pub ocr_model: String,
     /// Extra headers sent with every request, after Skein's own (so they win).
     #[serde(default)]
     pub custom_headers: Vec<(String, String)>,
@@ -116,6 +124,8 @@ impl std::fmt::Debug for ProviderSettings {
             )
             .field("model", &self.model)
             .field("supports_tools", &self.supports_tools)
+            .field("supports_images", &self.supports_images)
+            .field("ocr_model", &self.ocr_model)
             .field(
                 "custom_headers",
                 // Header values may be credentials too.
@@ -145,6 +155,8 @@ impl Default for ProviderSettings {
             api_key: String::new(),
             model: String::new(),
             supports_tools: true,
+            supports_images: true,
+            ocr_model: String::new(),
             custom_headers: Vec::new(),
             custom_body: serde_json::Map::new(),
             first_token_timeout_s: default_first_token_timeout_s(),
