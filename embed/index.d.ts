@@ -225,7 +225,9 @@ export type GenerationEvent =
   | { type: 'warning'; message: string }
   | { type: 'done'; conversationId: string }
   | { type: 'unsaved'; conversationId: string; messageId: string; message: string }
-  | { type: 'progress'; messageId: string; processed: number; total: number };
+  | { type: 'progress'; messageId: string; processed: number; total: number }
+  /** How far a long tool call has got (an MCP server's progress), as a line of text. */
+  | { type: 'tool_progress'; messageId: string; callId: string; text: string };
 
 export type ToolDecision = 'approve' | 'deny' | { deny: string } | { answer: string };
 

@@ -173,6 +173,18 @@ impl GenerationSink for UiSink {
                     .borrow_mut()
                     .insert(message.id.clone(), (*conversation, message));
             }
+            // A long tool call's progress: shown on its card while it runs.
+            GenerationEvent::ToolProgress {
+                message_id,
+                call_id,
+                text,
+            } => {
+                if let Some(view) = self.state.message_view(&message_id) {
+                    view.tool_progress.update(|p| {
+                        p.insert(call_id, text);
+                    });
+                }
+            }
             // Prompt-processing progress (llama.cpp): shown on the answer until its first word.
             GenerationEvent::PromptProgress {
                 message_id,

@@ -43,6 +43,8 @@ pub struct MessageView {
     pub details: RwSignal<Option<String>>,
     /// While the server reads the prompt (llama.cpp): tokens read and the prompt's total.
     pub prompt_progress: RwSignal<Option<(u64, u64)>>,
+    /// How far each running tool call has got, by call ID, as its tool last said.
+    pub tool_progress: RwSignal<std::collections::HashMap<String, String>>,
 }
 
 /// What the user can do to a message. Each callback gets the message's ID.
@@ -86,6 +88,7 @@ impl MessageView {
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
             details: RwSignal::new(answer_details(node)),
             prompt_progress: RwSignal::new(None),
+            tool_progress: RwSignal::new(Default::default()),
         }
     }
 
@@ -411,7 +414,12 @@ pub fn MessageItem(
                 each=move || message.tool_calls.get()
                 key=|call| call.clone()
                 children=move |call| view! {
-                    <ToolCallCard call busy
+                    <ToolCallCard
+                        progress={
+                            let call_id = call.id.clone();
+                            Signal::derive(move || message.tool_progress.with(|p| p.get(&call_id).cloned()))
+                        }
+                        call busy
                         on_decide=move |(call_id, decision)| actions.decide.run((id(), call_id, decision)) />
                 }
             />

@@ -63,6 +63,9 @@ pub fn ToolCallCard(
     /// A generation is running: decisions wait.
     #[prop(into)]
     busy: Signal<bool>,
+    /// How far the call has got, as the tool last said (shown while it runs).
+    #[prop(into)]
+    progress: Signal<Option<String>>,
 ) -> impl IntoView {
     let answering = RwSignal::new(false);
     let answer = RwSignal::new(String::new());
@@ -83,6 +86,9 @@ pub fn ToolCallCard(
                 <span class="tool-name">{call.name.clone()}</span>
                 <span class="tool-state" data-testid="tool-state">{label}</span>
             </div>
+            {(state == "running").then_some(move || progress.get().map(|text| view! {
+                <p class="tool-progress" data-testid="tool-progress" role="status">{text}</p>
+            }))}
             <pre class="tool-arguments" data-testid="tool-arguments">{call.arguments.clone()}</pre>
             {call.result.clone().map(|result| view! {
                 <details class="tool-result" class:error=call.is_error open=call.is_error>

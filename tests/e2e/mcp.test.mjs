@@ -77,7 +77,7 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   // Enabled for the assistant with each tool's own policy.
   await openSettings(page, 'assistants');
   const policy = (name) => page.locator(`[data-testid=tool-policy][data-tool-name=${name}] select`);
-  for (const name of ['add', 'slow', 'grow_tools']) await policy(`mcp__Fixture__${name}`).selectOption('default');
+  for (const name of ['add', 'slow', 'grow_tools', 'large']) await policy(`mcp__Fixture__${name}`).selectOption('default');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
   await closeSettings(page);
@@ -117,9 +117,25 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   ]);
   await send(page, 'take your time');
   await logged(/^slow started$/);
+  // The server's progress reports show on the card while it runs.
+  await page.waitForFunction(() => /step \d+ of 300/.test(
+    document.querySelector('[data-testid=tool-call][data-tool-name=mcp__Fixture__slow] [data-testid=tool-progress]')?.textContent ?? ''));
   await page.click('[data-testid=stop-button]');
   await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
   await logged(/^slow cancelled$/);
+
+  // An output over 32 KiB is stored as a file; the conversation keeps a 4 KiB preview.
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'mcp__Fixture__large', arguments: JSON.stringify({ kib: 40 }) } },
+    { chunks: ['That was long.'] },
+  ]);
+  await send(page, 'give me a lot');
+  await assistantTextIs(page, 'That was long.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  const preview = requests.at(-1).messages.filter((m) => m.role === 'tool').at(-1).content;
+  assert.match(preview, /^line 000001 of the large output/);
+  assert.match(preview, /Output shortened: this is the first \d+ of 409\d\d bytes\. The full output is stored as \/tool_outputs\/call_mock\.txt/);
+  assert.ok(preview.length < 5000, `preview of ${preview.length} characters`);
 
   // The server adds a tool: the list is read again and the new tool offered.
   await mock('/admin/script', [

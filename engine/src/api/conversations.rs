@@ -78,6 +78,13 @@ pub fn event_json(event: &GenerationEvent) -> Value {
             "type": "unsaved", "conversationId": conversation.id, "messageId": message.id,
             "message": "Storage is full: this answer is not saved yet."
         }),
+        GenerationEvent::ToolProgress {
+            message_id,
+            call_id,
+            text,
+        } => json!({
+            "type": "tool_progress", "messageId": message_id, "callId": call_id, "text": text
+        }),
         GenerationEvent::PromptProgress {
             message_id,
             processed,

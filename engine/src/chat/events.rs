@@ -38,6 +38,12 @@ pub enum GenerationEvent {
         conversation: Box<Conversation>,
         message: MessageNode,
     },
+    /// A tool call reported how far it has got (an MCP server's progress notifications).
+    ToolProgress {
+        message_id: String,
+        call_id: String,
+        text: String,
+    },
     /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.
     PromptProgress {
         message_id: String,

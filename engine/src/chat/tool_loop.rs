@@ -192,10 +192,19 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let output = match &tool.run {
             Runner::Tool(tool) => {
                 let scope = turn.assistant.retrieval_scope();
+                let (sink, message_id) = (turn.sink, writer.reply().id.clone());
+                let report = |text: &str| {
+                    sink.emit(crate::GenerationEvent::ToolProgress {
+                        message_id: message_id.clone(),
+                        call_id: call.id.clone(),
+                        text: text.to_owned(),
+                    })
+                };
                 let context = ToolContext {
                     scope: &scope,
                     conversation_id: &writer.reply().conversation_id,
                     cancel: turn.cancel,
+                    progress: &report,
                 };
                 tool.call(&call.arguments, &context).await
             }

@@ -81,6 +81,12 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             dictionaries.merge_new(&imported.dictionaries);
             self.store.save_dictionaries(&dictionaries).await?;
         }
+        // Web search settings, when this browser has none set up.
+        if let Some(search) = &imported.web_search {
+            if !self.store.load_web_search().await?.is_set_up() {
+                self.store.save_web_search(search).await?;
+            }
+        }
         // MCP servers this browser does not have yet (by id).
         if !imported.mcp_servers.servers.is_empty() {
             let mut servers = self.store.load_mcp_servers().await?;
@@ -106,6 +112,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             world_books: self.store.load_world_books().await?,
             dictionaries: self.store.load_dictionaries().await?,
             mcp_servers: self.store.load_mcp_servers().await?,
+            web_search: self.store.load_web_search().await?,
             ..Default::default()
         };
         // The assistants' pictures (a character's card image).

@@ -157,6 +157,7 @@ mod tests {
             scope: &scope,
             conversation_id: "c",
             cancel: &cancel,
+            progress: &|_| {},
         };
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context)).unwrap();
         assert!(found.content.contains("8080") && !found.content.contains("9999"));
@@ -181,6 +182,7 @@ mod tests {
             scope: &unbound,
             conversation_id: "c",
             cancel: &cancel,
+            progress: &|_| {},
         };
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context));
         assert!(found.map_or(true, |f| !f.content.contains("8080")));

@@ -369,6 +369,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
         scope: &scope,
         conversation_id: "c",
         cancel: &cancel,
+        progress: &|_| {},
     };
     let run = |name: &str, arguments: &str| {
         let crate::tools::request::Runner::Tool(tool) = &request.get(name).unwrap().run else {
@@ -408,4 +409,43 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
     hub.set_servers(&[]);
     assert!(restarted[0].1.is_cancelled());
     assert!(hub.client("s1").is_none());
+}
+
+#[test]
+fn a_tools_progress_reaches_the_call_as_lines() {
+    let mut script = initialized("sess-1", 1);
+    script.push(tool_list(2, &["slow"]));
+    script.push(stream(&[
+        json!({"jsonrpc": "2.0", "method": "notifications/progress",
+            "params": {"progressToken": "t", "progress": 1, "total": 3, "message": "step 1"}}),
+        json!({"jsonrpc": "2.0", "method": "notifications/progress",
+            "params": {"progressToken": "t", "progress": 2}}),
+        json!({"jsonrpc": "2.0", "id": 3, "result": {"content": [{"type": "text", "text": "done"}]}}),
+    ]));
+    let transport = Rc::new(ScriptedTransport::new(script));
+    let hub = Rc::new(McpHub::new(transport));
+    let started = hub.set_servers(&[server()]);
+    block_on(started[0].0.refresh(&CancelToken::new())).unwrap();
+    let mut catalog = ToolCatalog::default();
+    catalog.add_set(hub);
+    let enabled = [EnabledTool {
+        name: "mcp__Fixture__slow".into(),
+        approval: None,
+    }];
+    let request = catalog.for_request(&enabled, true, RetrievalModes::default());
+    let crate::tools::request::Runner::Tool(tool) = &request.get("mcp__Fixture__slow").unwrap().run
+    else {
+        panic!("not a tool")
+    };
+    let heard = RefCell::new(Vec::new());
+    let scope = RetrievalScope::default();
+    let cancel = CancelToken::new();
+    let context = ToolContext {
+        scope: &scope,
+        conversation_id: "c",
+        cancel: &cancel,
+        progress: &|line| heard.borrow_mut().push(line.to_owned()),
+    };
+    assert_eq!(block_on(tool.call("{}", &context)).unwrap().content, "done");
+    assert_eq!(*heard.borrow(), ["step 1 (1 of 3)", "2"]);
 }

@@ -2,7 +2,7 @@
 //! catalogue names it `mcp__{server}__{tool}`), asking before it runs unless the server marks it
 //! read-only, and its call forwarded to the server.
 
-use super::client::{McpClient, McpError};
+use super::client::{McpClient, McpError, Progress};
 use super::remote_tool::RemoteTool;
 use crate::ports::transport::Transport;
 use crate::provider::ToolDefinition;
@@ -25,6 +25,18 @@ fn arguments(text: &str) -> Result<Value, ToolError> {
             "the arguments must be a JSON object".into(),
         )),
         Err(err) => Err(ToolError::InvalidArguments(err.to_string())),
+    }
+}
+
+/// A progress report as a short line: the server's message, and how far as "3 of 10".
+fn describe(report: &Progress) -> String {
+    let amount = match report.total {
+        Some(total) if total > 0.0 => format!("{} of {}", report.progress, total),
+        _ => format!("{}", report.progress),
+    };
+    match &report.message {
+        Some(message) if !message.trim().is_empty() => format!("{} ({amount})", message.trim()),
+        _ => amount,
     }
 }
 
@@ -58,7 +70,9 @@ impl<T: Transport + 'static> Tool for McpTool<T> {
             let arguments = arguments(text)?;
             let outcome = self
                 .client
-                .call_tool(&self.tool.name, arguments, context.cancel, &|_| {})
+                .call_tool(&self.tool.name, arguments, context.cancel, &|report| {
+                    (context.progress)(&describe(&report));
+                })
                 .await
                 .map_err(|err| match err {
                     McpError::Cancelled => ToolError::Cancelled,

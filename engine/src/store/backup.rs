@@ -1,6 +1,7 @@
 //! A full backup: every conversation with every message, the images they show, the provider
 //! settings, the assistants (with their pictures), the memories, the personas, the world books,
-//! the chat dictionaries and the MCP servers, as one versioned JSON file. API keys (and custom
+//! the chat dictionaries, the MCP servers and the web search settings, as one versioned JSON
+//! file. API keys (and custom
 //! header values and MCP tokens, which are credentials) are left out unless the user asks for
 //! them. Restoring goes through
 //! `import`, validated completely first.
@@ -28,6 +29,7 @@ pub struct BackupContents {
     pub world_books: crate::persona::world_books::WorldBooks,
     pub dictionaries: crate::persona::dictionary_file::Dictionaries,
     pub mcp_servers: crate::mcp::McpServers,
+    pub web_search: crate::tools::search_backends::WebSearchSettings,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -94,6 +96,14 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         } else {
             contents.mcp_servers.without_secrets()
         },
+        "web_search": crate::tools::search_backends::WebSearchSettings {
+            api_key: if include_keys {
+                contents.web_search.api_key.clone()
+            } else {
+                String::new()
+            },
+            ..contents.web_search.clone()
+        },
     });
     serde_json::to_string(&value).unwrap_or_else(|_| value.to_string())
 }
@@ -143,6 +153,11 @@ mod tests {
                     enabled: true,
                 }],
             },
+            web_search: crate::tools::search_backends::WebSearchSettings {
+                url: "https://searx.example".into(),
+                api_key: "search-key".into(),
+                ..Default::default()
+            },
             ..BackupContents::default()
         }
     }
@@ -150,7 +165,13 @@ mod tests {
     #[test]
     fn keys_and_header_values_stay_out_unless_asked_for() {
         let without = backup_json(&contents(), false, 5.0);
-        for secret in ["sk-secret", "hidden", "sk-fallback", "mcp-token"] {
+        for secret in [
+            "sk-secret",
+            "hidden",
+            "sk-fallback",
+            "mcp-token",
+            "search-key",
+        ] {
             assert!(!without.contains(secret), "{secret} leaked");
         }
         assert!(without.contains("X-Token"), "the header's name is kept");
@@ -162,6 +183,10 @@ mod tests {
         assert_eq!(
             restored.mcp_servers.servers[0].url,
             "https://mcp.example/mcp"
+        );
+        assert_eq!(
+            restored.web_search.as_ref().map(|w| w.url.as_str()),
+            Some("https://searx.example")
         );
     }
 

@@ -55,6 +55,8 @@ pub struct ImportedFile {
     pub dictionaries: crate::persona::dictionary_file::Dictionaries,
     /// A backup's MCP servers (none in older backups; their tokens only if the backup has keys).
     pub mcp_servers: crate::mcp::McpServers,
+    /// A backup's web search settings (none in older backups; the key only if it has keys).
+    pub web_search: Option<crate::tools::search_backends::WebSearchSettings>,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -285,6 +287,7 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         world_books: optional_record(value, "world_books")?,
         dictionaries: optional_record(value, "dictionaries")?,
         mcp_servers: optional_record(value, "mcp_servers")?,
+        web_search: optional_record(value, "web_search")?,
     })
 }
 

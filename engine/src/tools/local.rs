@@ -122,6 +122,7 @@ mod tests {
                 scope: &scope,
                 conversation_id: "c",
                 cancel: &cancel,
+                progress: &|_| {},
             },
         ))
     }

@@ -300,6 +300,7 @@ mod tests {
             scope: &scope,
             conversation_id: "c",
             cancel: &cancel,
+            progress: &|_| {},
         };
         block_on(tool.call(args, &context)).map(|o| o.content)
     }

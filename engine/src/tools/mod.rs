@@ -103,6 +103,8 @@ pub struct ToolContext<'a> {
     pub conversation_id: &'a str,
     /// Fires when the user stops the generation.
     pub cancel: &'a CancelToken,
+    /// Tells the user how far a long call has got (a line shown on its card).
+    pub progress: &'a dyn Fn(&str),
 }
 
 /// Parses a call's JSON arguments into `T`, for tool implementations.

@@ -153,6 +153,7 @@ mod tests {
             scope: &scope,
             conversation_id: "now",
             cancel: &cancel,
+            progress: &|_| {},
         };
         block_on(RecentConversations { store }.call(arguments, &context)).unwrap()
     }

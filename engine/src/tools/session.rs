@@ -126,6 +126,7 @@ mod tests {
             scope: &scope,
             conversation_id: "c",
             cancel: &cancel,
+            progress: &|_| {},
         };
         let output = futures_executor::block_on(tool.call("{}", &context)).unwrap();
         let report: serde_json::Value = serde_json::from_str(&output.content).unwrap();

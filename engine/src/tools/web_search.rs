@@ -173,6 +173,7 @@ mod tests {
             scope: &scope,
             conversation_id: "c",
             cancel: &cancel,
+            progress: &|_| {},
         };
         block_on(tools[0].1.call(arguments, &context))
     }
