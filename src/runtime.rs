@@ -100,6 +100,17 @@ pub fn init(state: AppState) {
         }
         let mcp = Rc::new(skein_engine::mcp::McpHub::new(Rc::new(FetchTransport)));
         service.add_tool_set(mcp.clone());
+        // The extension reaches the hosts the user granted, CORS or not: it can read pages.
+        if skein_platform::in_extension() {
+            let reader = skein_engine::tools::read_url::ReadUrl {
+                transport: Rc::new(FetchTransport),
+            };
+            if let Err(err) =
+                service.add_tool(skein_engine::tools::ToolSource::WebSearch, Rc::new(reader))
+            {
+                state.banner.set(Some(err.to_string()));
+            }
+        }
         service.add_tool_set(Rc::new(skein_engine::tools::web_search::WebSearch {
             transport: Rc::new(FetchTransport),
             settings: Rc::new(move || state.web_search.get_untracked()),

@@ -105,6 +105,24 @@ test('the extension panel streams from a provider without CORS, and asks about t
     assert.match(sent, /pull together/);
     assert.doesNotMatch(sent, /Site menu/, 'the main text only');
 
+    // The panel reads a page for the model, after asking (a granted host: no CORS needed).
+    await openSettings(panel, 'assistants');
+    await panel.locator('[data-testid=tool-policy][data-tool-name=read_url] select').selectOption('default');
+    await panel.click('[data-testid=assistant-save]');
+    await assertText(panel.locator('[data-testid=assistant-feedback]'), 'Saved.');
+    await closeSettings(panel);
+    await mock('/admin/script', [
+      { chunks: [], tool_call: { name: 'read_url', arguments: JSON.stringify({ url: `${MOCK}/nocors/pages/tides.html` }) } },
+      { chunks: ['Spring tides come at new and full moon.'] },
+    ]);
+    await send(panel, 'read the tides page');
+    await panel.locator('[data-testid=approve-button]').click();
+    await assistantTextIs(panel, 'Spring tides come at new and full moon.');
+    const read = (await mock('/admin/requests')).at(-1).messages.find((m) => m.role === 'tool').content;
+    assert.match(read, /^Spring tides\nhttp:\/\/127\.0\.0\.1:\d+\/nocors\/pages\/tides\.html\n\nSpring tides\nSpring tides happen at new and full moon/);
+    assert.doesNotMatch(read, /Site menu|pwned|tides\.example/, 'menu, script and footer left out');
+    assert.equal(await panel.locator('[data-testid=citation][data-kind=web]').count(), 1);
+
     // The panel beside the page (composed from two screenshots: headless Chromium draws no
     // browser side panel of its own).
     mkdirSync(DOCS_SCREENSHOTS, { recursive: true });

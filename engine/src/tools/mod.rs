@@ -11,6 +11,8 @@ pub mod choice;
 pub(crate) mod large_output;
 pub(crate) mod local;
 pub(crate) mod memory;
+pub(crate) mod page_text;
+pub mod read_url;
 pub(crate) mod recent_conversations;
 pub(crate) mod request;
 pub mod search_backends;

@@ -21,6 +21,7 @@
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
 //! - `GET /files/pixel.png`: a small PNG, for answers that show a remote image.
 //! - `GET /searxng/search?q=…&format=json`: SearXNG-shaped search results made from the query.
+//! - `GET /pages/tides.html`: a small article page, for the page-reading tool.
 //!
 //! Every response carries permissive CORS headers, and `OPTIONS` preflights succeed, because the
 //! callers are web pages on other origins; the same endpoints under `/nocors/` send none, like
@@ -190,6 +191,7 @@ fn routes() -> Router<Mock> {
         .route("/admin/reset", post(reset))
         .route("/files/pixel.png", get(pixel))
         .route("/searxng/search", get(search::searxng))
+        .route("/pages/tides.html", get(tides_page))
 }
 
 /// Allows any origin. Allowed headers are reflected from the preflight, because the `*` wildcard
@@ -229,6 +231,20 @@ const PIXEL_PNG: [u8; 73] = [
     0, 0, 38, 147, 9, 41, 0, 0, 0, 16, 73, 68, 65, 84, 120, 156, 99, 176, 142, 190, 13, 71, 12,
     196, 113, 0, 77, 242, 23, 17, 106, 115, 93, 98, 0, 0, 0, 0, 73, 69, 78, 68, 174, 66, 96, 130,
 ];
+
+/// A small article page (with a menu and a footer a reader leaves out), for the extension's
+/// page-reading tool.
+async fn tides_page() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Spring tides</title>\
+         <script>window.pwned = 1</script></head><body><header>Site menu</header><main>\
+         <h1>Spring tides</h1><p>Spring tides happen at new and full moon, when the sun and the \
+         moon pull together.</p><p>Neap tides come between them.</p></main>\
+         <footer>&copy; tides.example</footer></body></html>",
+    )
+        .into_response()
+}
 
 async fn pixel() -> Response {
     ([(header::CONTENT_TYPE, "image/png")], PIXEL_PNG.to_vec()).into_response()
