@@ -15,6 +15,7 @@
 //! | [`provider`] | the provider protocols (as functions of bytes), settings, capabilities, and the one client that calls them |
 //! | [`knowledge`] | knowledge bases, chunks, retrieval, citations, memories |
 //! | [`tools`] | the tool catalogue, approval policies, the built-in tools |
+//! | [`workspace`] | a conversation's files: paths, the storage port, the file and skill tools, the reminder |
 //! | [`mcp`] | the Model Context Protocol client: remote servers' tools over Streamable HTTP |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
@@ -95,6 +96,7 @@ pub mod store;
 mod test_fixtures;
 pub mod tools;
 pub mod usage;
+pub mod workspace;
 
 pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};
 pub use domain::assistant::{Assistant, AssistantError};

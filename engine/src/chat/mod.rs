@@ -57,6 +57,9 @@ mod tool_results;
 mod tool_sources;
 mod transfer;
 mod turn;
+mod workspace_files;
+#[cfg(test)]
+mod workspace_tests;
 pub mod world_books;
 
 pub use action::{ChatAction, TurnContext};

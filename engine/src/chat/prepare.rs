@@ -16,13 +16,15 @@ use crate::persona::world_books::books_for_request;
 use crate::persona::world_info::compile_book;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
-use crate::prompt::hooks::OcrHook;
+use crate::prompt::hooks::{OcrHook, WorkspaceHook};
 use crate::prompt::request_builder::{
     build_request, chat_messages, load_images, sendable_branch, RequestInputs,
 };
 use crate::prompt::time_context::TimeContext;
 use crate::provider::ChatMessage;
 use crate::store::ChatStore;
+use crate::workspace::chat_root;
+use crate::workspace::reminder::WorkspaceReminder;
 use std::collections::HashSet;
 
 /// The request side of one reply, the same for each of its model steps.
@@ -102,6 +104,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             settings,
             cancel: turn.cancel,
         });
+        // The workspace reminder, when the workspace tools are offered.
+        let reminder = match &self.workspace {
+            Some(files) if turn.tools.get(crate::workspace::tools::LIST_TOOL).is_some() => {
+                Some(WorkspaceReminder {
+                    files: files.as_ref(),
+                    root: chat_root(&conversation.id),
+                    skills: turn
+                        .tools
+                        .get(crate::workspace::skills::SKILL_TOOL)
+                        .is_some(),
+                })
+            }
+            _ => None,
+        };
         let prepared = build_request(RequestInputs {
             window: &branch[start..],
             summary: summary.as_deref(),
@@ -122,6 +138,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             world_books: &world_books,
             dictionaries: &dictionaries,
             ocr: ocr.as_ref().map(|ocr| ocr as &dyn OcrHook),
+            workspace: reminder.as_ref().map(|r| r as &dyn WorkspaceHook),
         })
         .await;
         let mut history = chat_messages(&prepared);

@@ -59,6 +59,9 @@ pub struct ChatService<T, S, C, I> {
     /// Embeddings for the library's run, once the app has connected it
     /// ([`connect_library`](Self::connect_library)).
     pub(super) embedder: Option<ProviderEmbedder<T, C>>,
+    /// The conversations' workspaces, once the app has connected them
+    /// ([`connect_workspace`](Self::connect_workspace)).
+    pub(super) workspace: Option<Rc<dyn crate::workspace::WorkspaceFiles>>,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -99,6 +102,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
             embedder: None,
+            workspace: None,
         }
     }
 

@@ -214,7 +214,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     MessagePart::ToolCall(c) => Some(c.id.clone()),
                     _ => None,
                 }));
-                self.read_tool_output(&call.arguments, &known).await
+                let conversation_id = writer.conversation().id.clone();
+                self.read_tool_output(&call.arguments, &known, &conversation_id)
+                    .await
             }
         };
         let output = match output {
@@ -230,12 +232,28 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 is_error: false,
             });
         };
-        let blob = Blob {
-            id: large_output::file_path(&call.id),
-            mime: "text/plain;charset=utf-8".into(),
-            bytes: content.clone().into_bytes(),
+        let stored = match (&self.workspace, writer.conversation().temporary) {
+            // In the conversation's workspace, where the user sees it (not for a temporary
+            // chat: nothing of it may outlive it).
+            (Some(files), false) => {
+                let path = large_output::workspace_path(&call.id);
+                let root = crate::workspace::chat_root(&writer.conversation().id);
+                files
+                    .write(&root, &path, content.as_bytes())
+                    .await
+                    .map_err(|err| err.to_string())
+            }
+            _ => {
+                let blob = Blob {
+                    id: large_output::file_path(&call.id),
+                    mime: "text/plain;charset=utf-8".into(),
+                    bytes: content.clone().into_bytes(),
+                };
+                (self.store.save_blob_of(writer.conversation(), &blob).await)
+                    .map_err(|err| err.to_string())
+            }
         };
-        match self.store.save_blob_of(writer.conversation(), &blob).await {
+        match stored {
             Ok(()) => Ok(ToolResult {
                 content: preview,
                 is_error: false,
@@ -260,6 +278,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         arguments: &str,
         known_calls: &HashSet<String>,
+        conversation_id: &str,
     ) -> Result<ToolOutput, ToolError> {
         let args: ReadArguments = parse_arguments(arguments)?;
         if !known_calls.contains(&args.call_id) {
@@ -268,19 +287,33 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 args.call_id
             )));
         }
-        let stored = self
-            .store
-            .load_blob(&large_output::file_path(&args.call_id))
-            .await
-            .map_err(|err| ToolError::Failed(err.to_string()))?
-            .ok_or_else(|| {
-                ToolError::Failed(format!(
-                    "The output of \"{}\" was short enough to be shown in full; nothing more is \
+        let in_workspace = match &self.workspace {
+            Some(files) => files
+                .read(
+                    &crate::workspace::chat_root(conversation_id),
+                    &large_output::workspace_path(&args.call_id),
+                )
+                .await
+                .map_err(|err| ToolError::Failed(err.to_string()))?,
+            None => None,
+        };
+        let in_store = match in_workspace {
+            Some(bytes) => Some(bytes),
+            None => self
+                .store
+                .load_blob(&large_output::file_path(&args.call_id))
+                .await
+                .map_err(|err| ToolError::Failed(err.to_string()))?
+                .map(|blob| blob.bytes),
+        };
+        let stored = in_store.ok_or_else(|| {
+            ToolError::Failed(format!(
+                "The output of \"{}\" was short enough to be shown in full; nothing more is \
                      stored.",
-                    args.call_id
-                ))
-            })?;
-        let full = String::from_utf8_lossy(&stored.bytes);
+                args.call_id
+            ))
+        })?;
+        let full = String::from_utf8_lossy(&stored);
         Ok(ToolOutput::text(large_output::read_slice(
             &full,
             args.offset,

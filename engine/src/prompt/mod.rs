@@ -33,6 +33,7 @@ pub use dictionary::{
 };
 pub use hooks::{
     HookError, HookFuture, OcrHook, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
+    WorkspaceHook,
 };
 pub use injection::{
     Activation, CompiledLorebook, Firing, FoundIn, InjectionPosition, InjectionTrigger, Lorebook,

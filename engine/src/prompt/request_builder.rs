@@ -64,6 +64,8 @@ pub struct RequestInputs<'a> {
     pub dictionaries: &'a [CompiledDictionary],
     /// Reads the text of images for a model that cannot see them.
     pub ocr: Option<&'a dyn crate::prompt::hooks::OcrHook>,
+    /// What the model is told about the conversation's workspace.
+    pub workspace: Option<&'a dyn crate::prompt::hooks::WorkspaceHook>,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -133,8 +135,8 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         knowledge: inputs.knowledge,
         memory: inputs.memory,
         ocr: inputs.ocr,
+        workspace: inputs.workspace,
         scope: inputs.assistant.retrieval_scope(),
-        ..InputPipeline::default()
     };
     pipeline.run(request).await
 }

@@ -31,6 +31,14 @@ pub fn file_path(call_id: &str) -> String {
     format!("/tool_outputs/{safe}.txt")
 }
 
+/// The same file inside a conversation's workspace (`tool_outputs/{call}.txt`).
+pub fn workspace_path(call_id: &str) -> crate::workspace::WorkspacePath {
+    // `file_path` keeps only letters, digits, `_` and `-` of the ID; an ID too long for a file
+    // name falls back to a fixed one.
+    crate::workspace::WorkspacePath::parse(&file_path(call_id))
+        .unwrap_or_else(|_| crate::workspace::WorkspacePath::known("tool_outputs/output.txt"))
+}
+
 /// The largest index ≤ `at` that is a character boundary of `text`.
 fn floor_boundary(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());

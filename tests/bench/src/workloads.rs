@@ -154,6 +154,8 @@ impl Assembly {
             persona: None,
             world_books: &[],
             dictionaries: &[],
+            ocr: None,
+            workspace: None,
         }));
         let Some(prepared) = prepared else { return 0 };
         let messages = chat_messages(&prepared);

@@ -1,0 +1,91 @@
+//! Conversations' workspaces through the service: connected once (the file and skill tools,
+//! large outputs, the reminder), and each one as the user sees it: its files listed, read (to
+//! view or download), uploaded and deleted, so the rules (paths, sizes) stay in the engine.
+
+use crate::chat::service::ChatService;
+use crate::chat::ChatError;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::store::ChatStore;
+use crate::tools::catalog::CatalogError;
+use crate::tools::ToolSource;
+use crate::workspace::skills::skill_tool;
+use crate::workspace::tools::workspace_tools;
+use crate::workspace::{chat_root, FileInfo, WorkspaceFiles, WorkspacePath};
+use std::rc::Rc;
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Gives each conversation a workspace of files kept by `files`: the file tools (writing
+    /// asks first), `load_skill`, large tool outputs written there, and the reminder.
+    pub fn connect_workspace(&mut self, files: Rc<dyn WorkspaceFiles>) -> Result<(), CatalogError> {
+        for tool in workspace_tools(files.clone()) {
+            self.tools.add(ToolSource::Workspace, tool)?;
+        }
+        self.tools
+            .add(ToolSource::Skill, skill_tool(files.clone()))?;
+        self.workspace = Some(files);
+        Ok(())
+    }
+
+    fn files(&self) -> Result<&dyn WorkspaceFiles, ChatError> {
+        self.workspace
+            .as_deref()
+            .ok_or_else(|| ChatError::Unavailable("This page has no workspace storage.".into()))
+    }
+
+    fn path(text: &str) -> Result<WorkspacePath, ChatError> {
+        WorkspacePath::parse(text)
+            .map_err(|err| ChatError::Unavailable(format!("“{text}” cannot be a file: {err}.")))
+    }
+
+    /// The files of conversation `conversation_id`'s workspace, by path.
+    pub async fn workspace_files(&self, conversation_id: &str) -> Result<Vec<FileInfo>, ChatError> {
+        let files = self.files()?;
+        files
+            .list(&chat_root(conversation_id))
+            .await
+            .map_err(|err| ChatError::Unavailable(err.to_string()))
+    }
+
+    /// A file's bytes.
+    pub async fn read_workspace_file(
+        &self,
+        conversation_id: &str,
+        path: &str,
+    ) -> Result<Vec<u8>, ChatError> {
+        let path = Self::path(path)?;
+        self.files()?
+            .read(&chat_root(conversation_id), &path)
+            .await
+            .map_err(|err| ChatError::Unavailable(err.to_string()))?
+            .ok_or_else(|| ChatError::Unavailable(format!("There is no file {path}.")))
+    }
+
+    /// Stores a file the user uploaded as `name` (a name, or a path inside the workspace).
+    pub async fn upload_workspace_file(
+        &self,
+        conversation_id: &str,
+        name: &str,
+        bytes: &[u8],
+    ) -> Result<WorkspacePath, ChatError> {
+        let path = Self::path(name)?;
+        self.files()?
+            .write(&chat_root(conversation_id), &path, bytes)
+            .await
+            .map_err(|err| ChatError::Unavailable(format!("{path} was not stored: {err}.")))?;
+        Ok(path)
+    }
+
+    pub async fn delete_workspace_file(
+        &self,
+        conversation_id: &str,
+        path: &str,
+    ) -> Result<(), ChatError> {
+        let path = Self::path(path)?;
+        self.files()?
+            .delete(&chat_root(conversation_id), &path)
+            .await
+            .map_err(|err| ChatError::Unavailable(err.to_string()))?;
+        Ok(())
+    }
+}
