@@ -51,6 +51,7 @@ mod js_error;
 mod js_global;
 mod local_storage;
 mod notifications;
+mod opfs_workspace;
 mod page_lifecycle;
 mod remote_image;
 mod service_worker;
@@ -76,6 +77,7 @@ pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,
     NotificationAccess,
 };
+pub use opfs_workspace::OpfsWorkspace;
 pub use page_lifecycle::on_page_hidden;
 pub use remote_image::fetch_remote_image;
 pub use service_worker::{activate_update, build_id, register_service_worker, ServiceWorkerEvents};

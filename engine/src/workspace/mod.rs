@@ -17,5 +17,6 @@ pub mod tools;
 
 pub use files::{
     chat_root, FileInfo, FilesFuture, MemoryWorkspace, WorkspaceError, WorkspaceFiles,
+    MAX_FILE_BYTES,
 };
 pub use path::{PathError, WorkspacePath};
