@@ -10,7 +10,7 @@ use skein_components::{
     icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
     ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, PromptInspector,
     ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar,
-    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
+    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkspacePanel,
 };
 use skein_engine::ChatAction;
 
@@ -126,6 +126,11 @@ pub fn App() -> impl IntoView {
                         title="Every message and its versions" aria-label="Branches" aria-haspopup="dialog"
                         on:click=move |_| crate::branch_map::open(state)>
                         {icon(Icon::Branches)}<span class="wide-only">"Branches"</span>
+                    </button>
+                    <button type="button" class="with-icon" data-testid="workspace-button"
+                        title="This chat's files" aria-label="Files" aria-haspopup="dialog"
+                        on:click=move |_| crate::workspace::open(state)>
+                        {icon(Icon::Folder)}<span class="wide-only">"Files"</span>
                     </button>
                     <button type="button" class="with-icon" data-testid="chat-settings-button"
                         title="This chat's persona and system prompt" aria-label="This chat" aria-haspopup="dialog"
@@ -274,6 +279,11 @@ pub fn App() -> impl IntoView {
                         map=Signal::derive(move || state.branch_map.map.get())
                         on_request=move |request| crate::branch_map::act(state, request)
                     />
+                    <WorkspacePanel open=state.workspace.open
+                        files=Signal::derive(move || state.workspace.files.get())
+                        viewing=Signal::derive(move || state.workspace.viewing.get())
+                        feedback=Signal::derive(move || state.workspace.feedback.get())
+                        on_action=move |action| crate::workspace::act(state, action) />
                     <PromptInspector open=state.inspector.open
                         view=Signal::derive(move || state.inspector.view.get()) />
                     <ChatSettingsPanel

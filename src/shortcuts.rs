@@ -42,7 +42,8 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             || state.summary.open.get_untracked()
             || state.branch_map.open.get_untracked()
             || state.chat_settings.get_untracked()
-            || state.inspector.open.get_untracked();
+            || state.inspector.open.get_untracked()
+            || state.workspace.open.get_untracked();
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
@@ -73,6 +74,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 state.branch_map.open.set(false);
                 state.chat_settings.set(false);
                 state.inspector.open.set(false);
+                state.workspace.open.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

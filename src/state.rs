@@ -102,6 +102,8 @@ pub struct AppState {
     pub summary: crate::summary::SummaryState,
     /// The branch map.
     pub branch_map: crate::branch_map::BranchMapState,
+    /// The chat's files side sheet.
+    pub workspace: crate::workspace::WorkspaceState,
     /// The next new chat is temporary (never saved), as the user chose on the empty chat.
     pub temporary_next: RwSignal<bool>,
     /// The user's personas, and why the last persona change was refused.
@@ -178,6 +180,7 @@ impl AppState {
             chain: RwSignal::new(Vec::new()),
             summary: crate::summary::SummaryState::new(),
             branch_map: crate::branch_map::BranchMapState::new(),
+            workspace: crate::workspace::WorkspaceState::new(),
             temporary_next: RwSignal::new(false),
             personas: RwSignal::new(Default::default()),
             persona_error: RwSignal::new(None),

@@ -70,6 +70,8 @@ impl UiSink {
             self.runtime.live.borrow_mut().remove(id);
             self.state.generating.update(|g| g.retain(|c| c != id));
         }
+        // The assistant may have written files.
+        crate::workspace::refresh(self.state);
     }
 
     /// The live copy of a streaming message, if `message_id` is one.

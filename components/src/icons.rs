@@ -28,6 +28,8 @@ pub enum Icon {
     Branches,
     /// The prompt inspector: a magnifying glass.
     Inspect,
+    /// The chat's workspace: a folder.
+    Folder,
 }
 
 impl Icon {
@@ -38,6 +40,7 @@ impl Icon {
             Self::Regenerate => &["M19.5 12a7.5 7.5 0 1 1-2.2-5.3", "M19.5 4v5h-5"],
             Self::Continue => &["M7 5l10 7-10 7z"],
             Self::Copy => &["M9 9h10v11H9z", "M5 15V4h10"],
+            Self::Folder => &["M3.5 6.5h6l2 2h9v10h-17z"],
             Self::Done => &["M5 12.5l4.5 4.5L19 7.5"],
             Self::Delete => &[
                 "M4 7h16",

@@ -68,6 +68,7 @@ mod usage_panel;
 mod waiting_notice;
 mod web_search_form;
 mod welcome;
+mod workspace_panel;
 mod world_book_editor;
 mod world_book_panel;
 
@@ -117,4 +118,5 @@ pub use usage_panel::{PriceEntry, UsagePanel};
 pub use waiting_notice::WaitingNotice;
 pub use web_search_form::WebSearchForm;
 pub use welcome::{LocalServer, WelcomeAction, WelcomeStep};
+pub use workspace_panel::{WorkspaceAction, WorkspaceFileView, WorkspacePanel};
 pub use world_book_panel::{WorldBookAction, WorldBookPanel};

@@ -21,21 +21,44 @@ fn path(text: &str) -> WorkspacePath {
 async fn files_round_trip_through_the_origin_private_file_system() {
     let files = OpfsWorkspace;
     let root = format!("chat-test-{}", js_sys::Math::random().to_bits());
-    assert!(files.list(&root).await.unwrap().is_empty(), "a new workspace is empty");
-    files.write(&root, &path("notes/plan.md"), b"one").await.unwrap();
-    files.write(&root, &path("a.txt"), "é".as_bytes()).await.unwrap();
-    files.write(&root, &path("notes/plan.md"), b"replaced").await.unwrap();
+    assert!(
+        files.list(&root).await.unwrap().is_empty(),
+        "a new workspace is empty"
+    );
+    files
+        .write(&root, &path("notes/plan.md"), b"one")
+        .await
+        .unwrap();
+    files
+        .write(&root, &path("a.txt"), "é".as_bytes())
+        .await
+        .unwrap();
+    files
+        .write(&root, &path("notes/plan.md"), b"replaced")
+        .await
+        .unwrap();
     let listed = files.list(&root).await.unwrap();
     let names: Vec<(&str, u64)> = listed.iter().map(|f| (f.path.as_str(), f.size)).collect();
     assert_eq!(names, [("a.txt", 2), ("notes/plan.md", 8)]);
     assert!(listed[0].modified_ms > 0.0);
     assert_eq!(
-        files.read(&root, &path("notes/plan.md")).await.unwrap().unwrap(),
+        files
+            .read(&root, &path("notes/plan.md"))
+            .await
+            .unwrap()
+            .unwrap(),
         b"replaced"
     );
     assert_eq!(files.read(&root, &path("missing.txt")).await.unwrap(), None);
-    assert_eq!(files.read(&root, &path("nowhere/x.txt")).await.unwrap(), None);
-    assert!(files.list(&format!("{root}-other")).await.unwrap().is_empty());
+    assert_eq!(
+        files.read(&root, &path("nowhere/x.txt")).await.unwrap(),
+        None
+    );
+    assert!(files
+        .list(&format!("{root}-other"))
+        .await
+        .unwrap()
+        .is_empty());
     assert!(files.delete(&root, &path("notes/plan.md")).await.unwrap());
     assert!(!files.delete(&root, &path("notes/plan.md")).await.unwrap());
     let left: Vec<String> = files

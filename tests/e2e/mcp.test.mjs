@@ -136,6 +136,11 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   assert.match(preview, /^line 000001 of the large output/);
   assert.match(preview, /Output shortened: this is the first \d+ of 409\d\d bytes\. The full output is stored as \/tool_outputs\/call_mock\.txt/);
   assert.ok(preview.length < 5000, `preview of ${preview.length} characters`);
+  // The file is in the chat's workspace, where the user sees it.
+  await page.click('[data-testid=workspace-button]');
+  await page.locator('[data-testid=workspace-file][data-path="tool_outputs/call_mock.txt"]', { hasText: '41.0 KB' }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=workspace-panel]').waitFor({ state: 'detached' });
 
   // The server adds a tool: the list is read again and the new tool offered.
   await mock('/admin/script', [

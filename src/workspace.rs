@@ -1,0 +1,140 @@
+//! The chat's files: the workspace side sheet opened from the header (its list read when it
+//! opens, after each action and after each answer), and what the user does there, through the
+//! engine's workspace methods. The files live in the browser's Origin Private File System.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::{WorkspaceAction, WorkspaceFileView};
+use skein_engine::workspace::tools::size_label;
+
+/// The side sheet's state.
+#[derive(Debug, Clone, Copy)]
+pub struct WorkspaceState {
+    pub open: RwSignal<bool>,
+    /// `None` while loading.
+    pub files: RwSignal<Option<Vec<WorkspaceFileView>>>,
+    pub viewing: RwSignal<Option<(String, String)>>,
+    pub feedback: RwSignal<Option<Result<String, String>>>,
+}
+
+impl WorkspaceState {
+    pub fn new() -> Self {
+        Self {
+            open: RwSignal::new(false),
+            files: RwSignal::new(None),
+            viewing: RwSignal::new(None),
+            feedback: RwSignal::new(None),
+        }
+    }
+}
+
+/// Opens the files of the conversation on screen.
+pub fn open(state: AppState) {
+    let sheet = state.workspace;
+    sheet.viewing.set(None);
+    sheet.feedback.set(None);
+    sheet.files.set(None);
+    sheet.open.set(true);
+    refresh(state);
+}
+
+/// Reads the list again, when the sheet is open.
+pub fn refresh(state: AppState) {
+    let sheet = state.workspace;
+    let (Some(runtime), Some(id)) = (runtime(), state.current.get_untracked()) else {
+        return;
+    };
+    if !sheet.open.get_untracked() {
+        return;
+    }
+    spawn_local(async move {
+        match runtime.service.workspace_files(&id).await {
+            Ok(files) => sheet.files.set(Some(
+                files
+                    .iter()
+                    .map(|f| WorkspaceFileView {
+                        path: f.path.to_string(),
+                        size: size_label(f.size),
+                    })
+                    .collect(),
+            )),
+            Err(err) => {
+                sheet.files.set(Some(Vec::new()));
+                sheet.feedback.set(Some(Err(err.to_string())));
+            }
+        }
+    });
+}
+
+/// Where an uploaded file goes: `folder/name`, or `name` at the top.
+fn workspace_name(folder: &str, name: &str) -> String {
+    let folder = folder.trim().trim_matches('/');
+    if folder.is_empty() {
+        name.to_owned()
+    } else {
+        format!("{folder}/{name}")
+    }
+}
+
+pub fn act(state: AppState, action: WorkspaceAction) {
+    let sheet = state.workspace;
+    let (Some(runtime), Some(id)) = (runtime(), state.current.get_untracked()) else {
+        return;
+    };
+    spawn_local(async move {
+        let service = &runtime.service;
+        let said = match action {
+            WorkspaceAction::Upload(input, folder) => match crate::files::take_chosen(&input).await
+            {
+                Ok(Some((name, bytes))) => service
+                    .upload_workspace_file(&id, &workspace_name(&folder, &name), &bytes)
+                    .await
+                    .map(|path| format!("Stored {path}."))
+                    .map_err(|err| err.to_string()),
+                Ok(None) => return,
+                Err(err) => Err(err),
+            },
+            WorkspaceAction::View(path) => match service.read_workspace_file(&id, &path).await {
+                Ok(bytes) => {
+                    let text = match String::from_utf8(bytes) {
+                        Ok(text) => text,
+                        Err(err) => format!(
+                            "This is not a text file ({} bytes): download it to open it.",
+                            err.as_bytes().len()
+                        ),
+                    };
+                    sheet.viewing.set(Some((path, text)));
+                    return;
+                }
+                Err(err) => Err(err.to_string()),
+            },
+            WorkspaceAction::Download(path) => {
+                match service.read_workspace_file(&id, &path).await {
+                    Ok(bytes) => {
+                        let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
+                        skein_platform::download_bytes(&name, "application/octet-stream", &bytes)
+                            .map(|()| format!("Downloaded {path}."))
+                    }
+                    Err(err) => Err(err.to_string()),
+                }
+            }
+            WorkspaceAction::Delete(path) => service
+                .delete_workspace_file(&id, &path)
+                .await
+                .map(|()| {
+                    if sheet
+                        .viewing
+                        .with_untracked(|v| v.as_ref().is_some_and(|(p, _)| *p == path))
+                    {
+                        sheet.viewing.set(None);
+                    }
+                    format!("Deleted {path}.")
+                })
+                .map_err(|err| err.to_string()),
+        };
+        sheet.feedback.set(Some(said));
+        refresh(state);
+    });
+}
