@@ -95,7 +95,9 @@ pub fn init(state: AppState) {
         if let Err(err) = service.connect_library(settings_now) {
             state.banner.set(Some(err.to_string()));
         }
-        if let Err(err) = service.connect_workspace(Rc::new(skein_platform::OpfsWorkspace)) {
+        if let Err(err) = service.connect_workspace(Rc::new(skein_platform::BrowserWorkspace::new(
+            store.clone(),
+        ))) {
             state.banner.set(Some(err.to_string()));
         }
         if let Err(err) = service.connect_builtin_tools() {

@@ -40,6 +40,15 @@ pub fn open(state: AppState) {
     refresh(state);
 }
 
+/// The root of the workspace of conversation `id`: its own, or its assistant's shared one.
+fn root(state: AppState, id: &str) -> String {
+    let assistant = state
+        .conversation(id)
+        .map(|conversation| state.assistant_of(&conversation))
+        .unwrap_or_else(|| state.assistant_untracked());
+    skein_engine::workspace::workspace_root(id, &assistant)
+}
+
 /// Reads the list again, when the sheet is open.
 pub fn refresh(state: AppState) {
     let sheet = state.workspace;
@@ -50,7 +59,7 @@ pub fn refresh(state: AppState) {
         return;
     }
     spawn_local(async move {
-        match runtime.service.workspace_files(&id).await {
+        match runtime.service.workspace_files(&root(state, &id)).await {
             Ok(files) => sheet.files.set(Some(
                 files
                     .iter()
@@ -83,35 +92,38 @@ pub fn act(state: AppState, action: WorkspaceAction) {
     let (Some(runtime), Some(id)) = (runtime(), state.current.get_untracked()) else {
         return;
     };
+    let workspace = root(state, &id);
     spawn_local(async move {
         let service = &runtime.service;
         let said = match action {
             WorkspaceAction::Upload(input, folder) => match crate::files::take_chosen(&input).await
             {
                 Ok(Some((name, bytes))) => service
-                    .upload_workspace_file(&id, &workspace_name(&folder, &name), &bytes)
+                    .upload_workspace_file(&workspace, &workspace_name(&folder, &name), &bytes)
                     .await
                     .map(|path| format!("Stored {path}."))
                     .map_err(|err| err.to_string()),
                 Ok(None) => return,
                 Err(err) => Err(err),
             },
-            WorkspaceAction::View(path) => match service.read_workspace_file(&id, &path).await {
-                Ok(bytes) => {
-                    let text = match String::from_utf8(bytes) {
-                        Ok(text) => text,
-                        Err(err) => format!(
-                            "This is not a text file ({} bytes): download it to open it.",
-                            err.as_bytes().len()
-                        ),
-                    };
-                    sheet.viewing.set(Some((path, text)));
-                    return;
+            WorkspaceAction::View(path) => {
+                match service.read_workspace_file(&workspace, &path).await {
+                    Ok(bytes) => {
+                        let text = match String::from_utf8(bytes) {
+                            Ok(text) => text,
+                            Err(err) => format!(
+                                "This is not a text file ({} bytes): download it to open it.",
+                                err.as_bytes().len()
+                            ),
+                        };
+                        sheet.viewing.set(Some((path, text)));
+                        return;
+                    }
+                    Err(err) => Err(err.to_string()),
                 }
-                Err(err) => Err(err.to_string()),
-            },
+            }
             WorkspaceAction::Download(path) => {
-                match service.read_workspace_file(&id, &path).await {
+                match service.read_workspace_file(&workspace, &path).await {
                     Ok(bytes) => {
                         let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
                         skein_platform::download_bytes(&name, "application/octet-stream", &bytes)
@@ -121,7 +133,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                 }
             }
             WorkspaceAction::Delete(path) => service
-                .delete_workspace_file(&id, &path)
+                .delete_workspace_file(&workspace, &path)
                 .await
                 .map(|()| {
                     if sheet

@@ -69,6 +69,7 @@ pub fn AssistantForm(
     let stream = RwSignal::new(true);
     let titles = RwSignal::new(true);
     let suggestions = RwSignal::new(false);
+    let shared_workspace = RwSignal::new(false);
     let enabled_tools = RwSignal::new(Vec::new());
     let bound = RwSignal::new(Vec::<String>::new());
     let rules = RuleRows::new();
@@ -90,6 +91,7 @@ pub fn AssistantForm(
         reasoning.set(a.params.reasoning);
         stream.set(a.stream);
         titles.set(a.generate_titles);
+        shared_workspace.set(a.shared_workspace);
         suggestions.set(a.follow_up_suggestions);
         enabled_tools.set(a.enabled_tools);
         bound.set(a.knowledge_base_ids);
@@ -150,6 +152,7 @@ pub fn AssistantForm(
         edited.stream = stream.get_untracked();
         edited.generate_titles = titles.get_untracked();
         edited.follow_up_suggestions = suggestions.get_untracked();
+        edited.shared_workspace = shared_workspace.get_untracked();
         edited.enabled_tools = enabled_tools.get_untracked();
         edited.knowledge_base_ids = bound.get_untracked();
         edited.regex_rules = rules.rules();
@@ -222,6 +225,7 @@ pub fn AssistantForm(
             <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>
             <label>{check(suggestions, "assistant-suggestions")}" Suggest follow-up questions (one extra request per answer)"</label>
             <ToolPolicies tools enabled=enabled_tools />
+            <label>{check(shared_workspace, "assistant-shared-workspace")}" One workspace of files for all its chats (off: each chat has its own)"</label>
             <fieldset class="tool-policies" data-testid="assistant-knowledge">
                 <legend>"Knowledge bases it answers from"</legend>
                 {move || knowledge_bases.with(Vec::is_empty).then(|| view! {

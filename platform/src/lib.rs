@@ -43,6 +43,7 @@ mod generation_lock;
 mod idb;
 mod idb_library;
 mod idb_store;
+mod idb_workspace;
 #[cfg(feature = "js-api")]
 pub mod js_api;
 #[cfg(feature = "js-api")]
@@ -72,6 +73,7 @@ pub use fetch_transport::{FetchBody, FetchTransport};
 pub use file_input::{read_chosen_file, read_file, FileBytes};
 pub use generation_lock::{generating_in_some_tab, hold_generation_lock, GenerationLock};
 pub use idb_store::IdbStore;
+pub use idb_workspace::{BrowserWorkspace, IdbWorkspace};
 pub use local_storage::{read_local, write_local};
 pub use notifications::{
     notification_permission, notify, page_hidden, request_notification_permission,

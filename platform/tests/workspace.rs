@@ -1,5 +1,6 @@
-//! The Origin Private File System workspace in headless Chromium: files written (in folders),
-//! listed, read, replaced and deleted, workspaces kept apart, a missing file said as missing.
+//! The workspaces in headless Chromium, in the Origin Private File System and in the IndexedDB
+//! fallback alike: files written (in folders), listed, read, replaced and deleted, workspaces
+//! kept apart, a missing file said as missing.
 #![cfg(target_arch = "wasm32")]
 #![allow(
     clippy::unwrap_used,
@@ -8,7 +9,7 @@
 )]
 
 use skein_engine::workspace::{WorkspaceFiles, WorkspacePath};
-use skein_platform::OpfsWorkspace;
+use skein_platform::{BrowserWorkspace, IdbStore, IdbWorkspace, OpfsWorkspace};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -17,10 +18,27 @@ fn path(text: &str) -> WorkspacePath {
     WorkspacePath::parse(text).unwrap()
 }
 
+fn unique(prefix: &str) -> String {
+    format!("{prefix}-{}", js_sys::Math::random().to_bits())
+}
+
 #[wasm_bindgen_test]
 async fn files_round_trip_through_the_origin_private_file_system() {
-    let files = OpfsWorkspace;
-    let root = format!("chat-test-{}", js_sys::Math::random().to_bits());
+    round_trip(&OpfsWorkspace).await;
+}
+
+#[wasm_bindgen_test]
+async fn files_round_trip_through_the_indexeddb_fallback() {
+    let store = IdbStore::open(&unique("skein-test-workspace"))
+        .await
+        .unwrap();
+    round_trip(&IdbWorkspace::new(store.clone())).await;
+    // The browser's workspace uses OPFS here (Chromium has it).
+    round_trip(&BrowserWorkspace::new(store)).await;
+}
+
+async fn round_trip(files: &dyn WorkspaceFiles) {
+    let root = unique("chat-test");
     assert!(
         files.list(&root).await.unwrap().is_empty(),
         "a new workspace is empty"

@@ -91,6 +91,29 @@ test('the model writes a file after approval, reads it back and loads a skill; t
   await says(page, 'workspace-feedback', /^Deleted notes\/plan\.md\.$/);
   await file(page, 'notes/plan.md').waitFor({ state: 'detached' });
   assert.equal(await page.locator('[data-testid=workspace-file]').count(), 1);
+  await page.keyboard.press('Escape');
+
+  // An assistant may share one workspace among its chats: a file put there in one new chat is
+  // in the next one too.
+  await openSettings(page, 'assistants');
+  await page.check('[data-testid=assistant-shared-workspace]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+  for (const [question, title] of [['first shared', '"Shared one"'], ['second shared', '"Shared two"']]) {
+    await page.click('[data-testid=new-chat-button]');
+    await mock('/admin/script', [{ chunks: ['Ok.'] }, { chunks: [title], stream: false }]);
+    await send(page, question);
+    await assistantTextIs(page, 'Ok.');
+    await page.click('[data-testid=workspace-button]');
+    if (question === 'first shared') {
+      await page.locator('[data-testid=workspace-empty]').waitFor();
+      await page.setInputFiles('[data-testid=workspace-upload]', { name: 'common.txt', mimeType: 'text/plain', buffer: Buffer.from('for all') });
+    }
+    await file(page, 'common.txt').waitFor();
+    assert.equal(await page.locator('[data-testid=workspace-file]').count(), 1, 'only the shared workspace');
+    await page.keyboard.press('Escape');
+  }
 
   assert.deepEqual(page.errors, []);
   await context.close();

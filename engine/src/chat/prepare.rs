@@ -23,8 +23,8 @@ use crate::prompt::request_builder::{
 use crate::prompt::time_context::TimeContext;
 use crate::provider::ChatMessage;
 use crate::store::ChatStore;
-use crate::workspace::chat_root;
 use crate::workspace::reminder::WorkspaceReminder;
+use crate::workspace::workspace_root;
 use std::collections::HashSet;
 
 /// The request side of one reply, the same for each of its model steps.
@@ -109,7 +109,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             Some(files) if turn.tools.get(crate::workspace::tools::LIST_TOOL).is_some() => {
                 Some(WorkspaceReminder {
                     files: files.as_ref(),
-                    root: chat_root(&conversation.id),
+                    root: workspace_root(&conversation.id, turn.assistant),
                     skills: turn
                         .tools
                         .get(crate::workspace::skills::SKILL_TOOL)

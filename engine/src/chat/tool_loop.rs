@@ -189,6 +189,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 call.name
             )));
         };
+        let root = crate::workspace::workspace_root(&writer.conversation().id, turn.assistant);
         let output = match &tool.run {
             Runner::Tool(tool) => {
                 let scope = turn.assistant.retrieval_scope();
@@ -203,6 +204,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 let context = ToolContext {
                     scope: &scope,
                     conversation_id: &writer.reply().conversation_id,
+                    workspace: &root,
                     cancel: turn.cancel,
                     progress: &report,
                 };
@@ -214,9 +216,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     MessagePart::ToolCall(c) => Some(c.id.clone()),
                     _ => None,
                 }));
-                let conversation_id = writer.conversation().id.clone();
-                self.read_tool_output(&call.arguments, &known, &conversation_id)
-                    .await
+                self.read_tool_output(&call.arguments, &known, &root).await
             }
         };
         let output = match output {
@@ -237,7 +237,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             // chat: nothing of it may outlive it).
             (Some(files), false) => {
                 let path = large_output::workspace_path(&call.id);
-                let root = crate::workspace::chat_root(&writer.conversation().id);
                 files
                     .write(&root, &path, content.as_bytes())
                     .await
@@ -278,7 +277,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         arguments: &str,
         known_calls: &HashSet<String>,
-        conversation_id: &str,
+        root: &str,
     ) -> Result<ToolOutput, ToolError> {
         let args: ReadArguments = parse_arguments(arguments)?;
         if !known_calls.contains(&args.call_id) {
@@ -289,10 +288,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         let in_workspace = match &self.workspace {
             Some(files) => files
-                .read(
-                    &crate::workspace::chat_root(conversation_id),
-                    &large_output::workspace_path(&args.call_id),
-                )
+                .read(root, &large_output::workspace_path(&args.call_id))
                 .await
                 .map_err(|err| ToolError::Failed(err.to_string()))?,
             None => None,

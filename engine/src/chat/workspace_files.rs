@@ -11,7 +11,7 @@ use crate::tools::catalog::CatalogError;
 use crate::tools::ToolSource;
 use crate::workspace::skills::skill_tool;
 use crate::workspace::tools::workspace_tools;
-use crate::workspace::{chat_root, FileInfo, WorkspaceFiles, WorkspacePath};
+use crate::workspace::{FileInfo, WorkspaceFiles, WorkspacePath};
 use std::rc::Rc;
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
@@ -38,24 +38,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .map_err(|err| ChatError::Unavailable(format!("“{text}” cannot be a file: {err}.")))
     }
 
-    /// The files of conversation `conversation_id`'s workspace, by path.
-    pub async fn workspace_files(&self, conversation_id: &str) -> Result<Vec<FileInfo>, ChatError> {
+    /// The files of the workspace `root` (`workspace::workspace_root`), by path.
+    pub async fn workspace_files(&self, root: &str) -> Result<Vec<FileInfo>, ChatError> {
         let files = self.files()?;
         files
-            .list(&chat_root(conversation_id))
+            .list(root)
             .await
             .map_err(|err| ChatError::Unavailable(err.to_string()))
     }
 
     /// A file's bytes.
-    pub async fn read_workspace_file(
-        &self,
-        conversation_id: &str,
-        path: &str,
-    ) -> Result<Vec<u8>, ChatError> {
+    pub async fn read_workspace_file(&self, root: &str, path: &str) -> Result<Vec<u8>, ChatError> {
         let path = Self::path(path)?;
         self.files()?
-            .read(&chat_root(conversation_id), &path)
+            .read(root, &path)
             .await
             .map_err(|err| ChatError::Unavailable(err.to_string()))?
             .ok_or_else(|| ChatError::Unavailable(format!("There is no file {path}.")))
@@ -64,26 +60,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Stores a file the user uploaded as `name` (a name, or a path inside the workspace).
     pub async fn upload_workspace_file(
         &self,
-        conversation_id: &str,
+        root: &str,
         name: &str,
         bytes: &[u8],
     ) -> Result<WorkspacePath, ChatError> {
         let path = Self::path(name)?;
         self.files()?
-            .write(&chat_root(conversation_id), &path, bytes)
+            .write(root, &path, bytes)
             .await
             .map_err(|err| ChatError::Unavailable(format!("{path} was not stored: {err}.")))?;
         Ok(path)
     }
 
-    pub async fn delete_workspace_file(
-        &self,
-        conversation_id: &str,
-        path: &str,
-    ) -> Result<(), ChatError> {
+    pub async fn delete_workspace_file(&self, root: &str, path: &str) -> Result<(), ChatError> {
         let path = Self::path(path)?;
         self.files()?
-            .delete(&chat_root(conversation_id), &path)
+            .delete(root, &path)
             .await
             .map_err(|err| ChatError::Unavailable(err.to_string()))?;
         Ok(())

@@ -69,17 +69,15 @@ fn the_model_writes_and_reads_files_and_is_told_what_the_workspace_holds() {
         "{next}"
     );
     // The user sees, reads and deletes it.
-    let listed = block_on(service.workspace_files(&conversation.id)).unwrap();
+    let listed = block_on(service.workspace_files(&root)).unwrap();
     assert_eq!(listed[0].path.as_str(), "notes/plan.md");
     assert_eq!(
-        block_on(service.read_workspace_file(&conversation.id, "notes/plan.md")).unwrap(),
+        block_on(service.read_workspace_file(&root, "notes/plan.md")).unwrap(),
         b"Buy milk"
     );
-    block_on(service.delete_workspace_file(&conversation.id, "notes/plan.md")).unwrap();
-    assert!(block_on(service.workspace_files(&conversation.id))
-        .unwrap()
-        .is_empty());
-    assert!(block_on(service.upload_workspace_file(&conversation.id, "../x", b"")).is_err());
+    block_on(service.delete_workspace_file(&root, "notes/plan.md")).unwrap();
+    assert!(block_on(service.workspace_files(&root)).unwrap().is_empty());
+    assert!(block_on(service.upload_workspace_file(&root, "../x", b"")).is_err());
 }
 
 #[test]
@@ -129,4 +127,27 @@ fn large_outputs_go_to_the_workspace_and_skills_load_from_it() {
     );
     let first = request_body(&service, 0).to_string();
     assert!(first.contains("- haiku: Write haiku"), "{first}");
+}
+
+#[test]
+fn an_assistant_can_share_one_workspace_among_its_conversations() {
+    let (service, files) = workspace_service(vec![
+        tool_calls(&[(
+            "w",
+            "write_file",
+            r#"{"path": "shared.md", "content": "for every chat"}"#,
+        )]),
+        answer("Written."),
+        answer("I see it."),
+    ]);
+    let mut assistant = enabled(&["list_files", "write_file"]);
+    assistant.shared_workspace = true;
+    ask(&service, "write it", &assistant);
+    // A second conversation of the same assistant is told of the file.
+    ask(&service, "what is there?", &assistant);
+    let second = request_body(&service, 2).to_string();
+    assert!(second.contains("It holds 1 file(s): shared.md"), "{second}");
+    let root = crate::workspace::workspace_root("any", &assistant);
+    assert!(root.starts_with("assistant-"));
+    assert_eq!(block_on(files.list(&root)).unwrap().len(), 1);
 }

@@ -52,6 +52,9 @@ pub struct Assistant {
     pub knowledge_base_ids: Vec<String>,
     /// Name a new conversation from its first exchange (one short extra request).
     pub generate_titles: bool,
+    /// One workspace of files for all this assistant's conversations, instead of one per
+    /// conversation.
+    pub shared_workspace: bool,
     /// Suggest follow-up questions after each answer (one extra request per answer, so off
     /// unless the user wants them).
     pub follow_up_suggestions: bool,
@@ -90,6 +93,7 @@ impl Default for Assistant {
             enabled_tools: Vec::new(),
             knowledge_base_ids: Vec::new(),
             generate_titles: true,
+            shared_workspace: false,
             follow_up_suggestions: false,
             retry_broken_streams: true,
             character: None,

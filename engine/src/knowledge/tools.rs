@@ -156,6 +156,7 @@ mod tests {
         let context = ToolContext {
             scope: &scope,
             conversation_id: "c",
+            workspace: "chat-c",
             cancel: &cancel,
             progress: &|_| {},
         };
@@ -181,6 +182,7 @@ mod tests {
         let context = ToolContext {
             scope: &unbound,
             conversation_id: "c",
+            workspace: "chat-c",
             cancel: &cancel,
             progress: &|_| {},
         };

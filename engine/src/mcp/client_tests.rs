@@ -368,6 +368,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
     let context = ToolContext {
         scope: &scope,
         conversation_id: "c",
+        workspace: "chat-c",
         cancel: &cancel,
         progress: &|_| {},
     };
@@ -443,6 +444,7 @@ fn a_tools_progress_reaches_the_call_as_lines() {
     let context = ToolContext {
         scope: &scope,
         conversation_id: "c",
+        workspace: "chat-c",
         cancel: &cancel,
         progress: &|line| heard.borrow_mut().push(line.to_owned()),
     };

@@ -121,6 +121,7 @@ mod tests {
             &ToolContext {
                 scope: &scope,
                 conversation_id: "c",
+                workspace: "chat-c",
                 cancel: &cancel,
                 progress: &|_| {},
             },

@@ -299,6 +299,7 @@ mod tests {
         let context = ToolContext {
             scope: &scope,
             conversation_id: "c",
+            workspace: "chat-c",
             cancel: &cancel,
             progress: &|_| {},
         };

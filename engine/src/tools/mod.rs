@@ -103,6 +103,8 @@ pub struct ToolContext<'a> {
     pub scope: &'a RetrievalScope,
     /// The conversation the call is made in.
     pub conversation_id: &'a str,
+    /// The root of the workspace the call works in (see `workspace::workspace_root`).
+    pub workspace: &'a str,
     /// Fires when the user stops the generation.
     pub cancel: &'a CancelToken,
     /// Tells the user how far a long call has got (a line shown on its card).

@@ -152,6 +152,7 @@ mod tests {
         let context = ToolContext {
             scope: &scope,
             conversation_id: "now",
+            workspace: "chat-now",
             cancel: &cancel,
             progress: &|_| {},
         };

@@ -125,6 +125,7 @@ mod tests {
         let context = super::super::ToolContext {
             scope: &scope,
             conversation_id: "c",
+            workspace: "chat-c",
             cancel: &cancel,
             progress: &|_| {},
         };

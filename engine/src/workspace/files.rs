@@ -57,10 +57,8 @@ pub trait WorkspaceFiles {
     fn delete<'a>(&'a self, root: &'a str, path: &'a WorkspacePath) -> FilesFuture<'a, bool>;
 }
 
-/// The root of a conversation's workspace.
-pub fn chat_root(conversation_id: &str) -> String {
-    let safe: String = conversation_id
-        .chars()
+fn safe(id: &str) -> String {
+    id.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
                 c
@@ -68,8 +66,22 @@ pub fn chat_root(conversation_id: &str) -> String {
                 '_'
             }
         })
-        .collect();
-    format!("chat-{safe}")
+        .collect()
+}
+
+/// The root of a conversation's own workspace.
+pub fn chat_root(conversation_id: &str) -> String {
+    format!("chat-{}", safe(conversation_id))
+}
+
+/// The root of the workspace a conversation works in: its own, or its assistant's when the
+/// assistant shares one workspace among its conversations.
+pub fn workspace_root(conversation_id: &str, assistant: &crate::Assistant) -> String {
+    if assistant.shared_workspace {
+        format!("assistant-{}", safe(&assistant.id))
+    } else {
+        chat_root(conversation_id)
+    }
 }
 
 /// A file in memory: its workspace's root and its path, then its bytes and when it was written.
@@ -165,5 +177,12 @@ mod tests {
             Err(WorkspaceError::TooLarge)
         );
         assert_eq!(chat_root("c/../1"), "chat-c____1");
+        let mut assistant = crate::Assistant::default();
+        assert_eq!(workspace_root("c1", &assistant), "chat-c1");
+        assistant.shared_workspace = true;
+        assert_eq!(
+            workspace_root("c1", &assistant),
+            format!("assistant-{}", assistant.id)
+        );
     }
 }

@@ -16,7 +16,7 @@ pub mod skills;
 pub mod tools;
 
 pub use files::{
-    chat_root, FileInfo, FilesFuture, MemoryWorkspace, WorkspaceError, WorkspaceFiles,
-    MAX_FILE_BYTES,
+    chat_root, workspace_root, FileInfo, FilesFuture, MemoryWorkspace, WorkspaceError,
+    WorkspaceFiles, MAX_FILE_BYTES,
 };
 pub use path::{PathError, WorkspacePath};

@@ -2,7 +2,7 @@
 //! skill's name and what it is for (the workspace reminder), and loads the whole text with the
 //! `load_skill` tool only when a task needs it, so unused skills cost no tokens.
 
-use super::files::{chat_root, WorkspaceFiles};
+use super::files::WorkspaceFiles;
 use super::path::WorkspacePath;
 use crate::provider::ToolDefinition;
 use crate::tools::{parse_arguments, Tool, ToolContext, ToolError, ToolFuture, ToolOutput};
@@ -107,10 +107,10 @@ impl Tool for LoadSkill {
                 .ok_or_else(|| {
                     ToolError::InvalidArguments(format!("“{name}” is not a skill name"))
                 })?;
-            let root = chat_root(context.conversation_id);
+            let root = context.workspace;
             let bytes = self
                 .files
-                .read(&root, &path)
+                .read(root, &path)
                 .await
                 .map_err(|err| ToolError::Failed(err.to_string()))?
                 .ok_or_else(|| ToolError::Failed(format!("There is no skill “{name}”.")))?;

@@ -2,7 +2,7 @@
 //! writes the files of the conversation's workspace. Writing asks the user first unless the
 //! assistant says otherwise; paths are checked ([`WorkspacePath`]) so no call reaches outside.
 
-use super::files::{chat_root, WorkspaceError, WorkspaceFiles};
+use super::files::{WorkspaceError, WorkspaceFiles};
 use super::path::WorkspacePath;
 use crate::provider::ToolDefinition;
 use crate::tools::{
@@ -257,12 +257,12 @@ impl Tool for WorkspaceTool {
 
     fn call<'a>(&'a self, arguments: &'a str, context: &'a ToolContext<'a>) -> ToolFuture<'a> {
         Box::pin(async move {
-            let root = chat_root(context.conversation_id);
+            let root = context.workspace;
             match self.action {
-                Action::List => self.list(&root).await,
-                Action::Read => self.read(&root, arguments).await,
-                Action::Write => self.write(&root, arguments).await,
-                Action::Search => self.search(&root, arguments).await,
+                Action::List => self.list(root).await,
+                Action::Read => self.read(root, arguments).await,
+                Action::Write => self.write(root, arguments).await,
+                Action::Search => self.search(root, arguments).await,
             }
         })
     }
@@ -283,6 +283,7 @@ mod tests {
         let context = ToolContext {
             scope: &scope,
             conversation_id: "c1",
+            workspace: "chat-c1",
             cancel: &cancel,
             progress: &|_| {},
         };
