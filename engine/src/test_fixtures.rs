@@ -527,3 +527,20 @@ pub(crate) fn decide(
 pub(crate) fn request_count(service: &Service) -> usize {
     service.client().transport().requests.borrow().len()
 }
+
+fn no_progress(_: &str) {}
+
+/// What a tool call runs with in a test: `scope`, conversation `c` with its own workspace, no
+/// one listening for progress. Change a field with struct update syntax.
+pub(crate) fn tool_context<'a>(
+    scope: &'a crate::prompt::hooks::RetrievalScope,
+    cancel: &'a CancelToken,
+) -> ToolContext<'a> {
+    ToolContext {
+        scope,
+        conversation_id: "c",
+        workspace: "chat-c",
+        cancel,
+        progress: &no_progress,
+    }
+}

@@ -153,13 +153,7 @@ mod tests {
             ..RetrievalScope::default()
         };
         let cancel = CancelToken::new();
-        let context = ToolContext {
-            scope: &scope,
-            conversation_id: "c",
-            workspace: "chat-c",
-            cancel: &cancel,
-            progress: &|_| {},
-        };
+        let context = crate::test_fixtures::tool_context(&scope, &cancel);
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context)).unwrap();
         assert!(found.content.contains("8080") && !found.content.contains("9999"));
         assert!(
@@ -179,13 +173,7 @@ mod tests {
         ));
         // An assistant bound to no base finds nothing.
         let unbound = RetrievalScope::default();
-        let context = ToolContext {
-            scope: &unbound,
-            conversation_id: "c",
-            workspace: "chat-c",
-            cancel: &cancel,
-            progress: &|_| {},
-        };
+        let context = crate::test_fixtures::tool_context(&unbound, &cancel);
         let found = block_on(tools[0].call(r#"{"query": "port"}"#, &context));
         assert!(found.map_or(true, |f| !f.content.contains("8080")));
     }

@@ -365,13 +365,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
     let request = catalog.for_request(&enabled, true, RetrievalModes::default());
     let scope = RetrievalScope::default();
     let cancel = CancelToken::new();
-    let context = ToolContext {
-        scope: &scope,
-        conversation_id: "c",
-        workspace: "chat-c",
-        cancel: &cancel,
-        progress: &|_| {},
-    };
+    let context = crate::test_fixtures::tool_context(&scope, &cancel);
     let run = |name: &str, arguments: &str| {
         let crate::tools::request::Runner::Tool(tool) = &request.get(name).unwrap().run else {
             panic!("not a tool")
@@ -442,11 +436,8 @@ fn a_tools_progress_reaches_the_call_as_lines() {
     let scope = RetrievalScope::default();
     let cancel = CancelToken::new();
     let context = ToolContext {
-        scope: &scope,
-        conversation_id: "c",
-        workspace: "chat-c",
-        cancel: &cancel,
         progress: &|line| heard.borrow_mut().push(line.to_owned()),
+        ..crate::test_fixtures::tool_context(&scope, &cancel)
     };
     assert_eq!(block_on(tool.call("{}", &context)).unwrap().content, "done");
     assert_eq!(*heard.borrow(), ["step 1 (1 of 3)", "2"]);

@@ -118,13 +118,7 @@ mod tests {
         let cancel = CancelToken::new();
         block_on(tool.call(
             arguments,
-            &ToolContext {
-                scope: &scope,
-                conversation_id: "c",
-                workspace: "chat-c",
-                cancel: &cancel,
-                progress: &|_| {},
-            },
+            &crate::test_fixtures::tool_context(&scope, &cancel),
         ))
     }
 

@@ -296,13 +296,7 @@ mod tests {
             ..RetrievalScope::default()
         };
         let cancel = CancelToken::new();
-        let context = ToolContext {
-            scope: &scope,
-            conversation_id: "c",
-            workspace: "chat-c",
-            cancel: &cancel,
-            progress: &|_| {},
-        };
+        let context = crate::test_fixtures::tool_context(&scope, &cancel);
         block_on(tool.call(args, &context)).map(|o| o.content)
     }
 

@@ -150,11 +150,9 @@ mod tests {
         let scope = RetrievalScope::default();
         let cancel = CancelToken::new();
         let context = ToolContext {
-            scope: &scope,
             conversation_id: "now",
             workspace: "chat-now",
-            cancel: &cancel,
-            progress: &|_| {},
+            ..crate::test_fixtures::tool_context(&scope, &cancel)
         };
         block_on(RecentConversations { store }.call(arguments, &context)).unwrap()
     }

@@ -122,13 +122,7 @@ mod tests {
             panic!("the capabilities tool is an ordinary tool");
         };
         let (scope, cancel) = (RetrievalScope::default(), CancelToken::new());
-        let context = super::super::ToolContext {
-            scope: &scope,
-            conversation_id: "c",
-            workspace: "chat-c",
-            cancel: &cancel,
-            progress: &|_| {},
-        };
+        let context = crate::test_fixtures::tool_context(&scope, &cancel);
         let output = futures_executor::block_on(tool.call("{}", &context)).unwrap();
         let report: serde_json::Value = serde_json::from_str(&output.content).unwrap();
         let names: Vec<&str> = report["tools"]

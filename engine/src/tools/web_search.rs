@@ -169,13 +169,7 @@ mod tests {
         let tools = set.tools();
         let scope = RetrievalScope::default();
         let cancel = CancelToken::new();
-        let context = ToolContext {
-            scope: &scope,
-            conversation_id: "c",
-            workspace: "chat-c",
-            cancel: &cancel,
-            progress: &|_| {},
-        };
+        let context = crate::test_fixtures::tool_context(&scope, &cancel);
         block_on(tools[0].1.call(arguments, &context))
     }
 

@@ -281,11 +281,9 @@ mod tests {
         let scope = RetrievalScope::default();
         let cancel = CancelToken::new();
         let context = ToolContext {
-            scope: &scope,
             conversation_id: "c1",
             workspace: "chat-c1",
-            cancel: &cancel,
-            progress: &|_| {},
+            ..crate::test_fixtures::tool_context(&scope, &cancel)
         };
         block_on(tool.call(arguments, &context)).map(|out| out.content)
     }

@@ -14,7 +14,7 @@
 //! `GET /admin/log` (what the tools saw, one line each), `POST /admin/reset`.
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -241,34 +241,8 @@ pub fn router(fixture: Fixture) -> Router {
         .layer(middleware::from_fn(cors))
 }
 
-/// Allows any origin; allowed headers are reflected from the preflight (the `*` wildcard does
-/// not cover `Authorization`), and the session header is exposed so a page can read it.
+/// CORS for pages on other origins, exposing the session header so a page can read it.
 async fn cors(request: Request, next: Next) -> Response {
-    let requested = request
-        .headers()
-        .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
-        .cloned()
-        .unwrap_or_else(|| HeaderValue::from_static("*"));
-    let mut response = if request.method() == Method::OPTIONS {
-        StatusCode::NO_CONTENT.into_response()
-    } else {
-        next.run(request).await
-    };
-    let headers = response.headers_mut();
-    for (name, value) in [
-        (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
-        (
-            header::ACCESS_CONTROL_ALLOW_METHODS,
-            "GET, POST, DELETE, OPTIONS",
-        ),
-        (
-            header::ACCESS_CONTROL_EXPOSE_HEADERS,
-            "mcp-session-id, mcp-protocol-version",
-        ),
-        (header::ACCESS_CONTROL_MAX_AGE, "600"),
-    ] {
-        headers.insert(name, HeaderValue::from_static(value));
-    }
-    headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, requested);
-    response
+    skein_mock_provider::fixture_server::cors(request, next, "mcp-session-id, mcp-protocol-version")
+        .await
 }

@@ -29,7 +29,7 @@
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, Request, State};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -40,6 +40,7 @@ use std::collections::VecDeque;
 
 mod dialect;
 mod embeddings;
+pub mod fixture_server;
 mod search;
 use dialect::{Dialect, Frame};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -194,34 +195,10 @@ fn routes() -> Router<Mock> {
         .route("/pages/tides.html", get(tides_page))
 }
 
-/// Allows any origin. Allowed headers are reflected from the preflight, because the `*` wildcard
-/// does not cover `Authorization` (the Fetch standard excludes it).
+/// CORS for pages on other origins; without the exposed headers a page cannot read when to
+/// come back.
 async fn cors(request: Request, next: Next) -> Response {
-    let requested_headers = request
-        .headers()
-        .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
-        .cloned()
-        .unwrap_or_else(|| HeaderValue::from_static("*"));
-    let mut response = if request.method() == Method::OPTIONS {
-        StatusCode::NO_CONTENT.into_response()
-    } else {
-        next.run(request).await
-    };
-    let headers = response.headers_mut();
-    for (name, value) in [
-        (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
-        (header::ACCESS_CONTROL_ALLOW_METHODS, "GET, POST, OPTIONS"),
-        (header::ACCESS_CONTROL_MAX_AGE, "600"),
-        // Without this a page cannot read when to come back.
-        (
-            header::ACCESS_CONTROL_EXPOSE_HEADERS,
-            "retry-after, retry-after-ms",
-        ),
-    ] {
-        headers.insert(name, HeaderValue::from_static(value));
-    }
-    headers.insert(header::ACCESS_CONTROL_ALLOW_HEADERS, requested_headers);
-    response
+    fixture_server::cors(request, next, "retry-after, retry-after-ms").await
 }
 
 /// A 4 × 4 blue PNG: a remote image a scripted answer can point at (served with the CORS

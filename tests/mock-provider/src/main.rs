@@ -1,47 +1,13 @@
 //! TEST FIXTURE binary: `skein-mock-provider [--port N]` serves the mock provider on 127.0.0.1.
 
+use skein_mock_provider::fixture_server::{port_from_args, serve};
 use skein_mock_provider::{router, Mock};
-
-fn port_from_args() -> Result<u16, String> {
-    let mut args = std::env::args().skip(1);
-    let mut port = 18080;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--port" => {
-                let value = args.next().ok_or("--port needs a value")?;
-                port = value.parse().map_err(|_| format!("bad port: {value}"))?;
-            }
-            other => return Err(format!("unknown argument: {other}")),
-        }
-    }
-    Ok(port)
-}
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() {
-    let port = match port_from_args() {
-        Ok(port) => port,
-        Err(message) => {
-            eprintln!("{message}\nusage: skein-mock-provider [--port N]");
-            std::process::exit(2);
-        }
-    };
-    let listener = match tokio::net::TcpListener::bind(("127.0.0.1", port)).await {
-        Ok(listener) => listener,
-        Err(err) => {
-            eprintln!("mock provider: cannot listen on 127.0.0.1:{port}: {err}");
-            std::process::exit(1);
-        }
-    };
-    println!("Skein mock provider (TEST FIXTURE, not a real model) on http://127.0.0.1:{port}/v1");
-    let shutdown = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    if let Err(err) = axum::serve(listener, router(Mock::default()))
-        .with_graceful_shutdown(shutdown)
-        .await
-    {
-        eprintln!("mock provider stopped: {err}");
-        std::process::exit(1);
-    }
+    let port = port_from_args(18080, "skein-mock-provider [--port N]");
+    let banner = format!(
+        "Skein mock provider (TEST FIXTURE, not a real model) on http://127.0.0.1:{port}/v1"
+    );
+    serve(router(Mock::default()), port, "mock provider", &banner).await;
 }
