@@ -58,6 +58,18 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   await page.fill('[data-testid=mcp-edit-token]', 'fixture-token');
   await page.click('[data-testid=mcp-edit-save]');
   await says(page, 'mcp-status', /Connected · 7 tools/);
+  assert.match(await server(page).locator('[data-testid=mcp-status]').textContent(), /rmcp/);
+  // A server of the handshake revisions only: Skein shakes hands with it instead.
+  await page.fill('[data-testid=mcp-new-name]', 'Legacy');
+  await page.fill('[data-testid=mcp-new-url]', `${MCP}/mcp-legacy`);
+  await page.click('[data-testid=mcp-new-save]');
+  const legacy = page.locator('[data-testid=mcp-server][data-server-name=Legacy]');
+  await page.waitForFunction(() => /Connected · 7 tools/.test(
+    document.querySelector('[data-testid=mcp-server][data-server-name=Legacy] [data-testid=mcp-status]')?.textContent ?? ''));
+  await legacy.locator('[data-testid=mcp-delete]').click();
+  await legacy.waitFor({ state: 'detached' });
+  // The browser logs the refused discovery (HTTP 400); that one is expected.
+  page.errors = page.errors.filter((e) => !/400/.test(e));
   await server(page).locator('[data-testid=mcp-test]').click();
   await says(page, 'mcp-feedback', /^Fixture answered with 7 tools\.$/);
   assert.match(await tool(page, 'mcp__Fixture__echo').textContent(), /runs by itself/);
@@ -163,6 +175,8 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
   assert.ok(requests.at(-1).tools.some((t) => t.function.name === 'mcp__Fixture__added_later'));
 
-  assert.deepEqual(page.errors, []);
+  // A server without list subscriptions refuses `subscriptions/listen` with a 404, once.
+  assert.deepEqual(page.errors.filter((e) => !/status of 404/.test(e)), []);
+  assert.ok(page.errors.length <= 1, page.errors.join(' | '));
   await context.close();
 });

@@ -1,7 +1,10 @@
-//! The MCP client of one server, over Streamable HTTP: the `initialize` handshake and its session
-//! id, `tools/list` (paged), `tools/call` with a progress token and cancellation, answers as JSON
-//! or as an event stream, the server's standalone event stream for list changes, and a new
-//! session when the server forgot the old one.
+//! The MCP client of one server, over Streamable HTTP. The current revision (2026-07-28) is
+//! asked for first with `server/discover`: its requests stand alone (the revision and the client
+//! in `_meta`, the method and tool in headers) and list changes come on the calls' streams or a
+//! `subscriptions/listen` stream. A server of the earlier revisions gets the `initialize`
+//! handshake, its session id, its GET event stream, and a new session when it forgot the old
+//! one. Either way: `tools/list` (paged), `tools/call` with a progress token and cancellation,
+//! answers as JSON or as an event stream.
 
 use super::jsonrpc::{self, Incoming, RpcError};
 use super::remote_tool::{read_call_result, read_tool_page, CallOutcome, RemoteTool, MAX_TOOLS};
@@ -17,9 +20,14 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use thiserror::Error;
 
-/// The revision Skein asks for: the newest one with the `initialize` handshake.
+/// The current revision: no handshake, no session; each request says the revision and who
+/// asks in its `_meta`, and its method (and tool) in headers. Asked for first, with
+/// `server/discover`.
+pub const STATELESS_VERSION: &str = "2026-07-28";
+/// The revision asked for with the `initialize` handshake, when a server does not speak
+/// [`STATELESS_VERSION`]: the newest one with a handshake.
 pub const PROTOCOL_VERSION: &str = "2025-11-25";
-/// Revisions whose Streamable HTTP transport Skein speaks.
+/// Handshake revisions whose Streamable HTTP transport Skein speaks.
 const SUPPORTED: [&str; 3] = ["2025-11-25", "2025-06-18", "2025-03-26"];
 /// The most a single answer may hold (JSON, or every event of a stream together).
 pub const MAX_RESPONSE_BYTES: usize = 16 << 20;
@@ -56,7 +64,8 @@ pub enum McpError {
     )]
     TooLarge,
     #[error(
-        "The server speaks MCP revision {0}, which Skein does not (it speaks {list}).",
+        "The server speaks MCP revision {0}, which Skein does not (it speaks {STATELESS_VERSION} \
+         and {list}).",
         list = SUPPORTED.join(", ")
     )]
     UnsupportedVersion(String),
@@ -89,8 +98,19 @@ pub struct McpState {
     pub protocol: Option<String>,
 }
 
+/// How requests are made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Mode {
+    /// `initialize`, then a session id on every request.
+    #[default]
+    Handshake,
+    /// [`STATELESS_VERSION`]: every request stands alone.
+    Stateless,
+}
+
 #[derive(Default)]
 struct Session {
+    mode: Mode,
     id: Option<String>,
     state: McpState,
     next_id: u64,
@@ -135,6 +155,52 @@ fn transport_error(err: TransportError) -> McpError {
         TransportError::Interrupted(detail) => McpError::Protocol(format!(
             "the connection broke while the server was answering ({detail})"
         )),
+    }
+}
+
+/// A server's name and version as it gave them, bounded.
+fn server_info(info: &Value) -> String {
+    let text = |key: &str| info.get(key).and_then(Value::as_str).unwrap_or("");
+    format!("{} {}", text("name"), text("version"))
+        .trim()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(100)
+        .collect()
+}
+
+/// Who asks, in the `_meta` of every [`STATELESS_VERSION`] request.
+fn with_meta(mut params: Value) -> Value {
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": STATELESS_VERSION,
+        "io.modelcontextprotocol/clientInfo": {"name": "Skein", "version": env!("CARGO_PKG_VERSION")},
+        "io.modelcontextprotocol/clientCapabilities": {},
+    });
+    if !params.is_object() {
+        params = json!({});
+    }
+    if let (Some(object), Value::Object(extra)) = (params.as_object_mut(), meta) {
+        let existing = object.entry("_meta").or_insert_with(|| json!({}));
+        if let Some(existing) = existing.as_object_mut() {
+            existing.extend(extra);
+        }
+    }
+    params
+}
+
+/// A header value as the revision wants it: as written when it is plain printable ASCII
+/// without spaces at its ends, else `=?base64?…?=`.
+fn header_value(value: &str) -> String {
+    let plain = !value.is_empty()
+        && value.trim() == value
+        && value.bytes().all(|b| (0x20..0x7f).contains(&b));
+    if plain {
+        value.to_owned()
+    } else {
+        format!(
+            "=?base64?{}?=",
+            crate::domain::base64::encode(value.as_bytes())
+        )
     }
 }
 
@@ -188,9 +254,20 @@ impl<T: Transport> McpClient<T> {
         }
     }
 
-    fn headers(&self, accept: &str) -> Vec<(String, String)> {
+    fn headers(&self, accept: &str, rpc: Option<(&str, Option<&str>)>) -> Vec<(String, String)> {
         let session = self.session.borrow();
         let mut headers = vec![("Accept".to_owned(), accept.to_owned())];
+        if session.mode == Mode::Stateless {
+            headers.push(("MCP-Protocol-Version".into(), STATELESS_VERSION.into()));
+            if let Some((method, name)) = rpc {
+                headers.push(("Mcp-Method".into(), method.to_owned()));
+                if let Some(name) = name {
+                    headers.push(("Mcp-Name".into(), header_value(name)));
+                }
+            }
+            headers.extend(self.server.auth.header());
+            return headers;
+        }
         if let Some(id) = &session.id {
             headers.push(("Mcp-Session-Id".into(), id.clone()));
         }
@@ -201,17 +278,19 @@ impl<T: Transport> McpClient<T> {
         headers
     }
 
+    /// Sends a request; `rpc` is its JSON-RPC method and the tool it names, if any.
     async fn send(
         &self,
         method: HttpMethod,
         body: Option<String>,
+        rpc: Option<(&str, Option<&str>)>,
         cancel: &CancelToken,
     ) -> Result<HttpResponse<T::Body>, McpError> {
         let accept = match method {
             HttpMethod::Get => "text/event-stream",
             HttpMethod::Post => "application/json, text/event-stream",
         };
-        let mut headers = self.headers(accept);
+        let mut headers = self.headers(accept, rpc);
         if body.is_some() {
             headers.push(("Content-Type".into(), "application/json".into()));
         }
@@ -252,10 +331,19 @@ impl<T: Transport> McpClient<T> {
 
     /// Sends a notification; the answer's body is not read.
     async fn notify(&self, method: &str, params: Option<Value>) -> Result<(), McpError> {
+        let params = match (self.mode(), params) {
+            (Mode::Stateless, params) => Some(with_meta(params.unwrap_or_else(|| json!({})))),
+            (Mode::Handshake, params) => params,
+        };
         let body = jsonrpc::notification(method, params);
-        self.send(HttpMethod::Post, Some(body), &CancelToken::new())
-            .await
-            .map(drop)
+        self.send(
+            HttpMethod::Post,
+            Some(body),
+            Some((method, None)),
+            &CancelToken::new(),
+        )
+        .await
+        .map(drop)
     }
 
     /// Handles a message that is not the awaited answer.
@@ -273,7 +361,7 @@ impl<T: Transport> McpClient<T> {
                     jsonrpc::method_not_found(&id, &method)
                 };
                 let _ = self
-                    .send(HttpMethod::Post, Some(answer), &CancelToken::new())
+                    .send(HttpMethod::Post, Some(answer), None, &CancelToken::new())
                     .await;
             }
             Incoming::Response { .. } => {}
@@ -309,8 +397,27 @@ impl<T: Transport> McpClient<T> {
         cancel: &CancelToken,
         progress: &dyn Fn(Progress),
     ) -> Result<Value, McpError> {
+        let name = (method == "tools/call")
+            .then(|| {
+                params
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned)
+            })
+            .flatten();
+        let params = match self.mode() {
+            Mode::Stateless => with_meta(params),
+            Mode::Handshake => params,
+        };
         let body = jsonrpc::request(id, method, params);
-        let response = self.send(HttpMethod::Post, Some(body), cancel).await?;
+        let response = self
+            .send(
+                HttpMethod::Post,
+                Some(body),
+                Some((method, name.as_deref())),
+                cancel,
+            )
+            .await?;
         if method == "initialize" {
             let session_id = lower_header(&response, SESSION_HEADER).map(str::to_owned);
             self.session.borrow_mut().id = session_id;
@@ -411,11 +518,61 @@ impl<T: Transport> McpClient<T> {
         session.state.protocol = None;
     }
 
+    fn mode(&self) -> Mode {
+        self.session.borrow().mode
+    }
+
     async fn ensure_connected(&self, cancel: &CancelToken) -> Result<(), McpError> {
         if self.session.borrow().state.connected {
             return Ok(());
         }
+        if self.discover(cancel).await? {
+            return Ok(());
+        }
         self.initialize(cancel).await
+    }
+
+    /// Asks the server, with `server/discover`, whether it speaks [`STATELESS_VERSION`];
+    /// `false` (after a refusal, an unknown method, an older server's error) means the
+    /// handshake is tried instead. A server that cannot be reached or refuses the credentials
+    /// is an error either way.
+    async fn discover(&self, cancel: &CancelToken) -> Result<bool, McpError> {
+        self.session.borrow_mut().mode = Mode::Stateless;
+        // Id 0: Skein's numbered requests start at 1.
+        let answer = self
+            .exchange(0, "server/discover", json!({}), cancel, &|_| {})
+            .await;
+        let result = match answer {
+            Ok(result) => result,
+            Err(
+                err @ (McpError::Unreachable { .. }
+                | McpError::Auth(_)
+                | McpError::Cancelled
+                | McpError::TooLarge),
+            ) => {
+                self.session.borrow_mut().mode = Mode::Handshake;
+                return Err(err);
+            }
+            Err(_) => {
+                self.session.borrow_mut().mode = Mode::Handshake;
+                return Ok(false);
+            }
+        };
+        let speaks = result
+            .get("supportedVersions")
+            .and_then(Value::as_array)
+            .is_some_and(|v| v.iter().any(|v| v.as_str() == Some(STATELESS_VERSION)));
+        let mut session = self.session.borrow_mut();
+        if !speaks {
+            session.mode = Mode::Handshake;
+            return Ok(false);
+        }
+        session.state.protocol = Some(STATELESS_VERSION.to_owned());
+        session.state.server_info = result
+            .pointer("/_meta/io.modelcontextprotocol~1serverInfo")
+            .map(server_info);
+        session.state.connected = true;
+        Ok(true)
     }
 
     async fn initialize(&self, cancel: &CancelToken) -> Result<(), McpError> {
@@ -436,14 +593,7 @@ impl<T: Transport> McpClient<T> {
                 version.chars().take(40).collect(),
             ));
         }
-        let info = result.get("serverInfo").map(|info| {
-            let text = |key: &str| info.get(key).and_then(Value::as_str).unwrap_or("");
-            format!("{} {}", text("name"), text("version"))
-                .trim()
-                .chars()
-                .take(100)
-                .collect::<String>()
-        });
+        let info = result.get("serverInfo").map(server_info);
         {
             let mut session = self.session.borrow_mut();
             session.state.protocol = Some(version.to_owned());
@@ -535,7 +685,13 @@ impl<T: Transport> McpClient<T> {
         let mut delay_ms = 1_000.0;
         while !cancel.is_cancelled() {
             match self.listen_once(cancel).await {
-                Err(McpError::Http { status: 405, .. }) | Err(McpError::Cancelled) => return,
+                // No stream offered (405; a subscription refused, with 404 as rmcp does, or
+                // as an error), or stopped.
+                Err(McpError::Http {
+                    status: 404 | 405, ..
+                })
+                | Err(McpError::Rpc(_))
+                | Err(McpError::Cancelled) => return,
                 Err(McpError::SessionExpired) => self.forget_session(),
                 Ok(retry) => delay_ms = retry.unwrap_or(delay_ms),
                 Err(_) => delay_ms = (delay_ms * 2.0).min(MAX_RETRY_MS),
@@ -556,7 +712,23 @@ impl<T: Transport> McpClient<T> {
         if !self.session.borrow().state.connected {
             self.refresh(cancel).await?;
         }
-        let response = self.send(HttpMethod::Get, None, cancel).await?;
+        // The handshake revisions' GET stream, or the current revision's subscription: a
+        // request whose answer is a stream of notifications.
+        let (response, listen_id) = match self.mode() {
+            Mode::Handshake => (self.send(HttpMethod::Get, None, None, cancel).await?, None),
+            Mode::Stateless => {
+                let id = {
+                    let mut session = self.session.borrow_mut();
+                    session.next_id += 1;
+                    session.next_id
+                };
+                let params = with_meta(json!({"notifications": {"toolsListChanged": true}}));
+                let body = jsonrpc::request(id, "subscriptions/listen", params);
+                let rpc = Some(("subscriptions/listen", None));
+                let response = self.send(HttpMethod::Post, Some(body), rpc, cancel).await?;
+                (response, Some(id))
+            }
+        };
         let mut body = response.body;
         let mut decoder = SseDecoder::new(SseLimits::default());
         let mut events = Vec::new();
@@ -571,7 +743,15 @@ impl<T: Transport> McpClient<T> {
                 }
                 // A stream message Skein cannot read is skipped, not fatal.
                 for message in jsonrpc::parse(&event.data).unwrap_or_default() {
-                    self.handle(message, &|_| {}).await;
+                    match message {
+                        // The subscription ended; refused, the server offers none.
+                        Incoming::Response { id, outcome } if Some(id) == listen_id => {
+                            if let Err(err) = outcome {
+                                return Err(McpError::Rpc(err));
+                            }
+                        }
+                        other => self.handle(other, &|_| {}).await,
+                    }
                 }
                 if self.session.borrow().tools_stale {
                     self.refresh(cancel).await?;

@@ -68,9 +68,23 @@ fn status(code: u16) -> Script {
     }
 }
 
-/// The handshake's answers, the `initialize` request being number `id`.
+/// A server of the handshake revisions refusing `server/discover` (as rmcp does).
+fn no_discover() -> Script {
+    Script::Respond {
+        status: 400,
+        content_type: "application/json",
+        chunks: vec![json!({"jsonrpc": "2.0", "id": 0, "error": {"code": -32022,
+            "message": "unsupported", "data": {"supported": ["2025-11-25"]}}})
+        .to_string()
+        .into_bytes()],
+    }
+}
+
+/// The handshake's answers (after `server/discover` is refused), the `initialize` request
+/// being number `id`.
 fn initialized(session: &'static str, id: u64) -> Vec<Script> {
     vec![
+        no_discover(),
         Script::WithHeaders {
             headers: vec![("mcp-session-id", session)],
             then: Box::new(json_answer(json!({"jsonrpc": "2.0", "id": id, "result": {
@@ -119,17 +133,24 @@ fn connecting_shakes_hands_keeps_the_session_and_lists_the_tools() {
     assert_eq!(state.server_info.as_deref(), Some("fixture 1.0"));
     let names: Vec<&str> = state.tools.iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["echo", "add"]);
-    assert_eq!(body(&transport, 0)["method"], "initialize");
+    assert_eq!(body(&transport, 1)["method"], "initialize");
     assert_eq!(
-        body(&transport, 0)["params"]["protocolVersion"],
+        body(&transport, 1)["params"]["protocolVersion"],
         "2025-11-25"
     );
-    assert_eq!(body(&transport, 1)["method"], "notifications/initialized");
-    assert_eq!(body(&transport, 2)["method"], "tools/list");
+    assert_eq!(body(&transport, 2)["method"], "notifications/initialized");
+    assert_eq!(body(&transport, 3)["method"], "tools/list");
     let requests = transport.requests.borrow();
-    assert_eq!(requests[0].header("mcp-session-id"), None);
-    assert_eq!(requests[0].header("authorization"), Some("Bearer tok"));
-    for later in &requests[1..] {
+    // The current revision was asked for first, and refused.
+    assert_eq!(body(&transport, 0)["method"], "server/discover");
+    assert_eq!(requests[0].header("mcp-method"), Some("server/discover"));
+    assert_eq!(
+        requests[0].header("mcp-protocol-version"),
+        Some("2026-07-28")
+    );
+    assert_eq!(requests[1].header("mcp-session-id"), None);
+    assert_eq!(requests[1].header("authorization"), Some("Bearer tok"));
+    for later in &requests[2..] {
         assert_eq!(later.header("mcp-session-id"), Some("sess-1"));
         assert_eq!(later.header("mcp-protocol-version"), Some("2025-11-25"));
         assert_eq!(later.header("authorization"), Some("Bearer tok"));
@@ -159,7 +180,7 @@ fn a_call_hears_progress_and_returns_the_text() {
     assert_eq!(heard.borrow().len(), 1);
     assert_eq!(heard.borrow()[0].total, Some(2.0));
     assert_eq!(heard.borrow()[0].message.as_deref(), Some("half"));
-    let sent = body(&transport, 3);
+    let sent = body(&transport, 4);
     assert_eq!(sent["params"]["name"], "add");
     assert_eq!(sent["params"]["arguments"], json!({"a": 1, "b": 3}));
     assert!(sent["params"]["_meta"]["progressToken"].is_string());
@@ -178,11 +199,11 @@ fn a_forgotten_session_is_replaced_and_the_request_sent_again() {
     assert_eq!(outcome.text, "again");
     let requests = transport.requests.borrow();
     assert_eq!(
-        requests[4].header("mcp-session-id"),
+        requests[6].header("mcp-session-id"),
         None,
         "a new handshake"
     );
-    assert_eq!(requests[6].header("mcp-session-id"), Some("sess-2"));
+    assert_eq!(requests[8].header("mcp-session-id"), Some("sess-2"));
 }
 
 #[test]
@@ -203,7 +224,7 @@ fn refusals_and_unreachable_servers_are_explained() {
         "{err}"
     );
 
-    let transport = Rc::new(ScriptedTransport::new(vec![status(500)]));
+    let transport = Rc::new(ScriptedTransport::new(vec![no_discover(), status(500)]));
     let client = McpClient::new(transport, server());
     let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
     assert_eq!(
@@ -214,9 +235,12 @@ fn refusals_and_unreachable_servers_are_explained() {
         }
     );
 
-    let transport = Rc::new(ScriptedTransport::new(vec![json_answer(
-        json!({"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "1999-01-01"}}),
-    )]));
+    let transport = Rc::new(ScriptedTransport::new(vec![
+        no_discover(),
+        json_answer(
+            json!({"jsonrpc": "2.0", "id": 1, "result": {"protocolVersion": "1999-01-01"}}),
+        ),
+    ]));
     let client = McpClient::new(transport, server());
     let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
     assert_eq!(err, McpError::UnsupportedVersion("1999-01-01".into()));
@@ -247,7 +271,7 @@ fn malformed_json_rpc_and_oversized_answers_are_refused_without_harm() {
             "text/html",
         ),
     ] {
-        let transport = Rc::new(ScriptedTransport::new(vec![answer]));
+        let transport = Rc::new(ScriptedTransport::new(vec![no_discover(), answer]));
         let client = McpClient::new(transport, server());
         let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
         assert!(
@@ -257,11 +281,14 @@ fn malformed_json_rpc_and_oversized_answers_are_refused_without_harm() {
         assert!(!client.state().connected);
     }
     let big = vec![b' '; 1 << 20];
-    let transport = Rc::new(ScriptedTransport::new(vec![Script::Respond {
-        status: 200,
-        content_type: "application/json",
-        chunks: vec![big; (MAX_RESPONSE_BYTES >> 20) + 1],
-    }]));
+    let transport = Rc::new(ScriptedTransport::new(vec![
+        no_discover(),
+        Script::Respond {
+            status: 200,
+            content_type: "application/json",
+            chunks: vec![big; (MAX_RESPONSE_BYTES >> 20) + 1],
+        },
+    ]));
     let client = McpClient::new(transport, server());
     assert_eq!(
         block_on(client.refresh(&CancelToken::new())),
@@ -276,9 +303,9 @@ fn a_stopped_call_tells_the_server_it_was_cancelled() {
     cancel.cancel();
     let err = block_on(client.call_tool("slow", json!({}), &cancel, &|_| {})).unwrap_err();
     assert_eq!(err, McpError::Cancelled);
-    let note = body(&transport, 4);
+    let note = body(&transport, 5);
     assert_eq!(note["method"], "notifications/cancelled");
-    assert_eq!(note["params"]["requestId"], body(&transport, 3)["id"]);
+    assert_eq!(note["params"]["requestId"], body(&transport, 4)["id"]);
 }
 
 #[test]
@@ -310,7 +337,7 @@ fn a_list_change_heard_during_a_call_or_on_the_stream_reads_the_tools_again() {
     assert_eq!(client.state().tools.len(), 1);
     assert_eq!(changes.get(), 2);
     let requests = transport.requests.borrow();
-    let get = &requests[5];
+    let get = &requests[6];
     assert_eq!(get.method, HttpMethod::Get);
     assert_eq!(get.header("accept"), Some("text/event-stream"));
     assert_eq!(get.header("mcp-session-id"), Some("sess-1"));
@@ -378,7 +405,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
             .content,
         "echo: hi"
     );
-    assert_eq!(body(&transport, 3)["params"]["name"], "echo");
+    assert_eq!(body(&transport, 4)["params"]["name"], "echo");
     assert_eq!(
         run("mcp__Fixture__fail", ""),
         Err(ToolError::Failed("broken".into()))
@@ -441,4 +468,118 @@ fn a_tools_progress_reaches_the_call_as_lines() {
     };
     assert_eq!(block_on(tool.call("{}", &context)).unwrap().content, "done");
     assert_eq!(*heard.borrow(), ["step 1 (1 of 3)", "2"]);
+}
+
+/// A server of the current revision answering `server/discover`.
+fn discovered() -> Script {
+    stream(&[json!({"jsonrpc": "2.0", "id": 0, "result": {
+        "resultType": "complete",
+        "supportedVersions": ["2025-11-25", "2026-07-28"],
+        "capabilities": {"tools": {"listChanged": true}},
+        "_meta": {"io.modelcontextprotocol/serverInfo": {"name": "rmcp", "version": "3.11.0"}},
+    }})])
+}
+
+#[test]
+fn the_current_revision_needs_no_handshake_and_names_each_request() {
+    let transport = Rc::new(ScriptedTransport::new(vec![
+        discovered(),
+        tool_list(1, &["echo", "grow", "é tool"]),
+        stream(&[
+            json!({"jsonrpc": "2.0", "method": "notifications/tools/list_changed"}),
+            json!({"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "grown"}]}}),
+        ]),
+        tool_list(3, &["echo", "grow", "é tool", "later"]),
+        json_answer(json!({"jsonrpc": "2.0", "id": 4, "result": {"content": []}})),
+        // The subscription for list changes, refused by a server that offers none.
+        stream(&[
+            json!({"jsonrpc": "2.0", "id": 5, "error": {"code": -32601, "message": "subscriptions/listen"}}),
+        ]),
+    ]));
+    let client = McpClient::new(transport.clone(), server());
+    block_on(client.refresh(&CancelToken::new())).unwrap();
+    let state = client.state();
+    assert_eq!(state.protocol.as_deref(), Some("2026-07-28"));
+    assert_eq!(state.server_info.as_deref(), Some("rmcp 3.11.0"));
+    assert_eq!(state.tools.len(), 3);
+    let outcome =
+        block_on(client.call_tool("grow", json!({}), &CancelToken::new(), &|_| {})).unwrap();
+    assert_eq!(outcome.text, "grown");
+    assert_eq!(
+        client.state().tools.len(),
+        4,
+        "the change on the call's stream was heard"
+    );
+    block_on(client.call_tool("é tool", json!({}), &CancelToken::new(), &|_| {})).unwrap();
+    let clock = ManualClock {
+        now: Rc::default(),
+        step_ms: Cell::new(0.0),
+        timers_fire: Cell::new(true),
+        sleeps: RefCell::default(),
+    };
+    block_on(client.listen(&clock, &CancelToken::new()));
+    assert!(
+        clock.sleeps.borrow().is_empty(),
+        "a refused subscription is not tried again"
+    );
+
+    let requests = transport.requests.borrow();
+    assert_eq!(
+        requests.len(),
+        6,
+        "no initialize, no initialized notification"
+    );
+    for (request, method) in requests.iter().zip([
+        "server/discover",
+        "tools/list",
+        "tools/call",
+        "tools/list",
+        "tools/call",
+        "subscriptions/listen",
+    ]) {
+        assert_eq!(request.header("mcp-method"), Some(method));
+        assert_eq!(request.header("mcp-protocol-version"), Some("2026-07-28"));
+        assert_eq!(request.header("mcp-session-id"), None);
+        assert_eq!(request.header("authorization"), Some("Bearer tok"));
+        let sent: Value = serde_json::from_str(request.body.as_deref().unwrap()).unwrap();
+        let meta = &sent["params"]["_meta"];
+        assert_eq!(
+            meta["io.modelcontextprotocol/protocolVersion"],
+            "2026-07-28"
+        );
+        assert_eq!(meta["io.modelcontextprotocol/clientInfo"]["name"], "Skein");
+    }
+    assert_eq!(requests[2].header("mcp-name"), Some("grow"));
+    let call: Value = serde_json::from_str(requests[2].body.as_deref().unwrap()).unwrap();
+    assert!(
+        call["params"]["_meta"]["progressToken"].is_string(),
+        "kept beside the revision's keys"
+    );
+    // A name that is not plain ASCII goes base64-wrapped.
+    assert_eq!(
+        requests[4].header("mcp-name"),
+        Some("=?base64?w6kgdG9vbA==?=")
+    );
+    let listen: Value = serde_json::from_str(requests[5].body.as_deref().unwrap()).unwrap();
+    assert_eq!(listen["params"]["notifications"]["toolsListChanged"], true);
+}
+
+#[test]
+fn a_subscription_refused_with_404_is_not_tried_again() {
+    let transport = Rc::new(ScriptedTransport::new(vec![
+        discovered(),
+        tool_list(1, &["echo"]),
+        status(404),
+    ]));
+    let client = McpClient::new(transport.clone(), server());
+    let clock = ManualClock {
+        now: Rc::default(),
+        step_ms: Cell::new(0.0),
+        timers_fire: Cell::new(true),
+        sleeps: RefCell::default(),
+    };
+    block_on(client.listen(&clock, &CancelToken::new()));
+    assert!(clock.sleeps.borrow().is_empty());
+    assert_eq!(transport.requests.borrow().len(), 3);
+    assert!(client.state().connected, "the connection itself stands");
 }

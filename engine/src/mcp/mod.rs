@@ -3,7 +3,8 @@
 //!
 //! - `server`: a server as the user adds it (name, URL, authentication) and its checks;
 //! - `jsonrpc`: the messages, read without trusting them;
-//! - `client`: one server's session, listing and calls, its event stream;
+//! - `client`: one server's connection (the current revision, or the handshake of the earlier
+//!   ones), listing and calls, list changes;
 //! - `remote_tool`: what a server lists and returns, bounded and cleaned;
 //! - `tool`: a server's tool as one of Skein's tools (`mcp__{server}__{tool}`);
 //! - `hub`: every server, offered to the tool catalogue as one set.

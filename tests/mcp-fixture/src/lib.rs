@@ -10,7 +10,8 @@
 //! - a tool whose name and description are hostile (markup, spaces, an injection attempt, a name
 //!   past 64 characters), to prove a client keeps both as inert text.
 //!
-//! Routes: `/mcp` (open), `/mcp-auth` (needs `Authorization: Bearer fixture-token`),
+//! Routes: `/mcp` (open; the current revision 2026-07-28 and the handshake ones), `/mcp-legacy`
+//! (the handshake revisions only), `/mcp-auth` (needs `Authorization: Bearer fixture-token`),
 //! `GET /admin/log` (what the tools saw, one line each), `POST /admin/reset`.
 
 use axum::extract::{Request, State};
@@ -21,7 +22,8 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ListToolsResult,
-    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig,
+    PaginatedRequestParams, ProgressNotificationParam, ProtocolVersion, ServerCapabilities,
+    ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -207,6 +209,48 @@ fn mcp_service(fixture: &Fixture) -> StreamableHttpService<Fixture, LocalSession
     )
 }
 
+/// The same tools from a server of the handshake revisions only (as servers written before
+/// 2026-07-28 are): `server/discover` is refused and the client must shake hands.
+#[derive(Clone)]
+pub struct Legacy(Fixture);
+
+impl ServerHandler for Legacy {
+    fn get_info(&self) -> ServerConfig {
+        self.0.get_info()
+    }
+
+    fn supported_protocol_versions(&self) -> std::borrow::Cow<'static, [ProtocolVersion]> {
+        std::borrow::Cow::Borrowed(ProtocolVersion::known_up_to(
+            &ProtocolVersion::LATEST_WITH_INITIALIZE,
+        ))
+    }
+
+    async fn list_tools(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        self.0.list_tools(request, context).await
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.0.call_tool(request, context).await
+    }
+}
+
+fn legacy_service(fixture: &Fixture) -> StreamableHttpService<Legacy, LocalSessionManager> {
+    let legacy = Legacy(fixture.clone());
+    StreamableHttpService::new(
+        move || Ok(legacy.clone()),
+        Arc::default(),
+        StreamableHttpServerConfig::default(),
+    )
+}
+
 async fn needs_token(request: Request, next: Next) -> Response {
     let expected = format!("Bearer {TOKEN}");
     let given = request.headers().get(header::AUTHORIZATION);
@@ -229,6 +273,7 @@ async fn reset(State(fixture): State<Fixture>) -> StatusCode {
 pub fn router(fixture: Fixture) -> Router {
     Router::new()
         .nest_service("/mcp", mcp_service(&fixture))
+        .nest_service("/mcp-legacy", legacy_service(&fixture))
         .nest_service(
             "/mcp-auth",
             Router::new()
