@@ -19,7 +19,9 @@ pub(crate) mod tool;
 #[cfg(test)]
 mod client_tests;
 
-pub use client::{McpClient, McpError, McpState, Progress, PROTOCOL_VERSION, SESSION_HEADER};
+pub use client::{
+    McpClient, McpError, McpState, Progress, PROTOCOL_VERSION, SESSION_HEADER, STATELESS_VERSION,
+};
 pub use hub::McpHub;
 pub use jsonrpc::RpcError;
 pub use remote_tool::RemoteTool;
