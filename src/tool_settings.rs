@@ -65,11 +65,8 @@ pub fn save_web_search(state: AppState, settings: WebSearchSettings) {
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
         let said = match runtime.service.save_web_search(settings).await {
-            Ok(()) => {
-                match runtime.service.web_search_settings().await {
-                    Ok(saved) => state.web_search.set(saved),
-                    Err(err) => state.banner.set(Some(err.to_string())),
-                }
+            Ok(saved) => {
+                state.web_search.set(saved);
                 refresh_view(state);
                 Ok("Saved.".to_owned())
             }

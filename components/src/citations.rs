@@ -3,6 +3,7 @@
 //! link (opened in a new tab only when the user clicks it: nothing loads before).
 
 use leptos::prelude::*;
+use skein_engine::tools::search_backends::is_web_address;
 use skein_engine::{Annotation, MessageNode, SourceRef};
 
 /// Where a citation leads.
@@ -56,12 +57,6 @@ pub fn citations_of(node: &MessageNode) -> Vec<CitationView> {
             _ => None,
         })
         .collect()
-}
-
-/// Whether `url` may be a link: only web addresses (never `javascript:`, `data:` and the like).
-fn is_web_address(url: &str) -> bool {
-    let lower = url.trim_start().to_ascii_lowercase();
-    lower.starts_with("https://") || lower.starts_with("http://")
 }
 
 #[component]

@@ -9,7 +9,7 @@ use crate::{IdbStore, OpfsWorkspace};
 use serde::{Deserialize, Serialize};
 use skein_engine::store::{Blob, ChatStore, StoreError};
 use skein_engine::workspace::{
-    FileInfo, FilesFuture, WorkspaceError, WorkspaceFiles, WorkspacePath, MAX_FILE_BYTES,
+    check_size, FileInfo, FilesFuture, WorkspaceError, WorkspaceFiles, WorkspacePath,
 };
 use std::cell::Cell;
 
@@ -111,9 +111,7 @@ impl WorkspaceFiles for IdbWorkspace {
         bytes: &'a [u8],
     ) -> FilesFuture<'a, ()> {
         Box::pin(async move {
-            if bytes.len() > MAX_FILE_BYTES {
-                return Err(WorkspaceError::TooLarge);
-            }
+            check_size(bytes)?;
             let blob = Blob {
                 id: blob_id(root, path),
                 mime: "application/octet-stream".into(),

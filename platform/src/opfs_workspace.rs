@@ -7,7 +7,7 @@
 use crate::js_error::describe;
 use js_sys::{Array, AsyncIterator, Reflect, Uint8Array};
 use skein_engine::workspace::{
-    FileInfo, FilesFuture, WorkspaceError, WorkspaceFiles, WorkspacePath, MAX_FILE_BYTES,
+    check_size, FileInfo, FilesFuture, WorkspaceError, WorkspaceFiles, WorkspacePath,
 };
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -210,9 +210,7 @@ impl WorkspaceFiles for OpfsWorkspace {
         bytes: &'a [u8],
     ) -> FilesFuture<'a, ()> {
         Box::pin(async move {
-            if bytes.len() > MAX_FILE_BYTES {
-                return Err(WorkspaceError::TooLarge);
-            }
+            check_size(bytes)?;
             let parent = parent_of(root, path, true)
                 .await?
                 .ok_or_else(|| WorkspaceError::Other("the folder could not be made".into()))?;

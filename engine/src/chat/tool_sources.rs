@@ -40,11 +40,16 @@ where
         Ok(self.store.load_web_search().await?)
     }
 
-    /// Saves the web search settings (the count kept between 1 and 10).
-    pub async fn save_web_search(&self, mut settings: WebSearchSettings) -> Result<(), ChatError> {
+    /// Saves the web search settings (the count kept between 1 and 10, the address trimmed);
+    /// returns them as saved.
+    pub async fn save_web_search(
+        &self,
+        mut settings: WebSearchSettings,
+    ) -> Result<WebSearchSettings, ChatError> {
         settings.count = settings.count.clamp(1, 10);
         settings.url = settings.url.trim().to_owned();
-        Ok(self.store.save_web_search(&settings).await?)
+        self.store.save_web_search(&settings).await?;
+        Ok(settings)
     }
 
     /// Adds tools that come and go while the app runs (the MCP servers' tools).

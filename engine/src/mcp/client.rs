@@ -12,7 +12,7 @@ use super::server::McpServer;
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::Clock;
 use crate::ports::transport::{
-    ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
+    read_at_most, ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
 };
 use crate::provider::sse::{SseDecoder, SseLimits};
 use serde_json::{json, Value};
@@ -137,15 +137,12 @@ fn lower_header<'a, B>(response: &'a HttpResponse<B>, name: &str) -> Option<&'a 
 }
 
 /// Reads a whole body, refusing one larger than [`MAX_RESPONSE_BYTES`].
-async fn read_all<B: ByteStream>(body: &mut B) -> Result<Vec<u8>, McpError> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = body.next_chunk().await {
-        bytes.extend(chunk.map_err(transport_error)?);
-        if bytes.len() > MAX_RESPONSE_BYTES {
-            return Err(McpError::TooLarge);
-        }
+async fn read_all<B: ByteStream>(body: &mut B, cancel: &CancelToken) -> Result<Vec<u8>, McpError> {
+    match read_at_most(body, MAX_RESPONSE_BYTES, cancel).await {
+        Ok((_, true)) => Err(McpError::TooLarge),
+        Ok((bytes, false)) => Ok(bytes),
+        Err(err) => Err(transport_error(err)),
     }
-    Ok(bytes)
 }
 
 fn transport_error(err: TransportError) -> McpError {
@@ -218,10 +215,60 @@ fn read_progress(params: &Value) -> Progress {
     }
 }
 
-/// A response body being read, as JSON or as an event stream.
-enum Reader {
-    Json,
-    Stream(SseDecoder),
+/// The data of an event stream's events, one at a time (keep-alive events without data are
+/// passed over); with a `limit`, a stream whose bytes add up to more is refused.
+struct EventData<B> {
+    body: B,
+    decoder: SseDecoder,
+    ready: std::collections::VecDeque<String>,
+    read: usize,
+    limit: Option<usize>,
+}
+
+impl<B: ByteStream> EventData<B> {
+    fn new(body: B, limit: Option<usize>) -> Self {
+        Self {
+            body,
+            decoder: SseDecoder::new(SseLimits::default()),
+            ready: Default::default(),
+            read: 0,
+            limit,
+        }
+    }
+
+    /// The next event's data; `None` when the stream ended.
+    async fn next(&mut self) -> Result<Option<String>, McpError> {
+        loop {
+            if let Some(data) = self.ready.pop_front() {
+                return Ok(Some(data));
+            }
+            let Some(chunk) = self.body.next_chunk().await else {
+                return Ok(None);
+            };
+            let chunk = chunk.map_err(transport_error)?;
+            self.read += chunk.len();
+            if self.limit.is_some_and(|limit| self.read > limit) {
+                return Err(McpError::TooLarge);
+            }
+            let mut events = Vec::new();
+            self.decoder
+                .push(&chunk, &mut events)
+                .map_err(|err| McpError::Protocol(err.to_string()))?;
+            self.ready.extend(
+                events
+                    .into_iter()
+                    .map(|event| event.data)
+                    .filter(|data| !data.trim().is_empty()),
+            );
+        }
+    }
+
+    /// The reconnection delay the server asked for, if any.
+    fn retry_ms(&self) -> Option<f64> {
+        self.decoder
+            .retry_ms()
+            .map(|ms| (ms as f64).min(MAX_RETRY_MS))
+    }
 }
 
 impl<T: Transport> McpClient<T> {
@@ -311,7 +358,7 @@ impl<T: Transport> McpClient<T> {
             401 | 403 => Err(McpError::Auth(response.status)),
             status => {
                 let mut body = response.body;
-                let text = read_all(&mut body).await.unwrap_or_default();
+                let text = read_all(&mut body, cancel).await.unwrap_or_default();
                 let detail: String = String::from_utf8_lossy(&text)
                     .chars()
                     .filter(|c| !c.is_control())
@@ -376,11 +423,7 @@ impl<T: Transport> McpClient<T> {
         cancel: &CancelToken,
         progress: &dyn Fn(Progress),
     ) -> Result<Value, McpError> {
-        let id = {
-            let mut session = self.session.borrow_mut();
-            session.next_id += 1;
-            session.next_id
-        };
+        let id = self.next_id();
         let result = self.exchange(id, method, params, cancel, progress).await;
         if result == Err(McpError::Cancelled) {
             let params = json!({"requestId": id, "reason": "The user stopped the call."});
@@ -389,14 +432,21 @@ impl<T: Transport> McpClient<T> {
         result
     }
 
-    async fn exchange(
+    /// A number for the next request.
+    fn next_id(&self) -> u64 {
+        let mut session = self.session.borrow_mut();
+        session.next_id += 1;
+        session.next_id
+    }
+
+    /// Posts request `id` (with the current revision's `_meta` and headers when it is spoken).
+    async fn post_request(
         &self,
         id: u64,
         method: &str,
         params: Value,
         cancel: &CancelToken,
-        progress: &dyn Fn(Progress),
-    ) -> Result<Value, McpError> {
+    ) -> Result<HttpResponse<T::Body>, McpError> {
         let name = (method == "tools/call")
             .then(|| {
                 params
@@ -410,60 +460,42 @@ impl<T: Transport> McpClient<T> {
             Mode::Handshake => params,
         };
         let body = jsonrpc::request(id, method, params);
-        let response = self
-            .send(
-                HttpMethod::Post,
-                Some(body),
-                Some((method, name.as_deref())),
-                cancel,
-            )
-            .await?;
+        let rpc = Some((method, name.as_deref()));
+        self.send(HttpMethod::Post, Some(body), rpc, cancel).await
+    }
+
+    async fn exchange(
+        &self,
+        id: u64,
+        method: &str,
+        params: Value,
+        cancel: &CancelToken,
+        progress: &dyn Fn(Progress),
+    ) -> Result<Value, McpError> {
+        let response = self.post_request(id, method, params, cancel).await?;
         if method == "initialize" {
             let session_id = lower_header(&response, SESSION_HEADER).map(str::to_owned);
             self.session.borrow_mut().id = session_id;
         }
         let content_type = response.content_type.clone().unwrap_or_default();
-        let mut reader = if content_type.starts_with("text/event-stream") {
-            Reader::Stream(SseDecoder::new(SseLimits::default()))
+        let mut body = response.body;
+        if content_type.starts_with("text/event-stream") {
+            let mut events = EventData::new(body, Some(MAX_RESPONSE_BYTES));
+            while let Some(data) = events.next().await? {
+                if let Some(answer) = self.read_messages(id, &data, progress).await? {
+                    return answer.map_err(McpError::Rpc);
+                }
+            }
         } else if content_type.starts_with("application/json") || content_type.is_empty() {
-            Reader::Json
+            let text = String::from_utf8_lossy(&read_all(&mut body, cancel).await?).into_owned();
+            if let Some(answer) = self.read_messages(id, &text, progress).await? {
+                return answer.map_err(McpError::Rpc);
+            }
         } else {
             return Err(McpError::Protocol(format!(
                 "it answered with content of type “{}”",
                 content_type.chars().take(80).collect::<String>()
             )));
-        };
-        let mut body = response.body;
-        let mut read = 0usize;
-        let mut json = Vec::new();
-        let mut events = Vec::new();
-        while let Some(chunk) = body.next_chunk().await {
-            let chunk = chunk.map_err(transport_error)?;
-            read += chunk.len();
-            if read > MAX_RESPONSE_BYTES {
-                return Err(McpError::TooLarge);
-            }
-            let Reader::Stream(decoder) = &mut reader else {
-                json.extend(chunk);
-                continue;
-            };
-            decoder
-                .push(&chunk, &mut events)
-                .map_err(|err| McpError::Protocol(err.to_string()))?;
-            for event in events.drain(..) {
-                if event.data.trim().is_empty() {
-                    continue;
-                }
-                if let Some(answer) = self.read_messages(id, &event.data, progress).await? {
-                    return answer.map_err(McpError::Rpc);
-                }
-            }
-        }
-        if let Reader::Json = reader {
-            let text = String::from_utf8_lossy(&json).into_owned();
-            if let Some(answer) = self.read_messages(id, &text, progress).await? {
-                return answer.map_err(McpError::Rpc);
-            }
         }
         Err(McpError::Protocol(format!(
             "it closed the answer to {method} without answering"
@@ -717,47 +749,32 @@ impl<T: Transport> McpClient<T> {
         let (response, listen_id) = match self.mode() {
             Mode::Handshake => (self.send(HttpMethod::Get, None, None, cancel).await?, None),
             Mode::Stateless => {
-                let id = {
-                    let mut session = self.session.borrow_mut();
-                    session.next_id += 1;
-                    session.next_id
-                };
-                let params = with_meta(json!({"notifications": {"toolsListChanged": true}}));
-                let body = jsonrpc::request(id, "subscriptions/listen", params);
-                let rpc = Some(("subscriptions/listen", None));
-                let response = self.send(HttpMethod::Post, Some(body), rpc, cancel).await?;
+                let id = self.next_id();
+                let params = json!({"notifications": {"toolsListChanged": true}});
+                let response = self
+                    .post_request(id, "subscriptions/listen", params, cancel)
+                    .await?;
                 (response, Some(id))
             }
         };
-        let mut body = response.body;
-        let mut decoder = SseDecoder::new(SseLimits::default());
-        let mut events = Vec::new();
-        while let Some(chunk) = body.next_chunk().await {
-            let chunk = chunk.map_err(transport_error)?;
-            decoder
-                .push(&chunk, &mut events)
-                .map_err(|err| McpError::Protocol(err.to_string()))?;
-            for event in events.drain(..) {
-                if event.data.trim().is_empty() {
-                    continue;
-                }
-                // A stream message Skein cannot read is skipped, not fatal.
-                for message in jsonrpc::parse(&event.data).unwrap_or_default() {
-                    match message {
-                        // The subscription ended; refused, the server offers none.
-                        Incoming::Response { id, outcome } if Some(id) == listen_id => {
-                            if let Err(err) = outcome {
-                                return Err(McpError::Rpc(err));
-                            }
+        let mut events = EventData::new(response.body, None);
+        while let Some(data) = events.next().await? {
+            // A stream message Skein cannot read is skipped, not fatal.
+            for message in jsonrpc::parse(&data).unwrap_or_default() {
+                match message {
+                    // The subscription ended; refused, the server offers none.
+                    Incoming::Response { id, outcome } if Some(id) == listen_id => {
+                        if let Err(err) = outcome {
+                            return Err(McpError::Rpc(err));
                         }
-                        other => self.handle(other, &|_| {}).await,
                     }
-                }
-                if self.session.borrow().tools_stale {
-                    self.refresh(cancel).await?;
+                    other => self.handle(other, &|_| {}).await,
                 }
             }
+            if self.session.borrow().tools_stale {
+                self.refresh(cancel).await?;
+            }
         }
-        Ok(decoder.retry_ms().map(|ms| (ms as f64).min(MAX_RETRY_MS)))
+        Ok(events.retry_ms())
     }
 }

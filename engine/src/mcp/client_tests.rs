@@ -8,9 +8,9 @@ use super::server::{McpAuth, McpServer};
 use crate::ports::cancel::CancelToken;
 use crate::ports::transport::HttpMethod;
 use crate::prompt::hooks::RetrievalScope;
-use crate::test_fixtures::{ManualClock, Script, ScriptedTransport};
+use crate::test_fixtures::{assistant_with, ManualClock, Script, ScriptedTransport};
 use crate::tools::session::RetrievalModes;
-use crate::tools::{ApprovalPolicy, EnabledTool, ToolCatalog, ToolContext, ToolError};
+use crate::tools::{ApprovalPolicy, ToolCatalog, ToolContext, ToolError};
 use futures_executor::block_on;
 use serde_json::{json, Value};
 use std::cell::{Cell, RefCell};
@@ -107,6 +107,16 @@ fn tool_list(id: u64, names: &[&str]) -> Script {
         })
         .collect();
     stream(&[json!({"jsonrpc": "2.0", "id": id, "result": {"tools": tools}})])
+}
+
+/// A clock that stands still; `timers` says whether its sleeps end (and are recorded).
+fn still_clock(timers: bool) -> ManualClock {
+    ManualClock {
+        now: Rc::default(),
+        step_ms: Cell::new(0.0),
+        timers_fire: Cell::new(timers),
+        sleeps: RefCell::default(),
+    }
 }
 
 fn body(transport: &ScriptedTransport, index: usize) -> Value {
@@ -327,12 +337,7 @@ fn a_list_change_heard_during_a_call_or_on_the_stream_reads_the_tools_again() {
     assert_eq!(client.state().tools.len(), 3);
     assert_eq!(changes.get(), 1);
 
-    let clock = ManualClock {
-        now: Rc::default(),
-        step_ms: Cell::new(0.0),
-        timers_fire: Cell::new(false),
-        sleeps: RefCell::default(),
-    };
+    let clock = still_clock(false);
     block_on(client.listen(&clock, &CancelToken::new()));
     assert_eq!(client.state().tools.len(), 1);
     assert_eq!(changes.get(), 2);
@@ -382,13 +387,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
     );
     assert_eq!(catalog.refused().len(), 1, "the second echo clashes");
 
-    let enabled: Vec<EnabledTool> = ["mcp__Fixture__echo", "mcp__Fixture__fail"]
-        .iter()
-        .map(|name| EnabledTool {
-            name: (*name).into(),
-            approval: None,
-        })
-        .collect();
+    let enabled = assistant_with(&["mcp__Fixture__echo", "mcp__Fixture__fail"]).enabled_tools;
     let request = catalog.for_request(&enabled, true, RetrievalModes::default());
     let scope = RetrievalScope::default();
     let cancel = CancelToken::new();
@@ -450,10 +449,7 @@ fn a_tools_progress_reaches_the_call_as_lines() {
     block_on(started[0].0.refresh(&CancelToken::new())).unwrap();
     let mut catalog = ToolCatalog::default();
     catalog.add_set(hub);
-    let enabled = [EnabledTool {
-        name: "mcp__Fixture__slow".into(),
-        approval: None,
-    }];
+    let enabled = assistant_with(&["mcp__Fixture__slow"]).enabled_tools;
     let request = catalog.for_request(&enabled, true, RetrievalModes::default());
     let crate::tools::request::Runner::Tool(tool) = &request.get("mcp__Fixture__slow").unwrap().run
     else {
@@ -511,12 +507,7 @@ fn the_current_revision_needs_no_handshake_and_names_each_request() {
         "the change on the call's stream was heard"
     );
     block_on(client.call_tool("é tool", json!({}), &CancelToken::new(), &|_| {})).unwrap();
-    let clock = ManualClock {
-        now: Rc::default(),
-        step_ms: Cell::new(0.0),
-        timers_fire: Cell::new(true),
-        sleeps: RefCell::default(),
-    };
+    let clock = still_clock(true);
     block_on(client.listen(&clock, &CancelToken::new()));
     assert!(
         clock.sleeps.borrow().is_empty(),
@@ -572,12 +563,7 @@ fn a_subscription_refused_with_404_is_not_tried_again() {
         status(404),
     ]));
     let client = McpClient::new(transport.clone(), server());
-    let clock = ManualClock {
-        now: Rc::default(),
-        step_ms: Cell::new(0.0),
-        timers_fire: Cell::new(true),
-        sleeps: RefCell::default(),
-    };
+    let clock = still_clock(true);
     block_on(client.listen(&clock, &CancelToken::new()));
     assert!(clock.sleeps.borrow().is_empty());
     assert_eq!(transport.requests.borrow().len(), 3);

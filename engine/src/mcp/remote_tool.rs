@@ -3,6 +3,7 @@
 //! settings, so they are bounded and cleaned here, and anything unreadable is skipped with a
 //! reason instead of failing the whole list.
 
+use crate::provider::truncate_chars;
 use serde_json::{json, Value};
 
 /// A description longer than this is cut (model-visible text, paid for in every request).
@@ -32,13 +33,7 @@ fn clean(text: &str, max: usize) -> String {
         .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
         .take(max + 1)
         .collect();
-    if cleaned.chars().count() > max {
-        let mut cut: String = cleaned.chars().take(max).collect();
-        cut.push('…');
-        cut
-    } else {
-        cleaned
-    }
+    truncate_chars(&cleaned, max)
 }
 
 fn schema(value: Option<&Value>) -> Value {

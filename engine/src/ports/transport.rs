@@ -99,6 +99,30 @@ pub trait ByteStream {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>>;
 }
 
+/// Reads a body to its end, or until it holds more than `limit` bytes: the bytes (at most
+/// `limit`) and whether the body went on. A cancelled `cancel` stops the read as aborted.
+/// Every bounded read of a whole body goes through here; each caller decides what "more"
+/// means (cut, or refused).
+pub async fn read_at_most<B: ByteStream>(
+    body: &mut B,
+    limit: usize,
+    cancel: &CancelToken,
+) -> Result<(Vec<u8>, bool), TransportError> {
+    let mut bytes = Vec::new();
+    while let Some(chunk) = body.next_chunk().await {
+        if cancel.is_cancelled() {
+            return Err(TransportError::Aborted);
+        }
+        let chunk = chunk?;
+        let room = limit.saturating_sub(bytes.len());
+        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        if chunk.len() > room {
+            return Ok((bytes, true));
+        }
+    }
+    Ok((bytes, false))
+}
+
 pub trait Transport {
     type Body: ByteStream;
 
@@ -114,6 +138,32 @@ pub trait Transport {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    struct Chunks(Vec<&'static [u8]>);
+
+    impl ByteStream for Chunks {
+        async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
+            (!self.0.is_empty()).then(|| Ok(self.0.remove(0).to_vec()))
+        }
+    }
+
+    #[test]
+    fn a_bounded_read_keeps_at_most_the_limit_and_says_whether_there_was_more() {
+        let read = |chunks: Vec<&'static [u8]>, limit| {
+            futures_executor::block_on(read_at_most(
+                &mut Chunks(chunks),
+                limit,
+                &CancelToken::new(),
+            ))
+        };
+        assert_eq!(read(vec![b"abc", b"de"], 5), Ok((b"abcde".to_vec(), false)));
+        assert_eq!(read(vec![b"abc", b"def"], 5), Ok((b"abcde".to_vec(), true)));
+        assert_eq!(read(vec![b"abcde", b"f"], 5), Ok((b"abcde".to_vec(), true)));
+        let cancel = CancelToken::new();
+        cancel.cancel();
+        let stopped = futures_executor::block_on(read_at_most(&mut Chunks(vec![b"a"]), 5, &cancel));
+        assert_eq!(stopped, Err(TransportError::Aborted));
+    }
 
     #[test]
     fn debug_output_never_contains_the_api_key() {

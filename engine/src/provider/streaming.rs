@@ -4,7 +4,7 @@
 
 use super::{ProviderError, TimeoutKind};
 use crate::ports::cancel::CancelToken;
-use crate::ports::transport::{ByteStream, TransportError};
+use crate::ports::transport::{read_at_most, ByteStream};
 use crate::provider::settings::ProviderSettings;
 
 /// Whether a failure after text arrived means the stream broke (a retry may complete the
@@ -62,23 +62,12 @@ impl StreamWatch {
     }
 }
 
-/// Reads a whole (bounded) body; used for error bodies and non-streaming completions.
+/// Reads a whole body, cut at `limit`; used for error bodies and non-streaming completions.
 pub(super) async fn read_body<B: ByteStream>(
     body: &mut B,
     limit: usize,
     cancel: &CancelToken,
 ) -> Result<Vec<u8>, ProviderError> {
-    let mut bytes = Vec::new();
-    while let Some(chunk) = body.next_chunk().await {
-        if cancel.is_cancelled() {
-            return Err(TransportError::Aborted.into());
-        }
-        let chunk = chunk?;
-        let room = limit.saturating_sub(bytes.len());
-        bytes.extend_from_slice(&chunk[..chunk.len().min(room)]);
-        if bytes.len() >= limit {
-            break;
-        }
-    }
+    let (bytes, _cut) = read_at_most(body, limit, cancel).await?;
     Ok(bytes)
 }

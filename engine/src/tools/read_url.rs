@@ -9,7 +9,7 @@ use super::{
     parse_arguments, ApprovalPolicy, Tool, ToolContext, ToolError, ToolFuture, ToolOutput,
 };
 use crate::domain::message_part::{Annotation, SourceRef};
-use crate::ports::transport::{ByteStream, HttpMethod, HttpRequest, Transport, TransportError};
+use crate::ports::transport::{read_at_most, HttpMethod, HttpRequest, Transport, TransportError};
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
 use serde_json::json;
@@ -101,13 +101,10 @@ impl<T: Transport> Tool for ReadUrl<T> {
                 )));
             }
             let mut body = response.body;
-            let mut bytes = Vec::new();
-            while let Some(chunk) = body.next_chunk().await {
-                bytes.extend(chunk.map_err(|err| failed(&url, err))?);
-                if bytes.len() > MAX_PAGE_BYTES {
-                    break;
-                }
-            }
+            // A longer page is read as far as the limit.
+            let (bytes, _cut) = read_at_most(&mut body, MAX_PAGE_BYTES, context.cancel)
+                .await
+                .map_err(|err| failed(&url, err))?;
             let raw = String::from_utf8_lossy(&bytes);
             let (title, text) = if html {
                 let page = readable_text(&raw);

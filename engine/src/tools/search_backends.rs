@@ -9,6 +9,7 @@
 //! - Tavily (`POST /search` with a bearer key).
 
 use crate::ports::transport::{HttpMethod, HttpRequest};
+use crate::provider::truncate_chars;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
@@ -148,7 +149,9 @@ impl WebSearchSettings {
     }
 }
 
-pub(crate) fn is_web_address(url: &str) -> bool {
+/// Whether `url` is an `http(s)` address with something after the scheme: the only kind
+/// shown as a link or fetched (never `javascript:`, `data:` and the like).
+pub fn is_web_address(url: &str) -> bool {
     let lower = url.trim().to_ascii_lowercase();
     ["https://", "http://"].iter().any(|scheme| {
         lower
@@ -244,14 +247,7 @@ fn clean(text: &str, max: usize) -> String {
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect();
     let words: Vec<&str> = flat.split_whitespace().collect();
-    let joined = words.join(" ");
-    if joined.chars().count() > max {
-        let mut cut: String = joined.chars().take(max).collect();
-        cut.push('…');
-        cut
-    } else {
-        joined
-    }
+    truncate_chars(&words.join(" "), max)
 }
 
 /// The results of an answer, at most `settings.count`; results without an `http(s)` address

@@ -6,7 +6,7 @@ use super::catalog::ToolSet;
 use super::search_backends::{read_results, search_request, WebSearchSettings};
 use super::{parse_arguments, Tool, ToolContext, ToolError, ToolFuture, ToolOutput, ToolSource};
 use crate::domain::message_part::{Annotation, SourceRef};
-use crate::ports::transport::{ByteStream, Transport, TransportError};
+use crate::ports::transport::{read_at_most, Transport, TransportError};
 use crate::provider::ToolDefinition;
 use serde::Deserialize;
 use serde_json::json;
@@ -101,14 +101,13 @@ impl<T: Transport> Tool for SearchTool<T> {
                 )));
             }
             let mut body = response.body;
-            let mut bytes = Vec::new();
-            while let Some(chunk) = body.next_chunk().await {
-                bytes.extend(chunk.map_err(failed)?);
-                if bytes.len() > MAX_ANSWER_BYTES {
-                    return Err(ToolError::Failed(
-                        "The search service's answer is larger than 2 MiB.".into(),
-                    ));
-                }
+            let (bytes, more) = read_at_most(&mut body, MAX_ANSWER_BYTES, context.cancel)
+                .await
+                .map_err(failed)?;
+            if more {
+                return Err(ToolError::Failed(
+                    "The search service's answer is larger than 2 MiB.".into(),
+                ));
             }
             let results = read_results(&settings, &bytes).map_err(ToolError::Failed)?;
             if results.is_empty() {

@@ -25,6 +25,14 @@ pub enum WorkspaceError {
     Other(String),
 }
 
+/// Refuses bytes over [`MAX_FILE_BYTES`]: every store checks a write with it.
+pub fn check_size(bytes: &[u8]) -> Result<(), WorkspaceError> {
+    if bytes.len() > MAX_FILE_BYTES {
+        return Err(WorkspaceError::TooLarge);
+    }
+    Ok(())
+}
+
 /// A stored file, as a listing shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileInfo {
@@ -130,9 +138,7 @@ impl WorkspaceFiles for MemoryWorkspace {
         bytes: &'a [u8],
     ) -> FilesFuture<'a, ()> {
         Box::pin(async move {
-            if bytes.len() > MAX_FILE_BYTES {
-                return Err(WorkspaceError::TooLarge);
-            }
+            check_size(bytes)?;
             self.writes.set(self.writes.get() + 1.0);
             self.files.borrow_mut().insert(
                 (root.to_owned(), path.clone()),

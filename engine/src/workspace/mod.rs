@@ -16,7 +16,7 @@ pub mod skills;
 pub mod tools;
 
 pub use files::{
-    chat_root, workspace_root, FileInfo, FilesFuture, MemoryWorkspace, WorkspaceError,
+    chat_root, check_size, workspace_root, FileInfo, FilesFuture, MemoryWorkspace, WorkspaceError,
     WorkspaceFiles, MAX_FILE_BYTES,
 };
 pub use path::{PathError, WorkspacePath};

@@ -52,13 +52,7 @@ pub fn describe(text: &str) -> String {
 
 fn clip(text: &str) -> String {
     let cleaned: String = text.chars().filter(|c| !c.is_control()).collect();
-    if cleaned.chars().count() > MAX_DESCRIPTION_CHARS {
-        let mut cut: String = cleaned.chars().take(MAX_DESCRIPTION_CHARS).collect();
-        cut.push('…');
-        cut
-    } else {
-        cleaned
-    }
+    crate::provider::truncate_chars(&cleaned, MAX_DESCRIPTION_CHARS)
 }
 
 /// The skill name of a workspace file, when it is one (`skills/<name>.md`, directly inside).
