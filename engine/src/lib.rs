@@ -16,6 +16,7 @@
 //! | [`knowledge`] | knowledge bases, chunks, retrieval, citations, memories |
 //! | [`tools`] | the tool catalogue, approval policies, the built-in tools |
 //! | [`workspace`] | a conversation's files: paths, the storage port, the file and skill tools, the reminder |
+//! | [`workflow`] | chat workflows: templates of question and dialogue steps, runs frozen from them, the moderator's schema |
 //! | [`mcp`] | the Model Context Protocol client: remote servers' tools over Streamable HTTP |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
@@ -96,6 +97,7 @@ pub mod store;
 mod test_fixtures;
 pub mod tools;
 pub mod usage;
+pub mod workflow;
 pub mod workspace;
 
 pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};

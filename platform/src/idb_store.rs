@@ -72,6 +72,11 @@ const WORLD_BOOKS_KEY: &str = "world_books";
 const DICTIONARIES_KEY: &str = "dictionaries";
 const MCP_SERVERS_KEY: &str = "mcp_servers";
 const WEB_SEARCH_KEY: &str = "web_search";
+const WORKFLOW_TEMPLATES_KEY: &str = "workflow_templates";
+/// Each workflow run is a settings record under this prefix and its ID; the key range from the
+/// prefix to the next key after it ('0' follows '/') reads them all.
+const WORKFLOW_RUN_PREFIX: &str = "workflow_run/";
+const WORKFLOW_RUN_END: &str = "workflow_run0";
 const PROBE_KEY: &str = "write-probe";
 const CITATIONS: &str = "citations";
 pub(crate) const ASSISTANTS: &str = "assistants";
@@ -592,6 +597,50 @@ impl ChatStore for IdbStore {
     ) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(settings)?, Some(WEB_SEARCH_KEY))
             .await
+    }
+
+    async fn load_workflow_templates(
+        &self,
+    ) -> Result<skein_engine::workflow::WorkflowTemplates, StoreError> {
+        self.library_record(WORKFLOW_TEMPLATES_KEY).await
+    }
+
+    async fn save_workflow_templates(
+        &self,
+        templates: &skein_engine::workflow::WorkflowTemplates,
+    ) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(templates)?, Some(WORKFLOW_TEMPLATES_KEY))
+            .await
+    }
+
+    async fn list_workflow_runs(
+        &self,
+    ) -> Result<Vec<skein_engine::workflow::WorkflowRun>, StoreError> {
+        let tx = self.transaction(&[SETTINGS], TransactionMode::Readonly)?;
+        let records = Self::object_store(&tx, SETTINGS)?
+            .get_all::<JsValue>()
+            .with_query(WORKFLOW_RUN_PREFIX..WORKFLOW_RUN_END)
+            .primitive()
+            .result()
+            .await?;
+        from_js_records(collect_all(records)?)
+    }
+
+    async fn save_workflow_run(
+        &self,
+        run: &skein_engine::workflow::WorkflowRun,
+    ) -> Result<(), StoreError> {
+        let key = format!("{WORKFLOW_RUN_PREFIX}{}", run.id);
+        self.put_record(SETTINGS, &to_js(run)?, Some(&key)).await
+    }
+
+    async fn delete_workflow_run(&self, id: &str) -> Result<(), StoreError> {
+        let tx = self.transaction(&[SETTINGS], TransactionMode::Readwrite)?;
+        Self::object_store(&tx, SETTINGS)?
+            .delete(format!("{WORKFLOW_RUN_PREFIX}{id}").as_str())
+            .primitive()
+            .queued()?;
+        self.commit(tx).await
     }
 
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {

@@ -57,4 +57,7 @@ pub enum ChatError {
     Card(#[from] crate::persona::card::CardError),
     #[error(transparent)]
     Memory(#[from] crate::knowledge::memories::MemoryTextError),
+    /// A workflow template or run refused what was asked, saying why.
+    #[error("{0}")]
+    Workflow(String),
 }

@@ -57,6 +57,7 @@ mod tool_results;
 mod tool_sources;
 mod transfer;
 mod turn;
+mod workflows;
 mod workspace_files;
 #[cfg(test)]
 mod workspace_tests;

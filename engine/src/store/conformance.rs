@@ -502,6 +502,54 @@ pub async fn search_finds_messages_by_text<S: ChatStore>(store: S) {
         .is_empty());
 }
 
+/// Workflow templates are one record; runs are one record each, listed, replaced whole and
+/// deleted by ID without touching the settings stored beside them.
+pub async fn workflows_round_trip<S: ChatStore>(store: S) {
+    use crate::workflow::{QuestionMode, WorkflowRun, WorkflowStep, WorkflowTemplate};
+    assert!(store
+        .load_workflow_templates()
+        .await
+        .unwrap()
+        .items
+        .is_empty());
+    assert!(store.list_workflow_runs().await.unwrap().is_empty());
+    let mut template = WorkflowTemplate {
+        id: "t1".into(),
+        name: "Trip".into(),
+        description: String::new(),
+        steps: vec![
+            WorkflowStep::question("Where", "Where to?", QuestionMode::ModelPhrased),
+            WorkflowStep::dialogue("Budget", "How much?", 3),
+        ],
+        updated_at_ms: 1.0,
+    };
+    template.steps[0].id = "s1".into();
+    template.steps[1].id = "s2".into();
+    let mut templates = crate::workflow::WorkflowTemplates::default();
+    templates.put(template.clone());
+    store.save_workflow_templates(&templates).await.unwrap();
+    store
+        .save_provider_settings(&ProviderSettings::default())
+        .await
+        .unwrap();
+    let mut first = WorkflowRun::start("r1", &template, Vec::new(), 2.0);
+    let second = WorkflowRun::start("r2", &template, Vec::new(), 3.0);
+    store.save_workflow_run(&first).await.unwrap();
+    store.save_workflow_run(&second).await.unwrap();
+    first
+        .set_question("Where to, then?".into(), true, None)
+        .unwrap();
+    first.answer("Porto", 4.0).unwrap();
+    store.save_workflow_run(&first).await.unwrap();
+    let mut runs = store.list_workflow_runs().await.unwrap();
+    runs.sort_by(|a, b| a.id.cmp(&b.id));
+    assert_eq!(runs, vec![first.clone(), second]);
+    store.delete_workflow_run("r2").await.unwrap();
+    assert_eq!(store.list_workflow_runs().await.unwrap(), vec![first]);
+    assert_eq!(store.load_workflow_templates().await.unwrap(), templates);
+    assert!(store.load_provider_settings().await.unwrap().is_some());
+}
+
 /// Runs every case, each on a fresh store from `make`.
 pub async fn run_all<S, F, Fut>(make: F)
 where
@@ -520,4 +568,5 @@ where
     imports_store_whole_conversations(make("import").await).await;
     citations_follow_their_messages(make("citations").await).await;
     search_finds_messages_by_text(make("search").await).await;
+    workflows_round_trip(make("workflows").await).await;
 }

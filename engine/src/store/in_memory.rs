@@ -28,6 +28,8 @@ pub struct MemoryStore {
     dictionaries: RefCell<Dictionaries>,
     mcp_servers: RefCell<crate::mcp::McpServers>,
     web_search: RefCell<crate::tools::search_backends::WebSearchSettings>,
+    workflow_templates: RefCell<crate::workflow::WorkflowTemplates>,
+    workflow_runs: RefCell<Vec<crate::workflow::WorkflowRun>>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -293,6 +295,41 @@ impl ChatStore for MemoryStore {
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         *self.web_search.borrow_mut() = settings.clone();
+        Ok(())
+    }
+
+    async fn load_workflow_templates(
+        &self,
+    ) -> Result<crate::workflow::WorkflowTemplates, StoreError> {
+        Ok(self.workflow_templates.borrow().clone())
+    }
+
+    async fn save_workflow_templates(
+        &self,
+        templates: &crate::workflow::WorkflowTemplates,
+    ) -> Result<(), StoreError> {
+        *self.workflow_templates.borrow_mut() = templates.clone();
+        Ok(())
+    }
+
+    async fn list_workflow_runs(&self) -> Result<Vec<crate::workflow::WorkflowRun>, StoreError> {
+        Ok(self.workflow_runs.borrow().clone())
+    }
+
+    async fn save_workflow_run(
+        &self,
+        run: &crate::workflow::WorkflowRun,
+    ) -> Result<(), StoreError> {
+        let mut runs = self.workflow_runs.borrow_mut();
+        match runs.iter_mut().find(|r| r.id == run.id) {
+            Some(stored) => *stored = run.clone(),
+            None => runs.push(run.clone()),
+        }
+        Ok(())
+    }
+
+    async fn delete_workflow_run(&self, id: &str) -> Result<(), StoreError> {
+        self.workflow_runs.borrow_mut().retain(|r| r.id != id);
         Ok(())
     }
 

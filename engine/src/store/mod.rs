@@ -135,6 +135,20 @@ pub trait ChatStore {
         &self,
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError>;
+    /// The user's workflow templates (none stored: none).
+    async fn load_workflow_templates(
+        &self,
+    ) -> Result<crate::workflow::WorkflowTemplates, StoreError>;
+    async fn save_workflow_templates(
+        &self,
+        templates: &crate::workflow::WorkflowTemplates,
+    ) -> Result<(), StoreError>;
+    /// Every stored workflow run, in no particular order.
+    async fn list_workflow_runs(&self) -> Result<Vec<crate::workflow::WorkflowRun>, StoreError>;
+    /// Saves one run whole (new, or replacing the one with its ID).
+    async fn save_workflow_run(&self, run: &crate::workflow::WorkflowRun)
+        -> Result<(), StoreError>;
+    async fn delete_workflow_run(&self, id: &str) -> Result<(), StoreError>;
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError>;
     /// Stores an image or file that `conversation` refers to (a store that keeps some
     /// conversations apart, [`temporary::TemporaryChats`], keeps it with them).
@@ -262,6 +276,29 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         (**self).save_web_search(settings).await
+    }
+    async fn load_workflow_templates(
+        &self,
+    ) -> Result<crate::workflow::WorkflowTemplates, StoreError> {
+        (**self).load_workflow_templates().await
+    }
+    async fn save_workflow_templates(
+        &self,
+        templates: &crate::workflow::WorkflowTemplates,
+    ) -> Result<(), StoreError> {
+        (**self).save_workflow_templates(templates).await
+    }
+    async fn list_workflow_runs(&self) -> Result<Vec<crate::workflow::WorkflowRun>, StoreError> {
+        (**self).list_workflow_runs().await
+    }
+    async fn save_workflow_run(
+        &self,
+        run: &crate::workflow::WorkflowRun,
+    ) -> Result<(), StoreError> {
+        (**self).save_workflow_run(run).await
+    }
+    async fn delete_workflow_run(&self, id: &str) -> Result<(), StoreError> {
+        (**self).delete_workflow_run(id).await
     }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         (**self).save_blob(blob).await

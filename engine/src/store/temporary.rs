@@ -223,6 +223,29 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     ) -> Result<(), StoreError> {
         self.inner.save_web_search(settings).await
     }
+    async fn load_workflow_templates(
+        &self,
+    ) -> Result<crate::workflow::WorkflowTemplates, StoreError> {
+        self.inner.load_workflow_templates().await
+    }
+    async fn save_workflow_templates(
+        &self,
+        templates: &crate::workflow::WorkflowTemplates,
+    ) -> Result<(), StoreError> {
+        self.inner.save_workflow_templates(templates).await
+    }
+    async fn list_workflow_runs(&self) -> Result<Vec<crate::workflow::WorkflowRun>, StoreError> {
+        self.inner.list_workflow_runs().await
+    }
+    async fn save_workflow_run(
+        &self,
+        run: &crate::workflow::WorkflowRun,
+    ) -> Result<(), StoreError> {
+        self.inner.save_workflow_run(run).await
+    }
+    async fn delete_workflow_run(&self, id: &str) -> Result<(), StoreError> {
+        self.inner.delete_workflow_run(id).await
+    }
     async fn save_blob(&self, blob: &Blob) -> Result<(), StoreError> {
         self.inner.save_blob(blob).await
     }
