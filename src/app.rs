@@ -10,7 +10,7 @@ use skein_components::{
     icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
     ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, PromptInspector,
     ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar,
-    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkspacePanel,
+    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkflowScreen, WorkspacePanel,
 };
 use skein_engine::ChatAction;
 
@@ -140,9 +140,20 @@ pub fn App() -> impl IntoView {
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
+                <button type="button" class="with-icon" data-testid="workflows-button"
+                    title="Guided question runs and moderated dialogue rounds"
+                    aria-expanded=move || state.workflows.open.get().to_string()
+                    on:click=move |_| if state.workflows.open.get_untracked() {
+                        state.workflows.open.set(false)
+                    } else {
+                        crate::workflows::open(state)
+                    }>{icon(Icon::Workflow)}<span class="wide-only">"Workflows"</span></button>
                 <button type="button" class="settings-toggle with-icon" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
-                    on:click=move |_| state.show_settings.update(|s| *s = !*s)>{icon(Icon::Settings)}"Settings"</button>
+                    on:click=move |_| {
+                        state.workflows.open.set(false);
+                        state.show_settings.update(|s| *s = !*s)
+                    }>{icon(Icon::Settings)}"Settings"</button>
             </header>
             <ErrorBanner
                 notice=Signal::derive(move || {
@@ -193,7 +204,20 @@ pub fn App() -> impl IntoView {
                     <Show when=move || state.show_settings.get()>
                         <SettingsScreen state help />
                     </Show>
-                    <Show when=move || state.welcome.get() && !state.show_settings.get()>
+                    <Show when=move || state.workflows.open.get() && !state.show_settings.get()>
+                        <WorkflowScreen
+                            templates=Signal::derive(move || state.workflows.templates.get())
+                            runs=Signal::derive(move || state.workflows.runs.get())
+                            view=Signal::derive(move || state.workflows.view.get())
+                            context_options=Signal::derive(move || crate::workflows::context_options(state))
+                            busy=Signal::derive(move || state.workflows.busy.get())
+                            draft=state.workflows.draft
+                            feedback=Signal::derive(move || state.workflows.feedback.get())
+                            on_action=move |action| crate::workflows::act(state, action)
+                            on_close=move |()| state.workflows.open.set(false)
+                        />
+                    </Show>
+                    <Show when=move || state.welcome.get() && !state.show_settings.get() && !state.workflows.open.get()>
                         <WelcomeStep
                             local=Signal::derive(move || state.local_servers.get())
                             models=Signal::derive(move || state.models.get())
@@ -202,7 +226,7 @@ pub fn App() -> impl IntoView {
                     </Show>
                     // The chat stays mounted (and scrolled where it was) behind the settings.
                     <div class="chat-pane"
-                        hidden=move || state.show_settings.get() || state.welcome.get()>
+                        hidden=move || state.show_settings.get() || state.welcome.get() || state.workflows.open.get()>
                     <TemporaryChatBar
                         new_chat=Signal::derive(move || state.current.get().is_none())
                         temporary_next=state.temporary_next

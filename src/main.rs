@@ -43,6 +43,7 @@ mod tool_settings;
 mod ui_sink;
 mod usage;
 mod welcome;
+mod workflows;
 mod workspace;
 mod world_books;
 

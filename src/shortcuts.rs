@@ -52,6 +52,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             }
             Some(Shortcut::Search) => {
                 state.show_settings.set(false);
+                state.workflows.open.set(false);
                 focus("search-input");
                 true
             }
@@ -65,6 +66,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             }
             Some(Shortcut::FocusComposer) => {
                 state.show_settings.set(false);
+                state.workflows.open.set(false);
                 focus("composer-input");
                 true
             }

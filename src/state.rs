@@ -104,6 +104,8 @@ pub struct AppState {
     pub branch_map: crate::branch_map::BranchMapState,
     /// The chat's files side sheet.
     pub workspace: crate::workspace::WorkspaceState,
+    /// The workflows screen.
+    pub workflows: crate::workflows::WorkflowsState,
     /// The next new chat is temporary (never saved), as the user chose on the empty chat.
     pub temporary_next: RwSignal<bool>,
     /// The user's personas, and why the last persona change was refused.
@@ -181,6 +183,7 @@ impl AppState {
             summary: crate::summary::SummaryState::new(),
             branch_map: crate::branch_map::BranchMapState::new(),
             workspace: crate::workspace::WorkspaceState::new(),
+            workflows: crate::workflows::WorkflowsState::new(),
             temporary_next: RwSignal::new(false),
             personas: RwSignal::new(Default::default()),
             persona_error: RwSignal::new(None),

@@ -30,6 +30,8 @@ pub enum Icon {
     Inspect,
     /// The chat's workspace: a folder.
     Folder,
+    /// Workflows: steps in a column, joined.
+    Workflow,
 }
 
 impl Icon {
@@ -41,6 +43,7 @@ impl Icon {
             Self::Continue => &["M7 5l10 7-10 7z"],
             Self::Copy => &["M9 9h10v11H9z", "M5 15V4h10"],
             Self::Folder => &["M3.5 6.5h6l2 2h9v10h-17z"],
+            Self::Workflow => &["M4.5 4.5h4v4h-4z", "M4.5 15.5h4v4h-4z", "M6.5 8.5v7", "M11.5 6.5h8", "M11.5 17.5h8"],
             Self::Done => &["M5 12.5l4.5 4.5L19 7.5"],
             Self::Delete => &[
                 "M4 7h16",

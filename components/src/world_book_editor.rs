@@ -3,6 +3,7 @@
 //! position (at a depth with a role), order, priority, chance, scan depth, recursion. The
 //! engine checks every pattern when the book is saved and names the entry of a broken one.
 
+use crate::fields::{check, choice, line};
 use leptos::prelude::*;
 use skein_engine::prompt::{
     InjectionPosition, InjectionTrigger, Lorebook, PromptInjection, SecondaryLogic,
@@ -213,49 +214,6 @@ impl EntryDraft {
             prevent_recursion: self.prevent_recursion.get_untracked(),
             extra,
         }
-    }
-}
-
-fn check(label: &'static str, value: RwSignal<bool>, test_id: &'static str) -> impl IntoView {
-    view! {
-        <label class="check">
-            <input type="checkbox" data-testid=test_id prop:checked=move || value.get()
-                on:change=move |ev| value.set(event_target_checked(&ev)) />
-            {label}
-        </label>
-    }
-}
-
-fn line(
-    label: &'static str,
-    value: RwSignal<String>,
-    test_id: &'static str,
-    kind: &'static str,
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <input type=kind data-testid=test_id prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev)) />
-        </label>
-    }
-}
-
-fn choice(
-    label: &'static str,
-    value: RwSignal<String>,
-    test_id: &'static str,
-    options: &'static [(&'static str, &'static str)],
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <select data-testid=test_id on:change=move |ev| value.set(event_target_value(&ev))>
-                {options.iter().map(|(v, text)| view! {
-                    <option value=*v selected=move || value.get() == *v>{*text}</option>
-                }).collect_view()}
-            </select>
-        </label>
     }
 }
 

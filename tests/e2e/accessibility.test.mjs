@@ -66,6 +66,14 @@ test('every control on the chat and the settings has an accessible name', async 
     if (section === 'assistants') await page.click('[data-testid=rule-add]');
     assert.deepEqual(await unnamedControls(page, 10), [], `settings: ${section}`);
   }
+  // The workflows screen and its editor, with a step of each kind.
+  await page.click('[data-testid=workflows-button]');
+  await page.locator('[data-testid=workflows-screen]').waitFor();
+  assert.deepEqual(await unnamedControls(page, 5), [], 'workflows');
+  await page.click('[data-testid=workflow-new]');
+  await page.click('[data-testid=workflow-add-dialogue]');
+  assert.deepEqual(await unnamedControls(page, 10), [], 'workflow editor');
+  await page.click('[data-testid=workflow-close]');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

@@ -97,6 +97,32 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             }
             self.store.save_mcp_servers(&servers).await?;
         }
+        // Workflows and runs this browser does not have yet (by id).
+        if !imported.workflow_templates.items.is_empty() {
+            let mut templates = self.store.load_workflow_templates().await?;
+            for template in &imported.workflow_templates.items {
+                if templates.get(&template.id).is_none() {
+                    templates.put(template.clone());
+                }
+            }
+            self.store.save_workflow_templates(&templates).await?;
+        }
+        if !imported.workflow_runs.is_empty() {
+            let known: Vec<String> = self
+                .store
+                .list_workflow_runs()
+                .await?
+                .into_iter()
+                .map(|run| run.id)
+                .collect();
+            for run in imported
+                .workflow_runs
+                .iter()
+                .filter(|r| !known.contains(&r.id))
+            {
+                self.store.save_workflow_run(run).await?;
+            }
+        }
         Ok(imported.conversations.into_iter().map(|(c, _)| c).collect())
     }
 
@@ -113,6 +139,8 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
             dictionaries: self.store.load_dictionaries().await?,
             mcp_servers: self.store.load_mcp_servers().await?,
             web_search: self.store.load_web_search().await?,
+            workflow_templates: self.store.load_workflow_templates().await?,
+            workflow_runs: self.store.list_workflow_runs().await?,
             ..Default::default()
         };
         // The assistants' pictures (a character's card image).

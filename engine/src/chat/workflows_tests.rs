@@ -393,3 +393,20 @@ fn a_draft_from_a_goal_is_a_runnable_template_or_a_clear_refusal() {
         "{err}"
     );
 }
+
+#[test]
+fn a_backup_carries_the_workflows_and_their_runs_once() {
+    let (original, _) = at_dialogue(Vec::new());
+    let text = block_on(original.backup(false)).unwrap();
+    let fresh = service(Vec::new());
+    block_on(fresh.import_file(text.as_bytes())).unwrap();
+    block_on(fresh.import_file(text.as_bytes())).unwrap();
+    assert_eq!(
+        block_on(fresh.workflow_templates()).unwrap(),
+        block_on(original.workflow_templates()).unwrap()
+    );
+    let runs = block_on(fresh.workflow_runs()).unwrap();
+    assert_eq!(runs, block_on(original.workflow_runs()).unwrap());
+    assert_eq!(runs.len(), 1, "a second restore adds nothing");
+    assert_eq!(runs[0].steps[0].answer.as_deref(), Some("Data engineer"));
+}

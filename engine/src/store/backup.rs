@@ -1,6 +1,7 @@
 //! A full backup: every conversation with every message, the images they show, the provider
 //! settings, the assistants (with their pictures), the memories, the personas, the world books,
-//! the chat dictionaries, the MCP servers and the web search settings, as one versioned JSON
+//! the chat dictionaries, the MCP servers, the web search settings and the workflows with their
+//! runs, as one versioned JSON
 //! file. API keys (and custom
 //! header values and MCP tokens, which are credentials) are left out unless the user asks for
 //! them. Restoring goes through
@@ -30,6 +31,8 @@ pub struct BackupContents {
     pub dictionaries: crate::persona::dictionary_file::Dictionaries,
     pub mcp_servers: crate::mcp::McpServers,
     pub web_search: crate::tools::search_backends::WebSearchSettings,
+    pub workflow_templates: crate::workflow::WorkflowTemplates,
+    pub workflow_runs: Vec<crate::workflow::WorkflowRun>,
 }
 
 /// The IDs of the images the messages show (their bytes go into the backup).
@@ -91,6 +94,8 @@ pub fn backup_json(contents: &BackupContents, include_keys: bool, now_ms: f64) -
         "personas": contents.personas,
         "world_books": contents.world_books,
         "dictionaries": contents.dictionaries,
+        "workflow_templates": contents.workflow_templates,
+        "workflow_runs": contents.workflow_runs,
         "mcp_servers": if include_keys {
             contents.mcp_servers.clone()
         } else {

@@ -57,6 +57,9 @@ pub struct ImportedFile {
     pub mcp_servers: crate::mcp::McpServers,
     /// A backup's web search settings (none in older backups; the key only if it has keys).
     pub web_search: Option<crate::tools::search_backends::WebSearchSettings>,
+    /// A backup's workflow templates and runs (none in older backups).
+    pub workflow_templates: crate::workflow::WorkflowTemplates,
+    pub workflow_runs: Vec<crate::workflow::WorkflowRun>,
 }
 
 /// Reads a Skein export or a ChatGPT export (recognised by their shape): the conversations.
@@ -288,6 +291,8 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         dictionaries: optional_record(value, "dictionaries")?,
         mcp_servers: optional_record(value, "mcp_servers")?,
         web_search: optional_record(value, "web_search")?,
+        workflow_templates: optional_record(value, "workflow_templates")?,
+        workflow_runs: optional_list(value, "workflow_runs")?,
     })
 }
 

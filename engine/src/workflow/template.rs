@@ -89,7 +89,7 @@ pub enum QuestionMode {
 
 /// Context a run or a step is given: an earlier chat, or a knowledge base searched with the
 /// step's question.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ContextRef {
     Conversation {

@@ -92,7 +92,7 @@ fn check_kinds(template: &Value) -> Result<(), TemplateError> {
             let named = kind.map_or("none".to_owned(), |k| format!("“{k}”"));
             return Err(refuse(format!(
                 "Step {} is of a kind Skein does not know ({named}); a step is \"question\" or \
-                 \"dialogue\". Nothing was imported.",
+                 \"dialogue\".",
                 i + 1
             )));
         }

@@ -73,7 +73,8 @@ pub struct Script {
     /// With `status`: a `Retry-After` header value (seconds or an HTTP date).
     #[serde(default)]
     pub retry_after: Option<String>,
-    /// A pause before anything of the answer is sent (a slow first token).
+    /// A pause before anything of the answer is sent (a slow first token, or a slow
+    /// non-streaming answer).
     #[serde(default)]
     pub first_token_delay_ms: u64,
     /// After this many chunks the stream stays open and sends nothing more.
@@ -353,6 +354,7 @@ async fn answer(
     if wants_stream {
         stream_response(dialect, script, &model)
     } else {
+        tokio::time::sleep(Duration::from_millis(script.first_token_delay_ms)).await;
         dialect.complete(&script.chunks.concat(), &model)
     }
 }

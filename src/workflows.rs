@@ -1,0 +1,377 @@
+//! The workflows screen's wiring (from the header's Workflows): templates and runs read from
+//! storage when it opens, and what the user does there carried out through the engine's
+//! workflow methods. A run is shown anew after every saved phase, so a reload or a closed tab
+//! finds it where it stopped; opening a run that stopped in the middle of a call resumes it.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::{WorkflowAction, WorkflowView};
+use skein_engine::workflow::export::{run_file_name, run_json, run_markdown};
+use skein_engine::workflow::template_file::write_template;
+use skein_engine::workflow::{ContextRef, NextAction, WorkflowRun, WorkflowTemplates};
+use skein_engine::{CancelToken, Clock};
+use std::cell::RefCell;
+
+/// How many recent chats the start form offers as context.
+const CHAT_OPTIONS: usize = 20;
+
+thread_local! {
+    /// The model call of a run under way, for Stop.
+    static CALL: RefCell<Option<CancelToken>> = const { RefCell::new(None) };
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct WorkflowsState {
+    pub open: RwSignal<bool>,
+    pub templates: RwSignal<WorkflowTemplates>,
+    /// Every run, the most recently changed first.
+    pub runs: RwSignal<Vec<WorkflowRun>>,
+    pub view: RwSignal<WorkflowView>,
+    pub busy: RwSignal<bool>,
+    /// The text being written for the open run's current step; cleared once it is saved.
+    pub draft: RwSignal<String>,
+    pub feedback: RwSignal<Option<Result<String, String>>>,
+}
+
+impl WorkflowsState {
+    pub fn new() -> Self {
+        Self {
+            open: RwSignal::new(false),
+            templates: RwSignal::new(WorkflowTemplates::default()),
+            runs: RwSignal::new(Vec::new()),
+            view: RwSignal::new(WorkflowView::Home),
+            busy: RwSignal::new(false),
+            draft: RwSignal::new(String::new()),
+            feedback: RwSignal::new(None),
+        }
+    }
+}
+
+/// Opens the screen on its lists (closing the settings) and reads them.
+pub fn open(state: AppState) {
+    let screen = state.workflows;
+    state.show_settings.set(false);
+    screen.view.set(WorkflowView::Home);
+    screen.feedback.set(None);
+    screen.open.set(true);
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        let read = async {
+            Ok::<_, skein_engine::ChatError>((
+                runtime.service.workflow_templates().await?,
+                runtime.service.workflow_runs().await?,
+            ))
+        };
+        match read.await {
+            Ok((templates, runs)) => {
+                screen.templates.set(templates);
+                screen.runs.set(runs);
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}
+
+/// The chats (most recent first) and knowledge bases a run can be given.
+pub fn context_options(state: AppState) -> Vec<ContextRef> {
+    let chats = state.conversations.with(|list| {
+        list.iter()
+            .filter(|c| !c.temporary)
+            .take(CHAT_OPTIONS)
+            .map(|c| ContextRef::Conversation {
+                id: c.id.clone(),
+                title: c.title.clone(),
+            })
+            .collect::<Vec<_>>()
+    });
+    let bases = state.knowledge.with(|bases| {
+        bases
+            .iter()
+            .map(|b| ContextRef::KnowledgeBase {
+                id: b.id.clone(),
+                name: b.name.clone(),
+            })
+            .collect::<Vec<_>>()
+    });
+    chats.into_iter().chain(bases).collect()
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.workflows.feedback.set(Some(said));
+}
+
+/// Shows `run` as saved (first in the list, as the most recently changed).
+fn put_run(state: AppState, run: WorkflowRun) {
+    state.workflows.runs.update(|runs| {
+        runs.retain(|r| r.id != run.id);
+        runs.insert(0, run);
+    });
+}
+
+fn find_run(state: AppState, id: &str) -> Option<WorkflowRun> {
+    state
+        .workflows
+        .runs
+        .with_untracked(|runs| runs.iter().find(|r| r.id == id).cloned())
+}
+
+fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
+    skein_platform::download_bytes(name, mime, text.as_bytes())
+        .map(|()| format!("Exported {name}."))
+}
+
+/// Carries run `id` forward: with `answer`, the current step's text first. Every saved phase
+/// is shown at once.
+async fn carry(state: AppState, id: String, answer: Option<String>) {
+    let Some(runtime) = runtime() else { return };
+    let screen = state.workflows;
+    let token = CancelToken::new();
+    CALL.with(|call| *call.borrow_mut() = Some(token.clone()));
+    screen.busy.set(true);
+    screen.feedback.set(None);
+    let settings = state.settings.get_untracked();
+    let on_saved = move |run: &WorkflowRun| put_run(state, run.clone());
+    let service = &runtime.service;
+    let carried = match &answer {
+        Some(text) => {
+            service
+                .answer_workflow_step(&id, text, &settings, &token, &on_saved)
+                .await
+        }
+        None => {
+            service
+                .advance_workflow_run(&id, &settings, &token, &on_saved)
+                .await
+        }
+    };
+    CALL.with(|call| call.borrow_mut().take());
+    screen.busy.set(false);
+    match carried {
+        Ok(run) => {
+            if answer.is_some() {
+                screen.draft.set(String::new());
+            }
+            put_run(state, run);
+        }
+        Err(err) => say(state, Err(err.to_string())),
+    }
+}
+
+/// Opens run `id`, resuming it when it stopped before a call finished.
+fn open_run(state: AppState, id: String) {
+    state.workflows.draft.set(String::new());
+    state.workflows.view.set(WorkflowView::Run(id.clone()));
+    let pending = find_run(state, &id).is_some_and(|run| {
+        matches!(
+            run.next(),
+            NextAction::PrepareQuestion | NextAction::DebateReply | NextAction::Moderate
+        )
+    });
+    if pending && !state.workflows.busy.get_untracked() {
+        spawn_local(carry(state, id, None));
+    }
+}
+
+pub fn act(state: AppState, action: WorkflowAction) {
+    let Some(runtime) = runtime() else { return };
+    let screen = state.workflows;
+    match action {
+        WorkflowAction::Home => {
+            screen.feedback.set(None);
+            return screen.view.set(WorkflowView::Home);
+        }
+        WorkflowAction::Stop => {
+            if let Some(token) = CALL.with(|call| call.borrow().clone()) {
+                token.cancel();
+            }
+            return;
+        }
+        WorkflowAction::New => {
+            let count = screen.templates.with_untracked(|t| t.items.len());
+            let template = skein_engine::workflow::WorkflowTemplate {
+                id: String::new(),
+                name: format!("Workflow {}", count + 1),
+                description: String::new(),
+                steps: vec![skein_engine::workflow::WorkflowStep::question(
+                    "",
+                    "",
+                    skein_engine::workflow::QuestionMode::Stock,
+                )],
+                updated_at_ms: 0.0,
+            };
+            screen.feedback.set(None);
+            return screen.view.set(WorkflowView::Edit(template));
+        }
+        WorkflowAction::Edit(id) => {
+            if let Some(template) = screen.templates.with_untracked(|t| t.get(&id).cloned()) {
+                screen.feedback.set(None);
+                screen.view.set(WorkflowView::Edit(template));
+            }
+            return;
+        }
+        WorkflowAction::Prepare(id) => {
+            screen.feedback.set(None);
+            return screen.view.set(WorkflowView::Start(id));
+        }
+        WorkflowAction::Open(id) => return open_run(state, id),
+        WorkflowAction::Answer(id, text) => return spawn_local(carry(state, id, Some(text))),
+        WorkflowAction::Advance(id) => return spawn_local(carry(state, id, None)),
+        WorkflowAction::Export(id) => {
+            let said = match screen.templates.with_untracked(|t| t.get(&id).cloned()) {
+                Some(template) => download(
+                    &skein_engine::store::export::safe_file_name(
+                        &template.name,
+                        "workflow",
+                        "json",
+                    ),
+                    "application/json",
+                    &write_template(&template),
+                ),
+                None => Err("That workflow is no longer stored.".into()),
+            };
+            return say(state, said);
+        }
+        WorkflowAction::ExportMarkdown(ref id) | WorkflowAction::ExportJson(ref id) => {
+            let markdown = matches!(action, WorkflowAction::ExportMarkdown(_));
+            let id = id.clone();
+            let said = match find_run(state, &id) {
+                Some(run) if markdown => download(
+                    &run_file_name(&run, "md"),
+                    "text/markdown",
+                    &run_markdown(&run, runtime.service.clock().utc_offset_minutes()),
+                ),
+                Some(run) => download(
+                    &run_file_name(&run, "json"),
+                    "application/json",
+                    &run_json(&run),
+                ),
+                None => Err("That run is no longer stored.".into()),
+            };
+            return say(state, said);
+        }
+        _ => {}
+    }
+    spawn_local(async move {
+        let service = &runtime.service;
+        match action {
+            WorkflowAction::Save(template) => {
+                match service.save_workflow_template(template).await {
+                    Ok((saved, templates)) => {
+                        screen.templates.set(templates);
+                        screen.view.set(WorkflowView::Home);
+                        say(state, Ok(format!("Saved {}.", saved.name)));
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            WorkflowAction::Draft(goal) => {
+                screen.busy.set(true);
+                let token = CancelToken::new();
+                let drafted = service
+                    .draft_workflow_template(&goal, &state.settings.get_untracked(), &token)
+                    .await;
+                screen.busy.set(false);
+                match drafted {
+                    Ok(template) => {
+                        screen.view.set(WorkflowView::Edit(template));
+                        say(state, Ok("The model's draft: edit it, then save.".into()));
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            WorkflowAction::Import(input) => {
+                let (name, bytes) = match crate::files::take_chosen(&input).await {
+                    Ok(Some(file)) => file,
+                    Ok(None) => return,
+                    Err(err) => return say(state, Err(err)),
+                };
+                match service.import_workflow_template(&bytes).await {
+                    Ok((template, templates)) => {
+                        screen.templates.set(templates);
+                        say(
+                            state,
+                            Ok(format!(
+                                "Imported {} ({} steps) from {name}.",
+                                template.name,
+                                template.steps.len()
+                            )),
+                        );
+                    }
+                    Err(err) => say(state, Err(format!("{name} was not imported: {err}"))),
+                }
+            }
+            WorkflowAction::Duplicate(id) => match service.duplicate_workflow_template(&id).await {
+                Ok(templates) => {
+                    screen.templates.set(templates);
+                    say(state, Ok("Duplicated.".into()));
+                }
+                Err(err) => say(state, Err(err.to_string())),
+            },
+            WorkflowAction::Delete(id) => {
+                let name = screen
+                    .templates
+                    .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
+                    .unwrap_or_default();
+                if !crate::app::confirm(&format!("Delete the workflow {name}? Its runs are kept."))
+                {
+                    return;
+                }
+                match service.delete_workflow_template(&id).await {
+                    Ok(templates) => {
+                        screen.templates.set(templates);
+                        say(state, Ok(format!("Deleted {name}.")));
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            WorkflowAction::Start(id, context) => {
+                match service.start_workflow_run(&id, context).await {
+                    Ok(run) => {
+                        let run_id = run.id.clone();
+                        put_run(state, run);
+                        open_run(state, run_id);
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            WorkflowAction::EndDialogue(id) => match service.end_workflow_dialogue(&id).await {
+                Ok(run) => {
+                    put_run(state, run);
+                    carry(state, id, None).await;
+                }
+                Err(err) => say(state, Err(err.to_string())),
+            },
+            WorkflowAction::DeleteRun(id) => {
+                if !crate::app::confirm("Delete this run and its answers?") {
+                    return;
+                }
+                match service.delete_workflow_run(&id).await {
+                    Ok(()) => {
+                        screen.runs.update(|runs| runs.retain(|r| r.id != id));
+                        say(state, Ok("Deleted the run.".into()));
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            WorkflowAction::ContinueAsChat(id) => {
+                let assistant = Some(state.assistant_id.get_untracked());
+                match service.continue_workflow_as_chat(&id, assistant).await {
+                    Ok((conversation, _)) => {
+                        let conversation_id = conversation.id.clone();
+                        runtime.announce(&conversation_id);
+                        state.upsert_conversation(conversation);
+                        if let Ok(runs) = service.workflow_runs().await {
+                            screen.runs.set(runs);
+                        }
+                        screen.open.set(false);
+                        crate::runtime::select(state, conversation_id);
+                    }
+                    Err(err) => say(state, Err(err.to_string())),
+                }
+            }
+            _ => {}
+        }
+    });
+}
