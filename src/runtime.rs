@@ -219,6 +219,7 @@ pub fn open_message(state: AppState, conversation_id: String, message_id: String
 /// Shows conversation `id`, then the branch through `message` when one is given.
 fn select_showing(state: AppState, id: String, message: Option<String>) {
     state.show_settings.set(false);
+    state.workflows.open.set(false);
     state.current.set(Some(id.clone()));
     let Some(runtime) = runtime() else { return };
     let Some(conversation) = state.conversation(&id) else {
@@ -297,6 +298,7 @@ fn flush_live() {
 
 pub fn new_chat(state: AppState) {
     state.show_settings.set(false);
+    state.workflows.open.set(false);
     state.temporary_next.set(false);
     state.context.set(None);
     state.current.set(None);

@@ -365,7 +365,6 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         if let Ok(runs) = service.workflow_runs().await {
                             screen.runs.set(runs);
                         }
-                        screen.open.set(false);
                         crate::runtime::select(state, conversation_id);
                     }
                     Err(err) => say(state, Err(err.to_string())),

@@ -2,27 +2,11 @@
 //! and the tags. Fields Skein does not use stay in the card untouched, so an export after an
 //! edit still carries them.
 
+use crate::fields::text_field;
 use crate::pick_list::PickList;
 use leptos::prelude::*;
 use skein_engine::persona::card::CharacterCard;
 use skein_engine::Assistant;
-
-/// A labelled text box bound to `value`.
-fn text_field(
-    label: &'static str,
-    value: RwSignal<String>,
-    test_id: &'static str,
-    rows: &'static str,
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <textarea data-testid=test_id rows=rows
-                prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))></textarea>
-        </label>
-    }
-}
 
 #[component]
 pub fn CharacterEditor(

@@ -78,6 +78,23 @@ pub(crate) fn choice(
     }
 }
 
+/// A labelled text box bound to `value`.
+pub(crate) fn text_field(
+    label: &'static str,
+    value: RwSignal<String>,
+    test_id: &'static str,
+    rows: &'static str,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span>{label}</span>
+            <textarea data-testid=test_id rows=rows
+                prop:value=move || value.get()
+                on:input=move |ev| value.set(event_target_value(&ev))></textarea>
+        </label>
+    }
+}
+
 /// Copies `text` to the clipboard; false where the page has no window. Fire and forget: the
 /// browser allows it without asking on a user's click.
 pub(crate) fn copy_text(text: &str) -> bool {

@@ -3,7 +3,7 @@
 //! (an opening prompt, how the partner and the moderator behave, a round limit, their models).
 //! The engine checks the template when it is saved and names the step of a problem.
 
-use crate::fields::{choice, line};
+use crate::fields::{choice, line, text_field};
 use leptos::prelude::*;
 use skein_engine::workflow::template::{DEFAULT_ROUNDS, MAX_ROUNDS};
 use skein_engine::workflow::{ContextRef, QuestionMode, StepKind, WorkflowStep, WorkflowTemplate};
@@ -147,21 +147,6 @@ pub(crate) fn ContextChecks(
     }
 }
 
-fn text_area(
-    label: &'static str,
-    value: RwSignal<String>,
-    test_id: &'static str,
-    rows: &'static str,
-) -> impl IntoView {
-    view! {
-        <label class="field">
-            <span>{label}</span>
-            <textarea data-testid=test_id rows=rows prop:value=move || value.get()
-                on:input=move |ev| value.set(event_target_value(&ev))></textarea>
-        </label>
-    }
-}
-
 #[component]
 fn StepEditor(
     draft: StepDraft,
@@ -197,13 +182,13 @@ fn StepEditor(
                 {choice("Kind", draft.kind, "workflow-step-kind", &KINDS)}
             </div>
             <Show when=move || !dialogue()>
-                {text_area("Question", draft.question, "workflow-step-question", "2")}
+                {text_field("Question", draft.question, "workflow-step-question", "2")}
                 {choice("Ask it", draft.mode, "workflow-step-mode", &MODES)}
             </Show>
             <Show when=dialogue>
-                {text_area("Opening prompt (what the first round asks)", draft.prompt, "workflow-step-prompt", "2")}
-                {text_area("How the dialogue partner takes part (optional)", draft.debate_instructions, "workflow-step-debate", "2")}
-                {text_area("When the moderator ends the step (optional)", draft.moderator_instructions, "workflow-step-moderator", "2")}
+                {text_field("Opening prompt (what the first round asks)", draft.prompt, "workflow-step-prompt", "2")}
+                {text_field("How the dialogue partner takes part (optional)", draft.debate_instructions, "workflow-step-debate", "2")}
+                {text_field("When the moderator ends the step (optional)", draft.moderator_instructions, "workflow-step-moderator", "2")}
                 <div class="row">
                     {line("Round limit", draft.max_rounds, "workflow-step-rounds", "number")}
                     {line("Partner's model (empty: the chat model)", draft.debate_model, "workflow-step-debate-model", "text")}
@@ -290,7 +275,7 @@ pub fn WorkflowEditor(
             on:submit=|ev| ev.prevent_default()>
             <h3>{move || format!("Edit {}", name.get())}</h3>
             {line("Name", name, "workflow-name", "text")}
-            {text_area("Description", description, "workflow-description", "2")}
+            {text_field("Description", description, "workflow-description", "2")}
             <p class="hint">"Runs already started keep the steps they started with."</p>
             <For each=move || steps.get() key=|draft| draft.key children=move |draft| {
                 let number = Signal::derive(move || position(draft.key).map_or(0, |i| i + 1));

@@ -342,7 +342,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             StepKind::Dialogue { debate_model, .. } => debate_model.clone(),
             StepKind::Question { .. } => String::new(),
         })?;
-        let (context, _) = self.step_context(run, &query).await;
+        let (context, notices) = self.step_context(run, &query).await;
+        if let Some(notice) = join(notices) {
+            run.note(notice);
+        }
         let messages = prompts::debate_prompt(run, &rounds, &context);
         match self
             .client()

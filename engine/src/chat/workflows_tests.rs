@@ -410,3 +410,67 @@ fn a_backup_carries_the_workflows_and_their_runs_once() {
     assert_eq!(runs.len(), 1, "a second restore adds nothing");
     assert_eq!(runs[0].steps[0].answer.as_deref(), Some("Data engineer"));
 }
+
+#[test]
+fn a_knowledge_base_given_to_a_step_is_searched_with_the_latest_message() {
+    let mut service = service_over(
+        vec![
+            json_completion("Shade, then."),
+            moderator("finish", "", "Ferns settled."),
+        ],
+        std::rc::Rc::new(crate::MemoryStore::new()),
+    );
+    let base = block_on(service.create_knowledge_base("Garden")).unwrap();
+    block_on(service.add_document(
+        &base.id,
+        ("ferns.txt", "text/plain", "Ferns like shade and damp soil."),
+    ))
+    .unwrap();
+    service.connect_library(std::rc::Rc::new(settings)).unwrap();
+    let mut dialogue = WorkflowStep::dialogue("Plant", "Where do the ferns go?", 2);
+    dialogue.context_refs = vec![
+        ContextRef::KnowledgeBase {
+            id: base.id.clone(),
+            name: "Garden".into(),
+        },
+        ContextRef::KnowledgeBase {
+            id: "gone".into(),
+            name: "Old".into(),
+        },
+    ];
+    let template = WorkflowTemplate {
+        id: String::new(),
+        name: "Garden plan".into(),
+        description: String::new(),
+        steps: vec![dialogue],
+        updated_at_ms: 0.0,
+    };
+    let (template, _) = block_on(service.save_workflow_template(template)).unwrap();
+    let run = block_on(service.start_workflow_run(&template.id, Vec::new())).unwrap();
+    let run = block_on(service.answer_workflow_step(
+        &run.id,
+        "Where should ferns grow?",
+        &settings(),
+        &CancelToken::new(),
+        &no_saves,
+    ))
+    .unwrap();
+    assert_eq!(run.status, RunStatus::Completed);
+    let requests = service.client().transport().requests.borrow();
+    let debate: serde_json::Value =
+        serde_json::from_str(requests[0].body.as_deref().unwrap()).unwrap();
+    let background = debate["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        background
+            .contains("## Knowledge base “Garden”\n[ferns.txt] Ferns like shade and damp soil."),
+        "{background}"
+    );
+    assert!(
+        !background.contains("Old"),
+        "a base no longer stored gives nothing"
+    );
+    assert_eq!(
+        run.steps[0].notice, None,
+        "a base no longer stored finds nothing, quietly"
+    );
+}

@@ -237,6 +237,14 @@ impl WorkflowRun {
         Ok(())
     }
 
+    /// Tells the user something about the current step (context that could not be read),
+    /// unless the step already says something.
+    pub fn note(&mut self, text: String) {
+        if let Ok(record) = self.record_mut() {
+            record.notice.get_or_insert(text);
+        }
+    }
+
     /// Starts a round with the user's message (saved before the debate model is called).
     pub fn claim_round(&mut self, text: &str, now: f64) -> Result<(), RunError> {
         let text = text.trim();
