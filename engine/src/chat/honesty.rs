@@ -8,9 +8,9 @@
 //! - [`follow_up_promises`] (follow-up honesty gate): "I'll let you know" is a promise an
 //!   assistant that only speaks when spoken to cannot keep. The text is not rewritten; the
 //!   message gets an annotation the app shows as a follow-up chip.
-//! - [`honest_refusal`] (pre-generation): a request to *do* something no enabled tool can do
-//!   ("remind me at 5", "send an email to Bob") is answered without calling the model, saying
-//!   what was recognised and that it cannot be done yet.
+//! - [`honest_refusal`] (pre-generation): a request to *do* something none of the request's
+//!   tools can do ("remind me at 5", "send an email to Bob") is answered without calling the
+//!   model, saying what was recognised and that it cannot be done here.
 //!
 //! The detectors favour precision: a false correction on a good answer costs more trust than a
 //! missed one. Negated, conditional, future and question forms are not claims. Ambiguous verbs
@@ -206,10 +206,41 @@ fn refusal_pattern() -> Option<&'static Regex> {
     })
 }
 
-/// Pre-generation check: when the user asks for an action no enabled tool can perform, the
-/// honest answer without calling the model. Questions about how to do it ("how do I set an
-/// alarm?") and drafting requests ("write an email to…") are left to the model.
-pub fn honest_refusal(user_text: &str) -> Option<String> {
+/// The words by which a tool shows it can do a family of actions (in its name or
+/// description), by the first words of the recognised request.
+fn capability_words(action: &str) -> &'static [&'static str] {
+    const REMIND: &[&str] = &["remind", "alarm", "timer", "notif", "schedul"];
+    const MESSAGE: &[&str] = &[
+        "email",
+        "e-mail",
+        "mail",
+        "sms",
+        "text message",
+        "send_message",
+        "messag",
+        "call",
+        "phone",
+    ];
+    const BOOK: &[&str] = &["book", "reserv"];
+    const ORDER: &[&str] = &["order", "purchas", "buy", "shop", "checkout"];
+    const SCHEDULE: &[&str] = &["schedul", "calendar", "event", "meeting"];
+    let first = action.split_whitespace().next().unwrap_or_default();
+    match first {
+        "remind" => REMIND,
+        "set" => REMIND,
+        "book" => BOOK,
+        "order" => ORDER,
+        "schedule" => SCHEDULE,
+        _ => MESSAGE,
+    }
+}
+
+/// Pre-generation check, decided for each request from the tools it really offers: when the
+/// user asks for an action (a reminder, a message, a booking, an order, a meeting) and none of
+/// `tools` (name and description of each) is one that could do it, the honest answer without
+/// calling the model. Questions about how to do it ("how do I set an alarm?") and drafting
+/// requests ("write an email to…") are left to the model.
+pub fn honest_refusal(user_text: &str, tools: &[(&str, &str)]) -> Option<String> {
     let text = normalise(user_text);
     let first_line = text.lines().find(|l| !l.trim().is_empty())?;
     let found = refusal_pattern()?.captures(first_line)?;
@@ -226,10 +257,26 @@ pub fn honest_refusal(user_text: &str) -> Option<String> {
     if polite_question {
         return None;
     }
+    let words = capability_words(&action);
+    let capable = tools.iter().any(|(name, description)| {
+        let about = format!("{name} {description}").to_lowercase();
+        words.iter().any(|word| about.contains(word))
+    });
+    if capable {
+        return None;
+    }
+    let here = if tools.is_empty() {
+        "no tool is enabled for this chat".to_owned()
+    } else {
+        let names: Vec<&str> = tools.iter().map(|(name, _)| *name).collect();
+        format!(
+            "none of the tools enabled here ({}) can do it",
+            names.join(", ")
+        )
+    };
     Some(format!(
-        "I recognised a request to {action}, but I can't do that yet: no tool that could is \
-         enabled here, and I won't pretend it was done. I can help you draft it, or explain how \
-         to do it yourself."
+        "I recognised a request to {action}, but I can't do that here: {here}, and I won't \
+         pretend it was done. I can help you draft it, or explain how to do it yourself."
     ))
 }
 

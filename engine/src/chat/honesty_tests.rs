@@ -110,8 +110,11 @@ fn requests_for_unavailable_actions_get_an_honest_refusal() {
         "Call my dentist and move the appointment",
         "text mom that I'll be late",
     ] {
-        let refusal = honest_refusal(request).unwrap_or_else(|| panic!("missed: {request}"));
-        assert!(refusal.contains("I can't do that yet"), "{refusal}");
+        let refusal = honest_refusal(request, &[]).unwrap_or_else(|| panic!("missed: {request}"));
+        assert!(
+            refusal.contains("I can't do that here: no tool is enabled"),
+            "{refusal}"
+        );
         assert!(refusal.contains("won't pretend"), "{refusal}");
     }
     for fine in [
@@ -126,6 +129,36 @@ fn requests_for_unavailable_actions_get_an_honest_refusal() {
         "Text analysis of this paragraph, please",
         "",
     ] {
-        assert_eq!(honest_refusal(fine), None, "false positive: {fine}");
+        assert_eq!(honest_refusal(fine, &[]), None, "false positive: {fine}");
     }
+}
+
+#[test]
+fn the_refusal_is_decided_by_what_the_request_can_do() {
+    let calculator = ("calculate", "Evaluates arithmetic.");
+    let refusal = honest_refusal("Remind me to stretch at 4pm", &[calculator]).unwrap();
+    assert!(
+        refusal.contains("none of the tools enabled here (calculate) can do it"),
+        "{refusal}"
+    );
+    // A tool that can do it: the model answers (and calls it).
+    let reminders = (
+        "mcp__home__create_reminder",
+        "Creates a reminder on the phone.",
+    );
+    assert_eq!(
+        honest_refusal("Remind me to stretch at 4pm", &[calculator, reminders]),
+        None
+    );
+    let mail = ("send_mail", "Sends an e-mail from the user's account.");
+    assert_eq!(
+        honest_refusal("Send an email to Bob saying hi", &[mail]),
+        None
+    );
+    assert!(honest_refusal("Book a table for two", &[mail]).is_some());
+    let calendar = ("add_event", "Adds an event to the user's calendar.");
+    assert_eq!(
+        honest_refusal("Schedule a meeting with Ana", &[calendar]),
+        None
+    );
 }

@@ -349,7 +349,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         check_count(&input.attachments)?;
         let text = input.text.as_str();
         let turn = self.turn(context)?;
-        let (assistant, cancel, sink) = (turn.assistant, turn.cancel, turn.sink);
+        let (cancel, sink) = (turn.cancel, turn.sink);
         // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
         // what it had, before anything else happens here.
         let _running = self.generations.begin(&conversation.id, cancel).await;
@@ -406,13 +406,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if let Some(question) = waiting {
             return Ok(question);
         }
-        if !turn.tools.has_user_tools() {
-            if let Some(reply) = self
-                .refuse_if_unavailable(&mut conversation, &mut tree, assistant, text, sink)
-                .await?
-            {
-                return Ok(reply);
-            }
+        if let Some(reply) = self
+            .refuse_if_unavailable(&mut conversation, &mut tree, &turn, text)
+            .await?
+        {
+            return Ok(reply);
         }
         self.generate(conversation, tree, ReplyTarget::Append, &turn)
             .await
@@ -503,20 +501,33 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.generate(conversation, tree, target, &turn).await
     }
 
-    /// Seed 004's honest-refusal short-circuit: a request for an action no enabled tool can
-    /// perform is answered without calling the model, and the answer is stored like any other.
-    /// (No tool can be enabled yet, so every such request qualifies.)
+    /// Seed 004's honest-refusal short-circuit: a request for an action none of this
+    /// request's tools can perform is answered without calling the model, and the answer is
+    /// stored like any other.
     async fn refuse_if_unavailable(
         &self,
         conversation: &mut Conversation,
         tree: &mut ConversationTree,
-        assistant: &Assistant,
+        turn: &Turn<'_>,
         user_text: &str,
-        sink: &dyn GenerationSink,
     ) -> Result<Option<MessageNode>, ChatError> {
-        let Some(answer) = assistant
+        let sink = turn.sink;
+        let tools: Vec<(&str, &str)> = turn
+            .tools
+            .tools
+            .iter()
+            .filter(|t| t.acts())
+            .map(|t| {
+                (
+                    t.definition.name.as_str(),
+                    t.definition.description.as_str(),
+                )
+            })
+            .collect();
+        let Some(answer) = turn
+            .assistant
             .honest_refusal
-            .then(|| honesty::honest_refusal(user_text))
+            .then(|| honesty::honest_refusal(user_text, &tools))
             .flatten()
         else {
             return Ok(None);

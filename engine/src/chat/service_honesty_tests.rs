@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::test_fixtures::*;
+use crate::tools::ApprovalPolicy;
 
 #[test]
 fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
@@ -79,4 +80,34 @@ fn an_honest_answer_passes_the_gates_untouched() {
     let reply = send(&service, None, "Write Bob that I'm late");
     assert!(reply.text().starts_with("Here is a draft"));
     assert!(reply.annotations.is_empty());
+}
+
+#[test]
+fn the_refusal_is_decided_per_request_from_the_tools_it_offers() {
+    let ok = || Ok(crate::tools::ToolOutput::text("done"));
+    let calculator = RecordingTool::with("calculate", ApprovalPolicy::Auto, move |_, _| ok());
+    let reminders = RecordingTool::with("create_reminder", ApprovalPolicy::Auto, move |_, _| ok());
+    let service = with_tools(
+        vec![sse(200, &content_chunks(&["On it."], true), 8)],
+        &[calculator, reminders],
+    );
+    // A tool is enabled, but not one that reminds: refused without the model, naming it.
+    let reply = ask(
+        &service,
+        "Remind me to stretch at 4pm",
+        &assistant_with(&["calculate"]),
+    );
+    assert!(
+        reply
+            .text()
+            .contains("none of the tools enabled here (calculate) can do it"),
+        "{}",
+        reply.text()
+    );
+    assert_eq!(request_count(&service), 0);
+    // With the reminder tool enabled, the same request goes to the model.
+    let assistant = assistant_with(&["calculate", "create_reminder"]);
+    let reply = ask(&service, "Remind me to stretch at 4pm", &assistant);
+    assert_eq!(reply.text(), "On it.");
+    assert_eq!(request_count(&service), 1);
 }

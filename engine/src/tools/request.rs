@@ -24,6 +24,14 @@ pub struct RequestTool {
     pub(crate) run: Runner,
 }
 
+impl RequestTool {
+    /// Whether the tool can act for the user (not one of the built-ins that only report the
+    /// session or read stored output).
+    pub fn acts(&self) -> bool {
+        matches!(self.run, Runner::Tool(_)) && self.definition.name != SESSION_TOOL_NAME
+    }
+}
+
 /// The tools of one request and what the system prompt says about them.
 #[derive(Clone, Default)]
 pub struct RequestTools {
@@ -44,8 +52,6 @@ impl RequestTools {
 
     /// Whether any tool (other than the built-ins) can act for the user.
     pub fn has_user_tools(&self) -> bool {
-        self.tools
-            .iter()
-            .any(|t| matches!(t.run, Runner::Tool(_)) && t.definition.name != SESSION_TOOL_NAME)
+        self.tools.iter().any(RequestTool::acts)
     }
 }
