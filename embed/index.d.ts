@@ -227,7 +227,8 @@ export type GenerationEvent =
   | { type: 'unsaved'; conversationId: string; messageId: string; message: string }
   | { type: 'progress'; messageId: string; processed: number; total: number }
   /** How far a long tool call has got (an MCP server's progress), as a line of text. */
-  | { type: 'tool_progress'; messageId: string; callId: string; text: string };
+  | { type: 'tool_progress'; messageId: string; callId: string; text: string }
+  | { type: 'planned'; messageId: string; tools: string[]; knowledge: boolean; memory: boolean };
 
 export type ToolDecision = 'approve' | 'deny' | { deny: string } | { answer: string };
 

@@ -175,6 +175,8 @@ impl GenerationSink for UiSink {
                     .borrow_mut()
                     .insert(message.id.clone(), (*conversation, message));
             }
+            // The answer carries its plan (shown in its details line).
+            GenerationEvent::Planned { .. } => {}
             // A long tool call's progress: shown on its card while it runs.
             GenerationEvent::ToolProgress {
                 message_id,

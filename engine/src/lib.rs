@@ -104,7 +104,7 @@ pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSi
 pub use domain::assistant::{Assistant, AssistantError};
 pub use domain::attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
 pub use domain::failure::FailureKind;
-pub use domain::message::{Conversation, MessageNode, MessageStatus, Role};
+pub use domain::message::{Conversation, MessageNode, MessageStatus, Role, TurnPlan};
 pub use domain::message_part::{
     Annotation, AnswerCall, MessagePart, ProviderTimings, SourceRef, ToolApproval, ToolCall,
     ToolResult,

@@ -85,6 +85,10 @@ pub fn event_json(event: &GenerationEvent) -> Value {
         } => json!({
             "type": "tool_progress", "messageId": message_id, "callId": call_id, "text": text
         }),
+        GenerationEvent::Planned { message_id, plan } => json!({
+            "type": "planned", "messageId": message_id, "tools": plan.tools,
+            "knowledge": plan.knowledge, "memory": plan.memory
+        }),
         GenerationEvent::PromptProgress {
             message_id,
             processed,

@@ -1,7 +1,8 @@
 //! The line under a finished answer that says how it was made: the model that wrote it and the
 //! provider that answered, the tokens the provider counted (with the cached and reasoning parts
 //! it broke out), the time to the first token and the speed. Counts are only what the provider
-//! reported; times are what Skein measured of the answering call.
+//! reported; times are what Skein measured of the answering call. Last, what the turn planned
+//! (its tools and retrievals), when it planned anything besides answering.
 
 use crate::domain::message::{MessageNode, MessageStatus, Role};
 
@@ -62,6 +63,9 @@ pub fn answer_details(node: &MessageNode) -> Option<String> {
     if let Some(speed) = speed(node).filter(|s| s.is_finite()) {
         parts.push(format!("{speed:.1} tokens/s"));
     }
+    if let Some(plan) = node.plan.as_ref().and_then(|p| p.describe()) {
+        parts.push(format!("planned: {plan}"));
+    }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
@@ -72,6 +76,27 @@ mod tests {
 
     fn answer() -> MessageNode {
         MessageNode::new("a1", "c1", Role::Assistant, 1.0)
+    }
+
+    #[test]
+    fn the_turns_plan_ends_the_line_when_it_planned_anything() {
+        let mut node = answer();
+        node.model = Some("m".into());
+        node.plan = Some(crate::domain::message::TurnPlan::default());
+        assert_eq!(
+            answer_details(&node).as_deref(),
+            Some("m"),
+            "nothing planned"
+        );
+        node.plan = Some(crate::domain::message::TurnPlan {
+            tools: vec!["calculate".into(), "web_search".into()],
+            knowledge: true,
+            memory: false,
+        });
+        assert_eq!(
+            answer_details(&node).as_deref(),
+            Some("m · planned: tools calculate, web_search · knowledge")
+        );
     }
 
     #[test]

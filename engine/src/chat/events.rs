@@ -44,6 +44,12 @@ pub enum GenerationEvent {
         call_id: String,
         text: String,
     },
+    /// What the turn writing message `message_id` planned (seed 004's `PlannerDecision`): the
+    /// tools offered and the retrievals run. Sent when the answer is placed, before the request.
+    Planned {
+        message_id: String,
+        plan: crate::domain::message::TurnPlan,
+    },
     /// The provider is still reading the prompt (llama.cpp): `processed` of `total` tokens.
     PromptProgress {
         message_id: String,

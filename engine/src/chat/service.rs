@@ -550,6 +550,23 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(Some(reply))
     }
 
+    /// What this turn offers the model and retrieves (seed 004's planner decision): the tools
+    /// that can act, and knowledge and memory retrieval where the assistant uses them.
+    fn plan(&self, turn: &Turn<'_>) -> crate::domain::message::TurnPlan {
+        crate::domain::message::TurnPlan {
+            tools: turn
+                .tools
+                .tools
+                .iter()
+                .filter(|t| t.acts())
+                .map(|t| t.definition.name.clone())
+                .collect(),
+            knowledge: self.retrieval.knowledge.is_some()
+                && !turn.assistant.knowledge_base_ids.is_empty(),
+            memory: self.retrieval.memory.is_some() && turn.assistant.memory_on(),
+        }
+    }
+
     /// The completion path every action shares: build the request from the branch the reply
     /// answers, place the reply in the tree, persist it, run the model/tool loop into it, and
     /// finish it.
@@ -567,11 +584,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await?;
 
         let conversation_id = conversation.id.clone();
+        let plan = self.plan(turn);
         let fresh = || {
             let mut reply =
                 MessageNode::new(&self.ids.new_id(), &conversation_id, Role::Assistant, now)
                     .with_status(MessageStatus::Streaming);
             reply.model = Some(settings.model_name().to_owned());
+            reply.plan = Some(plan.clone());
             reply
         };
         let mut target = target;
@@ -580,8 +599,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let reply = self
                 .place_reply(&mut conversation, &mut tree, &target, &fresh, sink)
                 .await?;
+            sink.emit(GenerationEvent::Planned {
+                message_id: reply.id.clone(),
+                plan: plan.clone(),
+            });
             let mut writer =
                 ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply);
+            // A continued answer is planned anew.
+            writer.reply_mut().plan = Some(plan.clone());
             // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
             let annotations = &mut writer.reply_mut().annotations;
             for citation in &prepared.citations {

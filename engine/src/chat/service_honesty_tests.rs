@@ -111,3 +111,18 @@ fn the_refusal_is_decided_per_request_from_the_tools_it_offers() {
     assert_eq!(reply.text(), "On it.");
     assert_eq!(request_count(&service), 1);
 }
+
+#[test]
+fn an_answer_records_what_its_turn_planned() {
+    let ok = || Ok(crate::tools::ToolOutput::text("4"));
+    let calculator = RecordingTool::with("calculate", ApprovalPolicy::Auto, move |_, _| ok());
+    let service = with_tools(
+        vec![sse(200, &content_chunks(&["Four."], true), 8)],
+        &[calculator],
+    );
+    let reply = ask(&service, "What is 2+2?", &assistant_with(&["calculate"]));
+    let plan = reply.plan.clone().unwrap();
+    assert_eq!(plan.tools, ["calculate"], "built-in readers are not planned tools");
+    assert!(!plan.knowledge && !plan.memory);
+    assert_eq!(stored(&service).1[1].plan, Some(plan), "stored with the answer");
+}

@@ -61,6 +61,40 @@ pub struct MessageNode {
     /// The call that wrote the last step of an assistant message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call: Option<AnswerCall>,
+    /// What the turn that wrote an assistant message planned to use (seed 004's
+    /// `PlannerDecision`): its tools and retrievals.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan: Option<TurnPlan>,
+}
+
+/// The tools a turn offered the model and the retrievals it ran, decided before the request.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TurnPlan {
+    /// The tools that can act, by the names the model sees.
+    pub tools: Vec<String>,
+    /// Knowledge bases are searched for this turn.
+    pub knowledge: bool,
+    /// Memories are retrieved for this turn.
+    pub memory: bool,
+}
+
+impl TurnPlan {
+    /// `"tools calculate, web_search · knowledge · memory"`; `None` when nothing was planned
+    /// besides answering.
+    pub fn describe(&self) -> Option<String> {
+        let mut parts = Vec::new();
+        if !self.tools.is_empty() {
+            parts.push(format!("tools {}", self.tools.join(", ")));
+        }
+        if self.knowledge {
+            parts.push("knowledge".to_owned());
+        }
+        if self.memory {
+            parts.push("memory".to_owned());
+        }
+        (!parts.is_empty()).then(|| parts.join(" · "))
+    }
 }
 
 impl MessageNode {
@@ -82,6 +116,7 @@ impl MessageNode {
             usage: None,
             timings: None,
             call: None,
+            plan: None,
         }
     }
 
@@ -221,6 +256,8 @@ struct StoredMessageNode {
     timings: Option<ProviderTimings>,
     #[serde(default)]
     call: Option<AnswerCall>,
+    #[serde(default)]
+    plan: Option<TurnPlan>,
 }
 
 impl From<StoredMessageNode> for MessageNode {
@@ -246,6 +283,7 @@ impl From<StoredMessageNode> for MessageNode {
             usage: stored.usage,
             timings: stored.timings,
             call: stored.call,
+            plan: stored.plan,
         }
     }
 }
