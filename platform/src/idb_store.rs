@@ -73,6 +73,7 @@ const DICTIONARIES_KEY: &str = "dictionaries";
 const MCP_SERVERS_KEY: &str = "mcp_servers";
 const WEB_SEARCH_KEY: &str = "web_search";
 const WORKFLOW_TEMPLATES_KEY: &str = "workflow_templates";
+const FOLLOW_UPS_KEY: &str = "follow_ups";
 /// Each workflow run is a settings record under this prefix and its ID; the key range from the
 /// prefix to the next key after it ('0' follows '/') reads them all.
 const WORKFLOW_RUN_PREFIX: &str = "workflow_run/";
@@ -596,6 +597,20 @@ impl ChatStore for IdbStore {
         settings: &skein_engine::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(settings)?, Some(WEB_SEARCH_KEY))
+            .await
+    }
+
+    async fn load_follow_ups(
+        &self,
+    ) -> Result<skein_engine::domain::follow_up::FollowUps, StoreError> {
+        self.library_record(FOLLOW_UPS_KEY).await
+    }
+
+    async fn save_follow_ups(
+        &self,
+        follow_ups: &skein_engine::domain::follow_up::FollowUps,
+    ) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(follow_ups)?, Some(FOLLOW_UPS_KEY))
             .await
     }
 

@@ -76,6 +76,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     .await
             }
         }?;
+        // Seed 004's follow-up gate: a promise becomes a follow-up the user can act on.
+        if let Err(err) = self.record_promise(&reply).await {
+            sink.emit(GenerationEvent::Warning(format!(
+                "The answer's promise could not be kept as a follow-up: {err}"
+            )));
+        }
         sink.emit(GenerationEvent::AnswerDone {
             conversation_id: reply.conversation_id.clone(),
         });

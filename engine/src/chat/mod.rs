@@ -38,6 +38,7 @@ mod dictionaries;
 mod error;
 mod events;
 pub mod finished_notice;
+mod follow_ups;
 pub(crate) mod honesty;
 mod inspect;
 mod library;

@@ -122,7 +122,15 @@ fn an_answer_records_what_its_turn_planned() {
     );
     let reply = ask(&service, "What is 2+2?", &assistant_with(&["calculate"]));
     let plan = reply.plan.clone().unwrap();
-    assert_eq!(plan.tools, ["calculate"], "built-in readers are not planned tools");
+    assert_eq!(
+        plan.tools,
+        ["calculate"],
+        "built-in readers are not planned tools"
+    );
     assert!(!plan.knowledge && !plan.memory);
-    assert_eq!(stored(&service).1[1].plan, Some(plan), "stored with the answer");
+    assert_eq!(
+        stored(&service).1[1].plan,
+        Some(plan),
+        "stored with the answer"
+    );
 }

@@ -548,6 +548,24 @@ pub async fn workflows_round_trip<S: ChatStore>(store: S) {
     assert_eq!(store.list_workflow_runs().await.unwrap(), vec![first]);
     assert_eq!(store.load_workflow_templates().await.unwrap(), templates);
     assert!(store.load_provider_settings().await.unwrap().is_some());
+    // Follow-ups beside them.
+    use crate::domain::follow_up::{FollowUp, FollowUps};
+    assert_eq!(store.load_follow_ups().await.unwrap(), FollowUps::default());
+    let follow_ups = FollowUps {
+        items: vec![FollowUp {
+            id: "f1".into(),
+            conversation_id: "c".into(),
+            message_id: "m".into(),
+            text: "I'll let you know.".into(),
+            created_at_ms: 5.0,
+            due_at_ms: Some(9.0),
+            reminded_at_ms: None,
+            done: false,
+        }],
+    };
+    store.save_follow_ups(&follow_ups).await.unwrap();
+    assert_eq!(store.load_follow_ups().await.unwrap(), follow_ups);
+    assert_eq!(store.load_workflow_templates().await.unwrap(), templates);
 }
 
 /// Runs every case, each on a fresh store from `make`.

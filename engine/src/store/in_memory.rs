@@ -29,6 +29,7 @@ pub struct MemoryStore {
     mcp_servers: RefCell<crate::mcp::McpServers>,
     web_search: RefCell<crate::tools::search_backends::WebSearchSettings>,
     workflow_templates: RefCell<crate::workflow::WorkflowTemplates>,
+    follow_ups: RefCell<crate::domain::follow_up::FollowUps>,
     workflow_runs: RefCell<Vec<crate::workflow::WorkflowRun>>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
@@ -295,6 +296,18 @@ impl ChatStore for MemoryStore {
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         *self.web_search.borrow_mut() = settings.clone();
+        Ok(())
+    }
+
+    async fn load_follow_ups(&self) -> Result<crate::domain::follow_up::FollowUps, StoreError> {
+        Ok(self.follow_ups.borrow().clone())
+    }
+
+    async fn save_follow_ups(
+        &self,
+        follow_ups: &crate::domain::follow_up::FollowUps,
+    ) -> Result<(), StoreError> {
+        *self.follow_ups.borrow_mut() = follow_ups.clone();
         Ok(())
     }
 

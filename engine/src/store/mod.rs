@@ -135,6 +135,12 @@ pub trait ChatStore {
         &self,
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError>;
+    /// The follow-ups made from answers' promises (none stored: none).
+    async fn load_follow_ups(&self) -> Result<crate::domain::follow_up::FollowUps, StoreError>;
+    async fn save_follow_ups(
+        &self,
+        follow_ups: &crate::domain::follow_up::FollowUps,
+    ) -> Result<(), StoreError>;
     /// The user's workflow templates (none stored: none).
     async fn load_workflow_templates(
         &self,
@@ -276,6 +282,15 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
         settings: &crate::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         (**self).save_web_search(settings).await
+    }
+    async fn load_follow_ups(&self) -> Result<crate::domain::follow_up::FollowUps, StoreError> {
+        (**self).load_follow_ups().await
+    }
+    async fn save_follow_ups(
+        &self,
+        follow_ups: &crate::domain::follow_up::FollowUps,
+    ) -> Result<(), StoreError> {
+        (**self).save_follow_ups(follow_ups).await
     }
     async fn load_workflow_templates(
         &self,

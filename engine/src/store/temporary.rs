@@ -223,6 +223,15 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
     ) -> Result<(), StoreError> {
         self.inner.save_web_search(settings).await
     }
+    async fn load_follow_ups(&self) -> Result<crate::domain::follow_up::FollowUps, StoreError> {
+        self.inner.load_follow_ups().await
+    }
+    async fn save_follow_ups(
+        &self,
+        follow_ups: &crate::domain::follow_up::FollowUps,
+    ) -> Result<(), StoreError> {
+        self.inner.save_follow_ups(follow_ups).await
+    }
     async fn load_workflow_templates(
         &self,
     ) -> Result<crate::workflow::WorkflowTemplates, StoreError> {
