@@ -8,9 +8,10 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
-    ErrorNotice, ExportButtons, Icon, ImageUrls, MessageActions, ModelPicker, PromptInspector,
-    ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel, TemporaryChatBar,
-    UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkflowScreen, WorkspacePanel,
+    ErrorNotice, ExportButtons, FollowUpPanel, Icon, ImageUrls, MessageActions, ModelPicker,
+    PromptInspector, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel,
+    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkflowScreen,
+    WorkspacePanel,
 };
 use skein_engine::ChatAction;
 
@@ -140,6 +141,16 @@ pub fn App() -> impl IntoView {
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
+                <Show when=move || state.follow_ups.list.with(|l| !l.items.is_empty())>
+                    <button type="button" class="with-icon" data-testid="follow-ups-button"
+                        title="What answers promised to follow up on" aria-haspopup="dialog"
+                        aria-label=move || format!("Follow-ups ({} open)", state.follow_ups.list.with(|l| l.open_count()))
+                        on:click=move |_| { state.follow_ups.feedback.set(None); state.follow_ups.open.set(true) }>
+                        {icon(Icon::Bell)}
+                        <span class="wide-only">"Follow-ups"</span>
+                        <span class="count" data-testid="follow-ups-count">{move || state.follow_ups.list.with(|l| l.open_count())}</span>
+                    </button>
+                </Show>
                 <button type="button" class="with-icon" data-testid="workflows-button"
                     title="Guided question runs and moderated dialogue rounds"
                     aria-expanded=move || state.workflows.open.get().to_string()
@@ -308,6 +319,11 @@ pub fn App() -> impl IntoView {
                         viewing=Signal::derive(move || state.workspace.viewing.get())
                         feedback=Signal::derive(move || state.workspace.feedback.get())
                         on_action=move |action| crate::workspace::act(state, action) />
+                    <FollowUpPanel open=state.follow_ups.open
+                        items=Signal::derive(move || crate::follow_ups::views(state))
+                        notifications=Signal::derive(move || state.notifications.get())
+                        feedback=Signal::derive(move || state.follow_ups.feedback.get())
+                        on_action=move |action| crate::follow_ups::act(state, action) />
                     <PromptInspector open=state.inspector.open
                         view=Signal::derive(move || state.inspector.view.get()) />
                     <ChatSettingsPanel

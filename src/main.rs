@@ -21,6 +21,7 @@ mod embedded;
 mod embeddings;
 mod extension;
 mod files;
+mod follow_ups;
 mod inspector;
 mod installed;
 mod jump;

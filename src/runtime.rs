@@ -193,6 +193,7 @@ pub fn init(state: AppState) {
         crate::knowledge::refresh(state);
         crate::personas::load(state);
         crate::world_books::load(state);
+        crate::follow_ups::refresh(state);
         crate::dictionaries::load(state);
         crate::tool_settings::load(state);
         state.ready.set(true);

@@ -43,7 +43,8 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             || state.branch_map.open.get_untracked()
             || state.chat_settings.get_untracked()
             || state.inspector.open.get_untracked()
-            || state.workspace.open.get_untracked();
+            || state.workspace.open.get_untracked()
+            || state.follow_ups.open.get_untracked();
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);
@@ -77,6 +78,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 state.chat_settings.set(false);
                 state.inspector.open.set(false);
                 state.workspace.open.set(false);
+                state.follow_ups.open.set(false);
                 true
             }
             Some(Shortcut::Stop) => {

@@ -106,6 +106,8 @@ pub struct AppState {
     pub workspace: crate::workspace::WorkspaceState,
     /// The workflows screen.
     pub workflows: crate::workflows::WorkflowsState,
+    /// The follow-ups made from answers' promises, and their side sheet.
+    pub follow_ups: crate::follow_ups::FollowUpsState,
     /// The next new chat is temporary (never saved), as the user chose on the empty chat.
     pub temporary_next: RwSignal<bool>,
     /// The user's personas, and why the last persona change was refused.
@@ -184,6 +186,7 @@ impl AppState {
             branch_map: crate::branch_map::BranchMapState::new(),
             workspace: crate::workspace::WorkspaceState::new(),
             workflows: crate::workflows::WorkflowsState::new(),
+            follow_ups: crate::follow_ups::FollowUpsState::new(),
             temporary_next: RwSignal::new(false),
             personas: RwSignal::new(Default::default()),
             persona_error: RwSignal::new(None),

@@ -70,8 +70,9 @@ impl UiSink {
             self.runtime.live.borrow_mut().remove(id);
             self.state.generating.update(|g| g.retain(|c| c != id));
         }
-        // The assistant may have written files.
+        // The assistant may have written files, or promised to follow up.
         crate::workspace::refresh(self.state);
+        crate::follow_ups::refresh(self.state);
     }
 
     /// The live copy of a streaming message, if `message_id` is one.

@@ -32,6 +32,8 @@ pub enum Icon {
     Folder,
     /// Workflows: steps in a column, joined.
     Workflow,
+    /// Follow-ups: a bell.
+    Bell,
 }
 
 impl Icon {
@@ -43,6 +45,7 @@ impl Icon {
             Self::Continue => &["M7 5l10 7-10 7z"],
             Self::Copy => &["M9 9h10v11H9z", "M5 15V4h10"],
             Self::Folder => &["M3.5 6.5h6l2 2h9v10h-17z"],
+            Self::Bell => &["M6.5 16.5V11a5.5 5.5 0 0 1 11 0v5.5l1.5 1.5h-14z", "M10 20.5h4"],
             Self::Workflow => &["M4.5 4.5h4v4h-4z", "M4.5 15.5h4v4h-4z", "M6.5 8.5v7", "M11.5 6.5h8", "M11.5 17.5h8"],
             Self::Done => &["M5 12.5l4.5 4.5L19 7.5"],
             Self::Delete => &[

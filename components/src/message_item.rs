@@ -223,7 +223,7 @@ fn chips_of(node: &MessageNode) -> Vec<String> {
                 "Corrected: the reply said \"{claimed}\", but no tool ran, so nothing was done."
             )),
             Annotation::FollowUpPromise { phrase } => Some(format!(
-                "\"{phrase}\": the assistant cannot follow up on its own. Set a reminder if you need one."
+                "\"{phrase}\": the assistant cannot follow up on its own. It is in your Follow-ups: set a time there to be reminded."
             )),
             Annotation::HonestRefusal | Annotation::Citation { .. } | Annotation::Source { .. } => {
                 None

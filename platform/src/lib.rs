@@ -51,6 +51,7 @@ mod js_chats;
 mod js_error;
 mod js_global;
 mod local_storage;
+mod local_time;
 mod notifications;
 mod opfs_workspace;
 mod page_lifecycle;
@@ -75,8 +76,9 @@ pub use generation_lock::{generating_in_some_tab, hold_generation_lock, Generati
 pub use idb_store::IdbStore;
 pub use idb_workspace::{BrowserWorkspace, IdbWorkspace};
 pub use local_storage::{read_local, write_local};
+pub use local_time::{local_input_value, local_time_words, parse_local_input};
 pub use notifications::{
-    notification_permission, notify, page_hidden, request_notification_permission,
+    notification_permission, notify, notify_as, page_hidden, request_notification_permission,
     NotificationAccess,
 };
 pub use opfs_workspace::OpfsWorkspace;

@@ -56,12 +56,17 @@ pub fn page_hidden() -> bool {
 /// Shows a notification when allowed. The body is plain text (the Notifications API renders no
 /// markup).
 pub fn notify(title: &str, body: &str) -> Result<(), String> {
+    notify_as(title, body, "skein-answer")
+}
+
+/// Shows a notification under `tag` (a later one with the same tag replaces it).
+pub fn notify_as(title: &str, body: &str, tag: &str) -> Result<(), String> {
     if notification_permission() != NotificationAccess::Granted {
         return Err("notifications are not allowed".into());
     }
     let options = web_sys::NotificationOptions::new();
     options.set_body(body);
-    options.set_tag("skein-answer");
+    options.set_tag(tag);
     web_sys::Notification::new_with_options(title, &options)
         .map(|_| ())
         .map_err(|e| describe(&e))

@@ -85,7 +85,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         sink.emit(GenerationEvent::AnswerDone {
             conversation_id: reply.conversation_id.clone(),
         });
-        if reply.error_kind.is_none() {
+        // An honest refusal calls no model at all: no title or suggestions either (the chat
+        // keeps the title made from its first message).
+        let refused = reply
+            .annotations
+            .contains(&crate::domain::message_part::Annotation::HonestRefusal);
+        if reply.error_kind.is_none() && !refused {
             if let Err(err) = self.after_answer(&reply, context).await {
                 sink.emit(GenerationEvent::Warning(err.to_string()));
             }

@@ -5,6 +5,7 @@ use super::*;
 use crate::chat::events::EventLog;
 use crate::domain::attachment::read_attachment;
 use crate::test_fixtures::*;
+use crate::Assistant;
 use futures_executor::block_on;
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR";

@@ -12,7 +12,6 @@ use super::tool_results::complete_interrupted_calls;
 use super::turn::TurnContext;
 use crate::chat::honesty;
 use crate::chat::registry::GenerationRegistry;
-use crate::domain::assistant::Assistant;
 use crate::domain::attachment::{check_count, Attachment, AttachmentContent, UserInput};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;

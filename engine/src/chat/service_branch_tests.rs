@@ -4,6 +4,7 @@
 use super::*;
 use crate::chat::events::EventLog;
 use crate::test_fixtures::*;
+use crate::Assistant;
 use futures_executor::block_on;
 
 fn texts(branch: &[crate::BranchEntry]) -> Vec<String> {

@@ -3,6 +3,7 @@
 use super::*;
 use crate::knowledge::store::LibraryStore;
 use crate::test_fixtures::*;
+use crate::Assistant;
 use futures_executor::block_on;
 
 #[test]

@@ -4,6 +4,7 @@
 use super::*;
 use crate::test_fixtures::*;
 use crate::tools::ApprovalPolicy;
+use crate::Assistant;
 
 #[test]
 fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
@@ -133,4 +134,21 @@ fn an_answer_records_what_its_turn_planned() {
         Some(plan),
         "stored with the answer"
     );
+}
+
+#[test]
+fn a_refused_action_makes_no_side_request_either() {
+    let service = service(vec![]);
+    let log = crate::chat::events::EventLog::default();
+    let (settings, assistant, cancel) = (settings(), Assistant::default(), CancelToken::new());
+    let context = TurnContext::new(&settings, &assistant, &cancel, &log);
+    let reply = futures_executor::block_on(service.run(
+        None,
+        crate::ChatAction::Send("Remind me to stretch at 4pm".into()),
+        &context,
+    ))
+    .unwrap();
+    assert_eq!(reply.annotations, [crate::Annotation::HonestRefusal]);
+    assert_eq!(request_count(&service), 0, "no title or suggestion request");
+    assert_eq!(stored(&service).0.title, "Remind me to stretch at 4pm");
 }

@@ -6,6 +6,7 @@ use crate::chat::events::EventLog;
 use crate::prompt::system_prompt::capability_block;
 use crate::store::StoreError;
 use crate::test_fixtures::*;
+use crate::Assistant;
 use futures_executor::block_on;
 use std::cell::Cell;
 

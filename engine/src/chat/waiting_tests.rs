@@ -5,6 +5,7 @@ use super::*;
 use crate::chat::action::ChatAction;
 use crate::chat::events::EventLog;
 use crate::test_fixtures::*;
+use crate::Assistant;
 use futures_executor::block_on;
 
 fn context_run<R>(f: impl FnOnce(&TurnContext<'_>) -> R) -> R {

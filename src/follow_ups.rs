@@ -1,0 +1,194 @@
+//! The follow-ups' wiring: read at start-up and after every answer (an answer's promise becomes
+//! one in the engine), shown in their side sheet, and a timer armed for the next reminder,
+//! which is a browser notification (when the user allowed them) and a notice in the app.
+
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::{FollowUpAction, FollowUpView, NotificationStatus};
+use skein_engine::domain::follow_up::FollowUps;
+use std::cell::RefCell;
+use std::time::Duration;
+
+/// The longest the timer waits before it looks again (the list may change in another tab).
+const MAX_WAIT_MS: f64 = 60_000.0;
+
+thread_local! {
+    static TIMER: RefCell<Option<TimeoutHandle>> = const { RefCell::new(None) };
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct FollowUpsState {
+    pub open: RwSignal<bool>,
+    pub list: RwSignal<FollowUps>,
+    pub feedback: RwSignal<Option<Result<String, String>>>,
+}
+
+impl FollowUpsState {
+    pub fn new() -> Self {
+        Self {
+            open: RwSignal::new(false),
+            list: RwSignal::new(FollowUps::default()),
+            feedback: RwSignal::new(None),
+        }
+    }
+}
+
+/// Reads the list (at start-up, after each answer) and arms the reminder timer.
+pub fn refresh(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        match runtime.service.follow_ups().await {
+            Ok(list) => show(state, list),
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+fn show(state: AppState, list: FollowUps) {
+    let next = list.next_due();
+    state.follow_ups.list.set(list);
+    arm(state, next);
+}
+
+/// Looks again at `next` (or within a minute, whichever comes first).
+fn arm(state: AppState, next: Option<f64>) {
+    TIMER.with(|timer| {
+        if let Some(handle) = timer.borrow_mut().take() {
+            handle.clear();
+        }
+    });
+    let Some(next) = next else { return };
+    let wait =
+        (next - skein_engine::Clock::now_ms(&skein_platform::BrowserClock)).clamp(0.0, MAX_WAIT_MS);
+    let handle = set_timeout_with_handle(move || remind(state), Duration::from_millis(wait as u64));
+    if let Ok(handle) = handle {
+        TIMER.with(|timer| *timer.borrow_mut() = Some(handle));
+    }
+}
+
+/// Shows every reminder that has fallen due (each once, across tabs) and re-arms the timer.
+fn remind(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    spawn_local(async move {
+        match runtime.service.take_due_follow_ups().await {
+            Ok((due, list)) => {
+                for follow_up in &due {
+                    let title = state
+                        .conversation(&follow_up.conversation_id)
+                        .map_or_else(|| "Skein".to_owned(), |c| c.title);
+                    state
+                        .info
+                        .set(Some(format!("Follow-up: {}", follow_up.text)));
+                    if state.notifications.get_untracked() == NotificationStatus::On {
+                        let tag = format!("skein-follow-up-{}", follow_up.id);
+                        if let Err(err) = skein_platform::notify_as(
+                            &format!("Follow-up: {title}"),
+                            &follow_up.text,
+                            &tag,
+                        ) {
+                            state.banner.set(Some(format!(
+                                "The reminder could not be shown as a notification: {err}"
+                            )));
+                        }
+                    }
+                }
+                show(state, list);
+            }
+            Err(err) => state.banner.set(Some(err.to_string())),
+        }
+    });
+}
+
+/// The follow-ups as the sheet shows them, newest first.
+pub fn views(state: AppState) -> Vec<FollowUpView> {
+    state.follow_ups.list.with(|list| {
+        list.items
+            .iter()
+            .rev()
+            .map(|f| FollowUpView {
+                id: f.id.clone(),
+                conversation_id: f.conversation_id.clone(),
+                message_id: f.message_id.clone(),
+                text: f.text.clone(),
+                chat_title: state
+                    .conversations
+                    .with(|list| {
+                        list.iter()
+                            .find(|c| c.id == f.conversation_id)
+                            .map(|c| c.title.clone())
+                    })
+                    .unwrap_or_else(|| "a deleted chat".to_owned()),
+                when: f.due_at_ms.map(|due| match f.reminded_at_ms {
+                    Some(_) => format!("reminded at {}", skein_platform::local_time_words(due)),
+                    None => format!("reminds you at {}", skein_platform::local_time_words(due)),
+                }),
+                due_input: f
+                    .due_at_ms
+                    .map(skein_platform::local_input_value)
+                    .unwrap_or_default(),
+                done: f.done,
+            })
+            .collect()
+    })
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.follow_ups.feedback.set(Some(said));
+}
+
+pub fn act(state: AppState, action: FollowUpAction) {
+    let Some(runtime) = runtime() else { return };
+    match action {
+        FollowUpAction::EnableNotifications => return crate::notify::enable(state),
+        FollowUpAction::Open(conversation, message) => {
+            state.follow_ups.open.set(false);
+            return crate::runtime::open_message(state, conversation, message);
+        }
+        _ => {}
+    }
+    spawn_local(async move {
+        let service = &runtime.service;
+        let changed = match action {
+            FollowUpAction::SetTime(id, value) => {
+                let due = if value.trim().is_empty() {
+                    None
+                } else {
+                    match skein_platform::parse_local_input(&value) {
+                        Some(ms) => Some(ms),
+                        None => {
+                            return say(state, Err(format!("“{value}” is not a date and time.")))
+                        }
+                    }
+                };
+                service.set_follow_up_time(&id, due).await.map(|list| {
+                    let said = match due {
+                        Some(ms) => format!(
+                            "Skein reminds you at {}.",
+                            skein_platform::local_time_words(ms)
+                        ),
+                        None => "No reminder.".to_owned(),
+                    };
+                    (list, said)
+                })
+            }
+            FollowUpAction::Done(id, done) => service
+                .finish_follow_up(&id, done)
+                .await
+                .map(|list| (list, if done { "Done." } else { "Open again." }.to_owned())),
+            FollowUpAction::Delete(id) => service
+                .delete_follow_up(&id)
+                .await
+                .map(|list| (list, "Deleted.".to_owned())),
+            FollowUpAction::EnableNotifications | FollowUpAction::Open(..) => return,
+        };
+        match changed {
+            Ok((list, said)) => {
+                show(state, list);
+                say(state, Ok(said));
+            }
+            Err(err) => say(state, Err(err.to_string())),
+        }
+    });
+}

@@ -1,0 +1,137 @@
+// End to end: seed 004's honesty gates in the browser. A reply that claims an action no tool
+// ran is corrected on screen and stays corrected after a reload (it is stored so); its promise
+// to follow up becomes a follow-up in the header's Follow-ups, which survives a reload, waits
+// for the time the user sets and then raises a notification. A request for an action that
+// none of the chat's tools can do gets the honest refusal without a provider call (the mock
+// records none), also when another tool is enabled; an answer with a tool names it as planned.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import {
+  DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider,
+  send, assertText, lastAssistant, mounted,
+} from './harness.mjs';
+
+const streamed = async () => (await mock('/admin/requests')).filter((r) => r.stream === true);
+const textOf = (locator) => locator.locator('[data-testid=message-content]').textContent();
+
+/// Headless Chromium shows no notifications; this recording stand-in for the Notification API
+/// (allowed, installed before the app loads) lets the test see what the app shows.
+async function recordNotifications(context) {
+  await context.addInitScript(() => {
+    window.__notifications = JSON.parse(sessionStorage.getItem('notes') ?? '[]');
+    class RecordingNotification {
+      static permission = 'granted';
+      static requestPermission() { return Promise.resolve('granted'); }
+      constructor(title, options) {
+        window.__notifications.push({ title, body: options?.body });
+        sessionStorage.setItem('notes', JSON.stringify(window.__notifications));
+      }
+    }
+    window.Notification = RecordingNotification;
+  });
+}
+
+/// The `datetime-local` value of now plus `minutes`, in the page's zone.
+const localValue = (page, minutes) => page.evaluate((add) => {
+  const d = new Date(Date.now() + add * 60_000);
+  const two = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}, minutes);
+
+test('a claimed action is corrected and stored so; its promise becomes a follow-up that reminds at its time', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  await recordNotifications(context);
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  const original = "I've sent the email to Bob. I'll let you know when he replies.";
+  await mock('/admin/script', [{ chunks: ["I've sent the email ", "to Bob. I'll let you know when he replies."] },
+    { chunks: ['Late to Bob'], stream: false }]);
+  await send(page, 'Write Bob that I am late');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  const corrected = async () => {
+    const text = await textOf(lastAssistant(page));
+    assert.match(text, /^Correction: nothing was actually sent — no tool ran for this reply/);
+    assert.ok(text.endsWith(original), `the draft is kept: ${text}`);
+    await lastAssistant(page).locator('text=Corrected: the reply said').waitFor();
+  };
+  await corrected();
+  await page.locator('[data-testid=follow-ups-count]', { hasText: '1' }).waitFor();
+
+  // Stored corrected, and the follow-up stored too.
+  await page.reload();
+  await mounted(page);
+  await page.click('[data-testid=conversation-item]');
+  await corrected();
+  await page.click('[data-testid=follow-ups-button]');
+  const item = page.locator('[data-testid=follow-up]');
+  await assertText(item.locator('[data-testid=follow-up-text]'), "I'll let you know when he replies.");
+
+  // A time ahead: nothing yet. Then the time comes: a notification, once.
+  await item.locator('[data-testid=follow-up-time]').fill(await localValue(page, 30));
+  await item.locator('[data-testid=follow-up-set]').click();
+  await page.locator('[data-testid=follow-up-when]', { hasText: 'reminds you at' }).waitFor();
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('follow-ups.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 375, height: 760 });
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+  await page.screenshot({ path: new URL('follow-ups-phone.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.__notifications), []);
+  await page.reload();
+  await mounted(page);
+  await page.click('[data-testid=follow-ups-button]');
+  await page.locator('[data-testid=follow-up-when]', { hasText: 'reminds you at' }).waitFor();
+  await page.locator('[data-testid=follow-up-time]').fill(await localValue(page, 0));
+  await page.locator('[data-testid=follow-up-set]').click();
+  await page.waitForFunction(() => window.__notifications.length === 1);
+  const [note] = await page.evaluate(() => window.__notifications);
+  assert.equal(note.title, 'Follow-up: Late to Bob');
+  assert.equal(note.body, "I'll let you know when he replies.");
+  await page.locator('[data-testid=follow-up-when]', { hasText: 'reminded at' }).waitFor();
+  await page.waitForTimeout(500);
+  assert.equal((await page.evaluate(() => window.__notifications)).length, 1, 'reminded once');
+  await page.click('[data-testid=follow-up-done]');
+  await page.locator('[data-testid=follow-up][data-done=true]').waitFor();
+  await page.locator('[data-testid=follow-ups-count]', { hasText: '0' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('an action no tool of the chat can do is refused without calling the model; a tool answer names its plan', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await send(page, 'Remind me to stretch at 4pm');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  assert.match(await textOf(lastAssistant(page)),
+    /^I recognised a request to remind me, but I can't do that here: no tool is enabled for this chat, and I won't pretend it was done\./);
+  assert.equal((await streamed()).length, 0, 'no provider call');
+
+  // With the calculator enabled the refusal names what the chat has; still no call.
+  await openSettings(page, 'assistants');
+  await page.locator('[data-testid=tool-policy][data-tool-name=calculate] select').selectOption('default');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+  await page.click('[data-testid=new-chat-button]');
+  await send(page, 'Please set an alarm for 6:30');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  assert.match(await textOf(lastAssistant(page)), /none of the tools enabled here \(calculate\) can do it/);
+  assert.equal((await streamed()).length, 0, 'still no provider call');
+
+  // An ordinary question goes to the model, and its answer says what the turn planned.
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'calculate', arguments: JSON.stringify({ expression: '6 * 7' }) } },
+    { chunks: ['It is 42.'] },
+  ]);
+  await send(page, 'What is six times seven?');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]', { hasText: 'It is 42.' }).waitFor();
+  await lastAssistant(page).locator('[data-testid=message-details]', { hasText: 'planned: tools calculate' }).waitFor();
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
