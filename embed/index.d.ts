@@ -228,6 +228,7 @@ export type GenerationEvent =
   | { type: 'progress'; messageId: string; processed: number; total: number }
   /** How far a long tool call has got (an MCP server's progress), as a line of text. */
   | { type: 'tool_progress'; messageId: string; callId: string; text: string }
+  /** What the turn planned before its request: the tools offered, and whether knowledge and memory are retrieved. */
   | { type: 'planned'; messageId: string; tools: string[]; knowledge: boolean; memory: boolean };
 
 export type ToolDecision = 'approve' | 'deny' | { deny: string } | { answer: string };
@@ -237,6 +238,8 @@ export interface GenerationOptions {
   model?: string;
   /** The assistant (its id); the conversation's, or the default one, when absent. */
   assistantId?: string;
+  /** How your page shows the answer: `'markdown'` (the default) or `'plain'`, which asks the model for plain text. */
+  format?: 'markdown' | 'plain';
   signal?: AbortSignal;
   onEvent?: (event: GenerationEvent) => void;
 }

@@ -147,7 +147,6 @@ pub fn App() -> impl IntoView {
                         aria-label=move || format!("Follow-ups ({} open)", state.follow_ups.list.with(|l| l.open_count()))
                         on:click=move |_| { state.follow_ups.feedback.set(None); state.follow_ups.open.set(true) }>
                         {icon(Icon::Bell)}
-                        <span class="wide-only">"Follow-ups"</span>
                         <span class="count" data-testid="follow-ups-count">{move || state.follow_ups.list.with(|l| l.open_count())}</span>
                     </button>
                 </Show>

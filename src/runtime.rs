@@ -441,6 +441,7 @@ fn start_as(
             cancel: &cancel,
             sink: &sink,
             temporary,
+            channel: skein_engine::prompt::OutputChannel::Markdown,
         };
         let service = &runtime.service;
         let result = match action.clone() {

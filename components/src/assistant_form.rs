@@ -75,6 +75,9 @@ pub fn AssistantForm(
     let rules = RuleRows::new();
     let template = RwSignal::new(String::new());
     let time_reminder = RwSignal::new(false);
+    let name_preamble = RwSignal::new(true);
+    let optional_hints = RwSignal::new(true);
+    let guidance = RwSignal::new(String::new());
     let own_prompts = RwSignal::new(true);
     let user_name = RwSignal::new(String::new());
     let book_ids = RwSignal::new(Vec::<String>::new());
@@ -98,6 +101,9 @@ pub fn AssistantForm(
         rules.load(&a.regex_rules);
         template.set(a.message_template.unwrap_or_default());
         time_reminder.set(a.time_reminder);
+        name_preamble.set(a.name_preamble);
+        optional_hints.set(a.optional_hints);
+        guidance.set(a.runtime_guidance);
         own_prompts.set(a.allow_conversation_system_prompt);
         user_name.set(a.user_name);
         book_ids.set(a.world_book_ids);
@@ -159,6 +165,9 @@ pub fn AssistantForm(
         let template = template.get_untracked();
         edited.message_template = (!template.trim().is_empty()).then_some(template);
         edited.time_reminder = time_reminder.get_untracked();
+        edited.name_preamble = name_preamble.get_untracked();
+        edited.optional_hints = optional_hints.get_untracked();
+        edited.runtime_guidance = guidance.get_untracked().trim().to_owned();
         edited.allow_conversation_system_prompt = own_prompts.get_untracked();
         let user_name = user_name.get_untracked().trim().to_owned();
         edited.world_book_ids = book_ids.get_untracked();
@@ -194,6 +203,13 @@ pub fn AssistantForm(
                     on:input=move |ev| system_prompt.set(event_target_value(&ev))></textarea>
             </label>
             <label>{check(own_prompts, "assistant-allow-chat-prompt")}" A chat may have its own system prompt (This chat)"</label>
+            <label>{check(name_preamble, "assistant-name-preamble")}" Begin the system prompt with “You are NAME.”"</label>
+            <label>"Standing instructions (sent with each message, apart from the system prompt)"
+                <textarea data-testid="assistant-guidance" rows="2"
+                    placeholder="e.g. Prefer metric units; I am in Lisbon."
+                    prop:value=move || guidance.get()
+                    on:input=move |ev| guidance.set(event_target_value(&ev))></textarea>
+            </label>
             <label>"Your name in prompts ({{user}}) when no persona is chosen"
                 <input type="text" data-testid="assistant-user-name"
                     prop:value=move || user_name.get()
@@ -201,6 +217,7 @@ pub fn AssistantForm(
             </label>
             <TemplateField value=template />
             <label>{check(time_reminder, "assistant-time-reminder")}" Tell the model the current date and time with each message"</label>
+            <label>{check(optional_hints, "assistant-hints")}" Add hints a message needs (your time zone when it mentions a time)"</label>
             <label>"Temperature (0–2; empty: provider default)" {number_input(temperature, "assistant-temperature", "0.1")}</label>
             <label>"Top-p (0–1)" {number_input(top_p, "assistant-top-p", "0.05")}</label>
             <label>"Maximum output tokens" {number_input(max_tokens, "assistant-max-tokens", "1")}</label>

@@ -232,9 +232,25 @@ pub(crate) fn settings() -> ProviderSettings {
     }
 }
 
-/// The system message of a request without tools: the capability ground truth (seed 004).
+/// The system message of a request by the default assistant without tools, on Skein's page:
+/// seed 004's layers (the name preamble, the base rules, the Markdown hint) and the capability
+/// ground truth.
 pub(crate) fn no_tools_note() -> serde_json::Value {
-    serde_json::json!({"role": "system", "content": capability_block(&[])})
+    serde_json::json!({"role": "system", "content": format!(
+        "You are Skein.\n\n{}\n\n{}\n\n{}",
+        crate::prompt::system_prompt::BASE_RULES,
+        crate::prompt::OutputChannel::Markdown.hint(),
+        capability_block(&[])
+    )})
+}
+
+/// `text` as the last user message of a request by an assistant with the date block (on by
+/// default), at the fixtures' clock (the epoch, UTC).
+pub(crate) fn dated(text: &str) -> String {
+    format!(
+        "<context>\nThe user's current date and time: Thursday, 1970-01-01 00:00 (UTC, \
+         UTC+00:00)\n</context>\n\n{text}"
+    )
 }
 
 pub(crate) fn sse(status: u16, body: &[u8], chunk_size: usize) -> Script {

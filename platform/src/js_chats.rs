@@ -10,6 +10,7 @@ use skein_engine::api::conversations::{action_from_json, branch_json, event_json
 use skein_engine::api::providers::Providers;
 use skein_engine::api::ApiError;
 use skein_engine::domain::assistant::assistant_for;
+use skein_engine::prompt::OutputChannel;
 use skein_engine::provider::ProviderClient;
 use skein_engine::{
     ChatError, ChatService, Conversation, GenerationEvent, GenerationSink, MemoryStore, TurnContext,
@@ -208,7 +209,14 @@ impl Chats {
                 });
             let assistant = assistant_for(wanted, &assistants);
             let sink = Events(on_event);
-            let context = TurnContext::new(&settings, &assistant, &cancel, &sink);
+            let channel = match text("format") {
+                "plain" => OutputChannel::PlainText,
+                _ => OutputChannel::Markdown,
+            };
+            let context = TurnContext {
+                channel,
+                ..TurnContext::new(&settings, &assistant, &cancel, &sink)
+            };
             let reply = with_service!(service, s => s.run(conversation, action, &context).await)
                 .map_err(chat_error)?;
             Ok(json_to_js(&skein_engine::api::conversations::message_json(

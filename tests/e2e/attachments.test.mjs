@@ -52,7 +52,7 @@ test('an image and a document go with the question, show on it and survive a rel
   const question = request.messages.at(-1);
   assert.equal(question.role, 'user');
   assert.ok(Array.isArray(question.content), 'text and image as content parts');
-  assert.match(question.content[0].text, /^What are these\?/);
+  assert.match(question.content[0].text, /^<context>[^]*<\/context>\n\nWhat are these\?/);
   assert.match(question.content[0].text, /Name: report\.md[\s\S]*Revenue grew 4% in Q3\./);
   assert.deepEqual(question.content[1], {
     type: 'image_url', image_url: { url: `data:image/png;base64,${PNG_BASE64}` },

@@ -125,7 +125,8 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await send(page, 'Report.');
   await assistantTextIs(page, 'Stars wheel overhead.');
   asked = await lastStreamed();
-  assert.match(asked.messages[0].content, /^Answer as a haiku\./);
+  // After seed 004's name preamble and base rules, the chat's own prompt.
+  assert.match(asked.messages[0].content, /^You are [^\n]+\.\n\nBe truthful[^\n]+\n\nAnswer as a haiku\./);
   assert.match(asked.messages[0].content, /A starship captain/);
 
   // A persona for this chat only: {{user}} becomes its name in the next request.

@@ -86,7 +86,9 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   assert.equal(second.length, 2);
   assert.equal(second[0].role, 'system');
   assert.match(second[0].content, /cannot call tools/, 'the model is told what it cannot do');
-  assert.deepEqual(second[1], { role: 'user', content: 'second question' });
+  assert.equal(second[1].role, 'user');
+  // The question after the date block (seed 004's user-message wrapper, request-only).
+  assert.match(second[1].content, /^<context>\nThe user's current date and time: [^\n]+\n<\/context>\n\nsecond question$/);
   await page.screenshot({ path: new URL('after-reload.png', SCREENSHOTS).pathname });
 
   assert.deepEqual(page.errors, [], 'no script errors');
@@ -299,10 +301,11 @@ test('Anthropic and Gemini answers stream in the browser (their headers pass COR
   }
   const requests = await mock('/admin/requests');
   const anthropic = requests.find((r) => r.stream === true && Array.isArray(r.messages));
-  assert.equal(anthropic.messages[0].content[0].text, 'hello anthropic');
+  // The question after the date block (seed 004's user-message wrapper).
+  assert.match(anthropic.messages[0].content[0].text, /^<context>[^]*<\/context>\n\nhello anthropic$/);
   assert.match(anthropic.system, /cannot call tools/);
   const gemini = requests.find((r) => r._path === 'mock-model:streamGenerateContent');
-  assert.equal(gemini.contents[0].parts[0].text, 'hello gemini');
+  assert.match(gemini.contents[0].parts[0].text, /^<context>[^]*<\/context>\n\nhello gemini$/);
   assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
 });

@@ -346,7 +346,7 @@ test('the summary panel: summarise now on a short chat, edit it, the next reques
   let sent = await lastStreamed();
   assert.match(sent[0].content, /My version: Kyoto, 14–16 May\./);
   assert.ok(sent.every((m) => !String(m.content).includes('Plan a trip')), 'the first exchange is only in the summary');
-  assert.equal(sent.at(-1).content, 'And Osaka?');
+  assert.match(sent.at(-1).content, /<\/context>\n\nAnd Osaka\?$/);
 
   // Reset: the whole branch is sent again.
   await page.click('[data-testid=open-summary]');

@@ -135,3 +135,46 @@ test('an action no tool of the chat can do is refused without calling the model;
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('every prompt layer reaches the request in the seed order, and the inspector shows them', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page, 'assistants');
+  await page.fill('[data-testid=assistant-system-prompt]', 'Teach patiently.');
+  await page.fill('[data-testid=assistant-guidance]', 'Prefer metric units.');
+  assert.equal(await page.isChecked('[data-testid=assistant-time-reminder]'), true, 'the date block is on by default');
+  assert.equal(await page.isChecked('[data-testid=assistant-name-preamble]'), true);
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+
+  const question = 'Who are you, and can we talk at 5pm?';
+  await mock('/admin/script', [{ chunks: ['I am Skein.'] }, { chunks: ['About me'], stream: false }]);
+  await send(page, question);
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  const [request] = await streamed();
+  const inOrder = (text, needles) => {
+    const at = needles.map((n) => text.indexOf(n));
+    assert.ok(at.every((i) => i >= 0), `all of ${needles.join(' | ')} in ${text}`);
+    assert.deepEqual([...at].sort((a, b) => a - b), at, `in order: ${text}`);
+  };
+  const system = request.messages[0].content;
+  assert.ok(system.startsWith('You are Skein.'), system);
+  inOrder(system, ['You are Skein.', 'Be truthful about what you know', 'Teach patiently.', 'Format answers in Markdown', 'This model cannot call tools']);
+  const user = request.messages.at(-1).content;
+  inOrder(user, ["<context>\nThe user's current date and time:", '<guidance>', 'Prefer metric units.', '<about_you>\nYou are Skein, an assistant in Skein',
+    'This conversation uses the model mock-model', '<hints>\n- Times the user mentions are in their zone', question]);
+  assert.ok(!system.includes('Prefer metric'), 'the guidance stays out of the system prompt');
+  // The inspector shows the layers of the next request before anything is sent.
+  await page.fill('[data-testid=composer-input]', 'And what can you do tomorrow?');
+  await page.click('[data-testid=inspect-next]');
+  await page.locator('[data-testid=inspector-totals]').waitFor();
+  const shown = await page.locator('[data-testid=inspector-message]').allTextContents();
+  assert.match(shown[0], /You are Skein\.[^]*never claim an action[^]*Teach patiently\.[^]*Format answers in Markdown/);
+  assert.match(shown.at(-1), /<context>[^]*<guidance>[^]*<about_you>[^]*<hints>[^]*And what can you do tomorrow\?/);
+  assert.equal((await streamed()).length, 1, 'the inspector sends nothing');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

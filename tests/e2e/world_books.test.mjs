@@ -215,13 +215,14 @@ test('a chat dictionary rewrites the request only; the message template shows it
   await send(page, 'is k8s up?');
   await assistantTextIs(page, 'Up.');
   let asked = await lastStreamed();
-  assert.equal(asked.messages.at(-1).content, '[ops] is k8s up?');
+  // The template renders the question after the date block.
+  assert.match(asked.messages.at(-1).content, /<\/context>\n\n\[ops\] is k8s up\?$/);
   await page.click('[data-testid=chat-settings-button]');
   await page.locator('[data-testid=chat-dictionary]').first().check();
   await says(page, 'chat-settings-feedback', "The chat's dictionaries are used from the next message on.");
   await page.keyboard.press('Escape');
   asked = await ask(page, 'and k8s now?', 'Still up.');
-  assert.equal(asked.messages.at(-1).content, '[ops] and Kubernetes now?');
+  assert.match(asked.messages.at(-1).content, /<\/context>\n\n\[ops\] and Kubernetes now\?$/);
   // What is stored and shown is what the user wrote.
   await page.locator('[data-testid=message][data-role=user] [data-testid=message-content]', { hasText: 'and k8s now?' }).waitFor();
   // The inspector says what the dictionary did.

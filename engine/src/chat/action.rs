@@ -143,6 +143,7 @@ mod tests {
             cancel: &cancel,
             sink: log,
             temporary: false,
+            channel: crate::prompt::OutputChannel::Markdown,
         };
         block_on(service.run(conversation, action, &context))
     }

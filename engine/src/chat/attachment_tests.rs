@@ -54,7 +54,7 @@ fn attachments_are_stored_with_the_question_and_sent_with_it() {
     let body = request_body(&service, 0);
     let content = &body["messages"][1]["content"];
     let text = content[0]["text"].as_str().unwrap();
-    assert!(text.starts_with("What is this?"), "{text}");
+    assert!(text.starts_with(&dated("What is this?")), "{text}");
     assert!(
         text.contains("Name: notes.md") && text.contains("Revenue grew 4%."),
         "{text}"

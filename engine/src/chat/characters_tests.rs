@@ -76,6 +76,7 @@ fn a_character_chat_opens_with_its_greetings_as_versions() {
     .unwrap();
     assert_eq!(reply.text(), "Welcome, then.");
     let body = request_body(&service, 0);
+    let question = dated("I have a pass.");
     let turns: Vec<(&str, &str)> = body["messages"].as_array().unwrap()[1..]
         .iter()
         .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
@@ -87,7 +88,7 @@ fn a_character_chat_opens_with_its_greetings_as_versions() {
                 "assistant",
                 "The archive is closed. Unless you have a pass?"
             ),
-            ("user", "I have a pass.")
+            ("user", question.as_str())
         ]
     );
 }

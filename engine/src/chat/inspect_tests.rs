@@ -65,7 +65,7 @@ fn the_next_request_shows_what_fired_and_why_and_nothing_is_stored_or_sent() {
         .text
         .starts_with("The Dragon of Vel sleeps under Mount Ashen"));
     assert_eq!(seen.messages[1].text, "It is the rainy season in Vel.");
-    assert_eq!(seen.messages[4].text, "Tell me of the dragon.");
+    assert_eq!(seen.messages[4].text, dated("Tell me of the dragon."));
     let fired: Vec<(&str, &str, bool)> = seen
         .lore
         .iter()
@@ -83,7 +83,7 @@ fn the_next_request_shows_what_fired_and_why_and_nothing_is_stored_or_sent() {
         .iter()
         .all(|e| e.book == "Vel Chronicles" && e.tokens > 0));
     assert!(
-        seen.body.contains("\"Tell me of the dragon.\""),
+        seen.body.contains("\\n\\nTell me of the dragon.\""),
         "{}",
         seen.body
     );
@@ -121,7 +121,7 @@ fn an_answers_request_ends_with_its_question() {
     let last = seen.messages.last().unwrap();
     assert_eq!(
         (last.role, last.text.as_str()),
-        (Role::User, "Capital of France?")
+        (Role::User, dated("Capital of France?").as_str())
     );
     assert!(!seen.body.contains("Paris."));
 }
@@ -172,7 +172,10 @@ fn dictionaries_say_how_much_they_replaced() {
     };
     let seen = look(&service, None, "Bob met bob.", &assistant);
     assert_eq!(seen.dictionaries, [("Names".to_owned(), 2, 0)]);
-    assert_eq!(seen.messages.last().unwrap().text, "Robert met Robert.");
+    assert_eq!(
+        seen.messages.last().unwrap().text,
+        dated("Robert met Robert.")
+    );
 }
 
 #[test]

@@ -18,9 +18,20 @@ fn ada() -> Persona {
 fn system_text(service: &Service, index: usize) -> String {
     let body = request_body(service, index);
     let text = body["messages"][0]["content"].as_str().unwrap();
-    let (own, block) = text.split_once("\n\nThis model cannot call tools").unwrap();
+    let (layers, block) = text.split_once("\n\nThis model cannot call tools").unwrap();
     assert!(block.contains("say plainly"));
-    own.to_owned()
+    // Seed 004's layers around the user's own prompt: the preamble and base rules before it,
+    // the rendering hint after it.
+    let before = format!(
+        "You are Skein.\n\n{}\n\n",
+        crate::prompt::system_prompt::BASE_RULES
+    );
+    let after = format!("\n\n{}", crate::prompt::OutputChannel::Markdown.hint());
+    layers
+        .strip_prefix(&before)
+        .and_then(|rest| rest.strip_suffix(&after))
+        .unwrap_or_else(|| panic!("layers in order: {layers}"))
+        .to_owned()
 }
 
 #[test]

@@ -139,6 +139,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             dictionaries: &dictionaries,
             ocr: ocr.as_ref().map(|ocr| ocr as &dyn OcrHook),
             workspace: reminder.as_ref().map(|r| r as &dyn WorkspaceHook),
+            channel: turn.channel,
+            provider: &crate::provider::provider_name(settings.kind, &settings.base_url),
         })
         .await;
         let mut history = chat_messages(&prepared);

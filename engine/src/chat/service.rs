@@ -192,6 +192,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             cancel,
             sink,
             temporary: _,
+            channel,
         } = *context;
         settings.validate()?;
         let compiled = assistant.compile()?;
@@ -207,6 +208,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             tools,
             cancel,
             sink,
+            channel,
             dry_run: false,
         })
     }

@@ -56,7 +56,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
     let request = request_body(&service, 1);
     assert_eq!(
         request["messages"],
-        serde_json::json!([no_tools_note(), {"role": "user", "content": "Question?"}]),
+        serde_json::json!([no_tools_note(), {"role": "user", "content": dated("Question?")}]),
         "the regenerated answer sees the question, not the old answer"
     );
     let branch_events = log
@@ -93,7 +93,7 @@ fn regenerate_edit_continue_switch_and_delete_share_one_tree() {
         request["messages"],
         serde_json::json!([
             no_tools_note(),
-            {"role": "user", "content": "Better question?"},
+            {"role": "user", "content": dated("Better question?")},
             {"role": "assistant", "content": "Answer to the edit"},
         ])
     );

@@ -72,7 +72,7 @@ fn the_second_turn_sends_the_whole_branch() {
             no_tools_note(),
             {"role": "user", "content": "first"},
             {"role": "assistant", "content": "One."},
-            {"role": "user", "content": "second"},
+            {"role": "user", "content": dated("second")},
         ])
     );
     let (_, messages) = stored(&service);
@@ -327,6 +327,8 @@ fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
                 enabled: true,
             },
         ],
+        // The date block is another test's subject.
+        time_reminder: false,
         ..Assistant::default()
     };
     let reply = send_as(&service, None, "My number is 555-1234", &assistant).unwrap();
@@ -340,7 +342,12 @@ fn the_assistant_shapes_what_is_stored_and_what_is_sent() {
     assert_eq!(
         body["messages"],
         serde_json::json!([
-            {"role": "system", "content": format!("You are Tutor, helping Ada.\n\n{}", capability_block(&[]))},
+            {"role": "system", "content": format!(
+                "You are Tutor.\n\n{}\n\nYou are Tutor, helping Ada.\n\n{}\n\n{}",
+                crate::prompt::system_prompt::BASE_RULES,
+                crate::prompt::OutputChannel::Markdown.hint(),
+                capability_block(&[])
+            )},
             {"role": "user", "content": "Q: My number is <phone>"},
         ])
     );
@@ -502,4 +509,102 @@ fn a_failure_after_content_keeps_it_marked_incomplete_with_its_kind() {
     assert_eq!(continued.text(), "half an");
     assert_eq!(continued.error_kind, Some(crate::FailureKind::Network));
     assert_eq!(stored(&service).1[1], continued);
+}
+
+#[test]
+fn every_prompt_layer_of_seed_004_is_sent_in_order() {
+    let service = service(vec![
+        sse(200, &content_chunks(&["I am Tutor."], true), 8),
+        sse(200, &content_chunks(&["Fine."], true), 8),
+    ]);
+    let assistant = Assistant {
+        name: "Tutor".into(),
+        system_prompt: "Teach patiently.".into(),
+        runtime_guidance: "Prefer metric units.".into(),
+        ..Assistant::default()
+    };
+    send_as(
+        &service,
+        None,
+        "Who are you, and can we meet at 5pm?",
+        &assistant,
+    )
+    .unwrap();
+    let body = request_body(&service, 0);
+    let system = body["messages"][0]["content"].as_str().unwrap();
+    let user = body["messages"][1]["content"].as_str().unwrap();
+    let in_order = |text: &str, needles: &[&str]| {
+        let at: Vec<usize> = needles
+            .iter()
+            .map(|n| {
+                text.find(n)
+                    .unwrap_or_else(|| panic!("{n} missing: {text}"))
+            })
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{text}");
+    };
+    in_order(
+        system,
+        &[
+            "You are Tutor.",
+            crate::prompt::system_prompt::BASE_RULES,
+            "Teach patiently.",
+            crate::prompt::OutputChannel::Markdown.hint(),
+            "This model cannot call tools",
+        ],
+    );
+    assert!(system.starts_with("You are Tutor."));
+    in_order(
+        user,
+        &[
+            "<context>\nThe user's current date and time:",
+            "<guidance>\nStanding instructions from the user for this assistant:\n\nPrefer metric units.",
+            "<about_you>\nYou are Tutor, an assistant in Skein",
+            "This conversation uses the model mock-model",
+            "<hints>\n- Times the user mentions are in their zone",
+            "Who are you, and can we meet at 5pm?",
+        ],
+    );
+    assert!(
+        !system.contains("Prefer metric"),
+        "guidance stays out of the system prompt"
+    );
+
+    // Switched off, and a question that is not about the assistant: only what applies. A
+    // plain-text channel asks for plain text.
+    let quiet = Assistant {
+        name_preamble: false,
+        time_reminder: false,
+        optional_hints: false,
+        ..assistant
+    };
+    let (conversation, _) = stored(&service);
+    let log = EventLog::default();
+    let cancel = CancelToken::new();
+    let settings = settings();
+    let context = TurnContext {
+        channel: crate::prompt::OutputChannel::PlainText,
+        ..TurnContext::new(&settings, &quiet, &cancel, &log)
+    };
+    block_on(service.send_message(Some(conversation), "Is 5pm fine?", &context)).unwrap();
+    let body = request_body(&service, 1);
+    let system = body["messages"][0]["content"].as_str().unwrap();
+    assert!(
+        system.starts_with(crate::prompt::system_prompt::BASE_RULES),
+        "{system}"
+    );
+    assert!(system.contains("Answer in plain text without Markdown"));
+    let last = body["messages"].as_array().unwrap().last().unwrap()["content"]
+        .as_str()
+        .unwrap();
+    assert_eq!(
+        last,
+        "<guidance>\nStanding instructions from the user for this assistant:\n\nPrefer metric \
+         units.\n</guidance>\n\nIs 5pm fine?"
+    );
+    let first_question = body["messages"][1]["content"].as_str().unwrap();
+    assert_eq!(
+        first_question, "Who are you, and can we meet at 5pm?",
+        "earlier questions go as they were asked"
+    );
 }

@@ -17,6 +17,9 @@ pub struct TurnContext<'a> {
     /// A conversation this turn starts is a temporary chat (kept in memory only, see
     /// [`TemporaryChats`](crate::store::temporary::TemporaryChats)).
     pub temporary: bool,
+    /// How the answer will be shown (Markdown on Skein's page; plain text where an embedding
+    /// page asks for it): the system prompt's rendering hint.
+    pub channel: crate::prompt::OutputChannel,
 }
 
 impl<'a> TurnContext<'a> {
@@ -32,6 +35,7 @@ impl<'a> TurnContext<'a> {
             cancel,
             sink,
             temporary: false,
+            channel: crate::prompt::OutputChannel::Markdown,
         }
     }
 }
@@ -59,6 +63,7 @@ pub(crate) struct Turn<'a> {
     pub tools: RequestTools,
     pub cancel: &'a CancelToken,
     pub sink: &'a dyn GenerationSink,
+    pub channel: crate::prompt::OutputChannel,
     /// Only looking (the prompt inspector): nothing is summarised or stored.
     pub dry_run: bool,
 }

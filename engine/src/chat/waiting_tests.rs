@@ -21,6 +21,7 @@ fn context_run<R>(f: impl FnOnce(&TurnContext<'_>) -> R) -> R {
         cancel: &cancel,
         sink: &log,
         temporary: false,
+        channel: crate::prompt::OutputChannel::Markdown,
     })
 }
 

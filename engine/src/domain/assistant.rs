@@ -32,8 +32,17 @@ pub struct Assistant {
     pub regex_rules: Vec<RegexRule>,
     /// Wraps each user message, e.g. `[{{ time }}] {{ message }}`; `None` sends it as written.
     pub message_template: Option<String>,
-    /// Tell the model the user's current date and time with each request.
+    /// Tell the model the user's current date and time with each request (seed 004's date
+    /// block, on unless the user turns it off).
     pub time_reminder: bool,
+    /// Begin the system prompt with "You are NAME." (seed 004's name preamble).
+    pub name_preamble: bool,
+    /// Standing instructions from the user, sent with each message apart from the system
+    /// prompt (seed 004's runtime guidance); empty for none.
+    pub runtime_guidance: String,
+    /// Optional hints with a message that needs them (the user's time zone when it mentions a
+    /// time).
+    pub optional_hints: bool,
     pub lorebook: Option<Lorebook>,
     pub chat_dictionaries: Vec<ChatDictionary>,
     /// The `{{user}}` placeholder.
@@ -83,7 +92,10 @@ impl Default for Assistant {
             context_threshold_tokens: None,
             regex_rules: Vec::new(),
             message_template: None,
-            time_reminder: false,
+            time_reminder: true,
+            name_preamble: true,
+            runtime_guidance: String::new(),
+            optional_hints: true,
             lorebook: None,
             chat_dictionaries: Vec::new(),
             user_name: "User".into(),

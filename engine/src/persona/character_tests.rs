@@ -115,6 +115,12 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
     let body = request_body(&service, 0);
     let messages = body["messages"].as_array().unwrap();
     let system = messages[0]["content"].as_str().unwrap();
+    let system = system
+        .strip_prefix(&format!(
+            "You are Captain Mira.\n\n{}\n\n",
+            crate::prompt::system_prompt::BASE_RULES
+        ))
+        .unwrap_or_else(|| panic!("the preamble and base rules first: {system}"));
     assert!(
         system.starts_with(
             "Stay in character as Captain Mira.\n\nA starship captain, Captain Mira talks to Sam \
@@ -123,6 +129,7 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
         "{system}"
     );
     assert!(system.contains("Example dialogue:\nSam: Status?\nCaptain Mira: Green"));
+    let question = crate::test_fixtures::dated("Is the warp core holding after the repair?");
     let texts: Vec<(&str, &str)> = messages[1..]
         .iter()
         .map(|m| (m["role"].as_str().unwrap(), m["content"].as_str().unwrap()))
@@ -131,7 +138,7 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
         texts,
         [
             ("system", "The warp core is unstable since the last jump."),
-            ("user", "Is the warp core holding after the repair?"),
+            ("user", question.as_str()),
             ("system", "Keep replies under 120 words."),
         ],
         "the book's entry at depth 2, the instructions after the question"

@@ -26,6 +26,7 @@ pub(crate) mod system_prompt;
 pub(crate) mod template;
 pub mod time_context;
 pub(crate) mod token_estimate;
+pub(crate) mod user_wrapper;
 
 // Types of this module's public surface that live in crate-private files.
 pub use dictionary::{
@@ -40,9 +41,11 @@ pub use injection::{
     PromptInjection, SecondaryLogic, Skipped, Why,
 };
 pub use pipeline::{DictionaryReport, PreparedRequest};
+pub use system_prompt::OutputChannel;
 pub use template::{
     locate, MessageTemplate, TemplateError, TemplatePlace, TemplateValues, VARIABLES,
 };
+pub use user_wrapper::UserWrapper;
 
 use crate::domain::message::MessageNode;
 

@@ -3,7 +3,7 @@
 //!
 //! | # | transformer | effect |
 //! | --- | --- | --- |
-//! | 1 | time reminder | the user's current date and time, before the last user message |
+//! | 1 | user-message wrapper | before the last user message, in seed 004's order: the user's current date and time, the assistant's standing guidance, what the assistant is (only for a question about it), hints |
 //! | 2 | prompt injection | lorebook and mode entries at their positions |
 //! | 3 | placeholders | `{{char}}`, `{{user}}`, `{{date}}`, … in the system prompt and texts |
 //! | 4 | document-as-prompt | attached documents inlined as fenced text |
@@ -23,7 +23,7 @@ use super::hooks::{OcrHook, RetrievalHook, RetrievalScope, RetrievedItem, Worksp
 use super::injection::{text_seed, Activation, CompiledLorebook};
 use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
-use super::time_context::TimeContext;
+use super::user_wrapper::UserWrapper;
 use super::PromptRequest;
 use crate::domain::message::Role;
 use crate::domain::message_part::{Annotation, MessagePart};
@@ -35,7 +35,7 @@ pub const MAX_RETRIEVED: usize = 6;
 #[derive(Default)]
 pub struct InputPipeline<'a> {
     pub dictionaries: &'a [CompiledDictionary],
-    pub time_reminder: Option<&'a TimeContext>,
+    pub wrapper: UserWrapper<'a>,
     /// The assistant's own lorebook and the stored world books the request uses, in order.
     pub lorebooks: Vec<&'a CompiledLorebook>,
     pub placeholders: Option<&'a PlaceholderValues>,
@@ -64,6 +64,9 @@ pub struct PreparedRequest {
     pub lore: Vec<(String, Activation)>,
     /// What each chat dictionary replaced in the user's messages.
     pub dictionaries: Vec<DictionaryReport>,
+    /// The message whose first part is the user-message wrapper (a message template renders
+    /// the user's text only, after it).
+    pub(crate) wrapped: Option<String>,
 }
 
 /// One dictionary's work on a request's user messages.
@@ -136,8 +139,8 @@ impl InputPipeline<'_> {
                 }
             }
         }
-        if let Some(time) = self.time_reminder {
-            out.trace.push("time_reminder");
+        if !self.wrapper.is_empty() {
+            out.trace.push("user_wrapper");
             if let Some(last_user) = out
                 .request
                 .messages
@@ -145,11 +148,10 @@ impl InputPipeline<'_> {
                 .rev()
                 .find(|m| m.role == Role::User)
             {
-                let reminder = format!(
-                    "<context>\nThe user's current date and time: {}\n</context>\n\n",
-                    time.describe()
-                );
-                last_user.parts.insert(0, MessagePart::text(reminder));
+                last_user
+                    .parts
+                    .insert(0, MessagePart::text(self.wrapper.text()));
+                out.wrapped = Some(last_user.id.clone());
             }
         }
         if !self.lorebooks.is_empty() {
@@ -279,6 +281,9 @@ impl InputPipeline<'_> {
             .iter_mut()
             .filter(|m| m.role == Role::User)
         {
+            // The wrapper's blocks stay before the rendered text, outside the template.
+            let wrapper = (out.wrapped.as_deref() == Some(message.id.as_str()))
+                .then(|| message.parts.remove(0));
             let text = message.text();
             let rendered = template.render(&|variable: &str| match variable {
                 "message" => text.clone(),
@@ -295,6 +300,9 @@ impl InputPipeline<'_> {
                 .retain(|p| !matches!(p, MessagePart::Text { .. }));
             let at = first_text.unwrap_or(0).min(message.parts.len());
             message.parts.insert(at, MessagePart::text(rendered));
+            if let Some(wrapper) = wrapper {
+                message.parts.insert(0, wrapper);
+            }
         }
     }
 

@@ -7,6 +7,7 @@ use crate::domain::message::MessageNode;
 use crate::prompt::dictionary::{ChatDictionary, DictionaryEntry, DictionaryPattern};
 use crate::prompt::hooks::{HookError, HookFuture, RetrievalScope, Retrieved};
 use crate::prompt::injection::{InjectionPosition, InjectionTrigger, Lorebook, PromptInjection};
+use crate::prompt::time_context::TimeContext;
 use futures_executor::block_on;
 
 /// Test fixture: "recognises" an image as a fixed sentence naming it.
@@ -135,7 +136,10 @@ fn every_transformer_runs_once_in_the_seed_order() {
     .unwrap()];
     let pipeline = InputPipeline {
         dictionaries: &dictionaries,
-        time_reminder: Some(&time),
+        wrapper: UserWrapper {
+            time: Some(&time),
+            ..UserWrapper::default()
+        },
         lorebooks: vec![&lorebook],
         placeholders: Some(&values),
         documents_as_prompt: true,
@@ -151,7 +155,7 @@ fn every_transformer_runs_once_in_the_seed_order() {
         out.trace,
         [
             "chat_dictionaries",
-            "time_reminder",
+            "user_wrapper",
             "prompt_injection",
             "placeholders",
             "document_as_prompt",
@@ -182,12 +186,14 @@ fn every_transformer_runs_once_in_the_seed_order() {
         "dictionary, placeholder, then template"
     );
     assert_eq!(texts[1], "Hello Ada!", "assistant text is not templated");
-    // The time reminder came before the template, so the template wraps it; the document was
-    // inlined before the template, so it is inside the rendered message; OCR text follows.
+    // The user-message wrapper stays before the rendered message (the template renders the
+    // user's text only); the document was inlined before the template, so it is inside the
+    // rendered message; OCR text follows.
     let last = &texts[2];
     assert!(
         last.starts_with(
-            "[10:03] <context>\nThe user's current date and time: Wednesday, 2026-12-02 10:03"
+            "<context>\nThe user's current date and time: Wednesday, 2026-12-02 10:03 \
+             (Europe/Berlin, UTC+01:00)\n</context>\n\n[10:03] What does the sign say?"
         ),
         "{last}"
     );

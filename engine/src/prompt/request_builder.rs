@@ -15,6 +15,9 @@ use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, own_prompt, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
+use crate::prompt::user_wrapper::{
+    asks_about_assistant, identity_text, mentions_time, zone_hint, UserWrapper,
+};
 use crate::prompt::PromptRequest;
 use crate::provider::{ChatMessage, ImageInput, SignedReasoning, ToolCallRequest};
 use crate::store::ChatStore;
@@ -66,6 +69,10 @@ pub struct RequestInputs<'a> {
     pub ocr: Option<&'a dyn crate::prompt::hooks::OcrHook>,
     /// What the model is told about the conversation's workspace.
     pub workspace: Option<&'a dyn crate::prompt::hooks::WorkspaceHook>,
+    /// How the answer is shown: the system prompt's rendering hint.
+    pub channel: crate::prompt::OutputChannel,
+    /// The provider's name, for a question about the assistant itself.
+    pub provider: &'a str,
 }
 
 pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
@@ -79,6 +86,12 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         assistant_prompt = format!("{}\n\n{about}", assistant_prompt.trim_end());
     }
     let system = assemble(&SystemPromptSources {
+        name: inputs
+            .assistant
+            .name_preamble
+            .then_some(character::char_name(inputs.assistant)),
+        base_rules: true,
+        channel: Some(inputs.channel),
         assistant_prompt: &assistant_prompt,
         rolling_summary: inputs.summary,
         capability_block: (!inputs.has_tools).then(|| inputs.tool_note.to_owned()),
@@ -122,7 +135,7 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         .collect();
     let pipeline = InputPipeline {
         dictionaries: &dictionaries,
-        time_reminder: inputs.assistant.time_reminder.then_some(&inputs.time),
+        wrapper: user_wrapper(&inputs),
         lorebooks: inputs
             .compiled
             .lorebook
@@ -139,6 +152,37 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         scope: inputs.assistant.retrieval_scope(),
     };
     pipeline.run(request).await
+}
+
+/// Seed 004's user-message wrapper for this request: the date block, the standing guidance,
+/// the identity block for a question about the assistant, and the zone hint for a question
+/// that mentions a time, as the assistant has them.
+fn user_wrapper<'a>(inputs: &'a RequestInputs<'_>) -> UserWrapper<'a> {
+    let assistant = inputs.assistant;
+    let question = inputs
+        .window
+        .iter()
+        .rev()
+        .find(|n| n.role == Role::User)
+        .map(|n| n.text())
+        .unwrap_or_default();
+    let guidance = assistant.runtime_guidance.trim();
+    UserWrapper {
+        time: assistant.time_reminder.then_some(&inputs.time),
+        guidance: (!guidance.is_empty()).then_some(guidance),
+        identity: asks_about_assistant(&question).then(|| {
+            identity_text(
+                character::char_name(assistant),
+                inputs.model,
+                inputs.provider,
+            )
+        }),
+        hints: if assistant.optional_hints && mentions_time(&question) {
+            vec![zone_hint(&inputs.time)]
+        } else {
+            Vec::new()
+        },
+    }
 }
 
 /// The prepared request as the role/content pairs the OpenAI-compatible protocol sends.

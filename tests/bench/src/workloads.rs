@@ -156,6 +156,8 @@ impl Assembly {
             dictionaries: &[],
             ocr: None,
             workspace: None,
+            channel: skein_engine::prompt::OutputChannel::Markdown,
+            provider: "bench",
         }));
         let Some(prepared) = prepared else { return 0 };
         let messages = chat_messages(&prepared);

@@ -268,8 +268,25 @@ async fn reset(State(mock): State<Mock>) -> StatusCode {
 }
 
 /// The default answer when nothing is scripted: it says it is the mock.
+/// The user's own words: the text after the blocks a client puts before them (Skein's date,
+/// guidance, identity and hint blocks, each `<tag>…</tag>` and a blank line).
+fn own_words(said: &str) -> &str {
+    let mut rest = said;
+    while rest.starts_with('<') {
+        let Some(tag) = rest[1..].split(['>', ' ']).next() else {
+            break;
+        };
+        let close = format!("</{tag}>\n\n");
+        match rest.find(&close) {
+            Some(at) => rest = &rest[at + close.len()..],
+            None => break,
+        }
+    }
+    rest
+}
+
 fn echo_script(said: &str) -> Script {
-    let text = format!("(mock provider) You said: {said}");
+    let text = format!("(mock provider) You said: {}", own_words(said));
     Script {
         chunks: text.split_inclusive(' ').map(str::to_owned).collect(),
         delay_ms: 40,

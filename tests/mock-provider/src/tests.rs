@@ -344,3 +344,15 @@ async fn under_nocors_the_same_endpoints_send_no_cors_headers() {
     let (_, response) = call(&app, "GET", "/v1/models", Value::Null).await;
     assert_eq!(response.headers()["access-control-allow-origin"], "*");
 }
+
+#[test]
+fn the_echo_repeats_the_users_own_words_after_a_clients_context_blocks() {
+    let wrapped = "<context>\nThe user's current date and time: now\n</context>\n\n<guidance>\nBe brief.\n</guidance>\n\nping <b>bold</b>";
+    assert_eq!(own_words(wrapped), "ping <b>bold</b>");
+    assert_eq!(
+        own_words("<b>hi</b> there"),
+        "<b>hi</b> there",
+        "a tag in the words stays"
+    );
+    assert_eq!(own_words("plain"), "plain");
+}
