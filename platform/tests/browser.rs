@@ -190,9 +190,15 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
 
     // The mock saw the request the engine built.
     let recorded = mock_requests().await;
-    // The system note first (the capability ground truth), then the user's words.
+    // The system prompt first, then the user's words after the date block (seed 004's
+    // user-message wrapper, in the user's zone).
     assert_eq!(recorded[0]["messages"][0]["role"], "system");
-    assert_eq!(recorded[0]["messages"][1]["content"], "Hi mock");
+    let question = recorded[0]["messages"][1]["content"].as_str().unwrap();
+    assert!(
+        question.starts_with("<context>\nThe user's current date and time: ")
+            && question.ends_with("\n</context>\n\nHi mock"),
+        "{question}"
+    );
     assert_eq!(recorded[0]["stream"], true);
     store.close();
 }

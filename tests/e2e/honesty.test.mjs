@@ -59,6 +59,8 @@ test('a claimed action is corrected and stored so; its promise becomes a follow-
   };
   await corrected();
   await page.locator('[data-testid=follow-ups-count]', { hasText: '1' }).waitFor();
+  // The title request ends before the reload (else the reload would cut it off).
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Late to Bob' }).waitFor();
 
   // Stored corrected, and the follow-up stored too.
   await page.reload();

@@ -91,14 +91,28 @@ impl PreparedRequest {
         system.push_str(&block);
     }
 
+    /// What the user wrote last: the text of the last user message without the wrapper's
+    /// blocks (retrieval searches for the question, not for the date).
     fn last_user_text(&self) -> String {
-        self.request
+        let Some(message) = self
+            .request
             .messages
             .iter()
             .rev()
             .find(|m| m.role == Role::User)
-            .map(|m| m.text())
-            .unwrap_or_default()
+        else {
+            return String::new();
+        };
+        let wrapped = self.wrapped.as_deref() == Some(message.id.as_str());
+        message
+            .parts
+            .iter()
+            .skip(usize::from(wrapped))
+            .filter_map(|p| match p {
+                MessagePart::Text { text } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect()
     }
 }
 

@@ -347,3 +347,38 @@ fn a_retrieval_fallback_reaches_the_user_for_memory_as_for_knowledge() {
     assert!(out.request.system.contains("<memory>"));
     assert!(!out.request.system.contains("chosen by their words"));
 }
+
+/// Test fixture: a retrieval that records the queries it was asked.
+#[derive(Default)]
+struct QueryLog(std::cell::RefCell<Vec<String>>);
+
+impl RetrievalHook for QueryLog {
+    fn retrieve<'a>(
+        &'a self,
+        query: &'a str,
+        _scope: &'a RetrievalScope,
+    ) -> HookFuture<'a, Retrieved> {
+        self.0.borrow_mut().push(query.to_owned());
+        Box::pin(async { Ok(Retrieved::default()) })
+    }
+}
+
+#[test]
+fn retrieval_searches_for_the_question_not_the_wrappers_blocks() {
+    let time = time();
+    let (knowledge, memory) = (QueryLog::default(), QueryLog::default());
+    let pipeline = InputPipeline {
+        wrapper: UserWrapper {
+            time: Some(&time),
+            guidance: Some("Prefer metric units."),
+            ..UserWrapper::default()
+        },
+        knowledge: Some(&knowledge),
+        memory: Some(&memory),
+        ..InputPipeline::default()
+    };
+    let out = block_on(pipeline.run(request()));
+    assert!(out.request.messages[2].text().starts_with("<context>"));
+    assert_eq!(*knowledge.0.borrow(), ["What does the sign say?"]);
+    assert_eq!(*memory.0.borrow(), ["What does the sign say?"]);
+}
