@@ -97,6 +97,16 @@ mod tests {
             answer_details(&node).as_deref(),
             Some("m · planned: tools calculate, web_search · knowledge")
         );
+        node.plan = Some(crate::domain::message::TurnPlan {
+            tools: ["a", "b", "c", "d", "e"].map(String::from).to_vec(),
+            knowledge: false,
+            memory: true,
+        });
+        assert_eq!(
+            answer_details(&node).as_deref(),
+            Some("m · planned: tools a, b, c and 2 more · memory"),
+            "compact"
+        );
     }
 
     #[test]

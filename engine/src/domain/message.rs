@@ -80,12 +80,17 @@ pub struct TurnPlan {
 }
 
 impl TurnPlan {
-    /// `"tools calculate, web_search · knowledge · memory"`; `None` when nothing was planned
-    /// besides answering.
+    /// `"tools calculate, web_search · knowledge · memory"` (past three tools, how many more);
+    /// `None` when nothing was planned besides answering.
     pub fn describe(&self) -> Option<String> {
+        const NAMED: usize = 3;
         let mut parts = Vec::new();
         if !self.tools.is_empty() {
-            parts.push(format!("tools {}", self.tools.join(", ")));
+            let mut tools = self.tools[..self.tools.len().min(NAMED)].join(", ");
+            if self.tools.len() > NAMED {
+                tools.push_str(&format!(" and {} more", self.tools.len() - NAMED));
+            }
+            parts.push(format!("tools {tools}"));
         }
         if self.knowledge {
             parts.push("knowledge".to_owned());
