@@ -49,9 +49,4 @@ impl RequestTools {
     pub fn get(&self, name: &str) -> Option<&RequestTool> {
         self.tools.iter().find(|t| t.definition.name == name)
     }
-
-    /// Whether any tool (other than the built-ins) can act for the user.
-    pub fn has_user_tools(&self) -> bool {
-        self.tools.iter().any(RequestTool::acts)
-    }
 }
