@@ -89,15 +89,18 @@ fn sentence(rng: &mut Rng, words: usize) -> String {
     out
 }
 
-/// A message of the kinds people get from models: prose with emphasis and inline code, lists,
-/// fenced code, sometimes a table or a quote.
+/// How many kinds of body [`markdown_message`] takes in turn.
+pub const MESSAGE_KINDS: usize = 5;
+
+/// A message of the kinds people get from models: prose with emphasis and inline code, then one
+/// of fenced code, a list, a table, display and inline math, or a quote, in turn by `i`.
 pub fn markdown_message(i: usize) -> String {
     let mut rng = Rng::new(i as u64 + 7);
     let mut text = format!(
         "Here is **point {i}** with `inline_code({i})` and a [link](https://example.org/{i}). {}\n\n",
         sentence(&mut rng, 18)
     );
-    match i % 4 {
+    match i % MESSAGE_KINDS {
         0 => {
             text.push_str("```rust\n");
             for line in 0..8 {
@@ -124,6 +127,13 @@ pub fn markdown_message(i: usize) -> String {
                 ));
             }
             text.push('\n');
+        }
+        3 => {
+            text.push_str(&format!(
+                "The mean is $\\bar{{x}} = \\frac{{1}}{{n}}\\sum_{{k=1}}^{{n}} x_k$ with $n = {}$.\n\n$$\n\\sigma^2 = \\frac{{1}}{{n}}\\sum_{{k=1}}^{{n}} (x_k - \\bar{{x}})^2 + \\sqrt{{{}}}\n$$\n\n",
+                rng.below(100) + 1,
+                rng.below(1000)
+            ));
         }
         _ => {
             text.push_str(&format!("> {}\n\n", sentence(&mut rng, 20)));
@@ -153,7 +163,9 @@ pub fn linear_conversation(
                 sentence(&mut Rng::new(i as u64 + 1), 12)
             )
         } else {
-            markdown_message(i)
+            // The assistant's turn number, so that consecutive answers take every kind in turn
+            // (`i` itself is always odd here).
+            markdown_message(i / 2)
         };
         let node = MessageNode::new(&format!("{id}-m{i}"), id, role, start_ms + i as f64)
             .with_text(&text)
@@ -245,4 +257,35 @@ pub fn vectors(count: usize, dimension: usize, seed: u64) -> Vec<f32> {
 pub fn corpus(count: usize) -> Vec<String> {
     let mut rng = Rng::new(99);
     (0..count).map(|_| sentence(&mut rng, 120)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skein_engine::render::markdown::{parse, Block, Inline};
+
+    #[test]
+    fn a_long_thread_holds_code_tables_math_lists_and_quotes() {
+        let (_, messages) = linear_conversation("t", 20, 0.0);
+        let blocks: Vec<Block> = messages
+            .iter()
+            .filter(|m| m.role == Role::Assistant)
+            .flat_map(|m| parse(&m.text()))
+            .collect();
+        let count = |wanted: fn(&Block) -> bool| blocks.iter().filter(|b| wanted(b)).count();
+        // Ten answers, five kinds in turn: each kind twice.
+        assert_eq!(count(|b| matches!(b, Block::Code { .. })), 2);
+        assert_eq!(count(|b| matches!(b, Block::Table { .. })), 2);
+        // Display math is kept inside its paragraph, as an inline of its own.
+        let display_math = |b: &Block| match b {
+            Block::Math(_) => true,
+            Block::Paragraph(inlines) => inlines
+                .iter()
+                .any(|i| matches!(i, Inline::Math { display: true, .. })),
+            _ => false,
+        };
+        assert_eq!(count(display_math), 2);
+        assert_eq!(count(|b| matches!(b, Block::List { .. })), 2);
+        assert_eq!(count(|b| matches!(b, Block::Quote(_))), 2);
+    }
 }
