@@ -31,6 +31,8 @@ pub async fn embed_pending(state: AppState) {
         }
     }
     state.embedding_progress.set(None);
+    // The other tabs' indexed bases lack the new vectors: they read them again.
+    runtime.announce_knowledge();
     crate::knowledge::refresh(state);
 }
 

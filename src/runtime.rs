@@ -50,7 +50,18 @@ impl Runtime {
             tabs.post(conversation_id);
         }
     }
+
+    /// Tells the other tabs that this one wrote knowledge vectors.
+    pub fn announce_knowledge(&self) {
+        if let Some(tabs) = &self.tabs {
+            tabs.post(KNOWLEDGE_CHANGED);
+        }
+    }
 }
+
+/// What a tab posts after writing knowledge vectors, instead of a conversation id. Skein's ids
+/// are UUIDs; were a page's own id ever this text, its tabs would only re-read their knowledge.
+const KNOWLEDGE_CHANGED: &str = "knowledge vectors";
 
 /// The channel Skein's tabs share.
 const TAB_CHANNEL: &str = "skein-changes";
@@ -267,6 +278,10 @@ fn select_showing(state: AppState, id: String, message: Option<String>) {
 /// where this tab is the writer).
 fn changed_elsewhere(state: AppState, id: String) {
     let Some(runtime) = runtime() else { return };
+    if id == KNOWLEDGE_CHANGED {
+        runtime.service.knowledge_changed_elsewhere();
+        return;
+    }
     spawn_local(async move {
         match runtime.service.list_conversations().await {
             Ok(list) => {

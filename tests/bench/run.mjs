@@ -66,10 +66,12 @@ async function pageFigures(browser, pageDir, runs) {
   log('BM25 and request assembly');
   const bm25 = await call('bm25', runs);
   const assembly = await call('assembly', runs);
+  log('a knowledge question against 100,000 chunks');
+  const knowledge = await call('knowledge', runs);
   await page.close();
   await server.close();
   if (errors.length) throw new Error(`bench page errors: ${errors.join('; ')}`);
-  return { sse, markdown, retrieval, bm25, assembly };
+  return { sse, markdown, retrieval, bm25, assembly, knowledge };
 }
 
 async function appFigures(browser, appUrl, mockUrl, fixtures) {
@@ -178,7 +180,9 @@ try {
   // xtask passes when the whole command started (builds included).
   results.minutes = (Date.now() - Number(process.env.BENCH_STARTED_MS ?? started)) / 60_000;
   writeFileSync(join(dirname(env('BENCH_NATIVE_JSON')), 'results.json'), JSON.stringify(results, null, 2));
-  if (results.page) writeFileSync(env('BENCH_OUT'), write(results));
+  // The figures of the round before, shown beside this run's (`before.json`, by figure id).
+  const before = JSON.parse(readFileSync(new URL('./before.json', import.meta.url), 'utf8'));
+  if (results.page) writeFileSync(env('BENCH_OUT'), write(results, before));
   log(`wrote ${env('BENCH_OUT')}`);
 } finally {
   await browser.close();

@@ -41,7 +41,7 @@ where
         for tool in memory_tools(access) {
             self.tools.add(ToolSource::Memory, tool)?;
         }
-        for tool in knowledge_tools(self.store.clone()) {
+        for tool in knowledge_tools(self.store.clone(), self.knowledge_index.clone()) {
             self.tools.add(ToolSource::Knowledge, tool)?;
         }
         let embedder = ProviderEmbedder::new(self.client.clone(), settings.clone());
@@ -54,6 +54,7 @@ where
         self.retrieval.knowledge = Some(Rc::new(KnowledgeRetriever {
             store: self.store.clone(),
             embedder: embedder.clone(),
+            cache: self.knowledge_index.clone(),
         }));
         self.embedder = Some(embedder);
         Ok(())
@@ -119,10 +120,23 @@ where
         &self,
         progress: &dyn Fn(EmbeddingProgress),
     ) -> Result<(), EmbeddingRunError> {
-        match &self.embedder {
-            Some(embedder) => embedding_run::embed_pending(&self.store, embedder, progress).await,
-            None => Ok(()),
-        }
+        let Some(embedder) = &self.embedder else {
+            return Ok(());
+        };
+        // Each batch's vectors are written before the next report: the indexed bases forget
+        // theirs then, and once more at the end (the last batch, or a failure part-way).
+        let forget = |report: EmbeddingProgress| {
+            self.knowledge_index.forget_all();
+            progress(report);
+        };
+        let outcome = embedding_run::embed_pending(&self.store, embedder, &forget).await;
+        self.knowledge_index.forget_all();
+        outcome
+    }
+
+    /// Another tab wrote knowledge vectors: the bases indexed here read them again.
+    pub fn knowledge_changed_elsewhere(&self) {
+        self.knowledge_index.forget_all();
     }
 }
 
@@ -130,6 +144,7 @@ where
 mod tests {
     use crate::chat::service::ChatService;
     use crate::knowledge::embedding_run::EmbeddingProgress;
+    use crate::knowledge::store::LibraryStore;
     use crate::store::in_memory::MemoryStore;
     use crate::test_fixtures::{
         json_response, settings, ManualClock, ScriptedTransport, SequentialIds,
@@ -184,6 +199,10 @@ mod tests {
         block_on(service.add_document(&base.id, ("a.txt", "text/plain", "Ferns like shade.")))
             .unwrap();
         service.connect_library(Rc::new(settings)).unwrap();
+        // A question before the run indexed the base without vectors.
+        let stored = block_on(service.store.list_knowledge_bases()).unwrap();
+        block_on(service.knowledge_index.indexed(&service.store, &stored[0])).unwrap();
+        assert_eq!(service.knowledge_index.len(), 1);
 
         let seen = RefCell::new(Vec::new());
         block_on(service.embed_pending(&|p: EmbeddingProgress| seen.borrow_mut().push(p))).unwrap();
@@ -198,6 +217,10 @@ mod tests {
         );
         assert_eq!(body["input"], serde_json::json!(["Ferns like shade."]));
         assert_eq!(seen.borrow()[0].base_name, "Handbook");
+        assert!(
+            service.knowledge_index.is_empty(),
+            "the next question reads the new vectors"
+        );
         let overview = block_on(service.knowledge_overview()).unwrap();
         assert_eq!((overview[0].embedded, overview[0].total), (1, 1));
         assert_eq!(overview[0].documents[0].1, ["Ferns like shade."]);

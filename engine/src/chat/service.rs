@@ -61,6 +61,8 @@ pub struct ChatService<T, S, C, I> {
     /// The conversations' workspaces, once the app has connected them
     /// ([`connect_workspace`](Self::connect_workspace)).
     pub(super) workspace: Option<Rc<dyn crate::workspace::WorkspaceFiles>>,
+    /// The knowledge bases read and indexed for retrieval and the knowledge tools.
+    pub(super) knowledge_index: Rc<crate::knowledge::index_cache::KnowledgeIndexCache>,
 }
 
 /// Where request-only knowledge and memory context comes from.
@@ -101,6 +103,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
             embedder: None,
+            knowledge_index: Rc::default(),
             workspace: None,
         }
     }

@@ -13,6 +13,7 @@ pub mod citations;
 pub(crate) mod docx;
 pub mod embedding_run;
 mod entities;
+pub mod index_cache;
 pub mod ingest;
 pub mod lexical;
 pub mod memories;
@@ -28,7 +29,7 @@ pub mod vectors;
 pub(crate) mod zip;
 
 // Types of this module's public surface that live in crate-private files.
-pub use retriever::QueryEmbedder;
+pub use retriever::{KnowledgeRetriever, QueryEmbedder};
 
 use serde::{Deserialize, Serialize};
 

@@ -35,6 +35,33 @@ pub struct SearchOutcome {
     pub notice: Option<String>,
 }
 
+/// The search structures of one base's chunks: the words of every chunk, and the vectors of
+/// those embedded by the base's model. Built once per base and reused for every query until the
+/// base changes (see [`super::index_cache`]).
+#[derive(Debug)]
+pub struct ChunkIndex {
+    lexical: LexicalIndex,
+    /// The vectors of the base's model, and which chunk each row is.
+    vectors: Option<(VectorIndex, Vec<usize>)>,
+}
+
+impl ChunkIndex {
+    /// Indexes `chunks`; their vectors only when `model` has a dimension.
+    pub fn build(chunks: &[KnowledgeChunk], model: Option<&EmbeddingModel>) -> Self {
+        Self {
+            lexical: LexicalIndex::new(chunks.iter().map(|c| c.text.as_str())),
+            vectors: model
+                .filter(|m| m.dimension > 0)
+                .map(|model| vector_index(chunks, model)),
+        }
+    }
+
+    /// How many chunks have a vector of the model this index was built for.
+    pub fn embedded(&self) -> usize {
+        self.vectors.as_ref().map_or(0, |(index, _)| index.len())
+    }
+}
+
 /// Ranks `chunks` for `query` in `mode`, at most `cap` of them, deduplicated.
 pub fn search_chunks(
     chunks: &[KnowledgeChunk],
@@ -44,8 +71,26 @@ pub fn search_chunks(
     mode: SearchMode,
     cap: usize,
 ) -> SearchOutcome {
-    let lexical =
-        || LexicalIndex::new(chunks.iter().map(|c| c.text.as_str())).search(query, CANDIDATES);
+    search_indexed(
+        chunks,
+        &ChunkIndex::build(chunks, model),
+        query,
+        vector,
+        mode,
+        cap,
+    )
+}
+
+/// Ranks `chunks` by their prebuilt `index` (made from the same chunks, in the same order).
+pub fn search_indexed(
+    chunks: &[KnowledgeChunk],
+    index: &ChunkIndex,
+    query: &str,
+    vector: &QueryVector,
+    mode: SearchMode,
+    cap: usize,
+) -> SearchOutcome {
+    let lexical = || index.lexical.search(query, CANDIDATES);
     let words_only = |notice: Option<String>| SearchOutcome {
         hits: dedup_and_cap(&lexical(), |i| chunks[i].text.as_str(), cap),
         used: SearchMode::Lexical,
@@ -63,18 +108,17 @@ pub fn search_chunks(
             )))
         }
     };
-    let Some(model) = model else {
+    let Some((vectors, positions)) = index.vectors.as_ref() else {
         return words_only(None);
     };
-    let (index, positions) = vector_index(chunks, model);
-    if index.is_empty() {
+    if vectors.is_empty() {
         return words_only(Some(
             "No part of the knowledge is embedded with the current model yet; it was searched \
              by its words instead."
                 .to_owned(),
         ));
     }
-    let by_vector = match index.search(query_vector, CANDIDATES) {
+    let by_vector = match vectors.search(query_vector, CANDIDATES) {
         Ok(hits) => hits
             .into_iter()
             .map(|(at, score)| (positions[at], score))

@@ -5,13 +5,15 @@
 //! A base with an embedding model is searched by vectors and words together (hybrid); one
 //! without, or whose query embedding fails, by words (BM25), and a failure is said.
 
+use super::index_cache::KnowledgeIndexCache;
 use super::ranking::SearchMode;
-use super::retrieval::{search_chunks, QueryVector, MAX_CHUNKS};
+use super::retrieval::{search_indexed, QueryVector, MAX_CHUNKS};
 use super::store::LibraryStore;
 use super::{KnowledgeChunk, KnowledgeDocument};
 use crate::prompt::hooks::{
     HookError, HookFuture, RetrievalHook, RetrievalScope, Retrieved, RetrievedItem,
 };
+use std::rc::Rc;
 
 /// Embeds texts with an embedding model (the app calls its provider).
 pub trait QueryEmbedder {
@@ -62,6 +64,8 @@ pub fn retrieved_item(chunk: &KnowledgeChunk, documents: &[KnowledgeDocument]) -
 pub struct KnowledgeRetriever<S, E> {
     pub store: S,
     pub embedder: E,
+    /// The bases read and indexed so far, shared with whoever else searches them.
+    pub cache: Rc<KnowledgeIndexCache>,
 }
 
 impl<S: LibraryStore, E: QueryEmbedder> RetrievalHook for KnowledgeRetriever<S, E> {
@@ -82,8 +86,11 @@ impl<S: LibraryStore, E: QueryEmbedder> RetrievalHook for KnowledgeRetriever<S, 
                 .iter()
                 .filter(|b| scope.knowledge_base_ids.contains(&b.id))
             {
-                let chunks = self.store.load_chunks(&base.id).await.map_err(failed)?;
-                let documents = self.store.list_documents(&base.id).await.map_err(failed)?;
+                let indexed = self
+                    .cache
+                    .indexed(&self.store, base)
+                    .await
+                    .map_err(failed)?;
                 let model = base.embedding_model.as_ref().filter(|m| m.dimension > 0);
                 let vector = match model {
                     None => QueryVector::NotConfigured,
@@ -92,9 +99,9 @@ impl<S: LibraryStore, E: QueryEmbedder> RetrievalHook for KnowledgeRetriever<S, 
                         Err(err) => QueryVector::Failed(err.to_string()),
                     },
                 };
-                let outcome = search_chunks(
-                    &chunks,
-                    model,
+                let outcome = search_indexed(
+                    &indexed.chunks,
+                    &indexed.index,
                     query,
                     &vector,
                     SearchMode::Hybrid,
@@ -102,7 +109,10 @@ impl<S: LibraryStore, E: QueryEmbedder> RetrievalHook for KnowledgeRetriever<S, 
                 );
                 notice = notice.or(outcome.notice);
                 for (at, score) in outcome.hits {
-                    found.push((score, retrieved_item(&chunks[at], &documents)));
+                    found.push((
+                        score,
+                        retrieved_item(&indexed.chunks[at], &indexed.documents),
+                    ));
                 }
             }
             found.sort_by(|a, b| b.0.total_cmp(&a.0));
@@ -155,6 +165,7 @@ mod tests {
         let retriever = KnowledgeRetriever {
             store,
             embedder: NoEmbeddings,
+            cache: Rc::default(),
         };
         let scope = RetrievalScope {
             assistant_id: "a".into(),
@@ -229,6 +240,7 @@ mod tests {
         let retriever = KnowledgeRetriever {
             store: store.clone(),
             embedder: TopicEmbedder(true),
+            cache: Rc::default(),
         };
         let found =
             block_on(retriever.retrieve("how do I connect through traffic rules", &scope)).unwrap();
@@ -238,6 +250,7 @@ mod tests {
         let failing = KnowledgeRetriever {
             store: store.clone(),
             embedder: TopicEmbedder(false),
+            cache: Rc::default(),
         };
         let found =
             block_on(failing.retrieve("where are messages kept, IndexedDB?", &scope)).unwrap();

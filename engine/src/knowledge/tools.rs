@@ -2,6 +2,7 @@
 //! knowledge bases, and read one chunk whole. What they return is cited on the answer, through
 //! the same path as retrieved chunks.
 
+use super::index_cache::KnowledgeIndexCache;
 use super::retriever::{retrieved_item, KnowledgeRetriever, NoEmbeddings};
 use super::store::LibraryStore;
 use crate::prompt::hooks::RetrievalHook;
@@ -15,14 +16,18 @@ use std::rc::Rc;
 pub const SEARCH_TOOL_NAME: &str = "search_knowledge";
 pub const READ_TOOL_NAME: &str = "read_knowledge_chunk";
 
-/// Both knowledge tools over `store`.
-pub fn knowledge_tools<S: LibraryStore + Clone + 'static>(store: S) -> Vec<Rc<dyn Tool>> {
+/// Both knowledge tools over `store`, sharing the bases indexed in `cache`.
+pub fn knowledge_tools<S: LibraryStore + Clone + 'static>(
+    store: S,
+    cache: Rc<KnowledgeIndexCache>,
+) -> Vec<Rc<dyn Tool>> {
     vec![
         Rc::new(SearchKnowledge(KnowledgeRetriever {
             store: store.clone(),
             embedder: NoEmbeddings,
+            cache: cache.clone(),
         })),
-        Rc::new(ReadChunk(store)),
+        Rc::new(ReadChunk(store, cache)),
     ]
 }
 
@@ -69,7 +74,7 @@ impl<S: LibraryStore> Tool for SearchKnowledge<S> {
     }
 }
 
-struct ReadChunk<S>(S);
+struct ReadChunk<S>(S, Rc<KnowledgeIndexCache>);
 
 #[derive(Deserialize)]
 struct ReadArgs {
@@ -96,11 +101,14 @@ impl<S: LibraryStore> Tool for ReadChunk<S> {
             let failed = |e: crate::store::StoreError| ToolError::Failed(e.to_string());
             // Only the bases of the answering assistant: a guessed id of another base is not
             // readable.
-            for base_id in &scope.knowledge_base_ids {
-                let chunks = self.0.load_chunks(base_id).await.map_err(failed)?;
-                if let Some(chunk) = chunks.into_iter().find(|c| c.id == args.id) {
-                    let documents = self.0.list_documents(base_id).await.map_err(failed)?;
-                    let item = retrieved_item(&chunk, &documents);
+            let bases = self.0.list_knowledge_bases().await.map_err(failed)?;
+            for base in bases
+                .iter()
+                .filter(|b| scope.knowledge_base_ids.contains(&b.id))
+            {
+                let indexed = self.1.indexed(&self.0, base).await.map_err(failed)?;
+                if let Some(chunk) = indexed.chunks.iter().find(|c| c.id == args.id) {
+                    let item = retrieved_item(chunk, &indexed.documents);
                     return Ok(ToolOutput {
                         content: json!({"id": item.id, "title": item.title, "text": item.text})
                             .to_string(),
@@ -147,7 +155,7 @@ mod tests {
             chunk_of.push(chunks[0].id.clone());
             block_on(store.save_document(&document, &chunks)).unwrap();
         }
-        let tools = knowledge_tools(store);
+        let tools = knowledge_tools(store, Rc::default());
         let scope = RetrievalScope {
             knowledge_base_ids: vec!["kb1".into()],
             ..RetrievalScope::default()

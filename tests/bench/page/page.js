@@ -124,6 +124,18 @@ window.bench = {
     return { wasm: wasm.ms, hits: wasm.result };
   },
 
+  /// A question against 100,000 chunks with 384-dimension vectors: the first (the base read
+  /// from the store and indexed) and the median of the next (the cached index searched).
+  knowledge(runs) {
+    const question = new skein.Question(100_000, 384);
+    const start = performance.now();
+    const firstHits = question.ask('storage vector garden');
+    const first = performance.now() - start;
+    const warm = time(runs, () => question.ask('which garden keeps the vectors'));
+    question.free();
+    return { first, warm: warm.ms, hits: Math.min(firstHits, warm.result) };
+  },
+
   assembly(runs) {
     const assembly = new skein.Assembly(10_000);
     const built = time(runs, () => assembly.build());

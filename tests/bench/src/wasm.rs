@@ -103,6 +103,23 @@ impl Lexical {
     }
 }
 
+/// A question against a knowledge base of chunks with vectors (see
+/// [`workloads::KnowledgeQuestion`]): the first is read and indexed, the next ones reuse that.
+#[wasm_bindgen]
+pub struct Question(workloads::KnowledgeQuestion);
+
+#[wasm_bindgen]
+impl Question {
+    #[wasm_bindgen(constructor)]
+    pub fn new(chunks: usize, dimension: usize) -> Question {
+        Question(workloads::KnowledgeQuestion::new(chunks, dimension))
+    }
+
+    pub fn ask(&self, query: &str) -> usize {
+        self.0.ask(query)
+    }
+}
+
 #[wasm_bindgen]
 pub struct Assembly(workloads::Assembly);
 

@@ -6,6 +6,12 @@ use crate::fixtures;
 use skein_engine::domain::assistant::CompiledAssistant;
 use skein_engine::domain::tree::ConversationTree;
 use skein_engine::knowledge::lexical::LexicalIndex;
+use skein_engine::knowledge::store::LibraryStore;
+use skein_engine::knowledge::{
+    ChunkEmbedding, EmbeddingModel, KnowledgeBase, KnowledgeChunk, KnowledgeDocument,
+    KnowledgeRetriever, QueryEmbedder,
+};
+use skein_engine::prompt::{HookFuture, RetrievalHook, RetrievalScope};
 use skein_engine::knowledge::vectors::VectorIndex;
 use skein_engine::prompt::request_builder::{
     build_request, chat_messages, sendable_branch, RequestInputs,
@@ -16,7 +22,7 @@ use skein_engine::provider::sse::SseDecoder;
 use skein_engine::provider::ChatRequest;
 use skein_engine::provider::{build_chat_request, StreamDecoder, StreamDelta};
 use skein_engine::render::markdown::{parse, MarkdownStream};
-use skein_engine::{Assistant, Conversation, ProviderKind, ProviderSettings};
+use skein_engine::{Assistant, Conversation, MemoryStore, ProviderKind, ProviderSettings};
 use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
@@ -174,6 +180,86 @@ impl Assembly {
     }
 }
 
+/// A question against one knowledge base, as retrieval answers it before a request leaves:
+/// `chunks` chunk-sized texts, each with a vector of the base's model, in the in-memory store.
+/// The embedder answers at once with a fixed vector (the provider's time is not Skein's).
+pub struct KnowledgeQuestion {
+    retriever: KnowledgeRetriever<MemoryStore, FixedVector>,
+    scope: RetrievalScope,
+}
+
+/// Test fixture: every query embeds to the same vector.
+pub struct FixedVector(Vec<f32>);
+
+impl QueryEmbedder for FixedVector {
+    fn embed_query<'a>(&'a self, _model: &'a str, _text: &'a str) -> HookFuture<'a, Vec<f32>> {
+        let vector = self.0.clone();
+        Box::pin(async move { Ok(vector) })
+    }
+}
+
+impl KnowledgeQuestion {
+    pub fn new(chunks: usize, dimension: usize) -> Self {
+        let store = MemoryStore::new();
+        let mut base = KnowledgeBase::new("kb", "Bench", 0.0);
+        base.embedding_model = Some(EmbeddingModel {
+            model: "bench-embed".into(),
+            dimension: dimension as u32,
+        });
+        let document = KnowledgeDocument {
+            id: "doc".into(),
+            knowledge_base_id: "kb".into(),
+            name: "corpus.txt".into(),
+            mime: "text/plain".into(),
+            text_bytes: 0,
+            chunk_count: chunks as u32,
+            created_at_ms: 0.0,
+        };
+        let mut rng = fixtures::Rng::new(5);
+        let stored: Vec<KnowledgeChunk> = fixtures::corpus(chunks)
+            .into_iter()
+            .enumerate()
+            .map(|(at, text)| KnowledgeChunk {
+                id: format!("c{at}"),
+                knowledge_base_id: "kb".into(),
+                document_id: "doc".into(),
+                position: at as u32,
+                heading_path: Vec::new(),
+                text,
+                embedding: Some(ChunkEmbedding {
+                    model: "bench-embed".into(),
+                    dimension: dimension as u32,
+                    vector: (0..dimension).map(|_| rng.unit()).collect(),
+                }),
+            })
+            .collect();
+        let saved = finish_now(async {
+            store.save_knowledge_base(&base).await?;
+            store.save_document(&document, &stored).await
+        });
+        debug_assert!(matches!(saved, Some(Ok(()))));
+        Self {
+            retriever: KnowledgeRetriever {
+                store,
+                embedder: FixedVector(fixtures::vectors(1, dimension, 4)),
+                cache: Default::default(),
+            },
+            scope: RetrievalScope {
+                assistant_id: "a".into(),
+                knowledge_base_ids: vec!["kb".into()],
+                memory: false,
+            },
+        }
+    }
+
+    /// Retrieves for `query`; returns how many chunks were found (0 on any failure).
+    pub fn ask(&self, query: &str) -> usize {
+        finish_now(self.retriever.retrieve(query, &self.scope))
+            .and_then(Result::ok)
+            .map_or(0, |found| found.items.len())
+    }
+}
+
 /// Runs a future that never waits (no hooks, no I/O) to its end.
 fn finish_now<F: Future>(future: F) -> Option<F::Output> {
     let mut future = pin!(future);
@@ -233,6 +319,15 @@ mod tests {
         texts[7] = "zebra quagga okapi".into();
         let index = lexical_index(&texts);
         assert_eq!(index.search("okapi", 10)[0].0, 7);
+    }
+
+    #[test]
+    fn a_knowledge_question_finds_chunks_cold_and_warm() {
+        let question = KnowledgeQuestion::new(2_000, 16);
+        // The first question reads and indexes the base; the second reuses it.
+        assert_eq!(question.ask("storage vector garden"), 6);
+        assert_eq!(question.ask("storage vector garden"), 6);
+        assert_eq!(question.retriever.cache.len(), 1);
     }
 
     #[test]
