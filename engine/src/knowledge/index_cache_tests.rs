@@ -34,7 +34,10 @@ fn an_unchanged_base_is_read_and_indexed_once() {
     let cache = KnowledgeIndexCache::default();
     let first = block_on(cache.indexed(&store, &base)).unwrap();
     let second = block_on(cache.indexed(&store, &base)).unwrap();
-    assert!(Rc::ptr_eq(&first, &second), "the second question reuses the index");
+    assert!(
+        Rc::ptr_eq(&first, &second),
+        "the second question reuses the index"
+    );
     assert_eq!(words(&second), ["Ferns like shade."]);
     assert_eq!(cache.len(), 1);
 }
@@ -51,7 +54,11 @@ fn a_document_added_or_deleted_by_anyone_is_seen_at_the_next_question() {
     assert!(!Rc::ptr_eq(&before, &after));
     assert_eq!(words(&after), ["Cacti like sun.", "Ferns like shade."]);
 
-    let ferns = after.documents.iter().find(|d| d.name == "ferns.txt").unwrap();
+    let ferns = after
+        .documents
+        .iter()
+        .find(|d| d.name == "ferns.txt")
+        .unwrap();
     block_on(store.delete_document(&ferns.id)).unwrap();
     let last = block_on(cache.indexed(&store, &base)).unwrap();
     assert_eq!(words(&last), ["Cacti like sun."]);
@@ -89,7 +96,10 @@ fn vectors_written_later_are_seen_after_the_cache_forgets_and_are_held_once() {
     assert_eq!(fresh.index.embedded(), 1);
     // The vector lives in the index only; the cached chunk keeps which model made it.
     let embedding = fresh.chunks[0].embedding.as_ref().unwrap();
-    assert_eq!((embedding.model.as_str(), embedding.vector.len()), ("embed", 0));
+    assert_eq!(
+        (embedding.model.as_str(), embedding.vector.len()),
+        ("embed", 0)
+    );
 }
 
 #[test]

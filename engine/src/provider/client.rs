@@ -17,6 +17,7 @@
 use super::embeddings::{build_embeddings_request, decode_embeddings, MAX_BATCH};
 use super::model_list::{build_models_request, decode_models, ModelInfo};
 use super::retry::{self, RetryPolicy};
+use super::streaming::StreamTimer;
 use super::streaming::{breaks_the_stream, read_body, StreamWatch};
 use super::traffic::{ProviderHealth, RateLimiter};
 use super::ChatRequest;
@@ -379,7 +380,11 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         let mut protocol = StreamDecoder::new(settings.kind);
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
-        while let Some(chunk) = self.next_chunk(&mut response.body, sink, &mut watch).await {
+        let mut timer = StreamTimer::default();
+        while let Some(chunk) = self
+            .next_chunk(&mut response.body, sink, &mut watch, &mut timer)
+            .await
+        {
             if cancel.is_cancelled() {
                 return Ok(CallEnd::Cancelled);
             }
@@ -407,14 +412,17 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         })
     }
 
-    /// The next body chunk. Timers race the read (which is never dropped): one hands held
-    /// text on when the sink says it is due, so it shows even while the stream stalls; the
-    /// other ends a stream that sent nothing for too long with a timeout.
+    /// The next body chunk. A timer races the read (which is never dropped): it wakes when
+    /// held text is due (the sink says when), so the text shows even while the stream stalls,
+    /// or when the stream sent nothing for too long (a timeout). The timer outlives the read:
+    /// it is armed again only when something is due earlier than it fires, so a stream of
+    /// thousands of chunks makes a timer per flush, not one per chunk.
     async fn next_chunk<B: ByteStream>(
         &self,
         body: &mut B,
         sink: &mut impl DeltaSink,
         watch: &mut StreamWatch,
+        timer: &mut StreamTimer,
     ) -> Option<Result<Vec<u8>, ProviderError>> {
         let mut read = std::pin::pin!(body.next_chunk());
         loop {
@@ -424,13 +432,14 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 return Some(Err(ProviderError::Timeout(watch.kind())));
             }
             let until_flush = sink.flush_due_in().unwrap_or(f64::INFINITY);
-            let mut timer = self.clock.sleep(until_flush.min(until_timeout));
-            match select(read.as_mut(), timer.as_mut()).await {
+            let fires = timer.arm(&self.clock, now, until_flush.min(until_timeout));
+            match select(read.as_mut(), fires).await {
                 Either::Left((chunk, _)) => {
                     watch.alive(self.clock.now_ms());
                     return chunk.map(|c| c.map_err(ProviderError::from));
                 }
                 Either::Right(((), _)) => {
+                    timer.fired();
                     if sink.flush_due_in().is_some_and(|due| due <= 0.0) {
                         sink.flush_events();
                     }

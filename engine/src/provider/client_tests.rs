@@ -611,3 +611,28 @@ fn a_refused_key_is_an_error_that_says_so() {
     assert!(matches!(err, ProviderError::Http { status: 401, .. }));
     assert!(err.to_string().contains("refused the API key"));
 }
+
+#[test]
+fn a_long_stream_keeps_one_timer_across_its_reads_instead_of_one_per_chunk() {
+    let words: Vec<String> = (0..300).map(|i| format!("w{i} ")).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    // 300 events in 300 network chunks; the timers never fire, so each one asked for is
+    // recorded and none is used up.
+    let body = content_chunks(&words, true);
+    let events = body.split(|b| *b == b'\n').filter(|l| l.is_empty()).count();
+    let service = service(vec![Script::Respond {
+        status: 200,
+        content_type: "text/event-stream",
+        chunks: body
+            .chunks(body.len() / events + 1)
+            .map(<[u8]>::to_vec)
+            .collect(),
+    }]);
+    let reply = send_observed(&service, "Hello", &EventLog::default());
+    assert_eq!(reply.text(), words.concat());
+    let timers = service.clock().sleeps.borrow().len();
+    assert!(
+        (1..10).contains(&timers),
+        "{timers} timers for about 300 reads"
+    );
+}

@@ -62,6 +62,40 @@ impl StreamWatch {
     }
 }
 
+/// A timer as the clock makes it.
+type Timer = std::pin::Pin<Box<dyn std::future::Future<Output = ()>>>;
+
+/// The one timer of a stream's reads, kept from read to read.
+#[derive(Default)]
+pub(super) struct StreamTimer {
+    /// When the armed timer fires (by the clock), and the timer.
+    armed: Option<(f64, Timer)>,
+}
+
+impl StreamTimer {
+    /// The timer to race the next read against: the armed one when it fires no later than
+    /// `in_ms` from `now_ms` (waking early costs a look and a new timer; waking late would
+    /// hold text or miss a timeout), else a new one.
+    pub(super) fn arm(
+        &mut self,
+        clock: &impl crate::ports::clock::Clock,
+        now_ms: f64,
+        in_ms: f64,
+    ) -> &mut Timer {
+        let due = now_ms + in_ms;
+        if self.armed.as_ref().is_some_and(|(at, _)| *at > due) {
+            self.armed = None;
+        }
+        let (_, timer) = self.armed.get_or_insert_with(|| (due, clock.sleep(in_ms)));
+        timer
+    }
+
+    /// The armed timer fired: the next read needs a new one.
+    pub(super) fn fired(&mut self) {
+        self.armed = None;
+    }
+}
+
 /// Reads a whole body, cut at `limit`; used for error bodies and non-streaming completions.
 pub(super) async fn read_body<B: ByteStream>(
     body: &mut B,

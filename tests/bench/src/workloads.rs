@@ -7,17 +7,17 @@ use skein_engine::domain::assistant::CompiledAssistant;
 use skein_engine::domain::tree::ConversationTree;
 use skein_engine::knowledge::lexical::LexicalIndex;
 use skein_engine::knowledge::store::LibraryStore;
+use skein_engine::knowledge::vectors::VectorIndex;
 use skein_engine::knowledge::{
     ChunkEmbedding, EmbeddingModel, KnowledgeBase, KnowledgeChunk, KnowledgeDocument,
     KnowledgeRetriever, QueryEmbedder,
 };
-use skein_engine::prompt::{HookFuture, RetrievalHook, RetrievalScope};
-use skein_engine::knowledge::vectors::VectorIndex;
 use skein_engine::prompt::request_builder::{
     build_request, chat_messages, sendable_branch, RequestInputs,
 };
 use skein_engine::prompt::rolling_context::{valid_summary, RollingContextSummary};
 use skein_engine::prompt::time_context::TimeContext;
+use skein_engine::prompt::{HookFuture, RetrievalHook, RetrievalScope};
 use skein_engine::provider::sse::SseDecoder;
 use skein_engine::provider::ChatRequest;
 use skein_engine::provider::{build_chat_request, StreamDecoder, StreamDelta};
