@@ -136,6 +136,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
       ms: median(opens),
       minMs: Math.min(...opens),
       maxMs: Math.max(...opens),
+      runsMs: opens,
       shortMs: median(opensShort),
       jsHeapMb: pick(memories, 'jsHeapMb'),
       wasmMb: pick(memories, 'wasmMb'),
