@@ -51,12 +51,13 @@ ANALYSIS.sse_gemini = ANALYSIS.sse_openai;
 function openAnalysis(o) {
   const runs = (o.runsMs ?? []).map((v) => Math.round(v));
   const slow = runs.filter((v) => v >= 300);
+  const first = slow.length > 0 && runs[0] >= 300;
   return `The nine runs took ${runs.join(', ')} ms: ${slow.length} of them over 300 ms, the `
-    + `median ${ms(o.ms)}. Runs on this 2-core machine have spread this way before (90 to 430 ms `
-    + 'in earlier rounds), and the long threads now hold code, tables and math, which the first '
-    + 'opening renders with their code paths still cold. The slow run has not been profiled yet; '
-    + 'rendering only the messages near the viewport (the virtualised list of the streaming '
-    + 'figure) would also bound the work of opening, whatever the thread\'s length.';
+    + `median ${ms(o.ms)}. ${first ? 'The first run is among the slow ones.' : 'The slow runs are not the first, so cold code paths do not explain them.'} `
+    + 'Runs on this 2-core machine have spread this way before (90 to 430 ms in earlier rounds). '
+    + 'The slow runs have not been profiled yet, so their cause is not known. Rendering only the '
+    + 'messages near the viewport (the virtualised list of the streaming figure) would bound '
+    + 'the work of opening whatever the thread\'s length.';
 }
 
 /// The streaming figure's analysis, from this run's numbers and the profile (DevTools CPU
