@@ -62,26 +62,8 @@ impl ChunkIndex {
     }
 }
 
-/// Ranks `chunks` for `query` in `mode`, at most `cap` of them, deduplicated.
-pub fn search_chunks(
-    chunks: &[KnowledgeChunk],
-    model: Option<&EmbeddingModel>,
-    query: &str,
-    vector: &QueryVector,
-    mode: SearchMode,
-    cap: usize,
-) -> SearchOutcome {
-    search_indexed(
-        chunks,
-        &ChunkIndex::build(chunks, model),
-        query,
-        vector,
-        mode,
-        cap,
-    )
-}
-
-/// Ranks `chunks` by their prebuilt `index` (made from the same chunks, in the same order).
+/// Ranks `chunks` for `query` in `mode` by their prebuilt `index` (made from the same chunks,
+/// in the same order), at most `cap` of them, deduplicated.
 pub fn search_indexed(
     chunks: &[KnowledgeChunk],
     index: &ChunkIndex,

@@ -1,6 +1,19 @@
 use super::*;
 use crate::knowledge::ChunkEmbedding;
 
+/// Indexes `chunks` and ranks them, as one question against an unindexed base.
+fn search_chunks(
+    chunks: &[KnowledgeChunk],
+    model: Option<&EmbeddingModel>,
+    query: &str,
+    vector: &QueryVector,
+    mode: SearchMode,
+    cap: usize,
+) -> SearchOutcome {
+    let index = ChunkIndex::build(chunks, model);
+    search_indexed(chunks, &index, query, vector, mode, cap)
+}
+
 fn model() -> EmbeddingModel {
     EmbeddingModel {
         model: "embed-small".into(),
