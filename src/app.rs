@@ -3,15 +3,13 @@
 use crate::conversation_list;
 use crate::runtime;
 use crate::runtime::Reshape;
-use crate::settings_screen::SettingsScreen;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
     ErrorNotice, ExportButtons, FollowUpPanel, Icon, ImageUrls, MessageActions, ModelPicker,
     PromptInspector, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel,
-    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkflowScreen,
-    WorkspacePanel,
+    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkspacePanel,
 };
 use skein_engine::ChatAction;
 
@@ -63,6 +61,14 @@ pub fn App() -> impl IntoView {
     let help = RwSignal::new(false);
     // The conversation list on a narrow screen (always shown on a wide one).
     let drawer = RwSignal::new(false);
+    // Settings and workflows load their code when one of them first opens (see lazy_screens);
+    // after a failure, opening one tries again.
+    let lazy = crate::lazy_screens::LazyScreens::new();
+    Effect::new(move || {
+        if state.show_settings.get() || state.workflows.open.get() {
+            lazy.load();
+        }
+    });
     // The shortcuts listen on the window: in a page that embeds the chat they would take the
     // page's own keys, so an embedded chat has none.
     if !crate::embedded::is_embedded() {
@@ -212,20 +218,10 @@ pub fn App() -> impl IntoView {
                 />
                 <main class="main">
                     <Show when=move || state.show_settings.get()>
-                        <SettingsScreen state help />
+                        {move || lazy.show("Settings", |screens| (screens.settings)(state, help))}
                     </Show>
                     <Show when=move || state.workflows.open.get() && !state.show_settings.get()>
-                        <WorkflowScreen
-                            templates=Signal::derive(move || state.workflows.templates.get())
-                            runs=Signal::derive(move || state.workflows.runs.get())
-                            view=Signal::derive(move || state.workflows.view.get())
-                            context_options=Signal::derive(move || crate::workflows::context_options(state))
-                            busy=Signal::derive(move || state.workflows.busy.get())
-                            draft=state.workflows.draft
-                            feedback=Signal::derive(move || state.workflows.feedback.get())
-                            on_action=move |action| crate::workflows::act(state, action)
-                            on_close=move |()| state.workflows.open.set(false)
-                        />
+                        {move || lazy.show("Workflows", |screens| (screens.workflows)(state))}
                     </Show>
                     <Show when=move || state.welcome.get() && !state.show_settings.get() && !state.workflows.open.get()>
                         <WelcomeStep

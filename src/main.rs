@@ -26,6 +26,7 @@ mod inspector;
 mod installed;
 mod jump;
 mod knowledge;
+mod lazy_screens;
 mod memories;
 mod notify;
 mod offline;
@@ -53,6 +54,7 @@ mod embed;
 
 /// The app mounts itself on the page; the embed build waits for the embedding page to mount it.
 fn main() {
+    skein_platform::log_panics_to_console();
     #[cfg(not(feature = "embed"))]
     leptos::mount::mount_to_body(app::App);
 }

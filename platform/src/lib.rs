@@ -55,6 +55,7 @@ mod local_time;
 mod notifications;
 mod opfs_workspace;
 mod page_lifecycle;
+mod panic_log;
 mod remote_image;
 mod service_worker;
 mod storage_health;
@@ -83,6 +84,7 @@ pub use notifications::{
 };
 pub use opfs_workspace::OpfsWorkspace;
 pub use page_lifecycle::on_page_hidden;
+pub use panic_log::log_panics_to_console;
 pub use remote_image::fetch_remote_image;
 pub use service_worker::{activate_update, build_id, register_service_worker, ServiceWorkerEvents};
 pub use storage_health::{HealthListener, StorageHealth};

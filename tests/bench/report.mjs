@@ -104,9 +104,13 @@ export function write(r, before = {}) {
   };
 
   const b = r.bundle;
+  const lazy = b.lazy ?? [];
+  const later = lazy.length === 0 ? 'no module is loaded later'
+    : `loaded on first use: ${lazy.map((f) => `${f.file.split('/').pop()} ${kb(f.brotli)}`).join(', ')}; `
+      + `all files ${kb(b.all.brotli)} brotli`;
   add('bundle', '1. First download: the wasm, JS and CSS fetched before the latest conversation shows and the composer works',
     `${kb(b.raw)} raw, ${kb(b.gzip)} gzip, **${kb(b.brotli)} brotli**`,
-    '< 250 KB brotli', 'brotli is ' + ratio(b.brotli, b.gzip) + ' of gzip; no module is loaded later yet', b.brotli < 250 * 1024,
+    '< 250 KB brotli', later, b.brotli < 250 * 1024,
     `${kb(b.brotli - 250 * 1024)} over (${ratio(b.brotli, 250 * 1024)} the target)`);
 
   const s = r.app.stream;
@@ -213,7 +217,7 @@ measured like the app's bundle.
 |---|---|---|---|
 ${e.files.map((f) => `| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`).join('\n')}
 ` : '');
-  const bundleFiles = r.bundle.files.map((f) => `| ${f.file} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`).join('\n');
+  const bundleFiles = r.bundle.files.map((f) => `| ${f.file}${f.lazy ? ' (on first use)' : ''} | ${kb(f.raw)} | ${kb(f.gzip)} | ${kb(f.brotli)} |`).join('\n');
   return `# Benchmarks
 
 Written by \`${r.command}\` on ${r.date}; the whole command (builds included) took
@@ -236,7 +240,10 @@ ${misses}
 ## How each figure is measured
 
 - **Bundle**: every \`.wasm\`, \`.js\` and \`.css\` file of the release \`dist\` (the service
-  worker aside), compressed with Node's zlib (gzip level 9, brotli quality 11).
+  worker aside), compressed with Node's zlib (gzip level 9, brotli quality 11). The first
+  download is every file but the \`split_*.wasm\` modules, which the app fetches when a screen
+  that needs them first opens (the e2e suite checks that none is fetched at start); the service
+  worker precaches them all.
 - **Streaming, persistence**: the release app in headless Chromium against the mock provider
   test fixture, which streams 4,000 chunks 5 ms apart. Busy time is the DevTools protocol's
   \`TaskDuration\` over the stream; long tasks come from a \`longtask\` PerformanceObserver,

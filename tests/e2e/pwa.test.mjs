@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  MOCK, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider,
+  MOCK, SCREENSHOTS, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider,
   send, lastAssistant, assistantTextIs, overrides, persistentContext,
 } from './harness.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -85,8 +85,10 @@ test('after one visit the app starts and works offline; a message written offlin
     if (response.url().startsWith(MOCK)) providerResponses.push(response.fromServiceWorker());
   });
   const fromWorker = [];
+  const lazyFromWorker = [];
   page.on('response', (response) => {
     if (response.url().startsWith(appUrl)) fromWorker.push(response.fromServiceWorker());
+    if (/\/split_[a-z_]+\.wasm$/.test(response.url())) lazyFromWorker.push(response.fromServiceWorker());
   });
   await page.reload();
   await mounted(page);
@@ -103,6 +105,7 @@ test('after one visit the app starts and works offline; a message written offlin
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
   assert.match(readFileSync(await download.path(), 'utf8'), /pulled by the moon/);
   await openSettings(page);
+  assert.deepEqual(lazyFromWorker, [true], 'the settings module, loaded on first use, came from the worker');
   await page.fill('[data-testid=settings-model]', 'mock-model-large');
   await page.click('[data-testid=settings-save]');
   await page.locator('[data-testid=settings-feedback]', { hasText: 'Saved.' }).waitFor();
@@ -212,5 +215,58 @@ test('storage is made persistent after the first saved conversation, not at firs
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').nth(1).waitFor();
   await page.waitForTimeout(200);
   assert.equal(await page.evaluate(() => window.__persistCalls), persisted ? 0 : 1, 'once per page');
+  await context.close();
+});
+
+test('settings and workflows load on first use: not fetched at start, fetched once, and a failed fetch can be retried', async () => {
+  // No service worker here: the test routes the module's request itself.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const fetched = [];
+  let failNext = true;
+  await context.route(/\/split_[a-z_]+\.wasm$/, async (route) => {
+    fetched.push(new URL(route.request().url()).pathname);
+    if (failNext) await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  const started = [];
+  context.on('request', (request) => started.push(new URL(request.url()).pathname));
+  const page = await openApp(context);
+  await page.waitForTimeout(500);
+  assert.deepEqual(fetched, [], 'no lazy module is fetched at start');
+  assert.ok(started.some((path) => path.endsWith('/main_bg.wasm')), `the main module is: ${started}`);
+
+  // The first open fails: the screen says so, and the app goes on (a load failure left
+  // unhandled would abort the whole wasm instance).
+  await page.click('[data-testid=settings-button]');
+  const failed = page.locator('[data-testid=screen-load-failed]');
+  await failed.locator('text=Settings could not be loaded').waitFor();
+  assert.equal(fetched.length, 1);
+  await page.screenshot({ path: new URL('screen-load-failed.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
+  await page.screenshot({ path: new URL('screen-load-failed-phone.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.click('[data-testid=settings-button]');
+  await failed.waitFor({ state: 'detached' });
+  assert.equal(await page.getAttribute('[data-testid=settings-button]', 'aria-expanded'), 'false');
+
+  // Opening it again tries again; "Try again" does too, here with the network back.
+  await page.click('[data-testid=settings-button]');
+  await failed.waitFor();
+  assert.equal(fetched.length, 2);
+  failNext = false;
+  await failed.locator('button', { hasText: 'Try again' }).click();
+  await page.locator('[data-testid=settings-screen]').waitFor();
+  await page.click('[data-testid=settings-section-appearance]');
+  assert.equal(fetched.length, 3);
+
+  // Workflows live in the same module: opening them fetches nothing more.
+  await page.click('[data-testid=workflows-button]');
+  await page.locator('[data-testid=workflows-screen]').waitFor();
+  await page.click('[data-testid=settings-button]');
+  await page.locator('[data-testid=settings-screen]').waitFor();
+  assert.equal(fetched.length, 3, `fetched once after the failures: ${fetched}`);
+  // The failed fetch is logged by the module loader; nothing else went wrong.
+  assert.deepEqual(page.errors.filter((e) => !/split_screens|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
   await context.close();
 });

@@ -22,6 +22,7 @@ mod process;
 mod pwa;
 mod serve;
 mod setup;
+mod split;
 mod static_server;
 mod test;
 mod tools;

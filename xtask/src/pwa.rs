@@ -22,12 +22,12 @@ const HEADERS: &str = "_headers";
 const BUILD_PLACEHOLDER: &str = "__SKEIN_BUILD__";
 
 /// FNV-1a, 64 bits: names and versions files by their content (not a security hash).
-fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
+pub fn fnv1a(state: u64, bytes: &[u8]) -> u64 {
     bytes.iter().fold(state, |hash, byte| {
         (hash ^ u64::from(*byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Splits Trunk's page into the page without its inline module script and the script's body.
 pub fn take_inline_loader(html: &str) -> Result<(String, String), String> {

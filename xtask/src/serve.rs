@@ -88,45 +88,42 @@ pub fn dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     build_dist(public_url, dist_dir)
 }
 
-/// An optimised build (wasm-opt on) into `dist_dir`, for serving under `public_url`: Trunk's
-/// output made into the installable app under the policy ([`crate::pwa::finish`]).
+/// An optimised build into `dist_dir`, for serving under `public_url`: Trunk's page, stylesheet
+/// and static files, the wasm split into modules loaded on first use ([`crate::split`]), made
+/// into the installable app under the policy ([`crate::pwa::finish`]).
 pub fn build_dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
-    run(Command::new("trunk")
-        .args([
-            "build",
-            "--release",
-            "--public-url",
-            public_url,
-            "--dist",
-            dist_dir,
-        ])
-        .current_dir(root()))?;
+    let page_dir = root().join("target/web-page");
+    std::fs::create_dir_all(&page_dir).map_err(|e| format!("{}: {e}", page_dir.display()))?;
+    let html = std::fs::read_to_string(root().join("index.html"))
+        .map_err(|e| format!("index.html: {e}"))?;
+    let page = page_dir.join("index.html");
+    std::fs::write(&page, crate::split::page_without_rust(&html)?)
+        .map_err(|e| format!("{}: {e}", page.display()))?;
     let dir = root().join(dist_dir);
+    run(Command::new("trunk")
+        .args(["build", "--release", "--public-url", public_url, "--dist"])
+        .arg(&dir)
+        .arg(&page)
+        .current_dir(root()))?;
+    let app = crate::split::build_into(&dir, public_url)?;
     let version = crate::pwa::finish(&dir, public_url)?;
-    println!("dist: build {version}: loader, policy, service worker and _headers written");
+    println!("dist: build {version}: wasm in {app}/, loader, policy, service worker and _headers written");
     report_sizes(&dir)?;
     Ok(dir)
 }
 
 /// Prints the size of the wasm and JS the browser downloads, raw and gzip-compressed.
 fn report_sizes(dir: &Path) -> Result<(), String> {
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let mut total = (0u64, 0u64);
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-        if !matches!(ext, "wasm" | "js") {
+    for file in crate::pwa::files_under(dir)? {
+        if !(file.ends_with(".wasm") || file.ends_with(".js")) {
             continue;
         }
-        let raw = entry.metadata().map(|m| m.len()).unwrap_or(0);
+        let path = dir.join(&file);
+        let raw = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let gz = gzip_size(&path).unwrap_or(0);
         total = (total.0 + raw, total.1 + gz);
-        println!(
-            "dist: {:<40} {:>9} bytes raw, {:>9} bytes gzip",
-            path.file_name().unwrap_or_default().to_string_lossy(),
-            raw,
-            gz
-        );
+        println!("dist: {file:<48} {raw:>9} bytes raw, {gz:>9} bytes gzip");
     }
     println!(
         "dist: wasm + js total {} bytes raw, {} bytes gzip",

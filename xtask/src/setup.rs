@@ -16,6 +16,7 @@ pub fn run_setup() -> Result<(), String> {
     let lock = std::fs::read_to_string(root().join("Cargo.lock")).unwrap_or_default();
     let wasm_bindgen = locked_version(&lock, "wasm-bindgen").unwrap_or(WASM_BINDGEN_VERSION);
     ensure_cargo_tool("wasm-bindgen", "wasm-bindgen-cli", wasm_bindgen, &[])?;
+    ensure_wasm_split()?;
     ensure_debian_tools()?;
     ensure_npm_package("xtask/tools", "binaryen")?;
     ensure_npm_package("xtask/tools", "typescript")?;
@@ -75,6 +76,24 @@ fn ensure_cargo_tool(
     let mut command = process::cargo();
     command.args(["install", &spec, "--force"]).args(extra);
     run(&mut command)
+}
+
+/// `wasm-split-cli`, at the pinned version (its binary sits behind a feature of the crate).
+fn ensure_wasm_split() -> Result<(), String> {
+    let list = output("cargo", &["install", "--list"]).unwrap_or_default();
+    if installed_version(&list, WASM_SPLIT_PACKAGE) == Some(WASM_SPLIT_VERSION) {
+        return Ok(());
+    }
+    println!("setup: wasm-split-cli {WASM_SPLIT_VERSION} is needed; installing from crates.io");
+    let spec = format!("{WASM_SPLIT_PACKAGE}@{WASM_SPLIT_VERSION}");
+    run(process::cargo().args([
+        "install",
+        &spec,
+        "--locked",
+        "--force",
+        "--features",
+        "build-binary",
+    ]))
 }
 
 fn have(program: &str) -> bool {

@@ -8,6 +8,19 @@ pub const WASM_BINDGEN_VERSION: &str = "0.2.130";
 pub const CHROMIUM: &str = "/usr/bin/chromium";
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// The splitter the web build runs between `cargo build` and `wasm-bindgen` (xtask/src/split.rs);
+/// the same tool cargo-leptos uses. Its CLI has no `--version`, so setup reads `cargo install
+/// --list` instead.
+pub const WASM_SPLIT_PACKAGE: &str = "wasm_split_cli_support";
+pub const WASM_SPLIT_VERSION: &str = "0.2.4";
+
+/// The version `cargo install --list` gives for `package` (`name vX.Y.Z:` lines).
+pub fn installed_version<'a>(list: &'a str, package: &str) -> Option<&'a str> {
+    list.lines().find_map(|line| {
+        let rest = line.strip_prefix(package)?.strip_prefix(" v")?;
+        rest.split([':', ' ']).next()
+    })
+}
 
 /// The second word of `name X.Y.Z …` output (`trunk 0.21.14`, `wasm-bindgen 0.2.130 (…)`).
 pub fn version_word(output: &str) -> Option<&str> {
@@ -92,6 +105,19 @@ mod tests {
             json_string_field(r#"{"name":"p", "version" : "2.0.1"}"#, "version"),
             Some("2.0.1")
         );
+    }
+
+    #[test]
+    fn installed_versions_are_read_from_cargo_install_list() {
+        let list =
+            "trunk v0.21.14:\n    trunk\nwasm_split_cli_support v0.2.4:\n    wasm-split-cli\n\
+                    wasm_split_cli_support_extra v9.0.0 (/x):\n";
+        assert_eq!(
+            installed_version(list, "wasm_split_cli_support"),
+            Some("0.2.4")
+        );
+        assert_eq!(installed_version(list, "trunk"), Some("0.21.14"));
+        assert_eq!(installed_version(list, "wasm-bindgen-cli"), None);
     }
 
     #[test]

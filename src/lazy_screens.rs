@@ -1,0 +1,155 @@
+//! Screens whose code loads on first use.
+//!
+//! With the `split` feature (the web build of `cargo xtask dist`), [`screens_split`] is a split
+//! point: the screens' code, and everything only they reach, goes into a separate wasm module
+//! (`split_screens.wasm`) that the browser fetches the first time one of them opens. The service
+//! worker precaches it with the rest of the build, so it opens offline too. `xtask/src/split.rs`
+//! runs the splitting step. Without the feature (the dev server, the extension, the embed
+//! package, the wasm tests) the screens are there from the start.
+//!
+//! The split function hands back plain function pointers into the loaded module, so a screen is
+//! then built synchronously inside the view that shows it, owned like any other view (no
+//! `Suspense`, whose asynchronously built children outlived the signals they read).
+//!
+//! A module that cannot be fetched (offline before the service worker had cached it, a host
+//! that dropped the file) shows what failed and a way to try again, instead of aborting the
+//! wasm instance the way an unhandled load failure would.
+
+use crate::settings_screen::SettingsScreen;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::WorkflowScreen;
+
+/// The screens in the module, as functions that build their views.
+#[derive(Clone, Copy)]
+pub struct Screens {
+    pub settings: fn(AppState, RwSignal<bool>) -> AnyView,
+    pub workflows: fn(AppState) -> AnyView,
+}
+
+/// A split module could not be fetched or instantiated.
+pub struct LoadFailed;
+
+#[cfg(feature = "split")]
+impl From<leptos::wasm_split::SplitLoaderError> for LoadFailed {
+    fn from(_: leptos::wasm_split::SplitLoaderError) -> Self {
+        LoadFailed
+    }
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(screens, wasm_split_path = ::leptos::wasm_split, fallible)
+)]
+fn screens_split() -> Result<Screens, LoadFailed> {
+    Ok(Screens {
+        settings: settings_view,
+        workflows: workflows_view,
+    })
+}
+
+fn settings_view(state: AppState, help: RwSignal<bool>) -> AnyView {
+    view! { <SettingsScreen state help /> }.into_any()
+}
+
+fn workflows_view(state: AppState) -> AnyView {
+    view! {
+        <WorkflowScreen
+            templates=Signal::derive(move || state.workflows.templates.get())
+            runs=Signal::derive(move || state.workflows.runs.get())
+            view=Signal::derive(move || state.workflows.view.get())
+            context_options=Signal::derive(move || crate::workflows::context_options(state))
+            busy=Signal::derive(move || state.workflows.busy.get())
+            draft=state.workflows.draft
+            feedback=Signal::derive(move || state.workflows.feedback.get())
+            on_action=move |action| crate::workflows::act(state, action)
+            on_close=move |()| state.workflows.open.set(false)
+        />
+    }
+    .into_any()
+}
+
+/// Where the screens' module stands.
+#[derive(Clone, Copy)]
+pub enum Status {
+    #[cfg_attr(
+        not(feature = "split"),
+        expect(
+            dead_code,
+            reason = "without splitting the screens are ready from the start"
+        )
+    )]
+    NotLoaded,
+    Loading,
+    Failed,
+    Ready(Screens),
+}
+
+/// The screens' module: loaded the first time a screen opens, again after a failure when one
+/// opens or the user asks.
+#[derive(Clone, Copy)]
+pub struct LazyScreens {
+    pub status: RwSignal<Status>,
+}
+
+impl LazyScreens {
+    pub fn new() -> Self {
+        #[cfg(feature = "split")]
+        let status = Status::NotLoaded;
+        #[cfg(not(feature = "split"))]
+        let status = match screens_split() {
+            Ok(screens) => Status::Ready(screens),
+            Err(LoadFailed) => Status::Failed,
+        };
+        Self {
+            status: RwSignal::new(status),
+        }
+    }
+
+    /// Starts loading unless the module is loaded or loading.
+    pub fn load(self) {
+        if matches!(
+            self.status.get_untracked(),
+            Status::Ready(_) | Status::Loading
+        ) {
+            return;
+        }
+        self.status.set(Status::Loading);
+        spawn_local(async move {
+            #[cfg(feature = "split")]
+            let result = screens_split().await;
+            #[cfg(not(feature = "split"))]
+            let result = screens_split();
+            self.status.set(match result {
+                Ok(screens) => Status::Ready(screens),
+                Err(LoadFailed) => Status::Failed,
+            });
+        });
+    }
+
+    /// The screen `build` makes once the module is there; until then what is happening.
+    pub fn show(self, name: &'static str, build: impl Fn(Screens) -> AnyView) -> AnyView {
+        match self.status.get() {
+            Status::Ready(screens) => build(screens),
+            Status::Failed => failed(name, self),
+            Status::NotLoaded | Status::Loading => {
+                view! { <p class="screen-loading" role="status">"Loading…"</p> }.into_any()
+            }
+        }
+    }
+}
+
+/// What shows when the module could not be loaded.
+fn failed(screen: &'static str, lazy: LazyScreens) -> AnyView {
+    view! {
+        <div class="notice error" role="alert" data-testid="screen-load-failed">
+            <span>{format!(
+                "{screen} could not be loaded: this part of Skein is fetched when first opened, \
+                 and the network or the site did not answer. Your data is untouched."
+            )}</span>
+            <button type="button" on:click=move |_| lazy.load()>"Try again"</button>
+        </div>
+    }
+    .into_any()
+}
