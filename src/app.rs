@@ -129,6 +129,12 @@ pub fn App() -> impl IntoView {
                         on_select=move |model| crate::settings_actions::choose_model(state, model) />
                 </Show>
                 <Show when=move || state.current.get().is_some()>
+                    <button type="button" class="with-icon" data-testid="find-button"
+                        title="Find in this conversation (Ctrl+Shift+F)" aria-label="Find"
+                        aria-expanded=move || state.find_open.get().to_string()
+                        on:click=move |_| state.find_open.update(|open| *open = !*open)>
+                        {icon(Icon::Find)}<span class="wide-only">"Find"</span>
+                    </button>
                     <button type="button" class="with-icon" data-testid="branch-map-button"
                         title="Every message and its versions" aria-label="Branches" aria-haspopup="dialog"
                         on:click=move |_| crate::branch_map::open(state)>
@@ -249,6 +255,8 @@ pub fn App() -> impl IntoView {
                         on_send=move |input| runtime::send(state, input)
                         on_stop=move |()| runtime::stop(state)
                         on_files=move |files| crate::attach::add_files(state, files)
+                        reveal=state.reveal
+                        find_open=state.find_open
                         suggestions=Signal::derive(move || state.current_suggestions())
                         actions=MessageActions {
                             regenerate: Callback::new(move |id| {

@@ -524,10 +524,7 @@ pub fn reshape(state: AppState, action: Reshape) {
                 let nodes: Vec<&MessageNode> = branch.iter().map(|entry| &entry.node).collect();
                 set_context(state, &runtime, &conversation, Some(&nodes)).await;
                 if let Reshape::Show(id) = action {
-                    // The branch is drawn on the next frame; the message is there after it.
-                    request_animation_frame(move || {
-                        request_animation_frame(move || crate::jump::jump_to(&id))
-                    });
+                    crate::jump::jump_to(state, id);
                 }
             }
             Err(err) => state.banner.set(Some(err.to_string())),

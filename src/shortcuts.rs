@@ -57,6 +57,14 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
                 focus("search-input");
                 true
             }
+            Some(Shortcut::Find) => {
+                state.show_settings.set(false);
+                state.workflows.open.set(false);
+                state.find_open.set(true);
+                // Already open: back to its field (a new bar focuses itself).
+                focus("find-input");
+                true
+            }
             Some(Shortcut::ToggleHelp) => {
                 help.update(|open| *open = !*open);
                 true

@@ -60,6 +60,10 @@ pub struct AppState {
     /// Every tool the app has, for the assistant's settings.
     pub tools: RwSignal<Vec<skein_engine::tools::choice::ToolInfo>>,
     pub show_settings: RwSignal<bool>,
+    /// The find bar over the conversation on screen is open.
+    pub find_open: RwSignal<bool>,
+    /// A message of the conversation on screen to bring into view (the chat view clears it).
+    pub reveal: RwSignal<Option<String>>,
     /// The settings page shown when the settings are open.
     pub settings_section: RwSignal<skein_components::SettingsSection>,
     /// The first run's welcome step is shown (no provider saved yet).
@@ -162,6 +166,8 @@ impl AppState {
             context: RwSignal::new(None),
             preferences: RwSignal::new(crate::preferences::load()),
             show_settings: RwSignal::new(false),
+            find_open: RwSignal::new(false),
+            reveal: RwSignal::new(None),
             settings_section: RwSignal::new(skein_components::SettingsSection::default()),
             welcome: RwSignal::new(false),
             local_servers: RwSignal::new(Vec::new()),

@@ -49,7 +49,7 @@ pub fn open(state: AppState) {
 /// Carries out what the user asked in the panel.
 pub fn act(state: AppState, request: SummaryRequest) {
     if let SummaryRequest::Jump(id) = request {
-        crate::jump::jump_to(&id);
+        crate::jump::jump_to(state, id);
         return;
     }
     let Some((runtime, conversation)) = on_screen(state) else {

@@ -1,14 +1,23 @@
 //! The current conversation: its messages and the composer.
+//!
+//! Only the latest messages are in the page at first; older ones join as the reader scrolls
+//! toward them (`skein_engine::render::window`). A message asked for (a find match, a message
+//! the summary or the branch map points to) is brought in first, then scrolled to.
 
 use crate::attachments::Draft;
 use crate::composer::Composer;
+use crate::find_bar::FindBar;
 use crate::message_item::{MessageActions, MessageItem, MessageView};
 use crate::near_viewport::NearViewport;
 use leptos::prelude::*;
+use skein_engine::render::{find, window::MessageWindow};
 use skein_engine::UserInput;
+use wasm_bindgen::JsCast;
 
 /// How far above the newest text the reader must be for the jump button to show.
 const JUMP_THRESHOLD_PX: i32 = 120;
+/// How near the oldest message in the page the reader must scroll for older ones to join.
+const NEAR_OLDEST_PX: i32 = 1500;
 /// The latest messages render in full at once; older ones when they come near the viewport.
 const EAGER_MESSAGES: usize = 24;
 
@@ -33,6 +42,12 @@ pub fn ChatView(
     /// Follow-up questions offered under the latest answer (none while it is being written).
     #[prop(into, optional)]
     suggestions: Signal<Vec<String>>,
+    /// A message to bring into the page and scroll to; cleared once it is shown.
+    #[prop(optional)]
+    reveal: Option<RwSignal<Option<String>>>,
+    /// Whether the find bar shows.
+    #[prop(optional)]
+    find_open: Option<RwSignal<bool>>,
     /// Notices about this conversation, shown right above the composer.
     #[prop(optional)]
     children: Option<Children>,
@@ -54,6 +69,55 @@ pub fn ChatView(
                 .any(|m| m.id.with_value(|other| *other == id))
         })
     };
+    // Which messages are in the page: from `first` on.
+    let window = StoredValue::new(MessageWindow::default());
+    let moved = RwSignal::new(0u32);
+    let first = Memo::new(move |_| {
+        moved.track();
+        messages.with(|list| {
+            let root = list.first().map(|m| m.id.get_value());
+            window.update_value(|w| w.follow(root.as_deref(), list.len()));
+        });
+        window.with_value(MessageWindow::first)
+    });
+    let shown = move || {
+        let first = first.get();
+        messages.with(|list| list.get(first..).map(<[_]>::to_vec).unwrap_or_default())
+    };
+    let older = move || {
+        if window.try_update_value(MessageWindow::older) != Some(true) {
+            return;
+        }
+        // The reversed scroller's position counts from the newest text; Chromium's scroll
+        // anchoring would keep the reader at the very top as messages are added above, so
+        // where they were is put back once the messages are drawn.
+        let kept = scroller.get_untracked().map(|el| el.scroll_top());
+        moved.update(|n| *n += 1);
+        if let Some(kept) = kept {
+            request_animation_frame(move || {
+                if let Some(el) = scroller.get_untracked() {
+                    el.set_scroll_top(kept);
+                }
+                // The offset is back where it was, so no scroll event says what came near.
+                near_viewport.schedule();
+            });
+        }
+    };
+    // Near the oldest message in the page (and the chat on screen): bring older ones in.
+    let fill = move || {
+        let Some(el) = scroller.get_untracked() else {
+            return;
+        };
+        let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
+        if el.client_height() > 0 && first.get_untracked() > 0 && to_oldest < NEAR_OLDEST_PX {
+            older();
+        }
+    };
+    // Messages that do not fill the screen bring more in after they are drawn.
+    Effect::new(move || {
+        first.track();
+        request_animation_frame(fill);
+    });
     // Scrolled away from the newest text (the reversed scroller's top is 0 at the bottom and
     // negative above it).
     let away = RwSignal::new(false);
@@ -63,6 +127,86 @@ pub fn ChatView(
             if away.get_untracked() != is_away {
                 away.set(is_away);
             }
+        }
+        fill();
+    };
+    // Brings message `id` into the page and scrolls to it (drawn on the next frame, there
+    // on the one after); `mark` outlines it as the current find match. False when it is not
+    // in the conversation.
+    let bring = move |id: String, mark: bool| {
+        let index = messages.with_untracked(|list| {
+            list.iter()
+                .position(|m| m.id.with_value(|other| *other == id))
+        });
+        let Some(index) = index else {
+            return false;
+        };
+        if window.try_update_value(|w| w.reveal(index)) == Some(true) {
+            moved.update(|n| *n += 1);
+        }
+        request_animation_frame(move || {
+            request_animation_frame(move || {
+                if let Some(root) = scroller.get_untracked() {
+                    scroll_to_message(&root, &id, mark);
+                }
+            })
+        });
+        true
+    };
+    if let Some(reveal) = reveal {
+        Effect::new(move || {
+            let Some(id) = reveal.get() else {
+                return;
+            };
+            // Waits for the message when its branch is still being drawn.
+            messages.track();
+            if bring(id, false) {
+                reveal.set(None);
+            }
+        });
+    }
+    // Find: the matching messages' positions, and which one is shown.
+    let find_open = find_open.unwrap_or_else(|| RwSignal::new(false));
+    let find_query = RwSignal::new(String::new());
+    let matches = RwSignal::new(Vec::<usize>::new());
+    let current = RwSignal::new(0usize);
+    let show_match = move |at: usize| {
+        current.set(at);
+        let id = matches.with_untracked(|found| {
+            found.get(at).and_then(|&index| {
+                messages.with_untracked(|list| list.get(index).map(|m| m.id.get_value()))
+            })
+        });
+        if let Some(id) = id {
+            bring(id, true);
+        }
+    };
+    // The conversation on screen (another one is searched afresh).
+    let root = Memo::new(move |_| messages.with(|list| list.first().map(|m| m.id.get_value())));
+    Effect::new(move || {
+        root.track();
+        let query = find_query.get();
+        let found = if find_open.get() {
+            messages.with_untracked(|list| {
+                let texts: Vec<String> = list.iter().map(|m| m.text.get_untracked()).collect();
+                find::find_messages(texts.iter().map(String::as_str), &query)
+            })
+        } else {
+            Vec::new()
+        };
+        let start = find::start(found.len());
+        let any = !found.is_empty();
+        matches.set(found);
+        if any {
+            show_match(start);
+        } else if let Some(root) = scroller.get_untracked() {
+            unmark(&root);
+        }
+    });
+    let step = move |forward: bool| {
+        let count = matches.with_untracked(Vec::len);
+        if count > 0 {
+            show_match(find::step(current.get_untracked(), count, forward));
         }
     };
     let jump = move |_| {
@@ -75,8 +219,21 @@ pub fn ChatView(
         <section class="chat" data-testid="chat">
             // A reversed flex scroller stays pinned to the newest text while it streams, and
             // stays where the reader is once they scroll up: no script runs per token.
+            <Show when=move || find_open.get()>
+                <FindBar query=find_query
+                    count=Signal::derive(move || matches.with(Vec::len))
+                    current=Signal::derive(move || current.get())
+                    on_step=step
+                    on_close=move |()| find_open.set(false) />
+            </Show>
             <div class="messages-scroller" node_ref=scroller on:scroll=on_scroll>
                 <div class="messages" data-testid="messages">
+                    <Show when=move || { first.get() > 0 }>
+                        <button type="button" class="show-earlier" data-testid="show-earlier"
+                            on:click=move |_| older()>
+                            {move || format!("Show earlier messages ({} more)", first.get())}
+                        </button>
+                    </Show>
                     <Show when=move || messages.with(Vec::is_empty)>
                         <div class="empty-hint" data-testid="empty-chat">
                             <h2>"What can I help with?"</h2>
@@ -89,7 +246,7 @@ pub fn ChatView(
                         </div>
                     </Show>
                     <For
-                        each=move || messages.get()
+                        each=shown
                         key=|message| message.id.get_value()
                         children=move |message| {
                             let eager = eager(&message);
@@ -121,5 +278,38 @@ pub fn ChatView(
             {children.map(|children| children())}
             <Composer draft generating read_only enter_sends on_send on_stop on_files />
         </section>
+    }
+}
+
+/// Scrolls the message with `id` (inside `root`) into view and moves the focus to it; with
+/// `mark`, outlines it as the current find match instead of any other.
+fn scroll_to_message(root: &web_sys::HtmlDivElement, id: &str, mark: bool) {
+    if mark {
+        unmark(root);
+    }
+    let messages = root.get_elements_by_class_name("message");
+    let found = (0..messages.length())
+        .filter_map(|i| messages.item(i))
+        .find(|el| el.get_attribute("data-message-id").as_deref() == Some(id));
+    let Some(element) = found else {
+        return;
+    };
+    if mark {
+        let _ = element.set_attribute("data-find-current", "");
+    }
+    element.scroll_into_view_with_bool(true);
+    if !mark {
+        if let Ok(element) = element.dyn_into::<web_sys::HtmlElement>() {
+            let _ = element.focus();
+        }
+    }
+}
+
+/// Takes the find outline off every message.
+fn unmark(root: &web_sys::HtmlDivElement) {
+    while let Ok(Some(el)) = root.query_selector("[data-find-current]") {
+        if el.remove_attribute("data-find-current").is_err() {
+            return;
+        }
     }
 }

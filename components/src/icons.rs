@@ -34,6 +34,7 @@ pub enum Icon {
     Workflow,
     /// Follow-ups: a bell.
     Bell,
+    Find,
 }
 
 impl Icon {
@@ -81,6 +82,12 @@ impl Icon {
             Self::Download => &["M12 4v11", "M7 10l5 5 5-5", "M5 20h14"],
             Self::ChevronDown => &["M7 10l5 5 5-5"],
             Self::Close => &["M6 6l12 12M18 6L6 18"],
+            // A magnifier over lines of text.
+            Self::Find => &[
+                "M3 6h9M3 10h5M3 14h4",
+                "M14.5 18a4 4 0 1 0 0-8 4 4 0 0 0 0 8z",
+                "M17.5 17l3.5 3.5",
+            ],
             Self::Inspect => &["M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13z", "M15.5 15.5L20 20"],
         }
     }

@@ -31,6 +31,7 @@ mod error_banner;
 mod fallback_list;
 mod fields;
 mod file_pick;
+mod find_bar;
 mod follow_up_panel;
 mod host_permissions;
 mod icons;

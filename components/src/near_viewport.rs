@@ -115,8 +115,9 @@ impl NearViewport {
         self.0.try_update_value(|watch| watch.waiting.remove(&key));
     }
 
-    /// Checks the waiting messages at the next frame (once, however often asked).
-    fn schedule(&self) {
+    /// Checks the waiting messages at the next frame (once, however often asked): also after
+    /// messages moved without a scroll event (older ones added above the reader).
+    pub fn schedule(&self) {
         let check = self.0.try_update_value(|watch| {
             if watch.scheduled || watch.waiting.is_empty() {
                 return None;

@@ -3,9 +3,10 @@
 use leptos::prelude::*;
 
 /// Every shortcut the app handles, as (keys, what it does).
-pub const SHORTCUTS: [(&str, &str); 6] = [
+pub const SHORTCUTS: [(&str, &str); 7] = [
     ("Ctrl+Shift+O", "New chat"),
     ("Ctrl+K", "Search conversations"),
+    ("Ctrl+Shift+F", "Find in this conversation"),
     ("Shift+Esc", "Focus the message box"),
     ("Esc", "Close a panel, or stop the answer being written"),
     (
@@ -43,6 +44,8 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
 pub enum Shortcut {
     NewChat,
     Search,
+    /// Find in the conversation on screen (the browser's find sees only part of a long one).
+    Find,
     ToggleHelp,
     OpenHelp,
     FocusComposer,
@@ -74,6 +77,7 @@ pub fn shortcut_for(press: KeyPress<'_>, overlay_open: bool) -> Option<Shortcut>
     Some(match key {
         "o" | "O" if command && shift => Shortcut::NewChat,
         "k" | "K" if command => Shortcut::Search,
+        "f" | "F" if command && shift => Shortcut::Find,
         "/" if command => Shortcut::ToggleHelp,
         "?" if !typing => Shortcut::OpenHelp,
         "Escape" if shift => Shortcut::FocusComposer,

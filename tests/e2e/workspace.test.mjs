@@ -281,6 +281,62 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   const latest = page.locator('[data-testid=message]').last();
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 1999'));
   assert.ok(await latest.isVisible(), 'the latest message is on screen');
+
+  // Only the latest messages are in the page; older ones join as the reader scrolls up.
+  const inPage = () => page.locator('[data-testid=message]').count();
+  const opened = await inPage();
+  assert.ok(opened >= 40 && opened <= 80, `${opened} of 2,000 messages in the page at first`);
+  assert.match(await page.locator('[data-testid=show-earlier]').textContent(), /^Show earlier messages \(\d+ more\)$/);
+  await page.evaluate(() => { const s = document.querySelector('.messages-scroller'); s.scrollTop = -s.scrollHeight; });
+  await page.waitForFunction((n) => document.querySelectorAll('[data-testid=message]').length > n, opened);
+  assert.ok(await inPage() < 400, 'scrolling up brings older messages a step at a time, not all');
+
+  // Find in the conversation reaches messages that are not in the page.
+  await page.keyboard.press('Control+Shift+F');
+  const findInput = page.locator('[data-testid=find-input]');
+  await findInput.waitFor();
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'find-input');
+  await page.keyboard.type('Question 6:');
+  await assertText(page.locator('[data-testid=find-count]'), '1 of 1');
+  const hit = page.locator('[data-testid=message][data-find-current]');
+  await page.waitForFunction(() => document.querySelector('[data-find-current]')?.textContent.includes('Question 6: how does step 6 work?'));
+  const inView = () => hit.evaluate((el) => { const r = el.getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  await page.waitForFunction(() => { const r = document.querySelector('[data-find-current]').getBoundingClientRect(); return r.bottom > 0 && r.top < innerHeight; });
+  // Many matches: it starts at the newest, Enter goes on (wrapping to the oldest), Shift+Enter back.
+  const expected = Array.from({ length: 2000 }, (_, i) => i).filter((i) => i % 2 === 0 && String(i).startsWith('10')).length;
+  await page.fill('[data-testid=find-input]', 'how does step 10');
+  await assertText(page.locator('[data-testid=find-count]'), `${expected} of ${expected}`);
+  await page.waitForFunction(() => document.querySelector('[data-find-current]')?.textContent.includes('Question 1098:'));
+  await page.keyboard.press('Enter');
+  await assertText(page.locator('[data-testid=find-count]'), `1 of ${expected}`);
+  await page.waitForFunction(() => document.querySelector('[data-find-current]')?.textContent.includes('Question 10: '));
+  assert.ok(await inView(), 'the match is scrolled into view');
+  await page.keyboard.press('Shift+Enter');
+  await assertText(page.locator('[data-testid=find-count]'), `${expected} of ${expected}`);
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('find-in-conversation.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
+  // The buttons step too (the narrower layout moved the match).
+  await page.click('[data-testid=find-next]');
+  await assertText(page.locator('[data-testid=find-count]'), `1 of ${expected}`);
+  await page.click('[data-testid=find-prev]');
+  await assertText(page.locator('[data-testid=find-count]'), `${expected} of ${expected}`);
+  await page.waitForTimeout(100);
+  assert.ok(await inView(), 'the match is scrolled into view on a phone');
+  await page.screenshot({ path: new URL('find-in-conversation-phone.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.fill('[data-testid=find-input]', 'no such words');
+  await assertText(page.locator('[data-testid=find-count]'), 'No matches');
+  assert.equal(await page.locator('[data-find-current]').count(), 0);
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=find-bar]').waitFor({ state: 'detached' });
+  await page.click('[data-testid=find-button]');
+  await findInput.waitFor();
+  await page.click('[data-testid=find-close]');
+  await page.locator('[data-testid=find-bar]').waitFor({ state: 'detached' });
+  await page.click('[data-testid=jump-to-latest]');
+  await page.waitForFunction(() => { const r = [...document.querySelectorAll('[data-testid=message]')].at(-1).getBoundingClientRect(); return r.top < innerHeight; });
   // The context meter: the whole thread is far past the summarising threshold.
   const tokens = page.locator('[data-testid=context-tokens]');
   await tokens.waitFor();

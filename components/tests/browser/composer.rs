@@ -187,6 +187,15 @@ fn shortcuts_act_outside_text_fields_or_with_ctrl_and_escape_depends_on_the_over
         Some(Shortcut::Search)
     );
     assert_eq!(
+        shortcut_for(press("F", true, true, true), false),
+        Some(Shortcut::Find)
+    );
+    assert_eq!(
+        shortcut_for(press("f", true, false, false), false),
+        None,
+        "Ctrl+F alone stays the browser's (and a screen reader's) find"
+    );
+    assert_eq!(
         shortcut_for(press("/", true, false, true), true),
         Some(Shortcut::ToggleHelp)
     );

@@ -87,6 +87,8 @@ struct Mounted {
     stops: Arc<Mutex<u32>>,
     /// Every message action the view reported, as "action:id[:detail]".
     actions: Arc<Mutex<Vec<String>>>,
+    /// A message the view is asked to show.
+    reveal: RwSignal<Option<String>>,
 }
 
 fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
@@ -128,6 +130,7 @@ fn mount_chat(accept: bool) -> Mounted {
     let read_only = RwSignal::new(false);
     let enter_sends = RwSignal::new(true);
     let draft = Draft::new();
+    let reveal = RwSignal::new(None::<String>);
     let sent = Arc::new(Mutex::new(Vec::new()));
     let files = Arc::new(Mutex::new(Vec::new()));
     let sent_files = Arc::new(Mutex::new(Vec::new()));
@@ -161,6 +164,7 @@ fn mount_chat(accept: bool) -> Mounted {
                     files.lock().unwrap().extend(list.iter().map(|f| f.name()));
                 })
                 actions=message_actions
+                reveal
             />
         }
     });
@@ -178,6 +182,7 @@ fn mount_chat(accept: bool) -> Mounted {
         sent_files,
         stops,
         actions,
+        reveal,
     }
 }
 

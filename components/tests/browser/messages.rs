@@ -406,38 +406,51 @@ async fn only_answers_near_the_viewport_are_rendered_in_full() {
         .collect();
     chat.messages.set(views);
     settle().await;
-    let contents = || query_all(&chat.root, "[data-testid=message-content]");
-    let rendered = |at: usize| query_all(&contents()[at], "strong").len() == 1;
+    let content = |id: &str| {
+        query(
+            &chat.root,
+            &format!("[data-message-id={id}] [data-testid=message-content]"),
+        )
+    };
+    let rendered = |id: &str| query_all(&content(id), "strong").len() == 1;
     assert!(
-        until(|| rendered(299)).await,
+        until(|| rendered("m299")).await,
         "the latest answer is Markdown"
     );
-    assert!(rendered(276), "the latest answers render at once");
-    assert!(!rendered(0), "the oldest answer waits");
+    assert!(rendered("m276"), "the latest answers render at once");
+    // Only the latest 40 are in the page; the oldest of them waits.
+    let contents = query_all(&chat.root, "[data-testid=message-content]");
+    assert_eq!(contents.len(), 40);
+    assert!(!rendered("m260"), "the oldest answer in the page waits");
     assert_eq!(
-        contents()[0].get_attribute("data-pending").as_deref(),
+        content("m260").get_attribute("data-pending").as_deref(),
         Some("true")
     );
     assert!(
-        contents()[0]
+        content("m260")
             .text_content()
             .unwrap()
-            .starts_with("Answer **0**"),
-        "meanwhile its text is there (found by the browser's find)"
+            .starts_with("Answer **260**"),
+        "meanwhile its text is there"
     );
-    let waiting = contents()
+    let waiting = contents
         .iter()
         .filter(|c| c.has_attribute("data-pending"))
         .count();
-    assert!(waiting > 200, "{waiting} of 300 wait");
+    assert!(waiting > 10, "{waiting} of 40 wait");
 
-    // Scrolled to the top (a reversed scroller's top is negative), the oldest renders.
+    // Scrolled to the top (a reversed scroller's top is negative): older messages join, the
+    // reader stays where they were, and what is near renders.
     scroller.set_scroll_top(-scroller.scroll_height());
     assert!(
-        until(|| rendered(0)).await,
-        "the oldest answer rendered once near"
+        until(|| query_all(&chat.root, "[data-testid=message]").len() > 40).await,
+        "older messages joined"
     );
-    assert!(!contents()[0].has_attribute("data-pending"));
+    assert!(
+        until(|| rendered("m260")).await,
+        "the answer at the reader's place rendered once near"
+    );
+    assert!(!content("m260").has_attribute("data-pending"));
 }
 
 #[wasm_bindgen_test]
@@ -530,4 +543,92 @@ async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed
     publisher.push("other", "lost", "");
     publisher.flush();
     assert_eq!(view.text.get_untracked(), "First second third");
+}
+
+#[wasm_bindgen_test]
+async fn a_long_conversation_has_its_latest_messages_in_the_page_and_brings_others_in_when_asked() {
+    let chat = mount_chat(true);
+    // A screen's height of tall messages (fewer would bring older ones in to fill it).
+    query(&chat.root, ".messages-scroller")
+        .set_attribute(
+            "style",
+            "height: 400px; overflow-y: auto; display: flex; flex-direction: column-reverse",
+        )
+        .unwrap();
+    let list: Vec<MessageView> = (0..300)
+        .map(|i| {
+            let role = if i % 2 == 0 {
+                Role::User
+            } else {
+                Role::Assistant
+            };
+            let text = format!("message {i}\n\n{}", "A long line of text. ".repeat(20));
+            MessageView::new(&node(
+                &format!("m{i}"),
+                role,
+                &text,
+                MessageStatus::Complete,
+            ))
+        })
+        .collect();
+    chat.messages.set(list.clone());
+    settle().await;
+    let ids = |root: &HtmlElement| -> Vec<String> {
+        query_all(root, "[data-testid=message]")
+            .iter()
+            .map(|e| e.get_attribute("data-message-id").unwrap())
+            .collect()
+    };
+    let shown = ids(&chat.root);
+    assert_eq!(shown.len(), 40);
+    assert_eq!(shown.first().map(String::as_str), Some("m260"));
+    assert_eq!(shown.last().map(String::as_str), Some("m299"));
+    assert_eq!(
+        query(&chat.root, "[data-testid=show-earlier]")
+            .text_content()
+            .unwrap(),
+        "Show earlier messages (260 more)"
+    );
+
+    // A new message joins without moving where the page starts.
+    let mut longer = list.clone();
+    longer.push(MessageView::new(&node(
+        "m300",
+        Role::User,
+        "one more",
+        MessageStatus::Complete,
+    )));
+    chat.messages.set(longer.clone());
+    settle().await;
+    assert_eq!(ids(&chat.root).len(), 41);
+
+    // "Show earlier" brings 40 more.
+    let button: HtmlElement = query(&chat.root, "[data-testid=show-earlier]").unchecked_into();
+    button.click();
+    settle().await;
+    assert_eq!(ids(&chat.root).first().map(String::as_str), Some("m220"));
+
+    // A message asked for (a summary's or the branch map's) comes in with what follows it.
+    chat.reveal.set(Some("m5".to_owned()));
+    settle().await;
+    let shown = ids(&chat.root);
+    assert_eq!(shown.first().map(String::as_str), Some("m3"));
+    assert_eq!(shown.len(), 298);
+    assert_eq!(chat.reveal.get_untracked(), None, "done, so cleared");
+
+    // Another conversation opens at its own end.
+    chat.messages.set(
+        (0..100)
+            .map(|i| {
+                MessageView::new(&node(
+                    &format!("x{i}"),
+                    Role::User,
+                    "x",
+                    MessageStatus::Complete,
+                ))
+            })
+            .collect(),
+    );
+    settle().await;
+    assert_eq!(ids(&chat.root).first().map(String::as_str), Some("x60"));
 }

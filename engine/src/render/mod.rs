@@ -1,8 +1,11 @@
 //! What reaches the screen, decided here and drawn by the views: Markdown to a safe display model
 //! ([`markdown`]), reasoning split from `<think>` tags (`think_tags`), the output transforms
-//! (`output_transform`) and how often streamed text is published ([`throttle`]).
+//! (`output_transform`), how often streamed text is published ([`throttle`]), which of a
+//! conversation's messages are in the page ([`window`]) and find in a conversation ([`find`]).
 
+pub mod find;
 pub mod markdown;
 pub(crate) mod output_transform;
 pub(crate) mod think_tags;
 pub mod throttle;
+pub mod window;
