@@ -110,7 +110,8 @@ test('sending without a model opens the settings and keeps the typed text', asyn
   await send(page, 'not yet configured');
   await page.locator('[data-testid=error-banner]').waitFor();
   assert.match(await page.locator('[data-testid=error-banner]').textContent(), /model/);
-  assert.ok(await page.locator('[data-testid=settings]').isVisible());
+  // The settings open (their code is loaded on first use).
+  await page.locator('[data-testid=settings]').waitFor();
   await closeSettings(page);
   assert.equal(await page.inputValue('[data-testid=composer-input]'), 'not yet configured');
   assert.equal(await page.locator('[data-testid=message]').count(), 0);

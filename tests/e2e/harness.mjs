@@ -146,7 +146,8 @@ export async function mounted(page) {
 /// Shows the settings screen (the chat stays behind it) at one of its sections: providers,
 /// assistants, knowledge, appearance or data.
 export async function openSettings(page, section = 'providers') {
-  if (!(await page.locator('[data-testid=settings-screen]').isVisible())) await page.click('[data-testid=settings-button]');
+  // Open (or opening: its code may still be loading) when the button says so.
+  if ((await page.getAttribute('[data-testid=settings-button]', 'aria-expanded')) !== 'true') await page.click('[data-testid=settings-button]');
   await page.click(`[data-testid=settings-section-${section}]`);
   await page.locator(`[data-testid=settings-page-${section}]`).waitFor();
 }
