@@ -6,10 +6,9 @@ use crate::runtime::Reshape;
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
-    icon, AssistantPicker, BranchMapPanel, ChatSettingsPanel, ChatView, ContextMeter, ErrorBanner,
-    ErrorNotice, ExportButtons, FollowUpPanel, Icon, ImageUrls, MessageActions, ModelPicker,
-    PromptInspector, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar, SummaryPanel,
-    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep, WorkspacePanel,
+    icon, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, Icon,
+    ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
+    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -48,27 +47,23 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.messages.get());
-    // The conversation on screen as stored (tracked).
-    let on_screen = move || {
-        let id = state.current.get()?;
-        state
-            .conversations
-            .with(|list| list.iter().find(|c| c.id == id).cloned())
-    };
     if let Some(root) = crate::embedded::theme_root() {
         skein_components::apply_theme(&root, state.preferences.get_untracked().theme);
     }
     let help = RwSignal::new(false);
     // The conversation list on a narrow screen (always shown on a wide one).
     let drawer = RwSignal::new(false);
-    // Settings and workflows load their code when one of them first opens (see lazy_screens);
-    // after a failure, opening one tries again.
+    // Settings, workflows and the chat's panels load their code when one of them first opens
+    // (see lazy_screens); after a failure, opening one tries again.
     let lazy = crate::lazy_screens::LazyScreens::new();
+    let panel_open = move || crate::lazy_screens::panel_open(state);
     Effect::new(move || {
-        if state.show_settings.get() || state.workflows.open.get() {
+        if state.show_settings.get() || state.workflows.open.get() || panel_open() {
             lazy.load();
         }
     });
+    // The panels stay mounted once their code is there (each shows itself when open).
+    let mount_dialogs = Memo::new(move |_| lazy.ready() || panel_open());
     // The shortcuts listen on the window: in a page that embeds the chat they would take the
     // page's own keys, so an embedded chat has none.
     if !crate::embedded::is_embedded() {
@@ -304,48 +299,9 @@ pub fn App() -> impl IntoView {
                         on_summary=move |()| crate::summary::open(state)
                         on_inspect=move |()| crate::inspector::inspect_next(state)
                     />
-                    <SummaryPanel
-                        open=state.summary.open
-                        summary=Signal::derive(move || state.summary.view.get())
-                        busy=Signal::derive(move || state.summary.working.get() || generating_here.get())
-                        feedback=Signal::derive(move || state.summary.feedback.get())
-                        threshold=Signal::derive(move || state.context.get().map(|c| c.threshold))
-                        on_request=move |request| crate::summary::act(state, request)
-                    />
-                    <BranchMapPanel
-                        open=state.branch_map.open
-                        map=Signal::derive(move || state.branch_map.map.get())
-                        on_request=move |request| crate::branch_map::act(state, request)
-                    />
-                    <WorkspacePanel open=state.workspace.open
-                        files=Signal::derive(move || state.workspace.files.get())
-                        viewing=Signal::derive(move || state.workspace.viewing.get())
-                        feedback=Signal::derive(move || state.workspace.feedback.get())
-                        on_action=move |action| crate::workspace::act(state, action) />
-                    <FollowUpPanel open=state.follow_ups.open
-                        items=Signal::derive(move || crate::follow_ups::views(state))
-                        notifications=Signal::derive(move || state.notifications.get())
-                        feedback=Signal::derive(move || state.follow_ups.feedback.get())
-                        on_action=move |action| crate::follow_ups::act(state, action) />
-                    <PromptInspector open=state.inspector.open
-                        view=Signal::derive(move || state.inspector.view.get()) />
-                    <ChatSettingsPanel
-                        open=state.chat_settings
-                        personas=Signal::derive(move || state.personas.get())
-                        persona_id=Signal::derive(move || on_screen().and_then(|c| c.persona_id))
-                        system_prompt=Signal::derive(move || on_screen().and_then(|c| c.system_prompt).unwrap_or_default())
-                        prompt_allowed=Signal::derive(move || state.assistant().allow_conversation_system_prompt)
-                        world_books=Signal::derive(move || state.world_books.with(|b| {
-                            b.items.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
-                        }))
-                        chat_books=Signal::derive(move || on_screen().map(|c| c.world_book_ids).unwrap_or_default())
-                        dictionaries=Signal::derive(move || state.dictionaries.with(|d| {
-                            d.items.iter().map(|x| (x.id.clone(), x.name.clone(), false)).collect::<Vec<_>>()
-                        }))
-                        chat_dictionaries=Signal::derive(move || on_screen().map(|c| c.dictionary_ids).unwrap_or_default())
-                        feedback=Signal::derive(move || state.chat_settings_feedback.get())
-                        on_change=move |change| crate::personas::change_chat(state, change)
-                    />
+                    {move || mount_dialogs.get().then(|| {
+                        lazy.show("This panel", move |screens| (screens.dialogs)(state, generating_here))
+                    })}
                     </div>
                 </main>
             </div>

@@ -1,7 +1,8 @@
-//! Screens whose code loads on first use.
+//! Screens and panels whose code loads on first use: Settings, Workflows, and the chat's panels
+//! (summary, branch map, files, follow-ups, prompt inspector, this chat's settings).
 //!
 //! With the `split` feature (the web build of `cargo xtask dist`), [`screens_split`] is a split
-//! point: the screens' code, and everything only they reach, goes into a separate wasm module
+//! point: their code, and everything only they reach, goes into a separate wasm module
 //! (`split_screens.wasm`) that the browser fetches the first time one of them opens. The service
 //! worker precaches it with the rest of the build, so it opens offline too. `xtask/src/split.rs`
 //! runs the splitting step. Without the feature (the dev server, the extension, the embed
@@ -19,13 +20,29 @@ use crate::settings_screen::SettingsScreen;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_components::WorkflowScreen;
+use skein_components::{
+    BranchMapPanel, ChatSettingsPanel, FollowUpPanel, PromptInspector, SummaryPanel,
+    WorkflowScreen, WorkspacePanel,
+};
 
 /// The screens in the module, as functions that build their views.
 #[derive(Clone, Copy)]
 pub struct Screens {
     pub settings: fn(AppState, RwSignal<bool>) -> AnyView,
     pub workflows: fn(AppState) -> AnyView,
+    /// The chat's panels, each shown while its `open` signal is set; the second argument
+    /// says whether an answer is being written in the conversation on screen.
+    pub dialogs: fn(AppState, Signal<bool>) -> AnyView,
+}
+
+/// Whether one of the chat's panels is open (their code must be there).
+pub fn panel_open(state: AppState) -> bool {
+    state.summary.open.get()
+        || state.branch_map.open.get()
+        || state.workspace.open.get()
+        || state.follow_ups.open.get()
+        || state.inspector.open.get()
+        || state.chat_settings.get()
 }
 
 /// A split module could not be fetched or instantiated.
@@ -46,6 +63,7 @@ fn screens_split() -> Result<Screens, LoadFailed> {
     Ok(Screens {
         settings: settings_view,
         workflows: workflows_view,
+        dialogs: dialogs_view,
     })
 }
 
@@ -65,6 +83,61 @@ fn workflows_view(state: AppState) -> AnyView {
             feedback=Signal::derive(move || state.workflows.feedback.get())
             on_action=move |action| crate::workflows::act(state, action)
             on_close=move |()| state.workflows.open.set(false)
+        />
+    }
+    .into_any()
+}
+
+fn dialogs_view(state: AppState, generating_here: Signal<bool>) -> AnyView {
+    // The conversation on screen as stored (tracked).
+    let on_screen = move || {
+        let id = state.current.get()?;
+        state
+            .conversations
+            .with(|list| list.iter().find(|c| c.id == id).cloned())
+    };
+    view! {
+        <SummaryPanel
+            open=state.summary.open
+            summary=Signal::derive(move || state.summary.view.get())
+            busy=Signal::derive(move || state.summary.working.get() || generating_here.get())
+            feedback=Signal::derive(move || state.summary.feedback.get())
+            threshold=Signal::derive(move || state.context.get().map(|c| c.threshold))
+            on_request=move |request| crate::summary::act(state, request)
+        />
+        <BranchMapPanel
+            open=state.branch_map.open
+            map=Signal::derive(move || state.branch_map.map.get())
+            on_request=move |request| crate::branch_map::act(state, request)
+        />
+        <WorkspacePanel open=state.workspace.open
+            files=Signal::derive(move || state.workspace.files.get())
+            viewing=Signal::derive(move || state.workspace.viewing.get())
+            feedback=Signal::derive(move || state.workspace.feedback.get())
+            on_action=move |action| crate::workspace::act(state, action) />
+        <FollowUpPanel open=state.follow_ups.open
+            items=Signal::derive(move || crate::follow_ups::views(state))
+            notifications=Signal::derive(move || state.notifications.get())
+            feedback=Signal::derive(move || state.follow_ups.feedback.get())
+            on_action=move |action| crate::follow_ups::act(state, action) />
+        <PromptInspector open=state.inspector.open
+            view=Signal::derive(move || state.inspector.view.get()) />
+        <ChatSettingsPanel
+            open=state.chat_settings
+            personas=Signal::derive(move || state.personas.get())
+            persona_id=Signal::derive(move || on_screen().and_then(|c| c.persona_id))
+            system_prompt=Signal::derive(move || on_screen().and_then(|c| c.system_prompt).unwrap_or_default())
+            prompt_allowed=Signal::derive(move || state.assistant().allow_conversation_system_prompt)
+            world_books=Signal::derive(move || state.world_books.with(|b| {
+                b.items.iter().map(|book| (book.id.clone(), book.name.clone(), b.is_global(&book.id))).collect::<Vec<_>>()
+            }))
+            chat_books=Signal::derive(move || on_screen().map(|c| c.world_book_ids).unwrap_or_default())
+            dictionaries=Signal::derive(move || state.dictionaries.with(|d| {
+                d.items.iter().map(|x| (x.id.clone(), x.name.clone(), false)).collect::<Vec<_>>()
+            }))
+            chat_dictionaries=Signal::derive(move || on_screen().map(|c| c.dictionary_ids).unwrap_or_default())
+            feedback=Signal::derive(move || state.chat_settings_feedback.get())
+            on_change=move |change| crate::personas::change_chat(state, change)
         />
     }
     .into_any()
@@ -105,6 +178,11 @@ impl LazyScreens {
         Self {
             status: RwSignal::new(status),
         }
+    }
+
+    /// Whether the module is there (tracked).
+    pub fn ready(self) -> bool {
+        matches!(self.status.get(), Status::Ready(_))
     }
 
     /// Starts loading unless the module is loaded or loading.

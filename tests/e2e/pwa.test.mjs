@@ -218,7 +218,7 @@ test('storage is made persistent after the first saved conversation, not at firs
   await context.close();
 });
 
-test('settings and workflows load on first use: not fetched at start, fetched once, and a failed fetch can be retried', async () => {
+test('settings, workflows and the chat\'s panels load on first use: not fetched at start, fetched once, and a failed fetch can be retried', async () => {
   // No service worker here: the test routes the module's request itself.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const fetched = [];
@@ -266,6 +266,21 @@ test('settings and workflows load on first use: not fetched at start, fetched on
   await page.click('[data-testid=settings-button]');
   await page.locator('[data-testid=settings-screen]').waitFor();
   assert.equal(fetched.length, 3, `fetched once after the failures: ${fetched}`);
+
+  // The chat's panels are in the same module: after a reload, the branch map fetches it.
+  await mock('/admin/reset', {});
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: ['Paris.'] }, { chunks: ['"Capitals"'], stream: false }]);
+  await send(page, 'capital of France?');
+  await assistantTextIs(page, 'Paris.');
+  await page.reload();
+  await mounted(page);
+  await page.locator('[data-testid=conversation-item]').first().click();
+  await assistantTextIs(page, 'Paris.');
+  const beforePanel = fetched.length;
+  await page.click('[data-testid=branch-map-button]');
+  await page.locator('[data-testid=branch-map]').waitFor();
+  assert.equal(fetched.length, beforePanel + 1, 'the branch map loaded the module once');
   // The failed fetch is logged by the module loader; nothing else went wrong.
   assert.deepEqual(page.errors.filter((e) => !/split_screens|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
   await context.close();
