@@ -5,28 +5,20 @@
 /// What the profile showed for a missed target, and what would fix it. Kept here, next to the
 /// figures, so the file never claims more than the last run measured.
 const ANALYSIS = {
-  bundle: 'Everything still ships in one wasm module: the settings screens, the knowledge '
-    + 'panel (its PDF and Word readers), workflows, characters and world books, import and '
-    + 'export, Markdown, syntax highlighting and math are all part of the first download, and '
-    + 'the build is already size-optimised (opt-level "z", LTO, wasm-opt, and Leptos\'s '
-    + 'erase_components). A size profile of the release module before wasm-opt (twiggy 0.8, '
-    + '`twiggy top`, 2026-12-05) finds no single heavy part to drop: 21,000 functions, the '
-    + 'largest 43 KB (the app\'s root view); by crate, the engine holds 0.92 MB of code, '
-    + 'Leptos\'s reactive graph and views 0.77 MB, the app and its components 0.58 MB, the '
-    + 'standard library\'s generic code 0.7 MB, serde and serde_json 0.25 MB, pulldown-cmark '
-    + '61 KB, regex-lite 32 KB, the inflate code 12 KB. So the target needs splitting: the '
-    + 'screens other than the chat (with the engine parts only they use) moved into modules '
-    + 'loaded on first use, through `wasm_split_cli_support` run by `cargo xtask dist` between '
-    + 'cargo and wasm-bindgen (Trunk 0.21 cannot). That pipeline is not part of `cargo xtask '
-    + 'dist` yet. A trial by hand on 2026-12-05 (the Settings and Workflows screens as one lazy '
-    + 'module through `leptos::wasm_split`; cargo with `-Clink-args=--emit-relocs`, then '
-    + '`wasm-split-cli` 0.2.4, `wasm-bindgen --keep-lld-exports --no-demangle`, `wasm-opt -Oz '
-    + '--strip-debug`) gave a first module of 719 KB brotli and a lazy one of 331 KB (one module '
-    + 'before: 988 KB; the split costs about 60 KB in all). The lazy module was not fetched at '
-    + 'start, and the workflows and knowledge e2e tests passed on that build. So those two '
-    + 'screens are a quarter of the code; the target needs the chat path itself (the Leptos '
-    + 'runtime, the engine\'s request, provider, storage and Markdown code, the message list) '
-    + 'trimmed as well, since 719 KB is still 2.9× it.',
+  bundle: '`cargo xtask dist` now splits the wasm (xtask/src/split.rs: `wasm-split-cli` between '
+    + 'cargo and wasm-bindgen): Settings, Workflows and the chat\'s panels (summary, branch map, '
+    + 'files, follow-ups, prompt inspector, this chat\'s settings), with the code only they reach, '
+    + 'are one module fetched the first time one of them opens and precached by the service '
+    + 'worker (the comparison column). What the first download still holds is the chat path '
+    + 'itself, and a size profile finds no single heavy part in it (twiggy 0.8 `top` on the '
+    + 'first module before wasm-opt, 2026-12-05: about 18,000 functions; the largest are the '
+    + 'app\'s root view, 43 KB, the engine\'s tool loop and reply preparation, 28 KB each, and the '
+    + 'request builder, 22 KB; by crate, on the unsplit module, the engine holds 0.92 MB of code, '
+    + 'Leptos 0.77 MB, the app and components 0.58 MB, the standard library\'s generic code '
+    + '0.7 MB, serde 0.25 MB). Still to split: import and export, the welcome step, and math and '
+    + 'syntax highlighting inside Markdown (which need the message view to render before their '
+    + 'code arrives); still to trim: generic code instantiated per type on the chat path (serde '
+    + 'derives, Leptos views). Neither is done, so the target is missed by the amount shown.',
   // `stream` is written from the run's own figures (see below).
   sse_openai: 'The decoder is compiled at opt-level "z" like the rest of the app. A CPU profile '
     + 'of this workload in the page spreads the time over serde_json\'s scanner, UTF-8 '
@@ -57,13 +49,10 @@ ANALYSIS.sse_gemini = ANALYSIS.sse_openai;
 function openAnalysis(o) {
   const runs = (o.runsMs ?? []).map((v) => Math.round(v));
   const slow = runs.filter((v) => v >= 300);
-  const first = slow.length > 0 && runs[0] >= 300;
   return `The nine runs took ${runs.join(', ')} ms: ${slow.length} of them over 300 ms, the `
-    + `median ${ms(o.ms)}. ${first ? 'The first run is among the slow ones.' : 'The slow runs are not the first, so cold code paths do not explain them.'} `
-    + 'Runs on this 2-core machine have spread this way before (90 to 430 ms in earlier rounds). '
-    + 'The slow runs have not been profiled yet, so their cause is not known. Rendering only the '
-    + 'messages near the viewport (the virtualised list of the streaming figure) would bound '
-    + 'the work of opening whatever the thread\'s length.';
+    + `median ${ms(o.ms)}. Only the latest 40 messages are put in the page when a conversation `
+    + 'opens (`render::window`), so what remains is reading the branch from IndexedDB and the '
+    + 'rendering of those 40; the slow runs have not been profiled.';
 }
 
 /// The streaming figure's analysis, from this run's numbers and the profile (DevTools CPU
@@ -74,17 +63,15 @@ function streamAnalysis(s) {
   return `A bare \`fetch\` reader of the same stream already keeps the main thread busy `
     + `${s.bareFetch.busyMsPerToken.toFixed(3)} ms per token (the browser's own work per network `
     + `chunk); Skein's share is the other ${own.toFixed(3)} ms, of which `
-    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. A trace of the `
-    + 'stream (DevTools timeline) puts that growth in the browser\'s rendering of the long list: '
-    + 'the intersection checks behind `content-visibility: auto` on every message, layout, '
-    + 'pre-paint and hit testing. Skein\'s own observer of not-yet-rendered messages, which was '
-    + 'recomputed every frame too, now checks on scroll only; dropping `content-visibility` made '
-    + 'it worse (pre-paint and hit testing over every message). The next step is virtualising '
-    + 'the list (far messages out of the DOM), which is not done yet. Skein\'s JavaScript and '
-    + 'wasm themselves (stream reads, SSE and JSON decoding, the throttled Markdown re-render, '
-    + 'the 250 ms writes) come to about 0.3 ms per token. The timer raced against each read '
-    + '(for the idle timeout and the coalescer\'s flush) is now kept across reads and armed '
-    + 'again only when something is due earlier: a timer per flush instead of one per chunk.';
+    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. The page now holds `
+    + 'only the latest 40 of its messages (`render::window`; before, all 500, whose rendering '
+    + '— the intersection checks behind `content-visibility: auto`, layout, pre-paint and hit '
+    + 'testing over every message — was the growth a DevTools trace showed). Those 40 hold code, '
+    + 'tables and math, which an empty conversation does not; what the rest of the growth is has '
+    + 'not been profiled this round. Skein\'s JavaScript and wasm themselves (stream reads, SSE '
+    + 'and JSON decoding, the throttled Markdown re-render, the 250 ms writes) came to about '
+    + '0.3 ms per token in the last profile. The timer raced against each read is kept across '
+    + 'reads and armed again only when something is due earlier.';
 }
 
 const ms = (value) => (value === null || value === undefined ? 'n/a' : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
@@ -253,7 +240,8 @@ ${misses}
   math, and a quote (\`skein-bench fixtures\`). Skein's own cost is the busy time minus that of
   a bare \`fetch\` reader of the same stream in the same page.
 - **Open, heap**: reload, click the conversation, and stop at the frame where its latest
-  message is on screen and the composer takes input; the JS heap after a forced GC
+  message (not the previous conversation's, which may still be in the page) is on screen and
+  the composer takes input; the JS heap after a forced GC
   (\`Runtime.getHeapUsage\`), and the wasm linear memory's size.
 - **Cold start**: reload to the moment the app says it is ready (storage open, list loaded)
   and the composer is enabled, from navigation start.
