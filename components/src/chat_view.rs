@@ -217,8 +217,6 @@ pub fn ChatView(
     };
     view! {
         <section class="chat" data-testid="chat">
-            // A reversed flex scroller stays pinned to the newest text while it streams, and
-            // stays where the reader is once they scroll up: no script runs per token.
             <Show when=move || find_open.get()>
                 <FindBar query=find_query
                     count=Signal::derive(move || matches.with(Vec::len))
@@ -226,6 +224,8 @@ pub fn ChatView(
                     on_step=step
                     on_close=move |()| find_open.set(false) />
             </Show>
+            // A reversed flex scroller stays pinned to the newest text while it streams, and
+            // stays where the reader is once they scroll up: no script runs per token.
             <div class="messages-scroller" node_ref=scroller on:scroll=on_scroll>
                 <div class="messages" data-testid="messages">
                     <Show when=move || { first.get() > 0 }>

@@ -88,7 +88,8 @@ export class App {
 
   /// Shows the settings (they open by themselves on a first start; an import closes them).
   async settings(page) {
-    if (!(await page.locator('[data-testid=settings]').isVisible())) await page.click('[data-testid=settings-button]');
+    // Open, or opening (their code loads on first use), when the button says so.
+    if ((await page.getAttribute('[data-testid=settings-button]', 'aria-expanded')) !== 'true') await page.click('[data-testid=settings-button]');
     await page.locator('[data-testid=settings]').waitFor();
   }
 
@@ -129,8 +130,18 @@ export class App {
   async openConversation(page, title) {
     return page.evaluate(async (title) => {
       const item = [...document.querySelectorAll('[data-testid=conversation-item]')].find((e) => e.textContent.includes(title));
-      // The conversation on screen before the click: its messages may still be in the page
-      // for a moment, and must not count as the opened one's.
+      const messageCount = () => document.querySelectorAll('[data-testid=message]').length;
+      // The app may have reopened this very conversation at start: leave it for a new chat
+      // first, so the click really opens it.
+      if (item.getAttribute('aria-current') === 'page') {
+        document.querySelector('[data-testid=new-chat-button]').click();
+        await new Promise((done) => {
+          const wait = () => (messageCount() === 0 ? done() : requestAnimationFrame(wait));
+          wait();
+        });
+      }
+      // The conversation on screen before the click may still be in the page for a moment:
+      // the latest message must not be its.
       const lastId = () => [...document.querySelectorAll('[data-testid=message]')].at(-1)?.dataset.messageId;
       const before = lastId();
       const start = performance.now();
