@@ -56,7 +56,7 @@ pub fn App() -> impl IntoView {
     // Settings, workflows and the chat's panels load their code when one of them first opens
     // (see lazy_screens); after a failure, opening one tries again.
     let lazy = crate::lazy_screens::LazyScreens::new();
-    let panel_open = move || crate::lazy_screens::panel_open(state);
+    let panel_open = move || state.panel_open();
     Effect::new(move || {
         if state.show_settings.get() || state.workflows.open.get() || panel_open() {
             lazy.load();

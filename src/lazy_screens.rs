@@ -35,16 +35,6 @@ pub struct Screens {
     pub dialogs: fn(AppState, Signal<bool>) -> AnyView,
 }
 
-/// Whether one of the chat's panels is open (their code must be there).
-pub fn panel_open(state: AppState) -> bool {
-    state.summary.open.get()
-        || state.branch_map.open.get()
-        || state.workspace.open.get()
-        || state.follow_ups.open.get()
-        || state.inspector.open.get()
-        || state.chat_settings.get()
-}
-
 /// A split module could not be fetched or instantiated.
 pub struct LoadFailed;
 
@@ -159,6 +149,16 @@ pub enum Status {
     Ready(Screens),
 }
 
+impl Status {
+    /// Where a load left the module.
+    fn after(load: Result<Screens, LoadFailed>) -> Self {
+        match load {
+            Ok(screens) => Status::Ready(screens),
+            Err(LoadFailed) => Status::Failed,
+        }
+    }
+}
+
 /// The screens' module: loaded the first time a screen opens, again after a failure when one
 /// opens or the user asks.
 #[derive(Clone, Copy)]
@@ -171,10 +171,7 @@ impl LazyScreens {
         #[cfg(feature = "split")]
         let status = Status::NotLoaded;
         #[cfg(not(feature = "split"))]
-        let status = match screens_split() {
-            Ok(screens) => Status::Ready(screens),
-            Err(LoadFailed) => Status::Failed,
-        };
+        let status = Status::after(screens_split());
         Self {
             status: RwSignal::new(status),
         }
@@ -199,10 +196,7 @@ impl LazyScreens {
             let result = screens_split().await;
             #[cfg(not(feature = "split"))]
             let result = screens_split();
-            self.status.set(match result {
-                Ok(screens) => Status::Ready(screens),
-                Err(LoadFailed) => Status::Failed,
-            });
+            self.status.set(Status::after(result));
         });
     }
 

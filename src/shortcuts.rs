@@ -38,13 +38,7 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
         };
         // Esc closes an overlay first: the shortcuts, the summary panel, the branch map or
         // "This chat".
-        let overlay = help.get_untracked()
-            || state.summary.open.get_untracked()
-            || state.branch_map.open.get_untracked()
-            || state.chat_settings.get_untracked()
-            || state.inspector.open.get_untracked()
-            || state.workspace.open.get_untracked()
-            || state.follow_ups.open.get_untracked();
+        let overlay = help.get_untracked() || untrack(|| state.panel_open());
         let handled = match shortcut_for(press, overlay) {
             Some(Shortcut::NewChat) => {
                 crate::runtime::new_chat(state);

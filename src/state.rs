@@ -252,6 +252,17 @@ impl AppState {
         })
     }
 
+    /// Whether one of the chat's panels is open (tracked): the side sheets Esc closes, whose
+    /// code loads on first use (`lazy_screens`).
+    pub fn panel_open(&self) -> bool {
+        self.summary.open.get()
+            || self.branch_map.open.get()
+            || self.workspace.open.get()
+            || self.follow_ups.open.get()
+            || self.inspector.open.get()
+            || self.chat_settings.get()
+    }
+
     pub fn is_generating(&self, conversation_id: &str) -> bool {
         self.generating
             .with_untracked(|g| g.iter().any(|id| id == conversation_id))

@@ -69,15 +69,15 @@ pub fn ChatView(
                 .any(|m| m.id.with_value(|other| *other == id))
         })
     };
+    // The conversation on screen, told apart by its first message.
+    let root = Memo::new(move |_| messages.with(|list| list.first().map(|m| m.id.get_value())));
     // Which messages are in the page: from `first` on.
     let window = StoredValue::new(MessageWindow::default());
     let moved = RwSignal::new(0u32);
     let first = Memo::new(move |_| {
         moved.track();
-        messages.with(|list| {
-            let root = list.first().map(|m| m.id.get_value());
-            window.update_value(|w| w.follow(root.as_deref(), list.len()));
-        });
+        let len = messages.with(Vec::len);
+        root.with(|root| window.update_value(|w| w.follow(root.as_deref(), len)));
         window.with_value(MessageWindow::first)
     });
     let shown = move || {
@@ -130,17 +130,9 @@ pub fn ChatView(
         }
         fill();
     };
-    // Brings message `id` into the page and scrolls to it (drawn on the next frame, there
-    // on the one after); `mark` outlines it as the current find match. False when it is not
-    // in the conversation.
-    let bring = move |id: String, mark: bool| {
-        let index = messages.with_untracked(|list| {
-            list.iter()
-                .position(|m| m.id.with_value(|other| *other == id))
-        });
-        let Some(index) = index else {
-            return false;
-        };
+    // Brings the message at `index`, `id`, into the page and scrolls to it (drawn on the next
+    // frame, there on the one after); `mark` outlines it as the current find match.
+    let bring = move |index: usize, id: String, mark: bool| {
         if window.try_update_value(|w| w.reveal(index)) == Some(true) {
             moved.update(|n| *n += 1);
         }
@@ -151,7 +143,6 @@ pub fn ChatView(
                 }
             })
         });
-        true
     };
     if let Some(reveal) = reveal {
         Effect::new(move || {
@@ -159,8 +150,12 @@ pub fn ChatView(
                 return;
             };
             // Waits for the message when its branch is still being drawn.
-            messages.track();
-            if bring(id, false) {
+            let index = messages.with(|list| {
+                list.iter()
+                    .position(|m| m.id.with_value(|other| *other == id))
+            });
+            if let Some(index) = index {
+                bring(index, id, false);
                 reveal.set(None);
             }
         });
@@ -172,18 +167,17 @@ pub fn ChatView(
     let current = RwSignal::new(0usize);
     let show_match = move |at: usize| {
         current.set(at);
-        let id = matches.with_untracked(|found| {
+        let found = matches.with_untracked(|found| {
             found.get(at).and_then(|&index| {
-                messages.with_untracked(|list| list.get(index).map(|m| m.id.get_value()))
+                messages.with_untracked(|list| list.get(index).map(|m| (index, m.id.get_value())))
             })
         });
-        if let Some(id) = id {
-            bring(id, true);
+        if let Some((index, id)) = found {
+            bring(index, id, true);
         }
     };
-    // The conversation on screen (another one is searched afresh).
-    let root = Memo::new(move |_| messages.with(|list| list.first().map(|m| m.id.get_value())));
     Effect::new(move || {
+        // Another conversation is searched afresh.
         root.track();
         let query = find_query.get();
         let found = if find_open.get() {

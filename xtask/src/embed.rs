@@ -5,6 +5,7 @@
 //! `examples/embed/` with the package under `skein/`.
 
 use crate::extension::package_version;
+use crate::files::copy;
 use crate::process::{root, run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -30,12 +31,6 @@ const FROM_SOURCE: [&str; 5] = [
     "element.d.ts",
     "README.md",
 ];
-
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
-}
 
 fn fresh_dir(dir: &Path) -> Result<(), String> {
     if dir.exists() {

@@ -4,9 +4,10 @@
 //! from `Cargo.toml` and the page policy of [`crate::policy`]. Written as an unpacked folder
 //! and as a zip for a store upload.
 
+use crate::files::copy;
 use crate::process::{root, run};
 use crate::pwa::{finish_for, Target};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The unpacked extension, and the zip beside it.
@@ -27,12 +28,6 @@ pub fn manifest(template: &str, version: &str) -> String {
     template
         .replace("__SKEIN_VERSION__", version)
         .replace("__SKEIN_POLICY__", &crate::policy::meta_policy())
-}
-
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| format!("{} → {}: {e}", from.display(), to.display()))
 }
 
 /// Builds the extension into `dir` (relative to the workspace) and the zip beside it.

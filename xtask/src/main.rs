@@ -15,6 +15,7 @@ mod architecture;
 mod bench;
 mod embed;
 mod extension;
+mod files;
 mod fuzz;
 mod module_graph;
 mod policy;

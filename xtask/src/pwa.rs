@@ -13,6 +13,7 @@
 //!
 //! The build fails when `index.html` still holds an inline script or style after this.
 
+use crate::files::{read, write};
 use crate::policy;
 use std::path::{Path, PathBuf};
 
@@ -148,12 +149,17 @@ pub fn service_worker(version: &str, files: &[String]) -> String {
         .replace("__SKEIN_FILES__", &format!("[\n  {list},\n]"))
 }
 
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn write(path: &Path, contents: &str) -> Result<(), String> {
-    std::fs::write(path, contents).map_err(|e| format!("{}: {e}", path.display()))
+/// `seed` folded with the name and the contents of each of `files` (relative to `dir`), in
+/// order: what names a build, or a directory of it, by its content.
+pub fn hash_files<'a>(
+    seed: u64,
+    dir: &Path,
+    files: impl IntoIterator<Item = &'a String>,
+) -> Result<u64, String> {
+    files.into_iter().try_fold(seed, |hash, file| {
+        let hash = fnv1a(hash, file.as_bytes());
+        Ok(fnv1a(hash, &read(&dir.join(file))?))
+    })
 }
 
 /// Applies steps 1–4 to the Trunk build in `dir`, served under `public_url`. Returns the
@@ -168,7 +174,7 @@ pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String
     let html = String::from_utf8(read(&index)?).map_err(|e| format!("index.html: {e}"))?;
     let (page, script) = take_inline_loader(&html)?;
     let loader_name = format!("loader-{:016x}.js", fnv1a(FNV_OFFSET, script.as_bytes()));
-    write(&dir.join(&loader_name), &format!("{script}\n"))?;
+    write(&dir.join(&loader_name), format!("{script}\n"))?;
     let (early, loader) = head_elements(&format!("{public_url}{loader_name}"), target);
     let charset = "<meta charset=\"utf-8\">";
     let at = page
@@ -186,20 +192,20 @@ pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String
         ));
     }
     // The version: every other file of the build, and the page as it is apart from it.
-    let mut hash = fnv1a(FNV_OFFSET, page.as_bytes());
     let files = {
         write(&index, &page)?;
         listing(dir)?
     };
-    for file in files.iter().filter(|f| *f != "index.html") {
-        hash = fnv1a(hash, file.as_bytes());
-        hash = fnv1a(hash, &read(&dir.join(file))?);
-    }
+    let hash = hash_files(
+        fnv1a(FNV_OFFSET, page.as_bytes()),
+        dir,
+        files.iter().filter(|f| *f != "index.html"),
+    )?;
     let version = format!("{hash:016x}");
-    write(&index, &page.replace(BUILD_PLACEHOLDER, &version))?;
+    write(&index, page.replace(BUILD_PLACEHOLDER, &version))?;
     if target == Target::Web {
-        write(&dir.join(SERVICE_WORKER), &service_worker(&version, &files))?;
-        write(&dir.join(HEADERS), &policy::headers_file(public_url))?;
+        write(&dir.join(SERVICE_WORKER), service_worker(&version, &files))?;
+        write(&dir.join(HEADERS), policy::headers_file(public_url))?;
     }
     Ok(version)
 }

@@ -97,8 +97,7 @@ pub fn build_dist(public_url: &str, dist_dir: &str) -> Result<PathBuf, String> {
     let html = std::fs::read_to_string(root().join("index.html"))
         .map_err(|e| format!("index.html: {e}"))?;
     let page = page_dir.join("index.html");
-    std::fs::write(&page, crate::split::page_without_rust(&html)?)
-        .map_err(|e| format!("{}: {e}", page.display()))?;
+    crate::files::write(&page, crate::split::page_without_rust(&html)?)?;
     let dir = root().join(dist_dir);
     run(Command::new("trunk")
         .args(["build", "--release", "--public-url", public_url, "--dist"])

@@ -18,6 +18,7 @@
 //! (taken out into a file by [`crate::pwa::finish`]) and preload links with the subresource
 //! integrity digests Trunk would have written.
 
+use crate::files::{copy, read, write};
 use crate::process::{self, root, run};
 use crate::tools::WASM_TARGET;
 use std::path::Path;
@@ -138,13 +139,8 @@ pub fn build_into(dist: &Path, public_url: &str) -> Result<String, String> {
     let main = out.join("main_bg.wasm");
     optimise(&main, &main)?;
 
-    let mut hash = crate::pwa::FNV_OFFSET;
-    let mut files = crate::pwa::files_under(&out)?;
-    files.sort();
-    for file in &files {
-        hash = crate::pwa::fnv1a(hash, file.as_bytes());
-        hash = crate::pwa::fnv1a(hash, &read(&out.join(file))?);
-    }
+    let files = crate::pwa::files_under(&out)?;
+    let hash = crate::pwa::hash_files(crate::pwa::FNV_OFFSET, &out, &files)?;
     let dir_name = format!("app-{hash:016x}");
     let target = dist.join(&dir_name);
     std::fs::rename(&out, &target).map_err(|e| format!("{}: {e}", target.display()))?;
@@ -161,7 +157,7 @@ pub fn build_into(dist: &Path, public_url: &str) -> Result<String, String> {
         head_end,
         &head_for(&format!("{public_url}{dir_name}/"), &digests),
     );
-    std::fs::write(&index, page).map_err(|e| format!("{}: {e}", index.display()))?;
+    write(&index, page)?;
     Ok(dir_name)
 }
 
@@ -181,16 +177,6 @@ fn optimise(input: &Path, output: &Path) -> Result<(), String> {
         .arg(input)
         .arg("-o")
         .arg(output))
-}
-
-fn read(path: &Path) -> Result<Vec<u8>, String> {
-    std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::copy(from, to)
-        .map(|_| ())
-        .map_err(|e| format!("{}: {e}", from.display()))
 }
 
 /// The SHA-384 digest of `path` in base64, as subresource integrity wants it (`sha384sum`
