@@ -3,6 +3,7 @@
 //! `input_json_delta`, usage split between `message_start` and `message_delta`, `ping` and
 //! `error` events. Requests from a browser need `anthropic-dangerous-direct-browser-access`.
 
+use super::json_scan::{Scanner, Seen};
 use super::lenient::null_as_default;
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
@@ -12,6 +13,7 @@ use crate::provider::sse::SseEvent;
 use crate::Role;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 pub const API_VERSION: &str = "2023-06-01";
 /// `max_tokens` is required by the API; this is sent when the assistant sets none.
@@ -183,35 +185,37 @@ impl Usage {
     }
 }
 
-/// One stream event: the union of the fields its types carry.
-#[derive(Deserialize)]
-struct Event {
-    #[serde(rename = "type", default)]
-    kind: Option<String>,
+/// One stream event: the union of the fields its types carry. The type names are borrowed
+/// from the event's text: they are only compared. The fields of rare events are boxed: an
+/// event is moved while it is read, and its size is what each move copies.
+#[derive(Deserialize, Default)]
+struct Event<'a> {
+    #[serde(rename = "type", default, borrow)]
+    kind: Option<Cow<'a, str>>,
     #[serde(default)]
     index: Option<u32>,
     /// `message_start`
     #[serde(default)]
-    message: Option<Message>,
+    message: Option<Box<Message>>,
     /// `content_block_start`
     #[serde(default)]
-    content_block: Option<Block>,
+    content_block: Option<Box<Block>>,
     /// `content_block_delta` (text, thinking, signature, tool input) and `message_delta`
     /// (stop reason).
-    #[serde(default)]
-    delta: Option<EventDelta>,
+    #[serde(default, borrow)]
+    delta: Option<EventDelta<'a>>,
     /// `message_delta`
     #[serde(default)]
     usage: Option<Usage>,
     /// `error`
     #[serde(default)]
-    error: Option<Value>,
+    error: Option<Box<Value>>,
 }
 
-#[derive(Deserialize)]
-struct EventDelta {
-    #[serde(rename = "type", default)]
-    kind: Option<String>,
+#[derive(Deserialize, Default)]
+struct EventDelta<'a> {
+    #[serde(rename = "type", default, borrow)]
+    kind: Option<Cow<'a, str>>,
     #[serde(default)]
     text: Option<String>,
     #[serde(default)]
@@ -280,18 +284,41 @@ fn error_of(error: Option<&Value>) -> ProviderError {
 
 impl AnthropicDecoder {
     pub fn decode(&mut self, event: &SseEvent) -> Result<Vec<StreamDelta>, ProviderError> {
-        if event.event == "ping" {
-            return Ok(Vec::new());
-        }
-        let data: Event = serde_json::from_str(&event.data)
-            .map_err(|e| ProviderError::Decode(format!("{e} in stream event")))?;
-        // The `type` field names the event; the SSE event name is the fallback.
-        let kind = data.kind.as_deref().unwrap_or(&event.event);
         let mut out = Vec::new();
+        self.decode_into(event, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`decode`](Self::decode), appending to `out` (the stream's loop reuses one list).
+    pub fn decode_into(
+        &mut self,
+        event: &SseEvent,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
+        if event.event == "ping" {
+            return Ok(());
+        }
+        let data = match fast_event(&event.data) {
+            Some(data) => data,
+            None => serde_json::from_str(&event.data)
+                .map_err(|e| ProviderError::Decode(format!("{e} in stream event")))?,
+        };
+        self.push_event_deltas(data, &event.event, out)
+    }
+
+    /// The deltas of one read event named `name` by the stream.
+    fn push_event_deltas(
+        &mut self,
+        data: Event<'_>,
+        name: &str,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
+        // The `type` field names the event; the SSE event name is the fallback.
+        let kind = data.kind.as_deref().unwrap_or(name);
         match kind {
             "message_start" => {
                 if let Some(message) = data.message {
-                    push_model(&mut out, message.model);
+                    push_model(out, message.model);
                     if let Some(usage) = message.usage {
                         self.input_tokens = usage.prompt();
                         self.cached_tokens = usage.cache_read_input_tokens;
@@ -300,12 +327,12 @@ impl AnthropicDecoder {
             }
             "content_block_start" => {
                 if let Some(block) = data.content_block {
-                    push_block(&mut out, block, data.index)?;
+                    push_block(out, *block, data.index)?;
                 }
             }
             "content_block_delta" => {
                 if let Some(delta) = data.delta {
-                    push_delta(&mut out, delta, data.index)?;
+                    push_delta(out, delta, data.index)?;
                 }
             }
             "message_delta" => {
@@ -323,12 +350,92 @@ impl AnthropicDecoder {
                 }
             }
             "message_stop" => out.push(StreamDelta::Done),
-            "error" => return Err(error_of(data.error.as_ref())),
+            "error" => return Err(error_of(data.error.as_deref())),
             // content_block_stop and event types added later carry nothing to show.
             _ => {}
         }
-        Ok(out)
+        Ok(())
     }
+}
+
+/// The common event (a text, thinking or tool-input delta, a block's end, the message's end)
+/// read by the scanner; `None` leaves the event to serde (`json_scan.rs` says why and when).
+fn fast_event(data: &str) -> Option<Event<'_>> {
+    let mut scanner = Scanner::new(data);
+    let mut event = Event::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "type" => seen
+            .first(0)
+            .and_then(|()| scanner.optional_text())
+            .map(|value| event.kind = value),
+        "index" => {
+            seen.first(1)?;
+            event.index = scanner
+                .optional_unsigned()?
+                .map(u32::try_from)
+                .transpose()
+                .ok()?;
+            Some(())
+        }
+        "delta" => {
+            seen.first(2)?;
+            if !scanner.null() {
+                event.delta = Some(fast_delta(scanner)?);
+            }
+            Some(())
+        }
+        // Once a message, or rare: read here only when absent (`null`).
+        "message" => seen.first(3).and_then(|()| scanner.absent()),
+        "content_block" => seen.first(4).and_then(|()| scanner.absent()),
+        "usage" => seen.first(5).and_then(|()| scanner.absent()),
+        "error" => seen.first(6).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    scanner.end()?;
+    Some(event)
+}
+
+fn fast_delta<'a>(scanner: &mut Scanner<'a>) -> Option<EventDelta<'a>> {
+    let mut delta = EventDelta::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| {
+        if key == "type" {
+            seen.first(0)?;
+            delta.kind = scanner.optional_text()?;
+            return Some(());
+        }
+        let (bit, field) = match key {
+            "text" => (1, &mut delta.text),
+            "thinking" => (2, &mut delta.thinking),
+            "signature" => (3, &mut delta.signature),
+            "partial_json" => (4, &mut delta.partial_json),
+            "stop_reason" => (5, &mut delta.stop_reason),
+            _ => return scanner.skip(),
+        };
+        seen.first(bit)?;
+        *field = scanner.optional_string()?;
+        Some(())
+    })?;
+    Some(delta)
+}
+
+/// An event's deltas through the scanner (`None` where it leaves the event to serde) and
+/// through serde, for `fast_path_tests.rs`.
+#[cfg(test)]
+pub(super) fn fast_and_serde(data: &str) -> super::fast_path_tests::Both {
+    let deltas = |event: Event<'_>| {
+        let mut out = Vec::new();
+        AnthropicDecoder::default()
+            .push_event_deltas(event, "message", &mut out)
+            .map(|()| out)
+    };
+    (
+        fast_event(data).map(deltas),
+        serde_json::from_str(data)
+            .map_err(|e| ProviderError::Decode(e.to_string()))
+            .and_then(deltas),
+    )
 }
 
 /// The index a tool call is told apart by: required there, unlike for text.

@@ -380,6 +380,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         let mut protocol = StreamDecoder::new(settings.kind);
         let mut decoder = SseDecoder::default();
         let mut events = Vec::new();
+        let mut deltas = Vec::new();
         let mut timer = StreamTimer::default();
         while let Some(chunk) = self
             .next_chunk(&mut response.body, sink, &mut watch, &mut timer)
@@ -390,7 +391,9 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             }
             decoder.push(&chunk?, &mut events)?;
             for event in events.drain(..) {
-                for delta in protocol.decode(&event)? {
+                protocol.decode_into(&event, &mut deltas)?;
+                decoder.recycle(event);
+                for delta in deltas.drain(..) {
                     if sink.apply(delta).await {
                         return Ok(CallEnd::Finished);
                     }

@@ -216,7 +216,7 @@ fn null_and_an_absent_member_read_alike_everywhere_in_the_corpus() {
             sse.push(text.as_bytes(), &mut events).unwrap();
             events
                 .into_iter()
-                .filter_map(|e| Some((e.event, serde_json::from_str(&e.data).ok()?)))
+                .filter_map(|e| Some((e.event.into_owned(), serde_json::from_str(&e.data).ok()?)))
                 .collect()
         } else {
             vec![(String::new(), serde_json::from_str(&text).unwrap())]
@@ -226,7 +226,7 @@ fn null_and_an_absent_member_read_alike_everywhere_in_the_corpus() {
                 let data = value.to_string();
                 if is_stream(&path) {
                     StreamDecoder::new(kind).decode(&SseEvent {
-                        event: event.clone(),
+                        event: event.clone().into(),
                         data,
                         id: None,
                     })

@@ -2,7 +2,9 @@
 //! `functionCall` / `functionResponse` parts, thought parts, `usageMetadata`, and safety blocks
 //! reported as such (never as an empty or silently cut answer).
 
-use super::lenient::null_as_default;
+use super::json_scan::{Scanner, Seen};
+use super::lenient::{first_of_list, null_as_default};
+use super::message::push_model;
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, ReasoningLevel, StreamDelta, TokenUsage};
 use crate::ports::transport::{HttpMethod, HttpRequest};
@@ -10,6 +12,7 @@ use crate::provider::settings::ProviderSettings;
 use crate::Role;
 use serde::Deserialize;
 use serde_json::{json, Map, Value};
+use std::borrow::Cow;
 
 /// Finish reasons that mean the provider withheld the answer.
 const BLOCKING_FINISH_REASONS: [&str; 6] = [
@@ -201,23 +204,27 @@ fn text_parts(text: &str) -> Vec<Value> {
 #[derive(Debug, Default)]
 pub struct GeminiDecoder {
     calls: u32,
+    /// The model the stream named last (see [`push_model`](super::message::push_model)).
+    model: String,
 }
 
 /// The parts of a `GenerateContentResponse` Skein reads, decoded straight into these types
 /// (no intermediate `Value` tree: a stream has thousands of them). Unknown fields are skipped,
 /// `null` reads as absent, and a field of an unexpected type fails the chunk like malformed JSON
 /// does.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
-struct Response {
+struct Response<'a> {
     #[serde(default)]
     error: Option<ErrorBody>,
     #[serde(default)]
     prompt_feedback: Option<PromptFeedback>,
     #[serde(default)]
-    model_version: Option<String>,
-    #[serde(default, deserialize_with = "null_as_default")]
-    candidates: Vec<Candidate>,
+    #[serde(borrow)]
+    model_version: Option<Cow<'a, str>>,
+    /// Skein asks for one candidate, so only the first is kept.
+    #[serde(rename = "candidates", default, deserialize_with = "first_of_list")]
+    candidate: Option<Candidate>,
     #[serde(default)]
     usage_metadata: Option<UsageMetadata>,
 }
@@ -235,7 +242,7 @@ struct PromptFeedback {
     block_reason: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct Candidate {
     #[serde(default)]
@@ -250,7 +257,7 @@ struct Content {
     parts: Vec<Part>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct Part {
     #[serde(default)]
@@ -271,7 +278,7 @@ struct FunctionCall {
     args: Option<Value>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase")]
 struct UsageMetadata {
     #[serde(default, deserialize_with = "null_as_default")]
@@ -284,14 +291,153 @@ struct UsageMetadata {
     cached_content_token_count: u64,
 }
 
+/// The common chunk (one candidate's text or thought parts, its finish reason, the usage so
+/// far) read by the scanner; `None` leaves the chunk to serde (`json_scan.rs` says why and
+/// when).
+fn fast_response(data: &str) -> Option<Response<'_>> {
+    let mut scanner = Scanner::new(data);
+    let mut response = Response::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "modelVersion" => seen
+            .first(0)
+            .and_then(|()| scanner.optional_text())
+            .map(|value| response.model_version = value),
+        "candidates" => seen
+            .first(1)
+            .and_then(|()| scanner.first_of_list(fast_candidate))
+            .map(|candidate| response.candidate = candidate),
+        "usageMetadata" => {
+            seen.first(2)?;
+            if !scanner.null() {
+                response.usage_metadata = Some(fast_usage(scanner)?);
+            }
+            Some(())
+        }
+        // Rare: read here only when absent (`null`).
+        "error" => seen.first(3).and_then(|()| scanner.absent()),
+        "promptFeedback" => seen.first(4).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    scanner.end()?;
+    Some(response)
+}
+
+/// A chunk's deltas through the scanner (`None` where it leaves the chunk to serde) and
+/// through serde, for `fast_path_tests.rs`.
+#[cfg(test)]
+pub(super) fn fast_and_serde(data: &str) -> super::fast_path_tests::Both {
+    let deltas = |response: Response<'_>| {
+        let mut out = Vec::new();
+        GeminiDecoder::default()
+            .push_response_deltas(response, &mut out)
+            .map(|()| out)
+    };
+    (
+        fast_response(data).map(deltas),
+        serde_json::from_str(data)
+            .map_err(|e| ProviderError::Decode(e.to_string()))
+            .and_then(deltas),
+    )
+}
+
+fn fast_candidate(scanner: &mut Scanner) -> Option<Candidate> {
+    let mut candidate = Candidate::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "content" => {
+            seen.first(0)?;
+            if !scanner.null() {
+                let mut parts = Vec::new();
+                let mut seen_parts = Seen::default();
+                scanner.object(|scanner, key| match key {
+                    "parts" => {
+                        seen_parts.first(0)?;
+                        if !scanner.null() {
+                            scanner.array(|scanner, _| {
+                                parts.push(fast_part(scanner)?);
+                                Some(())
+                            })?;
+                        }
+                        Some(())
+                    }
+                    _ => scanner.skip(),
+                })?;
+                candidate.content = Some(Content { parts });
+            }
+            Some(())
+        }
+        "finishReason" => seen
+            .first(1)
+            .and_then(|()| scanner.optional_string())
+            .map(|value| candidate.finish_reason = value),
+        _ => scanner.skip(),
+    })?;
+    Some(candidate)
+}
+
+fn fast_part(scanner: &mut Scanner) -> Option<Part> {
+    let mut part = Part::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "text" => seen
+            .first(0)
+            .and_then(|()| scanner.optional_string())
+            .map(|value| part.text = value),
+        "thought" => seen
+            .first(1)
+            .and_then(|()| scanner.optional_bool())
+            .map(|value| part.thought = value),
+        "functionCall" => seen.first(2).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    Some(part)
+}
+
+fn fast_usage(scanner: &mut Scanner) -> Option<UsageMetadata> {
+    let mut usage = UsageMetadata::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| {
+        let (bit, field) = match key {
+            "promptTokenCount" => (0, &mut usage.prompt_token_count),
+            "candidatesTokenCount" => (1, &mut usage.candidates_token_count),
+            "thoughtsTokenCount" => (2, &mut usage.thoughts_token_count),
+            "cachedContentTokenCount" => (3, &mut usage.cached_content_token_count),
+            _ => return scanner.skip(),
+        };
+        seen.first(bit)?;
+        *field = scanner.optional_unsigned()?.unwrap_or_default();
+        Some(())
+    })?;
+    Some(usage)
+}
+
 impl GeminiDecoder {
     pub fn decode(&mut self, data: &str) -> Result<Vec<StreamDelta>, ProviderError> {
-        let response: Response = serde_json::from_str(data)
-            .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?;
-        self.response_deltas(response)
+        let mut out = Vec::new();
+        self.decode_into(data, &mut out)?;
+        Ok(out)
     }
 
-    fn response_deltas(&mut self, response: Response) -> Result<Vec<StreamDelta>, ProviderError> {
+    /// [`decode`](Self::decode), appending to `out` (the stream's loop reuses one list).
+    pub fn decode_into(
+        &mut self,
+        data: &str,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
+        let response = match fast_response(data) {
+            Some(response) => response,
+            None => serde_json::from_str(data)
+                .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?,
+        };
+        self.push_response_deltas(response, out)
+    }
+
+    fn push_response_deltas(
+        &mut self,
+        response: Response<'_>,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
         if let Some(error) = response.error {
             let message = error
                 .message
@@ -301,12 +447,8 @@ impl GeminiDecoder {
         if let Some(reason) = response.prompt_feedback.and_then(|f| f.block_reason) {
             return Err(ProviderError::Blocked(reason));
         }
-        let mut out = Vec::new();
-        if let Some(model) = response.model_version.filter(|m| !m.is_empty()) {
-            out.push(StreamDelta::Model(model));
-        }
-        let candidate = response.candidates.into_iter().next();
-        let (parts, finish_reason) = match candidate {
+        push_model(out, &mut self.model, response.model_version);
+        let (parts, finish_reason) = match response.candidate {
             Some(c) => (
                 c.content.map(|c| c.parts).unwrap_or_default(),
                 c.finish_reason,
@@ -347,7 +489,7 @@ impl GeminiDecoder {
                 .with_details(usage.cached_content_token_count, usage.thoughts_token_count),
             ));
         }
-        Ok(out)
+        Ok(())
     }
 }
 
@@ -355,7 +497,8 @@ impl GeminiDecoder {
 pub fn decode_response(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
     let response: Response = serde_json::from_slice(body)
         .map_err(|e| ProviderError::Decode(format!("{e} in the response")))?;
-    let mut out = GeminiDecoder::default().response_deltas(response)?;
+    let mut out = Vec::new();
+    GeminiDecoder::default().push_response_deltas(response, &mut out)?;
     out.push(StreamDelta::Done);
     Ok(out)
 }

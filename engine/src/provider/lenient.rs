@@ -22,6 +22,41 @@ where
     Ok(Option::<T>::deserialize(deserializer)?.unwrap_or_default())
 }
 
+/// Reads a list, or `null`, as its first item: a stream chunk carries one choice or candidate,
+/// and keeping it needs no list. The items after the first are still read as `T` (a malformed
+/// one fails the chunk, as in a `Vec<T>`) and dropped.
+pub(crate) fn first_of_list<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    struct First<T>(Option<T>);
+
+    impl<'de, T: Deserialize<'de>> Deserialize<'de> for First<T> {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            deserializer.deserialize_seq(FirstVisitor(std::marker::PhantomData))
+        }
+    }
+
+    struct FirstVisitor<T>(std::marker::PhantomData<T>);
+
+    impl<'de, T: Deserialize<'de>> Visitor<'de> for FirstVisitor<T> {
+        type Value = First<T>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a list")
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<First<T>, A::Error> {
+            let first = seq.next_element::<T>()?;
+            while seq.next_element::<T>()?.is_some() {}
+            Ok(First(first))
+        }
+    }
+
+    Ok(Option::<First<T>>::deserialize(deserializer)?.and_then(|first| first.0))
+}
+
 /// Message content: a string, or a list of parts whose `text` parts are the answer and whose
 /// `thinking` parts are reasoning (each itself a string or a list of text parts).
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -93,6 +128,23 @@ fn push_texts(out: &mut String, value: &Value) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[derive(Deserialize, Debug, PartialEq)]
+    struct Firsts {
+        #[serde(default, deserialize_with = "first_of_list")]
+        items: Option<u32>,
+    }
+
+    #[test]
+    fn a_list_reads_as_its_first_item_and_the_rest_is_still_checked() {
+        let read = |json: &str| serde_json::from_str::<Firsts>(json).map(|f| f.items);
+        assert_eq!(read(r#"{"items": [7, 8, 9]}"#).unwrap(), Some(7));
+        assert_eq!(read(r#"{"items": []}"#).unwrap(), None);
+        assert_eq!(read(r#"{"items": null}"#).unwrap(), None);
+        assert_eq!(read(r#"{}"#).unwrap(), None);
+        assert!(read(r#"{"items": [7, "eight"]}"#).is_err());
+        assert!(read(r#"{"items": 7}"#).is_err());
+    }
 
     #[derive(Deserialize, Debug, PartialEq)]
     struct Sample {

@@ -117,3 +117,17 @@ pub enum StreamDelta {
     /// The provider's explicit end-of-stream marker.
     Done,
 }
+
+/// Passes on the model a chunk names when it differs from the one named before (`last`).
+/// OpenAI-compatible servers and Gemini repeat it in every chunk of an answer; keeping the
+/// last one saves a copy per chunk, and the reply shows the same model either way.
+pub(crate) fn push_model(
+    out: &mut Vec<StreamDelta>,
+    last: &mut String,
+    model: Option<std::borrow::Cow<'_, str>>,
+) {
+    if let Some(model) = model.filter(|m| !m.is_empty() && **m != **last) {
+        *last = model.into_owned();
+        out.push(StreamDelta::Model(last.clone()));
+    }
+}

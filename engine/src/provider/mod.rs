@@ -27,6 +27,7 @@ pub(crate) mod flavour;
 pub use presets::provider_name;
 pub(crate) mod gemini;
 pub mod host_permission;
+mod json_scan;
 mod lenient;
 mod message;
 pub mod model_list;
@@ -44,6 +45,7 @@ pub(crate) mod validation;
 // Types of this module's public surface that live in crate-private files.
 pub use anthropic::AnthropicDecoder;
 pub use gemini::GeminiDecoder;
+pub use openai::OpenAiDecoder;
 
 pub use crate::domain::message_part::TokenUsage;
 pub use chat_request::ChatRequest;
@@ -68,7 +70,7 @@ pub use crate::provider::settings::ProviderKind;
 /// Decodes the events of one streamed answer in the protocol it was requested in.
 #[derive(Debug)]
 pub enum StreamDecoder {
-    OpenAi,
+    OpenAi(openai::OpenAiDecoder),
     Anthropic(anthropic::AnthropicDecoder),
     Gemini(gemini::GeminiDecoder),
 }
@@ -76,7 +78,7 @@ pub enum StreamDecoder {
 impl StreamDecoder {
     pub fn new(kind: ProviderKind) -> Self {
         match kind {
-            ProviderKind::OpenAi => Self::OpenAi,
+            ProviderKind::OpenAi => Self::OpenAi(openai::OpenAiDecoder::default()),
             ProviderKind::Anthropic => Self::Anthropic(anthropic::AnthropicDecoder::default()),
             ProviderKind::Gemini => Self::Gemini(gemini::GeminiDecoder::default()),
         }
@@ -86,11 +88,29 @@ impl StreamDecoder {
         &mut self,
         event: &crate::provider::sse::SseEvent,
     ) -> Result<Vec<StreamDelta>, ProviderError> {
-        match self {
-            Self::OpenAi => openai::decode_stream_data(&event.data),
-            Self::Anthropic(decoder) => decoder.decode(event),
-            Self::Gemini(decoder) => decoder.decode(&event.data),
+        let mut out = Vec::new();
+        self.decode_into(event, &mut out)?;
+        Ok(out)
+    }
+
+    /// [`decode`](Self::decode), appending to `out`, which the stream's loop reuses instead of
+    /// a new list per event. On an error `out` is left as it was: an event's deltas apply
+    /// whole or not at all.
+    pub fn decode_into(
+        &mut self,
+        event: &crate::provider::sse::SseEvent,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
+        let before = out.len();
+        let result = match self {
+            Self::OpenAi(decoder) => decoder.decode_into(&event.data, out),
+            Self::Anthropic(decoder) => decoder.decode_into(event, out),
+            Self::Gemini(decoder) => decoder.decode_into(&event.data, out),
+        };
+        if result.is_err() {
+            out.truncate(before);
         }
+        result
     }
 }
 
@@ -251,3 +271,7 @@ mod protocol_tests;
 #[cfg(test)]
 #[path = "corpus_tests.rs"]
 mod corpus_tests;
+
+#[cfg(test)]
+#[path = "fast_path_tests.rs"]
+mod fast_path_tests;

@@ -6,13 +6,16 @@
 //! dropped token).
 
 use super::capabilities::{capabilities, MaxTokensField, ReasoningField};
-use super::lenient::{null_as_default, TextOrParts};
+use super::json_scan::{Scanner, Seen};
+use super::lenient::{first_of_list, null_as_default, TextOrParts};
+use super::message::push_model;
 use super::{ChatMessage, ChatRequest, ProviderError, StreamDelta, TokenUsage};
 use crate::domain::message_part::{ProviderTimings, MAX_COUNT};
 use crate::ports::transport::{HttpMethod, HttpRequest};
 use crate::provider::settings::ProviderSettings;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 
 /// Builds `POST {base_url}/chat/completions`.
 pub fn build_chat_request(
@@ -115,22 +118,25 @@ fn message_json(message: &ChatMessage) -> Value {
 // Every optional field reads `null` like absence (`lenient.rs`): OpenAI-compatible servers
 // write `"tool_calls": null`, `"usage": null` and `null` counts freely.
 
-#[derive(Deserialize)]
-struct Chunk {
+// The fields most chunks leave out are boxed: a chunk is moved several times while it is read,
+// and its size is what each move copies.
+#[derive(Deserialize, Default)]
+struct Chunk<'a> {
+    #[serde(default, borrow)]
+    model: Option<Cow<'a, str>>,
+    /// Skein asks for one choice (`n` is never set), so only the first is kept.
+    #[serde(rename = "choices", default, deserialize_with = "first_of_list")]
+    choice: Option<Choice>,
     #[serde(default)]
-    model: Option<String>,
-    #[serde(default, deserialize_with = "null_as_default")]
-    choices: Vec<Choice>,
-    #[serde(default)]
-    usage: Option<Usage>,
+    usage: Option<Box<Usage>>,
     /// Groq's older streams put the final usage here instead of in `usage`.
     #[serde(default)]
-    x_groq: Option<XGroq>,
+    x_groq: Option<Box<XGroq>>,
     #[serde(default)]
-    error: Option<serde_json::Value>,
+    error: Option<Box<serde_json::Value>>,
     /// llama.cpp server: prompt and generation speed.
     #[serde(default)]
-    timings: Option<Timings>,
+    timings: Option<Box<Timings>>,
     /// llama.cpp server: how far prompt processing is, before the first token.
     #[serde(default)]
     prompt_progress: Option<PromptProgress>,
@@ -162,18 +168,18 @@ struct PromptProgress {
     processed: u64,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Choice {
     #[serde(default)]
     delta: Option<Delta>,
-    /// Non-streaming responses carry `message` instead of `delta`.
+    /// Non-streaming responses carry `message` instead of `delta` (boxed: see `Chunk`).
     #[serde(default)]
-    message: Option<Delta>,
+    message: Option<Box<Delta>>,
     #[serde(default)]
     finish_reason: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Delta {
     /// A string, or (Mistral's reasoning models) a list of text and thinking parts.
     #[serde(default)]
@@ -227,25 +233,143 @@ struct UsageDetails {
 }
 
 /// Decodes the `data` of one SSE event of a streaming response.
+#[cfg(test)]
 pub fn decode_stream_data(data: &str) -> Result<Vec<StreamDelta>, ProviderError> {
-    if data.trim() == "[DONE]" {
-        return Ok(vec![StreamDelta::Done]);
+    let mut deltas = Vec::new();
+    OpenAiDecoder::default().decode_into(data, &mut deltas)?;
+    Ok(deltas)
+}
+
+/// Decodes the events of one streamed answer.
+#[derive(Debug, Default)]
+pub struct OpenAiDecoder {
+    /// The model the stream named last (see [`push_model`]).
+    model: String,
+}
+
+impl OpenAiDecoder {
+    /// Decodes the `data` of one event, appending to `out` (the stream's loop reuses one
+    /// list).
+    pub fn decode_into(
+        &mut self,
+        data: &str,
+        out: &mut Vec<StreamDelta>,
+    ) -> Result<(), ProviderError> {
+        if data.trim() == "[DONE]" {
+            out.push(StreamDelta::Done);
+            return Ok(());
+        }
+        let chunk = match fast_chunk(data) {
+            Some(chunk) => chunk,
+            None => serde_json::from_str(data)
+                .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?,
+        };
+        push_chunk_deltas(chunk, out, &mut self.model)
     }
-    let chunk: Chunk = serde_json::from_str(data)
-        .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?;
-    chunk_deltas(chunk)
+}
+
+/// The common chunk (a model name, one choice with text or reasoning, a finish reason) read
+/// by the scanner; `None` leaves the chunk to serde (`json_scan.rs` says why and when).
+fn fast_chunk(data: &str) -> Option<Chunk<'_>> {
+    let mut scanner = Scanner::new(data);
+    let mut chunk = Chunk::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "model" => seen
+            .first(0)
+            .and_then(|()| scanner.optional_text())
+            .map(|value| chunk.model = value),
+        "choices" => seen
+            .first(1)
+            .and_then(|()| scanner.first_of_list(fast_choice))
+            .map(|choice| chunk.choice = choice),
+        // Rare fields, read here only when absent (`null`).
+        "usage" => seen.first(2).and_then(|()| scanner.absent()),
+        "x_groq" => seen.first(3).and_then(|()| scanner.absent()),
+        "error" => seen.first(4).and_then(|()| scanner.absent()),
+        "timings" => seen.first(5).and_then(|()| scanner.absent()),
+        "prompt_progress" => seen.first(6).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    scanner.end()?;
+    Some(chunk)
+}
+
+/// A chunk's deltas through the scanner (`None` where it leaves the chunk to serde) and
+/// through serde, for `fast_path_tests.rs`.
+#[cfg(test)]
+pub(super) fn fast_and_serde(data: &str) -> super::fast_path_tests::Both {
+    let deltas = |chunk: Chunk<'_>| {
+        let mut out = Vec::new();
+        push_chunk_deltas(chunk, &mut out, &mut String::new()).map(|()| out)
+    };
+    (
+        fast_chunk(data).map(deltas),
+        serde_json::from_str(data)
+            .map_err(|e| ProviderError::Decode(e.to_string()))
+            .and_then(deltas),
+    )
+}
+
+fn fast_choice(scanner: &mut Scanner) -> Option<Choice> {
+    let mut choice = Choice::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "delta" => {
+            seen.first(0)?;
+            if !scanner.null() {
+                choice.delta = Some(fast_delta(scanner)?);
+            }
+            Some(())
+        }
+        "finish_reason" => seen
+            .first(1)
+            .and_then(|()| scanner.optional_string())
+            .map(|value| choice.finish_reason = value),
+        "message" => seen.first(2).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    Some(choice)
+}
+
+fn fast_delta(scanner: &mut Scanner) -> Option<Delta> {
+    let mut delta = Delta::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "content" => {
+            seen.first(0)?;
+            delta.content = scanner.optional_string()?.map(|text| TextOrParts {
+                text,
+                reasoning: String::new(),
+            });
+            Some(())
+        }
+        // One field under two names, as serde's alias reads it.
+        "reasoning_content" | "reasoning" => seen
+            .first(1)
+            .and_then(|()| scanner.optional_string())
+            .map(|value| delta.reasoning_content = value),
+        "tool_calls" => seen.first(2).and_then(|()| scanner.absent()),
+        _ => scanner.skip(),
+    })?;
+    Some(delta)
 }
 
 /// Decodes a complete non-streaming response body.
 pub fn decode_completion(body: &[u8]) -> Result<Vec<StreamDelta>, ProviderError> {
     let chunk: Chunk = serde_json::from_slice(body)
         .map_err(|e| ProviderError::Decode(format!("{e} in completion response")))?;
-    let mut deltas = chunk_deltas(chunk)?;
+    let mut deltas = Vec::new();
+    push_chunk_deltas(chunk, &mut deltas, &mut String::new())?;
     deltas.push(StreamDelta::Done);
     Ok(deltas)
 }
 
-fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
+fn push_chunk_deltas(
+    chunk: Chunk<'_>,
+    deltas: &mut Vec<StreamDelta>,
+    model: &mut String,
+) -> Result<(), ProviderError> {
     if let Some(error) = chunk.error {
         let message = error
             .get("message")
@@ -254,13 +378,9 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             .unwrap_or_else(|| error.to_string());
         return Err(ProviderError::Stream(super::truncate_chars(&message, 500)));
     }
-    let mut deltas = Vec::new();
-    if let Some(model) = chunk.model.filter(|m| !m.is_empty()) {
-        deltas.push(StreamDelta::Model(model));
-    }
-    // Skein asks for one choice (`n` is never set), so only the first is read.
-    if let Some(choice) = chunk.choices.into_iter().next() {
-        if let Some(delta) = choice.delta.or(choice.message) {
+    push_model(deltas, model, chunk.model);
+    if let Some(choice) = chunk.choice {
+        if let Some(delta) = choice.delta.or(choice.message.map(|message| *message)) {
             let content = delta.content.unwrap_or_default();
             let mut reasoning = delta.reasoning_content.unwrap_or_default();
             reasoning.push_str(&content.reasoning);
@@ -308,7 +428,10 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             predicted_ms: t.predicted_ms,
         }));
     }
-    if let Some(usage) = chunk.usage.or(chunk.x_groq.and_then(|x| x.usage)) {
+    if let Some(usage) = chunk
+        .usage
+        .or(chunk.x_groq.and_then(|x| x.usage.map(Box::new)))
+    {
         deltas.push(StreamDelta::Usage(
             TokenUsage::reported(usage.prompt_tokens, usage.completion_tokens).with_details(
                 usage.prompt_tokens_details.cached_tokens,
@@ -316,7 +439,7 @@ fn chunk_deltas(chunk: Chunk) -> Result<Vec<StreamDelta>, ProviderError> {
             ),
         ));
     }
-    Ok(deltas)
+    Ok(())
 }
 
 #[cfg(test)]

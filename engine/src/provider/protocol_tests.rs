@@ -161,7 +161,7 @@ fn cached_and_reasoning_tokens_are_reported_as_parts_of_the_counts() {
         "cache_read_input_tokens":2000,"cache_creation_input_tokens":300,"output_tokens":1}}}"#;
     let end = r#"{"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":80}}"#;
     let event = |data: &str| crate::provider::sse::SseEvent {
-        event: String::new(),
+        event: "".into(),
         data: data.into(),
         id: None,
     };
@@ -519,7 +519,7 @@ fn attached_images_go_in_each_protocols_own_form_and_unloaded_ones_stay_out() {
 #[test]
 fn anthropic_events_are_named_by_their_type_and_only_tool_pieces_need_an_index() {
     let event = |name: &str, data: &str| crate::provider::sse::SseEvent {
-        event: name.into(),
+        event: name.to_owned().into(),
         data: data.into(),
         id: None,
     };

@@ -18,13 +18,15 @@
 //! strict decoder would silently drop the last words of an answer. [`SseDecoder::finish`]
 //! therefore returns such a pending event, and the caller decides (Skein keeps it).
 
+use std::borrow::Cow;
 use thiserror::Error;
 
 /// One dispatched event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SseEvent {
-    /// The `event` field, or `"message"` when the event had none.
-    pub event: String,
+    /// The `event` field, or `"message"` when the event had none (not allocated: most
+    /// providers name no event, and an answer is thousands of them).
+    pub event: Cow<'static, str>,
     /// The joined `data` lines, without the final newline.
     pub data: String,
     /// The last event ID seen so far in the stream (it persists across events).
@@ -71,6 +73,10 @@ pub struct SseDecoder {
     at_start: bool,
     event_type: String,
     data: String,
+    /// A read event's buffers (data and name), for the next event (see
+    /// [`recycle`](Self::recycle)).
+    spare: String,
+    spare_name: String,
     has_data: bool,
     last_event_id: Option<String>,
     retry_ms: Option<u64>,
@@ -94,6 +100,8 @@ impl SseDecoder {
             at_start: true,
             event_type: String::new(),
             data: String::new(),
+            spare: String::new(),
+            spare_name: String::new(),
             has_data: false,
             last_event_id: None,
             retry_ms: None,
@@ -134,12 +142,20 @@ impl SseDecoder {
     }
 
     fn push_lines(&mut self, mut bytes: &[u8], out: &mut Vec<SseEvent>) -> Result<(), SseError> {
-        while let Some(end) = bytes.iter().position(|&b| b == b'\n' || b == b'\r') {
-            self.extend_line(&bytes[..end])?;
-            let line = std::mem::take(&mut self.line);
-            self.process_line(&line, out)?;
-            self.line = line;
-            self.line.clear();
+        while let Some(end) = memchr::memchr2(b'\n', b'\r', bytes) {
+            if self.line.is_empty() {
+                // The usual case: the whole line is in this chunk, read in place.
+                if end > self.limits.max_line_bytes {
+                    return Err(self.line_too_long());
+                }
+                self.process_line(&bytes[..end], out)?;
+            } else {
+                self.extend_line(&bytes[..end])?;
+                let line = std::mem::take(&mut self.line);
+                self.process_line(&line, out)?;
+                self.line = line;
+                self.line.clear();
+            }
             let is_cr = bytes[end] == b'\r';
             bytes = &bytes[end + 1..];
             if is_cr {
@@ -153,11 +169,15 @@ impl SseDecoder {
         self.extend_line(bytes)
     }
 
+    fn line_too_long(&mut self) -> SseError {
+        self.fail(SseError::LineTooLong {
+            limit: self.limits.max_line_bytes,
+        })
+    }
+
     fn extend_line(&mut self, bytes: &[u8]) -> Result<(), SseError> {
         if self.line.len() + bytes.len() > self.limits.max_line_bytes {
-            return Err(self.fail(SseError::LineTooLong {
-                limit: self.limits.max_line_bytes,
-            }));
+            return Err(self.line_too_long());
         }
         self.line.extend_from_slice(bytes);
         Ok(())
@@ -180,28 +200,33 @@ impl SseDecoder {
         if line[0] == b':' {
             return Ok(()); // comment / heartbeat
         }
-        let line = String::from_utf8_lossy(line);
-        let (field, value) = match line.find(':') {
+        let (field, value) = match memchr::memchr(b':', line) {
             Some(colon) => {
                 let value = &line[colon + 1..];
-                (&line[..colon], value.strip_prefix(' ').unwrap_or(value))
+                (&line[..colon], value.strip_prefix(b" ").unwrap_or(value))
             }
-            None => (&line[..], ""),
+            None => (line, &b""[..]),
+        };
+        // Only the value is text the caller reads; it is decoded once, in place when it is
+        // valid UTF-8 (the usual case), with replacement characters when it is not.
+        let value = match std::str::from_utf8(value) {
+            Ok(text) => Cow::Borrowed(text),
+            Err(_) => String::from_utf8_lossy(value),
         };
         match field {
-            "event" => value.clone_into(&mut self.event_type),
-            "data" => {
+            b"event" => value.as_ref().clone_into(&mut self.event_type),
+            b"data" => {
                 if self.data.len() + value.len() + 1 > self.limits.max_event_bytes {
                     return Err(self.fail(SseError::EventTooLarge {
                         limit: self.limits.max_event_bytes,
                     }));
                 }
-                self.data.push_str(value);
+                self.data.push_str(&value);
                 self.data.push('\n');
                 self.has_data = true;
             }
-            "id" if !value.contains('\0') => self.last_event_id = Some(value.to_owned()),
-            "retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
+            b"id" if !value.contains('\0') => self.last_event_id = Some(value.into_owned()),
+            b"retry" if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) => {
                 self.retry_ms = value.parse().ok();
             }
             _ => {} // unknown fields are ignored, as the standard says
@@ -210,25 +235,45 @@ impl SseDecoder {
     }
 
     fn take_event(&mut self) -> Option<SseEvent> {
-        let event_type = std::mem::take(&mut self.event_type);
+        let spare_name = std::mem::take(&mut self.spare_name);
+        let event_type = std::mem::replace(&mut self.event_type, spare_name);
         if !self.has_data {
             return None;
         }
         self.has_data = false;
-        // The next event starts with room for one like this (events of a stream are alike),
-        // instead of growing from nothing again.
-        let room = self.data.capacity().min(4_096);
-        let mut data = std::mem::replace(&mut self.data, String::with_capacity(room));
+        // The next event starts in a buffer handed back by `recycle`, else with room for one
+        // like this (events of a stream are alike), instead of growing from nothing again.
+        let next = match std::mem::take(&mut self.spare) {
+            spare if spare.capacity() > 0 => spare,
+            _ => String::with_capacity(self.data.capacity().min(4_096)),
+        };
+        let mut data = std::mem::replace(&mut self.data, next);
         data.pop(); // the trailing '\n' added after the last data line
         Some(SseEvent {
             event: if event_type.is_empty() {
-                "message".to_owned()
+                Cow::Borrowed("message")
             } else {
-                event_type
+                Cow::Owned(event_type)
             },
             data,
             id: self.last_event_id.clone(),
         })
+    }
+
+    /// Hands back an event that has been read, so that its buffer holds the next one instead
+    /// of a new allocation per event.
+    pub fn recycle(&mut self, event: SseEvent) {
+        let mut data = event.data;
+        if data.capacity() <= 4_096 && data.capacity() > self.spare.capacity() {
+            data.clear();
+            self.spare = data;
+        }
+        if let Cow::Owned(mut name) = event.event {
+            if name.capacity() <= 256 && name.capacity() > self.spare_name.capacity() {
+                name.clear();
+                self.spare_name = name;
+            }
+        }
     }
 
     /// Ends the stream. Returns the event that was still being collected when the stream closed
@@ -272,7 +317,7 @@ mod tests {
 
     fn ev(event: &str, data: &str, id: Option<&str>) -> SseEvent {
         SseEvent {
-            event: event.into(),
+            event: event.to_owned().into(),
             data: data.into(),
             id: id.map(Into::into),
         }
@@ -437,6 +482,24 @@ mod tests {
             split.extend(tail);
             assert_eq!(split, whole, "seed {seed}");
         }
+    }
+
+    #[test]
+    fn recycled_buffers_change_no_event() {
+        let input = "event: a\ndata: one\n\ndata: two\n\nevent: longer name\ndata: 3\n\n: c\n\nevent: b\ndata: x\ndata: y\n\n";
+        let expected = decode_whole(input.as_bytes());
+        let mut decoder = SseDecoder::default();
+        let mut got = Vec::new();
+        for byte in input.as_bytes().chunks(1) {
+            let mut out = Vec::new();
+            decoder.push(byte, &mut out).unwrap();
+            for event in out {
+                got.push(event.clone());
+                decoder.recycle(event);
+            }
+        }
+        assert_eq!(got, expected);
+        assert_eq!(got.len(), 4);
     }
 
     #[test]

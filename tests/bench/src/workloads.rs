@@ -32,13 +32,20 @@ pub fn decode_stream(kind: ProviderKind, transcript: &[u8], piece: usize) -> usi
     let mut sse = SseDecoder::default();
     let mut decoder = StreamDecoder::new(kind);
     let mut events = Vec::new();
+    let mut deltas = Vec::new();
     let mut chars = 0;
+    // The loop of the app's stream reader (`provider::client`): one list of events and one of
+    // deltas for the whole answer, and each event's buffer handed back for the next.
     for bytes in transcript.chunks(piece.max(1)) {
         if sse.push(bytes, &mut events).is_err() {
             return 0;
         }
         for event in events.drain(..) {
-            for delta in decoder.decode(&event).unwrap_or_default() {
+            if decoder.decode_into(&event, &mut deltas).is_err() {
+                return 0;
+            }
+            sse.recycle(event);
+            for delta in deltas.drain(..) {
                 if let StreamDelta::Content(text) = delta {
                     chars += text.len();
                 }
