@@ -378,13 +378,10 @@ fn fast_event(data: &str) -> Option<Event<'_>> {
                 .ok()?;
             Some(())
         }
-        "delta" => {
-            seen.first(2)?;
-            if !scanner.null() {
-                event.delta = Some(fast_delta(scanner)?);
-            }
-            Some(())
-        }
+        "delta" => seen
+            .first(2)
+            .and_then(|()| scanner.optional(fast_delta))
+            .map(|delta| event.delta = delta),
         // Once a message, or rare: read here only when absent (`null`).
         "message" => seen.first(3).and_then(|()| scanner.absent()),
         "content_block" => seen.first(4).and_then(|()| scanner.absent()),

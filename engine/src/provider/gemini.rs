@@ -251,7 +251,7 @@ struct Candidate {
     finish_reason: Option<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 struct Content {
     #[serde(default, deserialize_with = "null_as_default")]
     parts: Vec<Part>,
@@ -307,13 +307,10 @@ fn fast_response(data: &str) -> Option<Response<'_>> {
             .first(1)
             .and_then(|()| scanner.first_of_list(fast_candidate))
             .map(|candidate| response.candidate = candidate),
-        "usageMetadata" => {
-            seen.first(2)?;
-            if !scanner.null() {
-                response.usage_metadata = Some(fast_usage(scanner)?);
-            }
-            Some(())
-        }
+        "usageMetadata" => seen
+            .first(2)
+            .and_then(|()| scanner.optional(fast_usage))
+            .map(|usage| response.usage_metadata = usage),
         // Rare: read here only when absent (`null`).
         "error" => seen.first(3).and_then(|()| scanner.absent()),
         "promptFeedback" => seen.first(4).and_then(|()| scanner.absent()),
@@ -345,28 +342,10 @@ fn fast_candidate(scanner: &mut Scanner) -> Option<Candidate> {
     let mut candidate = Candidate::default();
     let mut seen = Seen::default();
     scanner.object(|scanner, key| match key {
-        "content" => {
-            seen.first(0)?;
-            if !scanner.null() {
-                let mut parts = Vec::new();
-                let mut seen_parts = Seen::default();
-                scanner.object(|scanner, key| match key {
-                    "parts" => {
-                        seen_parts.first(0)?;
-                        if !scanner.null() {
-                            scanner.array(|scanner, _| {
-                                parts.push(fast_part(scanner)?);
-                                Some(())
-                            })?;
-                        }
-                        Some(())
-                    }
-                    _ => scanner.skip(),
-                })?;
-                candidate.content = Some(Content { parts });
-            }
-            Some(())
-        }
+        "content" => seen
+            .first(0)
+            .and_then(|()| scanner.optional(fast_content))
+            .map(|content| candidate.content = content),
         "finishReason" => seen
             .first(1)
             .and_then(|()| scanner.optional_string())
@@ -374,6 +353,26 @@ fn fast_candidate(scanner: &mut Scanner) -> Option<Candidate> {
         _ => scanner.skip(),
     })?;
     Some(candidate)
+}
+
+fn fast_content(scanner: &mut Scanner) -> Option<Content> {
+    let mut content = Content::default();
+    let mut seen = Seen::default();
+    scanner.object(|scanner, key| match key {
+        "parts" => {
+            seen.first(0)?;
+            // `null` reads as no parts (`null_as_default`).
+            if !scanner.null() {
+                scanner.array(|scanner, _| {
+                    content.parts.push(fast_part(scanner)?);
+                    Some(())
+                })?;
+            }
+            Some(())
+        }
+        _ => scanner.skip(),
+    })?;
+    Some(content)
 }
 
 fn fast_part(scanner: &mut Scanner) -> Option<Part> {

@@ -148,10 +148,18 @@ impl<'a> Scanner<'a> {
 
     /// [`optional_string`](Self::optional_string), borrowed from the text where it can be.
     pub(crate) fn optional_text(&mut self) -> Option<Option<Cow<'a, str>>> {
+        self.optional(Self::string)
+    }
+
+    /// A value read by `read`, or `null` read as `None` (serde's reading of an `Option`).
+    pub(crate) fn optional<T>(
+        &mut self,
+        read: impl FnOnce(&mut Self) -> Option<T>,
+    ) -> Option<Option<T>> {
         if self.null() {
             return Some(None);
         }
-        self.string().map(Some)
+        read(self).map(Some)
     }
 
     /// A `true` or `false`, or `null` read as `None`.

@@ -315,13 +315,10 @@ fn fast_choice(scanner: &mut Scanner) -> Option<Choice> {
     let mut choice = Choice::default();
     let mut seen = Seen::default();
     scanner.object(|scanner, key| match key {
-        "delta" => {
-            seen.first(0)?;
-            if !scanner.null() {
-                choice.delta = Some(fast_delta(scanner)?);
-            }
-            Some(())
-        }
+        "delta" => seen
+            .first(0)
+            .and_then(|()| scanner.optional(fast_delta))
+            .map(|delta| choice.delta = delta),
         "finish_reason" => seen
             .first(1)
             .and_then(|()| scanner.optional_string())
