@@ -62,6 +62,15 @@ pub fn App() -> impl IntoView {
             lazy.load();
         }
     });
+    // The code that writes answers loads once the user starts a question (see lazy_generation).
+    Effect::new(move |prefetched: Option<bool>| {
+        let typing = state.draft.text.with(|text| !text.is_empty());
+        let prefetch = typing && prefetched != Some(true);
+        if prefetch {
+            crate::lazy_generation::prefetch();
+        }
+        prefetched == Some(true) || prefetch
+    });
     // The panels stay mounted once their code is there (each shows itself when open).
     let mount_dialogs = Memo::new(move |_| lazy.ready() || panel_open());
     // The shortcuts listen on the window: in a page that embeds the chat they would take the

@@ -1,14 +1,16 @@
 //! The prompt inspector's wiring: the next request (with the composer's text) or an answer's,
 //! built by the engine in a dry run (`ChatService::inspect_next` / `inspect_answer`) with the
-//! settings and assistant a real send would use.
+//! settings and assistant a real send would use. The dry run is in the module that writes
+//! answers (`lazy_generation`): it needs the same prompt assembly and request builders.
 
-use crate::runtime::{current_conversation, runtime};
+use crate::runtime::{current_conversation, runtime, Runtime};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::InspectorView;
 use skein_engine::chat::EventLog;
-use skein_engine::{CancelToken, TurnContext};
+use skein_engine::{Assistant, CancelToken, Conversation, ProviderSettings, TurnContext};
+use std::rc::Rc;
 
 #[derive(Debug, Clone, Copy)]
 pub struct InspectorState {
@@ -55,27 +57,75 @@ fn inspect(state: AppState, answer: Option<String>) {
         .map_or_else(|| state.assistant_untracked(), |c| state.assistant_of(c));
     let settings = state.settings.get_untracked();
     let draft = state.draft.text.get_untracked();
+    let request = Inspection {
+        state,
+        runtime,
+        conversation,
+        answer,
+        settings,
+        assistant,
+        draft,
+    };
     spawn_local(async move {
-        let (cancel, log) = (CancelToken::new(), EventLog::default());
-        let context = TurnContext::new(&settings, &assistant, &cancel, &log);
-        let inspected = match (&answer, &conversation) {
-            (Some(id), Some(conversation)) => {
-                runtime
-                    .service
-                    .inspect_answer(conversation, id, &context)
-                    .await
-            }
-            _ => {
-                runtime
-                    .service
-                    .inspect_next(conversation.as_ref(), &draft, &context)
-                    .await
-            }
-        };
-        state.inspector.view.update(|view| {
-            if let Some(view) = view {
-                view.inspection = Some(inspected.map_err(|err| err.to_string()));
-            }
-        });
+        // The dry run uses the code that writes answers (see lazy_generation).
+        match crate::lazy_generation::load().await {
+            Ok(generation) => (generation.inspect)(request).await,
+            Err(_) => state.inspector.view.update(|view| {
+                if let Some(view) = view {
+                    view.inspection = Some(Err(
+                        "Skein could not load the part of itself that builds requests. Check \
+                         the connection (or reload the page) and try again."
+                            .to_owned(),
+                    ));
+                }
+            }),
+        }
+    });
+}
+
+/// A dry run asked for, with what a real send would use.
+pub struct Inspection {
+    state: AppState,
+    runtime: Rc<Runtime>,
+    conversation: Option<Conversation>,
+    /// The answer whose regeneration is inspected; `None` for the next question.
+    answer: Option<String>,
+    settings: ProviderSettings,
+    assistant: Assistant,
+    /// The composer's text (the next question).
+    draft: String,
+}
+
+/// Builds the request and shows it.
+pub async fn dry_run(request: Inspection) {
+    let Inspection {
+        state,
+        runtime,
+        conversation,
+        answer,
+        settings,
+        assistant,
+        draft,
+    } = request;
+    let (cancel, log) = (CancelToken::new(), EventLog::default());
+    let context = TurnContext::new(&settings, &assistant, &cancel, &log);
+    let inspected = match (&answer, &conversation) {
+        (Some(id), Some(conversation)) => {
+            runtime
+                .service
+                .inspect_answer(conversation, id, &context)
+                .await
+        }
+        _ => {
+            runtime
+                .service
+                .inspect_next(conversation.as_ref(), &draft, &context)
+                .await
+        }
+    };
+    state.inspector.view.update(|view| {
+        if let Some(view) = view {
+            view.inspection = Some(inspected.map_err(|err| err.to_string()));
+        }
     });
 }

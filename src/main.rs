@@ -26,6 +26,7 @@ mod inspector;
 mod installed;
 mod jump;
 mod knowledge;
+mod lazy_generation;
 mod lazy_screens;
 mod memories;
 mod notify;

@@ -4,14 +4,13 @@
 //! These values are not `Send` (they hold JavaScript objects), so they live in a thread-local;
 //! the browser runs this app on one thread.
 
-use crate::state::{AppState, Failure};
-use crate::ui_sink::UiSink;
+use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::provider::ProviderClient;
 use skein_engine::store::temporary::TemporaryChats;
-use skein_engine::{CancelToken, ChatService, Conversation, MessageNode};
-use skein_engine::{ChatAction, TurnContext, UserInput};
+use skein_engine::{ChatAction, UserInput};
+use skein_engine::{ChatService, Conversation, MessageNode};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -360,25 +359,6 @@ pub fn retry(state: AppState) {
     start(state, failure.retry);
 }
 
-/// Remembers a failed answer for the banner (the kind, the message, what retry means).
-fn note_failure(state: AppState, reply: &MessageNode) {
-    let Some(kind) = reply.error_kind else {
-        return;
-    };
-    let Some(retry) = ChatAction::retry_for(reply) else {
-        return;
-    };
-    state.failure.set(Some(Failure {
-        conversation_id: reply.conversation_id.clone(),
-        kind,
-        message: reply
-            .error
-            .clone()
-            .unwrap_or_else(|| "The answer failed.".to_owned()),
-        retry,
-    }));
-}
-
 /// Starts sending `text`. Returns `false` (and explains why) when it cannot start, so the
 /// composer keeps the text.
 pub fn send(state: AppState, input: UserInput) -> bool {
@@ -448,46 +428,46 @@ fn start_as(
     let offline = !state.online.get_untracked();
     state.actions_running.update(|n| *n += 1);
     spawn_local(async move {
-        let cancel = CancelToken::new();
-        let sink = UiSink::new(state, runtime.clone());
-        let context = TurnContext {
-            settings: &settings,
-            assistant: &assistant,
-            cancel: &cancel,
-            sink: &sink,
-            temporary,
-            channel: skein_engine::prompt::OutputChannel::Markdown,
-        };
-        let service = &runtime.service;
-        let result = match action.clone() {
-            ChatAction::Send(input) if offline => {
-                service.queue_question(conversation, input, &context).await
+        match crate::lazy_generation::load().await {
+            Ok(generation) => {
+                (generation.run)(crate::lazy_generation::Turn {
+                    state,
+                    runtime,
+                    conversation,
+                    action,
+                    settings,
+                    assistant,
+                    temporary,
+                    offline,
+                })
+                .await;
             }
-            // The engine runs the action, then the title and suggestions (seed 000 §9).
-            action => service.run(conversation, action, &context).await,
-        };
-        sink.generation_ended();
-        match &result {
-            Ok(reply) if reply.role == skein_engine::Role::Assistant => {
-                note_failure(state, reply);
-                refresh_context(state, reply.conversation_id.clone());
-            }
-            Ok(_) => {}
-            Err(err) => {
-                // Nothing the user typed is lost: if it never reached storage, it goes back
-                // into the (still empty) composer.
-                if let ChatAction::Send(input) = action {
-                    if !sink.user_message_saved() {
-                        state.draft.restore(input);
-                    }
-                }
-                state.banner.set(Some(err.to_string()));
-            }
+            Err(_) => could_not_load(state, conversation, action),
         }
         crate::storage_notices::ask_for_persistence(state);
         state.actions_running.update(|n| *n -= 1);
     });
     true
+}
+
+/// The code that writes answers could not be fetched: nothing happened, and what the user
+/// typed or what was waiting is back where it was.
+fn could_not_load(state: AppState, conversation: Option<Conversation>, action: ChatAction) {
+    match action {
+        ChatAction::Send(input) => state.draft.restore(input),
+        // A question that waited for the connection waits again (it never left storage).
+        ChatAction::Retry(_) => {
+            if let Some(conversation) = conversation {
+                state.upsert_conversation(conversation);
+            }
+        }
+        _ => {}
+    }
+    state.banner.set(Some(
+        "Skein could not load the part of itself that writes answers, so nothing was sent. \
+         Check the connection (or reload the page) and try again."
+            .into(),
+    ));
 }
 
 pub(crate) fn current_conversation(state: AppState) -> Option<Conversation> {

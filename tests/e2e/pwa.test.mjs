@@ -14,6 +14,10 @@ import {
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
+/// A module fetched on first use (xtask/src/split.rs): a screen's, the answers', or code two of
+/// them share.
+const LAZY_MODULE = /\/(split_[a-z_]+|chunk_[0-9]+)\.wasm$/;
+
 /// Waits until the service worker controls the page (the app is cached from then on).
 async function offlineReady(page) {
   await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 30_000 });
@@ -88,7 +92,7 @@ test('after one visit the app starts and works offline; a message written offlin
   const lazyFromWorker = [];
   page.on('response', (response) => {
     if (response.url().startsWith(appUrl)) fromWorker.push(response.fromServiceWorker());
-    if (/\/split_[a-z_]+\.wasm$/.test(response.url())) lazyFromWorker.push(response.fromServiceWorker());
+    if (LAZY_MODULE.test(response.url())) lazyFromWorker.push([response.url().split('/').pop(), response.fromServiceWorker()]);
   });
   await page.reload();
   await mounted(page);
@@ -105,7 +109,8 @@ test('after one visit the app starts and works offline; a message written offlin
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
   assert.match(readFileSync(await download.path(), 'utf8'), /pulled by the moon/);
   await openSettings(page);
-  assert.deepEqual(lazyFromWorker, [true], 'the settings module, loaded on first use, came from the worker');
+  assert.ok(lazyFromWorker.some(([file]) => file === 'split_screens.wasm'), `the settings module was loaded: ${lazyFromWorker}`);
+  assert.ok(lazyFromWorker.every(([, worker]) => worker), `modules loaded on first use came from the worker: ${lazyFromWorker}`);
   await page.fill('[data-testid=settings-model]', 'mock-model-large');
   await page.click('[data-testid=settings-save]');
   await page.locator('[data-testid=settings-feedback]', { hasText: 'Saved.' }).waitFor();
@@ -122,6 +127,8 @@ test('after one visit the app starts and works offline; a message written offlin
   await mounted(page);
   await page.locator('[data-testid=waiting-notice]').waitFor();
   assert.deepEqual(providerRequests, [], 'nothing was sent to the provider while offline');
+  assert.ok(lazyFromWorker.some(([file]) => file === 'split_generation.wasm'), `the answers' module was loaded: ${lazyFromWorker}`);
+  assert.ok(lazyFromWorker.every(([, worker]) => worker), `modules loaded on first use came from the worker: ${lazyFromWorker}`);
 
   // Back online: it is answered, and the notice goes.
   await mock('/admin/script', [{ chunks: ['Spring tides come with new and full moons.'] }]);
@@ -222,9 +229,13 @@ test('settings, workflows and the chat\'s panels load on first use: not fetched 
   // No service worker here: the test routes the module's request itself.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const fetched = [];
+  const anyLazy = [];
   let failNext = true;
-  await context.route(/\/split_[a-z_]+\.wasm$/, async (route) => {
-    fetched.push(new URL(route.request().url()).pathname);
+  await context.route(LAZY_MODULE, async (route) => {
+    // Counted: the screens' own module (code it shares with the answers' module comes along).
+    const path = new URL(route.request().url()).pathname;
+    anyLazy.push(path);
+    if (path.endsWith('/split_screens.wasm')) fetched.push(path);
     if (failNext) await route.abort('connectionrefused');
     else await route.continue();
   });
@@ -232,7 +243,7 @@ test('settings, workflows and the chat\'s panels load on first use: not fetched 
   context.on('request', (request) => started.push(new URL(request.url()).pathname));
   const page = await openApp(context);
   await page.waitForTimeout(500);
-  assert.deepEqual(fetched, [], 'no lazy module is fetched at start');
+  assert.deepEqual(anyLazy, [], 'no lazy module is fetched at start');
   assert.ok(started.some((path) => path.endsWith('/main_bg.wasm')), `the main module is: ${started}`);
 
   // The first open fails: the screen says so, and the app goes on (a load failure left
@@ -283,5 +294,47 @@ test('settings, workflows and the chat\'s panels load on first use: not fetched 
   assert.equal(fetched.length, beforePanel + 1, 'the branch map loaded the module once');
   // The failed fetch is logged by the module loader; nothing else went wrong.
   assert.deepEqual(page.errors.filter((e) => !/split_screens|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
+  await context.close();
+});
+
+test('the code that writes answers loads when a question is started: not at start, once, and a failed fetch keeps the question', async () => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const fetched = [];
+  let fail = true;
+  await context.route(LAZY_MODULE, async (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop();
+    fetched.push(file);
+    if (fail && file === 'split_generation.wasm') await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  const page = await openApp(context);
+  await mock('/admin/reset', {});
+  await configureMockProvider(page);
+  await page.waitForTimeout(500);
+  assert.deepEqual(fetched.filter((f) => f.startsWith('split_generation')), [], 'not fetched at start');
+
+  // The module cannot be fetched: nothing is sent, the question stays, the banner says why.
+  await send(page, 'capital of Peru?');
+  await page.locator('[data-testid=error-banner]', { hasText: 'could not load the part of itself that writes answers' }).waitFor();
+  assert.equal(await page.inputValue('[data-testid=composer-input]'), 'capital of Peru?');
+  assert.equal(await page.locator('[data-testid=message]').count(), 0);
+  assert.ok(fetched.some((f) => f.startsWith('split_generation')), `tried: ${fetched}`);
+  await page.screenshot({ path: new URL('generation-load-failed.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
+  await page.screenshot({ path: new URL('generation-load-failed-phone.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // With the network back, the same question goes out; later answers fetch nothing more.
+  fail = false;
+  await mock('/admin/script', [{ chunks: ['Lima.'] }, { chunks: ['"Capitals"'], stream: false }, { chunks: ['Cusco, once.'] }]);
+  await page.press('[data-testid=composer-input]', 'Enter');
+  await assistantTextIs(page, 'Lima.');
+  await page.locator('[data-testid=error-banner]').waitFor({ state: 'detached' });
+  const afterFirst = fetched.length;
+  await page.click('[data-testid=regenerate-button]');
+  await assistantTextIs(page, 'Cusco, once.');
+  assert.equal(fetched.length, afterFirst, `nothing more fetched: ${fetched}`);
+  assert.deepEqual(page.errors.filter((e) => !/split_|chunk_|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
   await context.close();
 });

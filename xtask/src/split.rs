@@ -161,12 +161,19 @@ pub fn build_into(dist: &Path, public_url: &str) -> Result<String, String> {
     Ok(dir_name)
 }
 
-/// The split-off modules the splitter wrote (`split_*.wasm`).
+/// The split-off modules the splitter wrote: `split_<name>.wasm` per split point, and
+/// `chunk_<n>.wasm` for code that two of them share but the main module does not need (loaded
+/// with whichever of them comes first).
 fn modules_in(dir: &Path) -> Result<Vec<String>, String> {
     Ok(crate::pwa::files_under(dir)?
         .into_iter()
-        .filter(|f| f.starts_with("split_") && f.ends_with(".wasm"))
+        .filter(|f| is_lazy_module(f))
         .collect())
+}
+
+/// Whether `file` is a module the app fetches on first use rather than at start.
+pub fn is_lazy_module(file: &str) -> bool {
+    (file.starts_with("split_") || file.starts_with("chunk_")) && file.ends_with(".wasm")
 }
 
 fn optimise(input: &Path, output: &Path) -> Result<(), String> {
@@ -230,6 +237,16 @@ mod tests {
         assert_eq!(hex_to_base64("fbff").as_deref(), Some("+/8="));
         assert_eq!(hex_to_base64("abc"), None);
         assert_eq!(hex_to_base64("zz"), None);
+    }
+
+    #[test]
+    fn split_modules_and_their_shared_chunks_load_later_the_main_module_at_start() {
+        assert!(is_lazy_module("split_screens.wasm"));
+        assert!(is_lazy_module("split_generation.wasm"));
+        assert!(is_lazy_module("chunk_3.wasm"));
+        assert!(!is_lazy_module("main.wasm"));
+        assert!(!is_lazy_module("__wasm_split.js"));
+        assert!(!is_lazy_module("split_screens.wasm.map"));
     }
 
     #[test]

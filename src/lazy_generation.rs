@@ -1,0 +1,146 @@
+//! Writing an answer: the code that runs a chat action (send, regenerate, continue, edit, a
+//! tool decision, a question waiting for the connection), loaded on first use.
+//!
+//! Reading a conversation needs none of it: the engine's turn (prompt assembly, retrieval, the
+//! request builders, the three protocols' stream decoders, the tool loop) is reached only
+//! from [`run_turn`] and from the prompt inspector's dry run. With the `split` feature (the web build of `cargo xtask dist`),
+//! [`generation_split`] is a split point, so that code goes into its own module
+//! (`split_generation.wasm`), fetched when the user starts typing ([`prefetch`]) or, at the
+//! latest, on the first action; the service worker precaches it, so it works offline too.
+//! Without the feature it is there from the start.
+//!
+//! A module that cannot be fetched leaves everything as it was: the question goes back into
+//! the composer, and the banner says what failed ([`crate::runtime::start_in`]).
+
+use crate::inspector::Inspection;
+use crate::lazy_screens::LoadFailed;
+use crate::runtime::Runtime;
+use crate::state::AppState;
+use crate::ui_sink::UiSink;
+use leptos::prelude::*;
+use skein_engine::prompt::OutputChannel;
+use skein_engine::{Assistant, CancelToken, ChatAction, Conversation, MessageNode};
+use skein_engine::{ProviderSettings, TurnContext};
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+
+/// One chat action, with everything it was started with.
+pub struct Turn {
+    pub state: AppState,
+    pub runtime: Rc<Runtime>,
+    /// `None` for a question that starts a new conversation.
+    pub conversation: Option<Conversation>,
+    pub action: ChatAction,
+    pub settings: ProviderSettings,
+    pub assistant: Assistant,
+    /// A new conversation is a temporary chat.
+    pub temporary: bool,
+    /// The browser was offline: a question is saved and waits instead.
+    pub offline: bool,
+}
+
+/// The module's entries.
+#[derive(Clone, Copy)]
+pub struct Generation {
+    /// Runs a turn to its end.
+    pub run: fn(Turn) -> Pin<Box<dyn Future<Output = ()>>>,
+    /// Builds the request a turn would send, for the prompt inspector (nothing is sent).
+    pub inspect: fn(Inspection) -> Pin<Box<dyn Future<Output = ()>>>,
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(generation, wasm_split_path = ::leptos::wasm_split, fallible)
+)]
+fn generation_split() -> Result<Generation, LoadFailed> {
+    Ok(Generation {
+        run: |turn| Box::pin(run_turn(turn)),
+        inspect: |request| Box::pin(crate::inspector::dry_run(request)),
+    })
+}
+
+/// The module, loaded first if it is not yet (a failed load is tried again on the next call).
+pub async fn load() -> Result<Generation, LoadFailed> {
+    #[cfg(feature = "split")]
+    let loaded = generation_split().await;
+    #[cfg(not(feature = "split"))]
+    let loaded = generation_split();
+    loaded
+}
+
+/// Starts loading the module in the background, so the first answer does not wait for it.
+pub fn prefetch() {
+    leptos::task::spawn_local(async {
+        // A failure is reported when an action needs the module.
+        let _ = load().await;
+    });
+}
+
+async fn run_turn(turn: Turn) {
+    let Turn {
+        state,
+        runtime,
+        conversation,
+        action,
+        settings,
+        assistant,
+        temporary,
+        offline,
+    } = turn;
+    let cancel = CancelToken::new();
+    let sink = UiSink::new(state, runtime.clone());
+    let context = TurnContext {
+        settings: &settings,
+        assistant: &assistant,
+        cancel: &cancel,
+        sink: &sink,
+        temporary,
+        channel: OutputChannel::Markdown,
+    };
+    let service = &runtime.service;
+    let result = match action.clone() {
+        ChatAction::Send(input) if offline => {
+            service.queue_question(conversation, input, &context).await
+        }
+        // The engine runs the action, then the title and suggestions (seed 000 §9).
+        action => service.run(conversation, action, &context).await,
+    };
+    sink.generation_ended();
+    match &result {
+        Ok(reply) if reply.role == skein_engine::Role::Assistant => {
+            note_failure(state, reply);
+            crate::runtime::refresh_context(state, reply.conversation_id.clone());
+        }
+        Ok(_) => {}
+        Err(err) => {
+            // Nothing the user typed is lost: if it never reached storage, it goes back
+            // into the (still empty) composer.
+            if let ChatAction::Send(input) = action {
+                if !sink.user_message_saved() {
+                    state.draft.restore(input);
+                }
+            }
+            state.banner.set(Some(err.to_string()));
+        }
+    }
+}
+
+/// Remembers a failed answer for the banner (the kind, the message, what retry means).
+fn note_failure(state: AppState, reply: &MessageNode) {
+    let Some(kind) = reply.error_kind else {
+        return;
+    };
+    let Some(retry) = ChatAction::retry_for(reply) else {
+        return;
+    };
+    state.failure.set(Some(crate::state::Failure {
+        conversation_id: reply.conversation_id.clone(),
+        kind,
+        message: reply
+            .error
+            .clone()
+            .unwrap_or_else(|| "The answer failed.".to_owned()),
+        retry,
+    }));
+}
