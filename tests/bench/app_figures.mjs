@@ -239,11 +239,12 @@ export class App {
         writes: writes.length,
         writeMs: writes.reduce((sum, w) => sum + ((w.end ?? w.start) - w.start), 0),
         stores: writes.reduce((counts, w) => ({ ...counts, [w.stores]: (counts[w.stores] ?? 0) + 1 }), {}),
-        // The closest two of the answer's writes, the final one aside (it comes when the
-        // stream ends, however soon after the last).
+        // The closest two of the answer's throttled writes: the question's own write and the
+        // answer's first (both before any text) are aside, and so is the final one (it comes
+        // when the stream ends, however soon after the last).
         minGapMs: (() => {
           const starts = writes.filter((w) => /messages/.test(w.stores)).map((w) => w.start).sort((a, b) => a - b);
-          const gaps = starts.slice(1, -1).map((start, i) => start - starts[i]);
+          const gaps = starts.slice(2, -1).map((start, i) => start - starts[i + 1]);
           return gaps.length === 0 ? null : Math.min(...gaps);
         })(),
       };

@@ -5,33 +5,37 @@
 /// What the profile showed for a missed target, and what would fix it. Kept here, next to the
 /// figures, so the file never claims more than the last run measured.
 const ANALYSIS = {
-  bundle: '`cargo xtask dist` now splits the wasm (xtask/src/split.rs: `wasm-split-cli` between '
-    + 'cargo and wasm-bindgen): Settings, Workflows and the chat\'s panels (summary, branch map, '
-    + 'files, follow-ups, prompt inspector, this chat\'s settings), with the code only they reach, '
-    + 'are one module fetched the first time one of them opens and precached by the service '
-    + 'worker (the comparison column). What the first download still holds is the chat path '
-    + 'itself, and a size profile finds no single heavy part in it (twiggy 0.8 `top` on the '
-    + 'first module before wasm-opt, 2026-12-05: about 18,000 functions; the largest are the '
-    + 'app\'s root view, 43 KB, the engine\'s tool loop and reply preparation, 28 KB each, and the '
-    + 'request builder, 22 KB; by crate, on the unsplit module, the engine holds 0.92 MB of code, '
-    + 'Leptos 0.77 MB, the app and components 0.58 MB, the standard library\'s generic code '
-    + '0.7 MB, serde 0.25 MB). Still to split: import and export, the welcome step, and math and '
-    + 'syntax highlighting inside Markdown (which need the message view to render before their '
-    + 'code arrives); still to trim: generic code instantiated per type on the chat path (serde '
-    + 'derives, Leptos views). Neither is done, so the target is missed by the amount shown.',
+  bundle: '`cargo xtask dist` splits the wasm (xtask/src/split.rs: `wasm-split-cli` between '
+    + 'cargo and wasm-bindgen) at two points, each module precached by the service worker: '
+    + 'Settings, Workflows and the chat\'s panels (src/lazy_screens.rs), fetched the first time '
+    + 'one opens; and, new in this round, the code that writes answers (src/lazy_generation.rs: '
+    + 'every chat action and the prompt inspector\'s dry run, with prompt assembly, retrieval, '
+    + 'the request builders, the stream decoders and the tool loop), fetched when the user starts '
+    + 'typing a question. Code both need goes into a shared chunk. That took 126 KB off the first '
+    + 'download (709 to 583 KB). A size profile of what is left (twiggy 0.8 on the first module '
+    + 'before wasm-opt, 2026-12-05): the engine holds 0.44 MB of its code, mostly the stored '
+    + 'types\' serde readers, the temporary-chat store, Markdown, and the tools, whose `call` is '
+    + 'reached through the vtables the catalogue is built from at start (the tool list and the '
+    + 'MCP clients live in the first module for that reason); Leptos\'s runtime and views about '
+    + '0.5 MB; the app and its components 0.28 MB; the standard library\'s generic code and '
+    + 'serde the rest. Still to do: the tools\' calls behind the split (the catalogue would have '
+    + 'to hold definitions apart from implementations), import and export, the welcome step, '
+    + 'math inside Markdown, and trimming generic code on the chat path. None is done, so the '
+    + 'target is missed by the amount shown.',
   // `stream` is written from the run's own figures (see below).
-  sse_openai: 'The common chunk of each protocol (a text delta) is now read by a small strict '
-    + 'scanner (engine/src/provider/json_scan.rs) instead of serde\'s generic code, which at the '
-    + 'bundle\'s opt-level "z" cost more than the whole JavaScript pair; serde still reads every '
+  sse_openai: 'The common chunk of each protocol (a text delta) is read by a small strict '
+    + 'scanner (wire/src/json_scan.rs) instead of serde\'s generic code; serde still reads every '
     + 'other shape, and a test checks the two agree on generated and recorded chunks. The stream '
     + 'loop reuses one event list, one delta list and the events\' buffers, the repeated model '
-    + 'name is passed on once, and lines are found with `memchr` (SIMD128). Measured on the bench '
-    + 'page after its warm-up, the three protocols then take 0.5 to 0.9× the JavaScript time, but '
-    + 'the figure here is the first call\'s median, while V8 is still moving both sides to its '
-    + 'optimising compilers, and it moves between about 0.5× and 1.1× from run to run on this '
-    + 'machine. What is left in the profile is the SSE line splitter (about a fifth), the '
-    + 'allocator (the text of each delta is a new string) and the scanner itself. The scanner '
-    + 'adds about 5 KB of brotli to the first download.',
+    + 'name is passed on once, and lines are found with `memchr` (SIMD128). New in this round: '
+    + 'the SSE decoder and the scanner are their own crate, `skein-wire`, which the release '
+    + 'profile compiles for speed (opt-level 3) while the rest stays at "z" (in Node on the same '
+    + 'build, 0.58 to 0.72 times the JavaScript time, against 0.74 to 0.94 before; the whole '
+    + 'engine at opt-level 3 reached 0.43 to 0.54 but added 47 KB brotli to the first download, '
+    + 'and at "s" 26 KB). The decoders are in the module that writes answers '
+    + '(src/lazy_generation.rs), so the first download does not grow. The figure is now taken '
+    + 'after ten warm-up runs of each side; after one it still caught V8 moving both to its '
+    + 'optimising compilers and swung between 0.5 and 1.1 times from run to run.',
 };
 ANALYSIS.assembly_wasm = 'This figure moved between 0.9 and 3.3 ms across runs on this 2-core '
   + 'machine (the native one between 0.7 and 0.95 ms), so it is at the target rather than '
@@ -128,7 +132,7 @@ export function write(r, before = {}) {
   // One write in each 250 ms the stream lasted, counting the one it began in (a stream of
   // 25.1 s began 101 of them), and the final write.
   const allowed = Math.ceil(s.elapsedMs / 250) + 1;
-  const gap = s.minGapMs == null ? '' : `; the closest two, the final one aside, ${ms(s.minGapMs)} apart`;
+  const gap = s.minGapMs == null ? '' : `; the closest two throttled ones ${ms(s.minGapMs)} apart`;
   // The answer's own writes (the message, with its conversation's order fields); the usage
   // record and a new title are written once per answer besides.
   const answerWrites = (s.stores['conversations,messages'] ?? 0) + (s.stores.messages ?? 0);
@@ -139,7 +143,8 @@ export function write(r, before = {}) {
   for (const [protocol, v] of Object.entries(r.page.sse)) {
     add(`sse_${protocol}`, `5. SSE decode, ${protocol}, 4,000 deltas (${kb(v.bytes)}) in wasm`,
       `**${ms(v.wasm)}** (${(v.bytes / 1e6 / (v.wasm / 1000)).toFixed(0)} MB/s)`, '≥ as fast as JS',
-      `eventsource-parser + JSON.parse: ${ms(v.js)} (wasm takes ${ratio(v.wasm, v.js)} its time)`,
+      `eventsource-parser + JSON.parse: ${ms(v.js)} (wasm takes ${ratio(v.wasm, v.js)} its time)`
+        + (v.firstWasm == null ? '' : `; the very first call, both sides cold: wasm ${ms(v.firstWasm)}, JS ${ms(v.firstJs)}`),
       v.same && v.wasm <= v.js, `${ratio(v.wasm, v.js)} the JavaScript time`);
   }
 
@@ -266,7 +271,10 @@ ${misses}
 - **SSE, Markdown, retrieval, request assembly**: the engine compiled to wasm (with SIMD) in a
   bench page (\`tests/bench/page\`), timed beside \`eventsource-parser\` + \`JSON.parse\`,
   \`marked\`, and a plain JavaScript loop over \`Float32Array\`s, on inputs the wasm module made
-  so both sides read the same bytes. Each side's answer is checked to be the same.
+  so both sides read the same bytes. Each side's answer is checked to be the same. Each figure
+  is the median after one untimed run, the SSE ones after ten (V8 moves hot wasm and
+  JavaScript alike from its baseline compiler to its optimising one as they run; the first,
+  cold call is shown beside them).
 - **Knowledge question**: in the bench page, the engine's knowledge retrieval (the hook a
   request runs before it leaves) over one base of 100,000 chunk-sized texts with 384-dimension
   vectors in the engine's in-memory store, hybrid search (words and vectors); the embedder

@@ -5,7 +5,21 @@
 use crate::process;
 
 /// (crate, dependencies it must never have, directly or through another crate, and why).
-const RULES: [(&str, &[&str], &str); 3] = [
+const RULES: [(&str, &[&str], &str); 4] = [
+    (
+        "skein-wire",
+        &[
+            "skein-engine",
+            "serde",
+            "serde_json",
+            "wasm-bindgen",
+            "web-sys",
+            "js-sys",
+            "leptos",
+        ],
+        "the wire decoders are compiled for speed, so they hold only bytes-to-text code: \
+         every type or library they pulled in would be compiled for speed too",
+    ),
     (
         "skein-engine",
         &[

@@ -15,8 +15,9 @@ use crate::setup;
 use crate::tools::{CHROMEDRIVER, CHROMIUM, WASM_TARGET};
 use std::process::Command;
 
-const HOST_CRATES: [&str; 5] = [
+const HOST_CRATES: [&str; 6] = [
     "skein-engine",
+    "skein-wire",
     "xtask",
     "skein-mock-provider",
     "skein-mcp-fixture",
@@ -71,7 +72,15 @@ fn lint() -> Result<(), String> {
     crate::architecture::check_store_access(&root().join("src"))?;
     // The engine's docs are its design notes: broken links in them fail the build.
     run(process::cargo()
-        .args(["doc", "--quiet", "--no-deps", "-p", "skein-engine"])
+        .args([
+            "doc",
+            "--quiet",
+            "--no-deps",
+            "-p",
+            "skein-engine",
+            "-p",
+            "skein-wire",
+        ])
         .env("RUSTDOCFLAGS", "-D warnings"))?;
     let mut host = process::cargo();
     host.arg("clippy");
@@ -83,6 +92,8 @@ fn lint() -> Result<(), String> {
         WASM_TARGET,
         "-p",
         "skein-engine",
+        "-p",
+        "skein-wire",
         "--lib",
         "--",
         "-D",

@@ -359,7 +359,7 @@ impl AnthropicDecoder {
 }
 
 /// The common event (a text, thinking or tool-input delta, a block's end, the message's end)
-/// read by the scanner; `None` leaves the event to serde (`json_scan.rs` says why and when).
+/// read by the scanner; `None` leaves the event to serde (`wire/src/json_scan.rs` says why and when).
 fn fast_event(data: &str) -> Option<Event<'_>> {
     let mut scanner = Scanner::new(data);
     let mut event = Event::default();

@@ -1,4 +1,4 @@
-//! The scanner's fast path (`json_scan.rs` and each protocol's `fast_*` reader) against serde:
+//! The scanner's fast path (`wire/src/json_scan.rs` and each protocol's `fast_*` reader) against serde:
 //! whatever the fast path reads, serde must read to the same deltas. Checked on every event of
 //! the response corpus, on the bench's transcripts, and on many generated chunks: well-formed
 //! ones with fields in any order, of the wrong type, `null`, repeated or unknown, and the same
@@ -502,5 +502,32 @@ fn the_common_chunk_of_each_protocol_takes_the_fast_path() {
     ];
     for (kind, data) in common {
         assert!(agrees(kind, data), "{kind:?}: {data}");
+    }
+}
+
+#[test]
+fn a_key_with_an_escape_is_left_to_serde_which_reads_it() {
+    let cases = [
+        (
+            ProviderKind::OpenAi,
+            r#"{"choices":[{"index":0,"delta":{"con\u0074ent":"tok "},"finish_reason":null}]}"#,
+        ),
+        (
+            ProviderKind::Anthropic,
+            r#"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","te\u0078t":"tok "}}"#,
+        ),
+        (
+            ProviderKind::Gemini,
+            r#"{"candidates":[{"content":{"parts":[{"\u0074ext":"tok "}]}}]}"#,
+        ),
+    ];
+    for (kind, data) in cases {
+        let (fast, serde) = both(kind, data);
+        assert!(fast.is_none(), "{kind:?}: the scanner read {data}");
+        let deltas = serde.unwrap_or_else(|err| panic!("{kind:?}: {err}"));
+        assert!(
+            deltas.contains(&StreamDelta::Content("tok ".into())),
+            "{kind:?}: {deltas:?}"
+        );
     }
 }

@@ -292,7 +292,7 @@ struct UsageMetadata {
 }
 
 /// The common chunk (one candidate's text or thought parts, its finish reason, the usage so
-/// far) read by the scanner; `None` leaves the chunk to serde (`json_scan.rs` says why and
+/// far) read by the scanner; `None` leaves the chunk to serde (`wire/src/json_scan.rs` says why and
 /// when).
 fn fast_response(data: &str) -> Option<Response<'_>> {
     let mut scanner = Scanner::new(data);

@@ -27,7 +27,7 @@ pub(crate) mod flavour;
 pub use presets::provider_name;
 pub(crate) mod gemini;
 pub mod host_permission;
-mod json_scan;
+use skein_wire::json_scan;
 mod lenient;
 mod message;
 pub mod model_list;
@@ -37,7 +37,7 @@ pub mod presets;
 mod request;
 pub mod retry;
 pub(crate) mod settings;
-pub mod sse;
+pub use skein_wire::sse;
 mod streaming;
 pub(crate) mod traffic;
 pub(crate) mod validation;
@@ -96,6 +96,11 @@ impl StreamDecoder {
     /// [`decode`](Self::decode), appending to `out`, which the stream's loop reuses instead of
     /// a new list per event. On an error `out` is left as it was: an event's deltas apply
     /// whole or not at all.
+    ///
+    /// Never inlined into a caller in another crate: the decoders are compiled for speed with
+    /// the engine (Cargo.toml's `profile.release.package.skein-engine`), and a copy inlined
+    /// into the app would be compiled for size with it.
+    #[inline(never)]
     pub fn decode_into(
         &mut self,
         event: &crate::provider::sse::SseEvent,

@@ -269,7 +269,7 @@ impl OpenAiDecoder {
 }
 
 /// The common chunk (a model name, one choice with text or reasoning, a finish reason) read
-/// by the scanner; `None` leaves the chunk to serde (`json_scan.rs` says why and when).
+/// by the scanner; `None` leaves the chunk to serde (`wire/src/json_scan.rs` says why and when).
 fn fast_chunk(data: &str) -> Option<Chunk<'_>> {
     let mut scanner = Scanner::new(data);
     let mut chunk = Chunk::default();

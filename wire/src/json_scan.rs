@@ -1,19 +1,21 @@
 //! A small, strict JSON reader for the stream chunks every answer is made of.
 //!
 //! An answer arrives as thousands of small JSON objects of one shape (a text delta and a few
-//! fields around it). Reading each through serde's generic machinery costs more in the
+//! fields around it). Reading each through serde's generic machinery cost more in the
 //! size-optimised wasm than the whole JavaScript pair of an SSE parser and `JSON.parse` (see
 //! BENCHMARKS.md). Each protocol therefore reads its common chunk with this scanner first
-//! (`fast_chunk` in `openai.rs`, `anthropic.rs` and `gemini.rs`) and hands anything else to
-//! serde, which stays the one authority on every shape and every error.
+//! (the `fast_*` readers in the engine's `provider/openai.rs`, `anthropic.rs` and `gemini.rs`)
+//! and hands anything else to serde, which stays the one authority on every shape and every
+//! error.
 //!
 //! The rule that keeps the two paths one decoder: the scanner gives up (`None`) on anything it
 //! is not certain serde reads the same way. It accepts only well-formed JSON by the grammar of
 //! RFC 8259 as serde_json applies it (no trailing commas, no leading zeros, no control
-//! characters in strings, no lone surrogates, nothing after the value), and each protocol's
-//! reader gives up on a field it does not read, on a field read twice, and on a value of a
-//! type other than the one it reads. `fast_path_agrees_with_serde` in each protocol's tests
-//! checks that whatever the scanner accepts, serde decodes to the same deltas.
+//! characters in strings, no lone surrogates, nothing after the value), keys only without
+//! escapes, and each protocol's reader gives up on a field it does not read, on a field read
+//! twice, and on a value of a type other than the one it reads. The engine's
+//! `provider/fast_path_tests.rs` checks that whatever the scanner accepts, serde decodes to the
+//! same deltas.
 
 use std::borrow::Cow;
 
@@ -22,14 +24,14 @@ const MAX_DEPTH: u32 = 64;
 
 /// A cursor over one JSON text. Every method returns `None` when the text is not what it
 /// reads, leaving the caller to give up.
-pub(crate) struct Scanner<'a> {
+pub struct Scanner<'a> {
     text: &'a str,
     bytes: &'a [u8],
     at: usize,
 }
 
 impl<'a> Scanner<'a> {
-    pub(crate) fn new(text: &'a str) -> Self {
+    pub fn new(text: &'a str) -> Self {
         Self {
             text,
             bytes: text.as_bytes(),
@@ -57,19 +59,19 @@ impl<'a> Scanner<'a> {
     }
 
     /// The end of the text: only whitespace may remain.
-    pub(crate) fn end(mut self) -> Option<()> {
+    pub fn end(mut self) -> Option<()> {
         self.peek().is_none().then_some(())
     }
 
     /// `null`, consumed; `false` (nothing consumed) when the next value is something else.
     #[inline(always)]
-    pub(crate) fn null(&mut self) -> bool {
+    pub fn null(&mut self) -> bool {
         self.peek() == Some(b'n') && self.literal(b"null").is_some()
     }
 
     /// `null`, consumed; `None` when the value is anything else (a field read here only
     /// when the provider left it empty).
-    pub(crate) fn absent(&mut self) -> Option<()> {
+    pub fn absent(&mut self) -> Option<()> {
         self.null().then_some(())
     }
 
@@ -79,23 +81,17 @@ impl<'a> Scanner<'a> {
     }
 
     /// An object, handing each key to `field`, which must read the value.
-    pub(crate) fn object(
-        &mut self,
-        mut field: impl FnMut(&mut Self, &str) -> Option<()>,
-    ) -> Option<()> {
+    pub fn object(&mut self, mut field: impl FnMut(&mut Self, &str) -> Option<()>) -> Option<()> {
         self.eat(b'{')?;
         self.items(b'}', |scanner| {
-            let key = scanner.string()?;
+            let key = scanner.key()?;
             scanner.eat(b':')?;
-            field(scanner, &key)
+            field(scanner, key)
         })
     }
 
     /// An array, handing each item's position to `item`, which must read the item.
-    pub(crate) fn array(
-        &mut self,
-        mut item: impl FnMut(&mut Self, usize) -> Option<()>,
-    ) -> Option<()> {
+    pub fn array(&mut self, mut item: impl FnMut(&mut Self, usize) -> Option<()>) -> Option<()> {
         self.eat(b'[')?;
         let mut position = 0;
         self.items(b']', |scanner| {
@@ -126,7 +122,7 @@ impl<'a> Scanner<'a> {
 
     /// A list of at most one item read by `read`, or `null`: a stream chunk's one choice or
     /// candidate. A second item is left to serde, which reads (and checks) every one.
-    pub(crate) fn first_of_list<T>(
+    pub fn first_of_list<T>(
         &mut self,
         mut read: impl FnMut(&mut Self) -> Option<T>,
     ) -> Option<Option<T>> {
@@ -142,20 +138,17 @@ impl<'a> Scanner<'a> {
     }
 
     /// A string, or `null` read as `None` (serde's reading of an `Option<String>`).
-    pub(crate) fn optional_string(&mut self) -> Option<Option<String>> {
+    pub fn optional_string(&mut self) -> Option<Option<String>> {
         Some(self.optional_text()?.map(Cow::into_owned))
     }
 
     /// [`optional_string`](Self::optional_string), borrowed from the text where it can be.
-    pub(crate) fn optional_text(&mut self) -> Option<Option<Cow<'a, str>>> {
+    pub fn optional_text(&mut self) -> Option<Option<Cow<'a, str>>> {
         self.optional(Self::string)
     }
 
     /// A value read by `read`, or `null` read as `None` (serde's reading of an `Option`).
-    pub(crate) fn optional<T>(
-        &mut self,
-        read: impl FnOnce(&mut Self) -> Option<T>,
-    ) -> Option<Option<T>> {
+    pub fn optional<T>(&mut self, read: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
         if self.null() {
             return Some(None);
         }
@@ -163,7 +156,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// A `true` or `false`, or `null` read as `None`.
-    pub(crate) fn optional_bool(&mut self) -> Option<Option<bool>> {
+    pub fn optional_bool(&mut self) -> Option<Option<bool>> {
         match self.peek()? {
             b'n' => self.literal(b"null").map(|()| None),
             b't' => self.literal(b"true").map(|()| Some(true)),
@@ -174,7 +167,7 @@ impl<'a> Scanner<'a> {
 
     /// A non-negative integer written in plain digits (what serde reads into an unsigned
     /// field), or `null` read as `None`. Fractions, exponents and overflow are left to serde.
-    pub(crate) fn optional_unsigned(&mut self) -> Option<Option<u64>> {
+    pub fn optional_unsigned(&mut self) -> Option<Option<u64>> {
         if self.null() {
             return Some(None);
         }
@@ -190,8 +183,22 @@ impl<'a> Scanner<'a> {
     }
 
     /// A string, its escapes decoded; borrowed from the text when it has none.
+    /// A key, borrowed. A key with an escape (which no provider writes) is left to serde.
     #[inline(always)]
-    pub(crate) fn string(&mut self) -> Option<Cow<'a, str>> {
+    fn key(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let start = self.at;
+        self.plain_run();
+        if *self.bytes.get(self.at)? != b'"' {
+            return None;
+        }
+        let key = self.slice(start)?;
+        self.at += 1;
+        Some(key)
+    }
+
+    #[inline(always)]
+    pub fn string(&mut self) -> Option<Cow<'a, str>> {
         self.eat(b'"')?;
         let start = self.at;
         self.plain_run();
@@ -327,7 +334,7 @@ impl<'a> Scanner<'a> {
     }
 
     /// Any value, checked and passed over: what serde does with a field it does not know.
-    pub(crate) fn skip(&mut self) -> Option<()> {
+    pub fn skip(&mut self) -> Option<()> {
         self.skip_nested(0)
     }
 
@@ -348,11 +355,11 @@ impl<'a> Scanner<'a> {
 /// The fields one object reader has read, so that a field written twice is left to serde
 /// (which refuses it).
 #[derive(Default)]
-pub(crate) struct Seen(u32);
+pub struct Seen(u32);
 
 impl Seen {
     /// Marks field `bit` read; `None` when it already was.
-    pub(crate) fn first(&mut self, bit: u32) -> Option<()> {
+    pub fn first(&mut self, bit: u32) -> Option<()> {
         let mask = 1 << bit;
         (self.0 & mask == 0).then(|| self.0 |= mask)
     }
@@ -446,6 +453,19 @@ mod tests {
         // without moving past it.
         assert_eq!(string("\"a\\nb\u{1}c\""), None);
         assert_eq!(skip("[\"\\t\u{0}\"]"), None);
+    }
+
+    #[test]
+    fn a_key_with_an_escape_is_left_to_serde() {
+        let mut scanner = Scanner::new(r#"{"a\u0062":1}"#);
+        assert_eq!(scanner.object(|scanner, _| scanner.skip()), None);
+        let mut scanner = Scanner::new(r#"{"ab":1}"#);
+        let mut keys = Vec::new();
+        scanner.object(|scanner, key| {
+            keys.push(key.to_owned());
+            scanner.skip()
+        });
+        assert_eq!(keys, ["ab"]);
     }
 
     #[test]
