@@ -3,11 +3,11 @@
 //!
 //! Reading a conversation needs none of it: the engine's turn (prompt assembly, retrieval, the
 //! request builders, the three protocols' stream decoders, the tool loop) is reached only
-//! from [`run_turn`] and from the prompt inspector's dry run. With the `split` feature (the web build of `cargo xtask dist`),
-//! [`generation_split`] is a split point, so that code goes into its own module
-//! (`split_generation.wasm`), fetched when the user starts typing ([`prefetch`]) or, at the
-//! latest, on the first action; the service worker precaches it, so it works offline too.
-//! Without the feature it is there from the start.
+//! from [`run_turn`] and from the prompt inspector's dry run. With the `split` feature (the
+//! web build of `cargo xtask dist`), [`generation_split`] is a split point, so that code goes
+//! into its own module (`split_generation.wasm`), fetched when the user starts typing
+//! ([`prefetch`]) or, at the latest, on the first action; the service worker precaches it, so
+//! it works offline too. Without the feature it is there from the start.
 //!
 //! A module that cannot be fetched leaves everything as it was: the question goes back into
 //! the composer, and the banner says what failed ([`crate::runtime::start_in`]).
