@@ -98,32 +98,18 @@ pub struct Inspection {
 
 /// Builds the request and shows it.
 pub async fn dry_run(request: Inspection) {
-    let Inspection {
-        state,
-        runtime,
-        conversation,
-        answer,
-        settings,
-        assistant,
-        draft,
-    } = request;
     let (cancel, log) = (CancelToken::new(), EventLog::default());
-    let context = TurnContext::new(&settings, &assistant, &cancel, &log);
-    let inspected = match (&answer, &conversation) {
-        (Some(id), Some(conversation)) => {
-            runtime
-                .service
-                .inspect_answer(conversation, id, &context)
-                .await
-        }
+    let context = TurnContext::new(&request.settings, &request.assistant, &cancel, &log);
+    let service = &request.runtime.service;
+    let inspected = match (&request.answer, &request.conversation) {
+        (Some(id), Some(conversation)) => service.inspect_answer(conversation, id, &context).await,
         _ => {
-            runtime
-                .service
-                .inspect_next(conversation.as_ref(), &draft, &context)
+            service
+                .inspect_next(request.conversation.as_ref(), &request.draft, &context)
                 .await
         }
     };
-    state.inspector.view.update(|view| {
+    request.state.inspector.view.update(|view| {
         if let Some(view) = view {
             view.inspection = Some(inspected.map_err(|err| err.to_string()));
         }

@@ -78,33 +78,26 @@ pub fn prefetch() {
 }
 
 async fn run_turn(turn: Turn) {
-    let Turn {
-        state,
-        runtime,
-        conversation,
-        action,
-        settings,
-        assistant,
-        temporary,
-        offline,
-    } = turn;
+    let state = turn.state;
     let cancel = CancelToken::new();
-    let sink = UiSink::new(state, runtime.clone());
+    let sink = UiSink::new(state, turn.runtime.clone());
     let context = TurnContext {
-        settings: &settings,
-        assistant: &assistant,
+        settings: &turn.settings,
+        assistant: &turn.assistant,
         cancel: &cancel,
         sink: &sink,
-        temporary,
+        temporary: turn.temporary,
         channel: OutputChannel::Markdown,
     };
-    let service = &runtime.service;
-    let result = match action.clone() {
-        ChatAction::Send(input) if offline => {
-            service.queue_question(conversation, input, &context).await
+    let service = &turn.runtime.service;
+    let result = match turn.action.clone() {
+        ChatAction::Send(input) if turn.offline => {
+            service
+                .queue_question(turn.conversation, input, &context)
+                .await
         }
         // The engine runs the action, then the title and suggestions (seed 000 §9).
-        action => service.run(conversation, action, &context).await,
+        action => service.run(turn.conversation, action, &context).await,
     };
     sink.generation_ended();
     match &result {
@@ -116,7 +109,7 @@ async fn run_turn(turn: Turn) {
         Err(err) => {
             // Nothing the user typed is lost: if it never reached storage, it goes back
             // into the (still empty) composer.
-            if let ChatAction::Send(input) = action {
+            if let ChatAction::Send(input) = turn.action {
                 if !sink.user_message_saved() {
                     state.draft.restore(input);
                 }
