@@ -10,7 +10,7 @@
 //! it works offline too. Without the feature it is there from the start.
 //!
 //! A module that cannot be fetched leaves everything as it was: the question goes back into
-//! the composer, and the banner says what failed ([`crate::runtime::start_in`]).
+//! the composer, and the banner says what failed (`could_not_load` in `runtime.rs`).
 
 use crate::inspector::Inspection;
 use crate::lazy_screens::LoadFailed;
