@@ -2,23 +2,45 @@
 //! `gloo-net` (which calls the global `fetch`, so it works in a page and in the extension's
 //! service worker alike).
 //!
-//! The body is read chunk by chunk as a Rust `Stream` over the response's `ReadableStream`
-//! (`wasm-streams`), so tokens reach the engine as they arrive. Cancelling the engine's token
-//! aborts the request through an `AbortController`, which also ends a read that is waiting for
-//! the network.
+//! The body is read by a small JavaScript loop (`batched_body.js`) that hands the engine every
+//! byte read so far, at most once per [`BATCH_WINDOW_MS`]: tokens reach the engine as they arrive
+//! on a slow stream, and a fast one wakes wasm once a window instead of once per network chunk.
+//! Cancelling the engine's token aborts the request through an `AbortController`, which also
+//! ends a read that is waiting for the network.
 //!
 //! Requests to providers never carry cookies or a referrer (`credentials: "omit"`,
 //! `referrerPolicy: "no-referrer"`): the only credential a provider gets is the API key the user
 //! configured for it.
 
 use crate::js_error::describe;
-use futures::StreamExt;
 use gloo_net::http::{Method, RequestBuilder};
 use skein_engine::{
     ByteStream, CancelToken, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
 };
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
 use web_sys::{AbortController, ReferrerPolicy, RequestCredentials};
+
+/// How long a fast stream's bytes are gathered before wasm gets them: a frame. The engine shows
+/// text at most every 40 ms, so this adds no visible delay; the first bytes, and those of a stream
+/// slower than this, are handed over at once.
+pub const BATCH_WINDOW_MS: f64 = 16.0;
+
+#[wasm_bindgen(module = "/src/batched_body.js")]
+extern "C" {
+    type BatchedBody;
+
+    #[wasm_bindgen(constructor)]
+    fn new(stream: &web_sys::ReadableStream, window_ms: f64) -> BatchedBody;
+
+    /// Resolves with a `Uint8Array` of the bytes read since the last call, or `undefined` at
+    /// the end; rejects with the read's error.
+    #[wasm_bindgen(method)]
+    fn take(this: &BatchedBody) -> js_sys::Promise;
+
+    #[wasm_bindgen(method)]
+    fn cancel(this: &BatchedBody);
+}
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct FetchTransport;
@@ -26,8 +48,18 @@ pub struct FetchTransport;
 /// A streaming response body. Dropping it before the end cancels the stream, which releases the
 /// connection of a server that keeps it open after its last event.
 pub struct FetchBody {
-    chunks: Option<wasm_streams::readable::IntoStream<'static>>,
+    chunks: Option<BatchedBody>,
+    /// Whether the body was read to its end (nothing to cancel then).
+    ended: bool,
     cancel: CancelToken,
+}
+
+impl Drop for FetchBody {
+    fn drop(&mut self) {
+        if let (Some(chunks), false) = (&self.chunks, self.ended) {
+            chunks.cancel();
+        }
+    }
 }
 
 fn network_error(url: &str, detail: impl ToString) -> TransportError {
@@ -89,20 +121,16 @@ impl Transport for FetchTransport {
             .chain(&[skein_engine::mcp::SESSION_HEADER])
             .filter_map(|name| Some(((*name).to_owned(), response_headers.get(name)?)))
             .collect();
-        let chunks = match response.body() {
-            Some(raw) => Some(
-                wasm_streams::ReadableStream::from_raw(raw.unchecked_into())
-                    .try_into_stream()
-                    .map_err(|(error, _)| network_error(url, describe(&error.into())))?,
-            ),
-            None => None,
-        };
+        let chunks = response
+            .body()
+            .map(|stream| BatchedBody::new(&stream, BATCH_WINDOW_MS));
         Ok(HttpResponse {
             status: response.status(),
             content_type: response_headers.get("content-type"),
             headers,
             body: FetchBody {
                 chunks,
+                ended: false,
                 cancel: cancel.clone(),
             },
         })
@@ -111,8 +139,12 @@ impl Transport for FetchTransport {
 
 impl ByteStream for FetchBody {
     async fn next_chunk(&mut self) -> Option<Result<Vec<u8>, TransportError>> {
-        let chunk = self.chunks.as_mut()?.next().await;
-        let outcome = match chunk? {
+        let taken = wasm_bindgen_futures::JsFuture::from(self.chunks.as_ref()?.take()).await;
+        let outcome = match taken {
+            Ok(value) if value.is_undefined() => {
+                self.ended = true;
+                return None;
+            }
             Ok(value) => match value.dyn_into::<js_sys::Uint8Array>() {
                 Ok(bytes) => return Some(Ok(bytes.to_vec())),
                 Err(_) => TransportError::Interrupted(
@@ -122,8 +154,11 @@ impl ByteStream for FetchBody {
             Err(_) if self.cancel.is_cancelled() => TransportError::Aborted,
             Err(error) => TransportError::Interrupted(describe(&error)),
         };
-        // A failed stream is over: nothing more is read, and dropping it cancels nothing twice.
-        self.chunks = None;
+        // A failed stream is over: nothing more is read (cancelling releases a connection that
+        // sent something other than bytes; an errored body ignores it).
+        if let Some(chunks) = self.chunks.take() {
+            chunks.cancel();
+        }
         Some(Err(outcome))
     }
 }

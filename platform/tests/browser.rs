@@ -285,6 +285,45 @@ async fn the_browser_clock_sleeps_on_a_real_timer() {
     assert!(waited >= 29.0, "{waited}");
 }
 
+/// A fast stream reaches wasm in a few pieces, not one per network chunk (`batched_body.js`
+/// gathers what arrives within a frame), every byte once and in order, and its end is reported.
+#[wasm_bindgen_test]
+async fn a_fast_stream_reaches_wasm_in_a_few_pieces() {
+    use skein_engine::{ByteStream, HttpMethod, HttpRequest, Transport};
+    let words: Vec<String> = (0..40).map(|i| format!("w{i} ")).collect();
+    // 40 events 2 ms apart: about five frames' worth.
+    let script = serde_json::json!({ "chunks": words, "delay_ms": 2 });
+    script_mock(&script.to_string()).await;
+    let request = HttpRequest {
+        method: HttpMethod::Post,
+        url: format!("{}/v1/chat/completions", mock_url()),
+        headers: vec![("Content-Type".into(), "application/json".into())],
+        body: Some(r#"{"model":"mock-model","stream":true,"messages":[]}"#.into()),
+    };
+    let mut response = skein_platform::FetchTransport
+        .send(request, &CancelToken::new())
+        .await
+        .unwrap();
+    let mut pieces = Vec::new();
+    while let Some(piece) = response.body.next_chunk().await {
+        pieces.push(piece.unwrap());
+    }
+    let text = String::from_utf8(pieces.concat()).unwrap();
+    // Read one by one, the 41 events (the last is `[DONE]`) come in about as many pieces.
+    assert!(
+        pieces.len() <= words.len() / 2,
+        "{} pieces for {} events",
+        pieces.len(),
+        words.len() + 1
+    );
+    let mut from = 0;
+    for word in &words {
+        let at = text[from..].find(word.as_str()).map(|at| from + at);
+        from = at.unwrap_or_else(|| panic!("{word:?} missing or out of order in {text}"));
+    }
+    assert!(text.trim_end().ends_with("data: [DONE]"), "{text}");
+}
+
 #[wasm_bindgen_test]
 fn images_become_blob_urls_and_svg_does_not() {
     let png = skein_engine::Blob {

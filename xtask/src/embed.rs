@@ -24,6 +24,7 @@ const FROM_BUILD: [(&str, &str); 3] = [
     ("skein_bg.wasm", "skein_bg.wasm"),
     ("style.css", "skein.css"),
 ];
+const SNIPPETS: &str = "snippets";
 const FROM_SOURCE: [&str; 5] = [
     "index.js",
     "index.d.ts",
@@ -102,6 +103,12 @@ pub fn build_embed() -> Result<PathBuf, String> {
     fresh_dir(&out)?;
     for (from, to) in FROM_BUILD {
         copy(&staging.join(from), &out.join(to))?;
+    }
+    // JavaScript the Rust crates bring (`#[wasm_bindgen(module = …)]`), imported by the glue
+    // from `snippets/` beside it.
+    let snippets = staging.join(SNIPPETS);
+    for name in crate::pwa::files_under(&snippets)? {
+        copy(&snippets.join(&name), &out.join(SNIPPETS).join(&name))?;
     }
     let css = std::fs::read_to_string(out.join("skein.css")).map_err(|e| e.to_string())?;
     std::fs::write(out.join("skein.css"), shadow_css(&css)?).map_err(|e| e.to_string())?;
