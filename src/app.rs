@@ -7,8 +7,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{
     icon, AssistantPicker, ChatView, ContextMeter, ErrorBanner, ErrorNotice, ExportButtons, Icon,
-    ImageUrls, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert, StorageAlertBar,
-    TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
+    ImageUrls, LiveRegions, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert,
+    StorageAlertBar, TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
 use skein_engine::ChatAction;
 
@@ -205,6 +205,7 @@ pub fn App() -> impl IntoView {
                 on_check=move |()| crate::storage_notices::check_storage(state)
                 on_reload=move |()| crate::storage_notices::reload()
             />
+            <LiveRegions region=state.live />
             <ShortcutsHelp open=help />
             <UpdateNotice
                 update=Signal::derive(move || state.update.get())

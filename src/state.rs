@@ -35,6 +35,8 @@ pub struct AppState {
     /// The composer's text and attached files.
     pub draft: Draft,
     pub banner: RwSignal<Option<String>>,
+    /// What a screen reader is told without moving its focus (a streaming answer, approvals).
+    pub live: skein_components::LiveRegion,
     /// A passing note that is not an error ("Imported 3 conversations").
     pub info: RwSignal<Option<String>>,
     /// The last answer that failed, with what retrying it means.
@@ -147,6 +149,7 @@ impl AppState {
     pub fn new() -> Self {
         Self {
             conversations: RwSignal::new(Vec::new()),
+            live: skein_components::LiveRegion::default(),
             current: RwSignal::new(None),
             messages: RwSignal::new(Vec::new()),
             generating: RwSignal::new(Vec::new()),

@@ -10,7 +10,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{MessageView, StreamPublisher};
 use skein_engine::chat::{GenerationEvent, GenerationSink};
-use skein_engine::{MessageNode, MessageStatus, Role};
+use skein_engine::render::announce::{Announcer, Spoken};
+use skein_engine::{MessageNode, MessagePart, MessageStatus, Role, ToolApproval};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -23,6 +24,8 @@ pub struct UiSink {
     user_message_saved: std::cell::Cell<bool>,
     /// Streamed text reaches the screen through the throttle.
     publisher: Rc<StreamPublisher<skein_platform::BrowserClock>>,
+    /// What of the streaming answer a screen reader has been told (whole sentences only).
+    announcer: RefCell<Announcer>,
     /// Held while this tab generates the conversation (other tabs see it is not interrupted).
     lock: RefCell<Option<skein_platform::GenerationLock>>,
 }
@@ -38,6 +41,7 @@ impl UiSink {
                 skein_platform::BrowserClock,
                 Box::new(move |id| state.message_view(id)),
             ),
+            announcer: RefCell::default(),
             lock: RefCell::new(None),
         }
     }
@@ -73,6 +77,38 @@ impl UiSink {
         // The assistant may have written files, or promised to follow up.
         crate::workspace::refresh(self.state);
         crate::follow_ups::refresh(self.state);
+    }
+
+    /// Tells a screen reader what the announcer found ready, if the chat is on screen.
+    fn announce(&self, spoken: &[Spoken]) {
+        let on_screen = self
+            .conversation_id
+            .borrow()
+            .as_deref()
+            .is_some_and(|id| self.state.is_current(id));
+        if on_screen && !spoken.is_empty() {
+            self.state.live.say(skein_components::spoken_text(spoken));
+        }
+    }
+
+    /// The answer stopped for tool calls the user must approve: said at once.
+    fn announce_approvals(&self, node: &MessageNode) {
+        let names: Vec<&str> = node
+            .parts
+            .iter()
+            .filter_map(|part| match part {
+                MessagePart::ToolCall(call) if call.approval == ToolApproval::Pending => {
+                    Some(call.name.as_str())
+                }
+                _ => None,
+            })
+            .collect();
+        if !names.is_empty() && self.state.is_current(&node.conversation_id) {
+            self.state.live.alert(format!(
+                "Waiting for your approval to run: {}.",
+                names.join(", ")
+            ));
+        }
     }
 
     /// The live copy of a streaming message, if `message_id` is one.
@@ -129,6 +165,8 @@ impl GenerationSink for UiSink {
                     node.push_text(&text);
                 }
                 self.publisher.push(&message_id, &text, "");
+                let spoken = self.announcer.borrow_mut().push(&text);
+                self.announce(&spoken);
             }
             GenerationEvent::ReasoningDelta { message_id, text } => {
                 if let Some(node) = self.live_node(&message_id).as_mut() {
@@ -151,6 +189,11 @@ impl GenerationSink for UiSink {
             GenerationEvent::Finished(node) => {
                 // The final state is always published, before the stored record replaces it.
                 self.publisher.flush();
+                let rest = self.announcer.borrow_mut().finish();
+                self.announce(&rest);
+                if node.status == MessageStatus::AwaitingApproval {
+                    self.announce_approvals(&node);
+                }
                 crate::notify::generation_ended(self.state, &node);
                 crate::embedded::answer_ended(&node);
                 self.runtime.live.borrow_mut().remove(&node.conversation_id);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browser, mock, openApp, openSettings, configureMockProvider, send, assistantTextIs,
+  browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send, assistantTextIs,
 } from './harness.mjs';
 
 const CONTROLS = new Set(['button', 'textbox', 'combobox', 'checkbox', 'spinbutton', 'searchbox',
@@ -74,6 +74,50 @@ test('every control on the chat and the settings has an accessible name', async 
   await page.click('[data-testid=workflow-add-dialogue]');
   assert.deepEqual(await unnamedControls(page, 10), [], 'workflow editor');
   await page.click('[data-testid=workflow-close]');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a streaming answer is announced a sentence at a time, and a tool waiting for approval at once', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page, 'assistants');
+  await page.check('[data-testid=memory-toggle]');
+  await closeSettings(page);
+  // Everything each region is given, in order (the page keeps only the last few).
+  await page.evaluate(() => {
+    window.__said = { polite: [], assertive: [] };
+    for (const kind of ['polite', 'assertive']) {
+      const region = document.querySelector(`[data-testid=live-${kind}]`);
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.addedNodes) if (n.nodeName === 'P') window.__said[kind].push(n.textContent);
+      }).observe(region, { childList: true });
+    }
+  });
+  const tokens = ['The capital ', 'of Peru ', 'is Lima. ', 'It sits ', 'on the ', 'coast! ', 'Want ', 'more?'];
+  await mock('/admin/script', [{ chunks: tokens, delay_ms: 120 }, { chunks: ['"Peru"'], stream: false }]);
+  await send(page, 'capital of Peru?');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+  await page.waitForFunction(() => window.__said.polite.length > 0 && window.__said.polite.join(' ').endsWith('more?'));
+  const polite = await page.evaluate(() => window.__said.polite);
+  // Never a token at a time: every announcement is one or more whole sentences.
+  assert.ok(polite.length >= 2 && polite.length <= 3, JSON.stringify(polite));
+  for (const said of polite) assert.match(said, /^[A-Z].*[.!?]$/, JSON.stringify(polite));
+  assert.equal(polite.join(' '), 'The capital of Peru is Lima. It sits on the coast! Want more?');
+  // The region is polite and out of sight; the answer itself is not a live region.
+  assert.equal(await page.getAttribute('[data-testid=live-polite]', 'aria-live'), 'polite');
+  assert.equal(await page.locator('[data-testid=message] [aria-live], [data-testid=messages][aria-live]').count(), 0);
+
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'create_memory', arguments: JSON.stringify({ text: 'Likes Lima' }) } },
+  ]);
+  await send(page, 'Remember that I like Lima.');
+  await page.locator('[data-testid=approve-button]').waitFor();
+  await page.waitForFunction(() => window.__said.assertive.length > 0);
+  assert.deepEqual(await page.evaluate(() => window.__said.assertive), ['Waiting for your approval to run: create_memory.']);
+  assert.equal(await page.getAttribute('[data-testid=live-assertive]', 'aria-live'), 'assertive');
   assert.deepEqual(page.errors, []);
   await context.close();
 });
