@@ -48,15 +48,14 @@ pub struct FetchTransport;
 /// A streaming response body. Dropping it before the end cancels the stream, which releases the
 /// connection of a server that keeps it open after its last event.
 pub struct FetchBody {
+    /// `None` once the body ended or failed (nothing more to read or cancel).
     chunks: Option<BatchedBody>,
-    /// Whether the body was read to its end (nothing to cancel then).
-    ended: bool,
     cancel: CancelToken,
 }
 
 impl Drop for FetchBody {
     fn drop(&mut self) {
-        if let (Some(chunks), false) = (&self.chunks, self.ended) {
+        if let Some(chunks) = &self.chunks {
             chunks.cancel();
         }
     }
@@ -130,7 +129,6 @@ impl Transport for FetchTransport {
             headers,
             body: FetchBody {
                 chunks,
-                ended: false,
                 cancel: cancel.clone(),
             },
         })
@@ -142,7 +140,7 @@ impl ByteStream for FetchBody {
         let taken = wasm_bindgen_futures::JsFuture::from(self.chunks.as_ref()?.take()).await;
         let outcome = match taken {
             Ok(value) if value.is_undefined() => {
-                self.ended = true;
+                self.chunks = None;
                 return None;
             }
             Ok(value) => match value.dyn_into::<js_sys::Uint8Array>() {
