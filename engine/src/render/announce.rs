@@ -38,6 +38,22 @@ pub struct Announcer {
     /// Whether `pending` starts a line (not the rest of one after a sentence was taken): only a
     /// line's start can be a code fence.
     mid_line: bool,
+    /// How far `pending` has been read, so that each push reads only the new text (an answer
+    /// inside a long code block would otherwise be read again on every update).
+    scan: Scan,
+}
+
+/// Where reading `pending` stopped, and what it had found.
+#[derive(Debug, Default, Clone)]
+struct Scan {
+    /// The next byte to read.
+    at: usize,
+    /// The end of the last finished sentence, line or code block (0: none yet).
+    ready: usize,
+    in_code: bool,
+    /// Where the line being read starts, and whether it started before `pending` did.
+    line_start: usize,
+    line_mid: bool,
 }
 
 impl Announcer {
@@ -48,13 +64,23 @@ impl Announcer {
     /// Adds streamed text; returns what is now ready to be read out (empty: nothing yet).
     pub fn push(&mut self, text: &str) -> Vec<Spoken> {
         self.pending.push_str(text);
-        let ready = self.ready_len();
+        self.read_on();
+        let ready = self.scan.ready;
         if ready == 0 {
             return Vec::new();
         }
         let taken: String = self.pending.drain(..ready).collect();
         let said = spoken(&taken, self.mid_line);
         self.mid_line = !taken.ends_with('\n');
+        let scan = &mut self.scan;
+        scan.at -= ready;
+        scan.ready = 0;
+        if scan.line_start < ready {
+            scan.line_start = 0;
+            scan.line_mid = true;
+        } else {
+            scan.line_start -= ready;
+        }
         said
     }
 
@@ -63,45 +89,50 @@ impl Announcer {
         let rest = std::mem::take(&mut self.pending);
         let said = spoken(&rest, self.mid_line);
         self.mid_line = false;
+        self.scan = Scan::default();
         said
     }
 
-    /// How many bytes of `pending` end in a finished sentence, line of a list, paragraph or
-    /// code block (0: none yet). A code block is finished only by its closing fence.
-    fn ready_len(&self) -> usize {
-        let mut ready = 0;
-        let mut in_code = false;
-        let mut line_start = 0;
-        let mut mid_line = self.mid_line;
+    /// Reads the text pushed since the last call, moving `scan.ready` to the end of the last
+    /// finished sentence, line of a list, paragraph or code block. A code block is finished only
+    /// by its closing fence. A sentence mark at the very end is read again with what follows it.
+    fn read_on(&mut self) {
         let text = self.pending.as_str();
-        let mut chars = text.char_indices().peekable();
-        while let Some((at, c)) = chars.next() {
+        let scan = &mut self.scan;
+        let mut chars = text[scan.at..].char_indices().peekable();
+        while let Some((offset, c)) = chars.next() {
+            let at = scan.at + offset;
             let next = chars.peek().map(|&(_, n)| n);
             if c == '\n' {
-                let line = &text[line_start..at];
-                if !mid_line && line.trim_start().starts_with("```") {
-                    in_code = !in_code;
-                    if !in_code {
-                        ready = at + 1;
+                let line = &text[scan.line_start..at];
+                if !scan.line_mid && line.trim_start().starts_with("```") {
+                    scan.in_code = !scan.in_code;
+                    if !scan.in_code {
+                        scan.ready = at + 1;
                     }
-                } else if !in_code {
+                } else if !scan.in_code {
                     // A line of a list, a heading or a paragraph's end is a unit of its own.
-                    ready = at + 1;
+                    scan.ready = at + 1;
                 }
-                line_start = at + 1;
-                mid_line = false;
+                scan.line_start = at + 1;
+                scan.line_mid = false;
                 continue;
             }
-            if in_code {
+            if scan.in_code {
                 continue;
+            }
+            if NEEDS_SPACE.contains(&c) && next.is_none() {
+                // Whether it ends a sentence depends on what comes next.
+                scan.at = at;
+                return;
             }
             let ends = ENDS_ALONE.contains(&c)
                 || (NEEDS_SPACE.contains(&c) && next.is_some_and(char::is_whitespace));
             if ends {
-                ready = at + c.len_utf8();
+                scan.ready = at + c.len_utf8();
             }
         }
-        ready
+        scan.at = text.len();
     }
 }
 
