@@ -19,6 +19,7 @@
 //! | [`workflow`] | chat workflows: templates of question and dialogue steps, runs frozen from them, the moderator's schema |
 //! | [`mcp`] | the Model Context Protocol client: remote servers' tools over Streamable HTTP |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
+//! | [`i18n`] | the interface's languages: Fluent translation files, negotiation, plurals and placeholders |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
 //! | [`usage`] | what the recorded provider calls add up to: per model and day, cost at the user's prices, CSV |
 //! | [`ports`] | the traits for time, identifiers, HTTP and cancellation |
@@ -83,6 +84,7 @@
 pub mod api;
 pub mod chat;
 pub mod domain;
+pub mod i18n;
 #[cfg(test)]
 mod invariants_tests;
 pub mod knowledge;

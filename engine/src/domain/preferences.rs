@@ -5,6 +5,7 @@
 //! The rule: a stored value that cannot be read (missing, corrupt, written by an older or newer
 //! version) never stops the app; each field it lacks, or cannot be read, takes its default.
 
+use crate::i18n::Language;
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +55,17 @@ pub struct Preferences {
     /// Enter sends (Shift+Enter: new line); false: Ctrl/Cmd+Enter sends.
     #[serde(default = "yes")]
     pub enter_sends: bool,
+    /// The interface language chosen in Settings; `None` follows the browser's languages.
+    #[serde(default, deserialize_with = "language_or_browser")]
+    pub language: Option<Language>,
+}
+
+/// A language this version does not ship follows the browser.
+fn language_or_browser<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<Language>, D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(value.as_str().and_then(Language::from_tag))
 }
 
 fn yes() -> bool {
@@ -71,6 +83,7 @@ impl Default for Preferences {
         Self {
             theme: Theme::System,
             enter_sends: true,
+            language: None,
         }
     }
 }
@@ -96,6 +109,7 @@ mod tests {
         let preferences = Preferences {
             theme: Theme::Dark,
             enter_sends: false,
+            language: Some(Language::Arabic),
         };
         assert_eq!(
             Preferences::from_json(Some(&preferences.to_json())),
@@ -121,6 +135,20 @@ mod tests {
             r#"{"theme": "sepia", "enter_sends": false, "font": "large"}"#,
         ));
         assert_eq!((newer.theme, newer.enter_sends), (Theme::System, false));
+        // A language this version does not ship, or a value of the wrong kind.
+        for stored in [
+            r#"{"language": "tlh"}"#,
+            r#"{"language": 7}"#,
+            r#"{"language": null}"#,
+        ] {
+            assert_eq!(
+                Preferences::from_json(Some(stored)).language,
+                None,
+                "{stored}"
+            );
+        }
+        let chosen = Preferences::from_json(Some(r#"{"language": "zh-CN"}"#));
+        assert_eq!(chosen.language, Some(Language::SimplifiedChinese));
     }
 
     #[test]
