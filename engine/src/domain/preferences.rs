@@ -1,6 +1,6 @@
-//! How the app looks and behaves for one user on one device: the theme and what the Enter key
-//! does. Kept by the app as JSON in the browser's `localStorage` (read synchronously at start,
-//! so the page never flashes the wrong theme).
+//! How the app looks and behaves for one user on one device: the theme, what the Enter key
+//! does, and the interface language. Kept by the app as JSON in the browser's `localStorage`
+//! (read synchronously at start, so the page never flashes the wrong theme).
 //!
 //! The rule: a stored value that cannot be read (missing, corrupt, written by an older or newer
 //! version) never stops the app; each field it lacks, or cannot be read, takes its default.
