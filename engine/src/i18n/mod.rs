@@ -112,7 +112,8 @@ impl Localizer {
     }
 
     /// `language` from its file's `source`, English filling what it lacks. A file that does not
-    /// parse is an error: the caller keeps English and says so.
+    /// parse is an error: the caller keeps English and says so. English itself is always the
+    /// compiled-in file ([`ENGLISH_SOURCE`]); `source` is not read for it.
     pub fn new(language: Language, source: &str) -> Result<Self, ParseError> {
         let mut localizer = Self::english();
         localizer.language = language;
