@@ -4,8 +4,9 @@
 //!
 //! English (`public/locales/en.ftl`) is the source: compiled in, so the interface never shows a
 //! bare id, and the fallback for any message another language lacks (the tests fail when one
-//! does). Plurals and numbers go through [`LocaleRules`], which the app backs with the browser's
-//! `Intl.PluralRules` and `Intl.NumberFormat`. Model output is never passed through here.
+//! does). Plurals and numbers go through [`LocaleRules`], meant to be backed by the browser's
+//! `Intl.PluralRules` and `Intl.NumberFormat` (the views do not use the localizer yet). Model
+//! output is never passed through here.
 
 pub mod ftl;
 pub mod language;
@@ -85,7 +86,13 @@ impl LocaleRules for EnglishRules {
 
     fn number(&self, n: f64) -> String {
         if n.fract() == 0.0 && n.abs() < 1e15 {
-            format!("{n:.0}")
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let whole = crate::usage::figures::grouped(n.abs() as u64);
+            if n < 0.0 {
+                format!("-{whole}")
+            } else {
+                whole
+            }
         } else {
             let text = format!("{n:.2}");
             text.trim_end_matches('0').trim_end_matches('.').to_string()

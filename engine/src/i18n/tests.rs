@@ -167,6 +167,8 @@ fn a_broken_file_is_refused_with_its_line() {
 #[test]
 fn english_numbers_are_plain() {
     assert_eq!(EnglishRules.number(3.0), "3");
+    assert_eq!(EnglishRules.number(1_234_567.0), "1,234,567");
+    assert_eq!(EnglishRules.number(-4200.0), "-4,200");
     assert_eq!(EnglishRules.number(2.5), "2.5");
     assert_eq!(EnglishRules.number(0.126), "0.13");
 }
