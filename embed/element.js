@@ -44,7 +44,7 @@ export class SkeinChatElement extends HTMLElement {
     root.replaceChildren(style, container);
     try {
       await load();
-      mountChat(this, container, this.#options());
+      await mountChat(this, container, this.#options(), new URL('./', import.meta.url).href);
     } catch (raw) {
       const error = raw instanceof Error ? raw : new SkeinError(raw);
       container.textContent = `Skein could not start: ${error.message}`;

@@ -8,14 +8,16 @@ use skein_engine::api::ApiError;
 use wasm_bindgen::prelude::*;
 
 /// Mounts the whole chat UI inside `container` (in the shadow root of `host`, which hears the
-/// chat's events and carries its theme), configured by `options` (`{ storage?, providers?,
-/// model?, assistant? }`). It stays for the page's life; one per page. Throws
-/// `{ kind: "invalid_request", message }` for wrong options or a second chat.
+/// chat's events and carries its theme and language), configured by `options` (`{ storage?,
+/// providers?, model?, assistant? }`), once the interface language is fetched from `base` (the
+/// package's folder URL, ending in `/`). It stays for the page's life; one per page. Rejects
+/// with `{ kind: "invalid_request", message }` for wrong options or a second chat.
 #[wasm_bindgen(js_name = mountChat)]
-pub fn mount_chat(
+pub async fn mount_chat(
     host: web_sys::HtmlElement,
     container: web_sys::HtmlElement,
     options: JsValue,
+    base: String,
 ) -> Result<(), JsValue> {
     let options = skein_platform::js_api::json_from_js(&options)?;
     let options =
@@ -30,6 +32,7 @@ pub fn mount_chat(
             "a page holds one chat; this one already has one",
         )));
     }
+    crate::language::start(&base).await;
     leptos::mount::mount_to(container, crate::app::App).forget();
     Ok(())
 }

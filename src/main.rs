@@ -26,6 +26,7 @@ mod inspector;
 mod installed;
 mod jump;
 mod knowledge;
+mod language;
 mod lazy_generation;
 mod lazy_screens;
 mod memories;
@@ -53,9 +54,13 @@ mod world_books;
 #[cfg(feature = "embed")]
 mod embed;
 
-/// The app mounts itself on the page; the embed build waits for the embedding page to mount it.
+/// The app mounts itself on the page once its language is in (`language`); the embed build
+/// waits for the embedding page to mount it.
 fn main() {
     skein_platform::log_panics_to_console();
     #[cfg(not(feature = "embed"))]
-    leptos::mount::mount_to_body(app::App);
+    leptos::task::spawn_local(async {
+        language::start("").await;
+        leptos::mount::mount_to_body(app::App);
+    });
 }

@@ -154,6 +154,7 @@ pub fn SettingsScreen(
                                 state.preferences.set(preferences);
                             }
                             on_shortcuts=move |()| help.set(true)
+                            switches_later=crate::embedded::is_embedded()
                         />
                         <NotificationToggle
                             status=Signal::derive(move || state.notifications.get())

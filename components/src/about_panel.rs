@@ -1,5 +1,6 @@
 //! Settings' "About": which version this is, and whether it works offline.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 
 /// Whether the app is installed for offline use, as far as this page knows.
@@ -24,24 +25,21 @@ pub fn AboutPanel(
     #[prop(into)] offline: Signal<OfflineStatus>,
 ) -> impl IntoView {
     let version_text = match &build_id {
-        Some(build) => format!("Skein {version} (build {build})"),
-        None => format!("Skein {version} (development build)"),
+        Some(build) => tf(
+            "about-version",
+            &[("version", version.into()), ("build", build.into())],
+        ),
+        None => tf("about-version-dev", &[("version", version.into())]),
     };
     let offline_text = move || match offline.get() {
-        OfflineStatus::Checking => "Checking whether Skein works offline…".to_owned(),
-        OfflineStatus::Ready => {
-            "Works offline: your conversations, search, settings and export need no network; \
-             messages wait until you are back online."
-                .to_owned()
-        }
-        OfflineStatus::NotInThisBuild => {
-            "This development build does not work offline (use `cargo xtask serve`).".to_owned()
-        }
-        OfflineStatus::Unavailable(why) => format!("This browser cannot keep Skein offline: {why}"),
+        OfflineStatus::Checking => t("offline-checking").to_owned(),
+        OfflineStatus::Ready => t("offline-ready").to_owned(),
+        OfflineStatus::NotInThisBuild => t("offline-not-in-build").to_owned(),
+        OfflineStatus::Unavailable(why) => tf("offline-unavailable", &[("why", why.into())]),
     };
     view! {
-        <section class="about" aria-label="About" data-testid="about">
-            <h4>"About"</h4>
+        <section class="about" aria-label=t("about-heading") data-testid="about">
+            <h4>{t("about-heading")}</h4>
             <p data-testid="app-version">{version_text}</p>
             <p data-testid="offline-status">{offline_text}</p>
         </section>

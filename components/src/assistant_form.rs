@@ -3,6 +3,7 @@
 //! policies, and its regex rules. Empty number fields mean "the provider's default".
 
 use crate::fields::number_input;
+use crate::i18n::t;
 use crate::pick_list::PickList;
 use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
 use crate::template_field::TemplateField;
@@ -13,12 +14,12 @@ use skein_engine::tools::choice::ToolInfo;
 use skein_engine::Assistant;
 
 const LEVELS: [(ReasoningLevel, &str, &str); 6] = [
-    (ReasoningLevel::Auto, "auto", "Provider default"),
-    (ReasoningLevel::Off, "off", "Off (as little as allowed)"),
-    (ReasoningLevel::Low, "low", "Low"),
-    (ReasoningLevel::Medium, "medium", "Medium"),
-    (ReasoningLevel::High, "high", "High"),
-    (ReasoningLevel::Max, "max", "Maximum"),
+    (ReasoningLevel::Auto, "auto", "reasoning-auto"),
+    (ReasoningLevel::Off, "off", "reasoning-off"),
+    (ReasoningLevel::Low, "low", "reasoning-low"),
+    (ReasoningLevel::Medium, "medium", "reasoning-medium"),
+    (ReasoningLevel::High, "high", "reasoning-high"),
+    (ReasoningLevel::Max, "max", "reasoning-max"),
 ];
 
 fn text_of<T: ToString>(value: Option<T>) -> String {
@@ -190,38 +191,38 @@ pub fn AssistantForm(
     };
     view! {
         <form class="settings assistant-form" data-testid="assistant-form" on:submit=submit>
-            <h4>"Assistant"</h4>
-            <label>"Name (also {{char}} in prompts)"
+            <h4>{t("assistant-form-heading")}</h4>
+            <label>{t("assistant-form-name")}
                 <input type="text" data-testid="assistant-name" required
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
-            <label>"System prompt"
+            <label>{t("assistant-form-system-prompt")}
                 <textarea data-testid="assistant-system-prompt" rows="4"
-                    placeholder="How the assistant should answer (optional)"
+                    placeholder=t("assistant-form-system-prompt-placeholder")
                     prop:value=move || system_prompt.get()
                     on:input=move |ev| system_prompt.set(event_target_value(&ev))></textarea>
             </label>
-            <label>{check(own_prompts, "assistant-allow-chat-prompt")}" A chat may have its own system prompt (This chat)"</label>
-            <label>{check(name_preamble, "assistant-name-preamble")}" Begin the system prompt with “You are NAME.”"</label>
-            <label>"Standing instructions (sent with each message, apart from the system prompt)"
+            <label>{check(own_prompts, "assistant-allow-chat-prompt")}" "{t("assistant-form-chat-prompt")}</label>
+            <label>{check(name_preamble, "assistant-name-preamble")}" "{t("assistant-form-name-preamble")}</label>
+            <label>{t("assistant-form-guidance")}
                 <textarea data-testid="assistant-guidance" rows="2"
-                    placeholder="e.g. Prefer metric units; I am in Lisbon."
+                    placeholder=t("assistant-form-guidance-placeholder")
                     prop:value=move || guidance.get()
                     on:input=move |ev| guidance.set(event_target_value(&ev))></textarea>
             </label>
-            <label>"Your name in prompts ({{user}}) when no persona is chosen"
+            <label>{t("assistant-form-user-name")}
                 <input type="text" data-testid="assistant-user-name"
                     prop:value=move || user_name.get()
                     on:input=move |ev| user_name.set(event_target_value(&ev)) />
             </label>
             <TemplateField value=template />
-            <label>{check(time_reminder, "assistant-time-reminder")}" Tell the model the current date and time with each message"</label>
-            <label>{check(optional_hints, "assistant-hints")}" Add hints a message needs (your time zone when it mentions a time)"</label>
-            <label>"Temperature (0–2; empty: provider default)" {number_input(temperature, "assistant-temperature", "0.1")}</label>
-            <label>"Top-p (0–1)" {number_input(top_p, "assistant-top-p", "0.05")}</label>
-            <label>"Maximum output tokens" {number_input(max_tokens, "assistant-max-tokens", "1")}</label>
-            <label>"Reasoning effort"
+            <label>{check(time_reminder, "assistant-time-reminder")}" "{t("assistant-form-time-reminder")}</label>
+            <label>{check(optional_hints, "assistant-hints")}" "{t("assistant-form-hints")}</label>
+            <label>{t("assistant-form-temperature")} {number_input(temperature, "assistant-temperature", "0.1")}</label>
+            <label>{t("assistant-form-top-p")} {number_input(top_p, "assistant-top-p", "0.05")}</label>
+            <label>{t("assistant-form-max-tokens")} {number_input(max_tokens, "assistant-max-tokens", "1")}</label>
+            <label>{t("assistant-form-reasoning")}
                 <select data-testid="assistant-reasoning"
                     on:change=move |ev| {
                         let value = event_target_value(&ev);
@@ -231,22 +232,22 @@ pub fn AssistantForm(
                     }>
                     {LEVELS.iter().map(|(level, id, label)| {
                         let level = *level;
-                        view! { <option value=*id selected=move || reasoning.get() == level>{*label}</option> }
+                        view! { <option value=*id selected=move || reasoning.get() == level>{t(label)}</option> }
                     }).collect_view()}
                 </select>
             </label>
-            <label>"Summarise the oldest messages past (tokens; empty: 32000)"
+            <label>{t("assistant-form-context-threshold")}
                 {number_input(threshold, "assistant-context-threshold", "1000")}
             </label>
-            <label>{check(stream, "assistant-stream")}" Stream answers token by token"</label>
-            <label>{check(titles, "assistant-titles")}" Name new conversations from their first exchange"</label>
-            <label>{check(suggestions, "assistant-suggestions")}" Suggest follow-up questions (one extra request per answer)"</label>
+            <label>{check(stream, "assistant-stream")}" "{t("assistant-form-stream")}</label>
+            <label>{check(titles, "assistant-titles")}" "{t("assistant-form-titles")}</label>
+            <label>{check(suggestions, "assistant-suggestions")}" "{t("assistant-form-suggestions")}</label>
             <ToolPolicies tools enabled=enabled_tools />
-            <label>{check(shared_workspace, "assistant-shared-workspace")}" One workspace of files for all its chats (off: each chat has its own)"</label>
+            <label>{check(shared_workspace, "assistant-shared-workspace")}" "{t("assistant-form-shared-workspace")}</label>
             <fieldset class="tool-policies" data-testid="assistant-knowledge">
-                <legend>"Knowledge bases it answers from"</legend>
+                <legend>{t("assistant-form-knowledge")}</legend>
                 {move || knowledge_bases.with(Vec::is_empty).then(|| view! {
-                    <p class="hint">"None yet: create one under Knowledge."</p>
+                    <p class="hint">{t("assistant-form-knowledge-none")}</p>
                 })}
                 {move || knowledge_bases.get().into_iter().map(|(id, name)| {
                     let checked = {
@@ -270,14 +271,14 @@ pub fn AssistantForm(
                     }
                 }).collect_view()}
             </fieldset>
-            <PickList legend="World books it uses" test_id="assistant-world-book"
-                empty="No world books yet: import one under World books & dictionaries."
+            <PickList legend=t("assistant-form-world-books") test_id="assistant-world-book"
+                empty=t("assistant-form-world-books-none")
                 items=world_books chosen=book_ids on_change=move |ids| book_ids.set(ids) />
-            <PickList legend="Chat dictionaries it uses" test_id="assistant-dictionary"
-                empty="No dictionaries yet: make one under World books & dictionaries."
+            <PickList legend=t("assistant-form-dictionaries") test_id="assistant-dictionary"
+                empty=t("assistant-form-dictionaries-none")
                 items=dictionaries chosen=dictionary_ids on_change=move |ids| dictionary_ids.set(ids) />
             <RegexRulesEditor rows=rules />
-            <button type="submit" class="primary" data-testid="assistant-save">"Save assistant"</button>
+            <button type="submit" class="primary" data-testid="assistant-save">{t("assistant-form-save")}</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="assistant-feedback" role="status">{text}</p> },
                 Err(text) => view! { <p class="error" data-testid="assistant-feedback" role="alert">{text}</p> },

@@ -1,5 +1,6 @@
 //! Which assistant is in use: a choice among the user's assistants, by name.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::Assistant;
 
@@ -16,7 +17,7 @@ pub fn AssistantPicker(
     testid: &'static str,
 ) -> impl IntoView {
     view! {
-        <select class="assistant-picker" data-testid=testid aria-label="Assistant" title="The assistant that answers (its instructions, tools and knowledge)"
+        <select class="assistant-picker" data-testid=testid aria-label=t("assistant-picker-label") title=t("assistant-picker-title")
             disabled=move || disabled.get()
             on:change=move |ev| on_select.run(event_target_value(&ev))>
             {move || assistants.get().into_iter().map(|assistant| {

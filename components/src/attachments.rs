@@ -1,5 +1,6 @@
 //! Files waiting in the composer, and the documents shown on a sent question.
 
+use crate::i18n::{t, tf};
 use crate::storage_info::format_bytes;
 use leptos::prelude::*;
 use skein_engine::{Attachment, AttachmentContent, UserInput};
@@ -112,11 +113,11 @@ pub fn PendingAttachments(draft: Draft) -> impl IntoView {
     };
     view! {
         <Show when=move || draft.attachments.with(|a| !a.is_empty())>
-            <ul class="pending-attachments" aria-label="Attached files">
+            <ul class="pending-attachments" aria-label=t("attachments-label")>
                 {move || draft.attachments.get().into_iter().enumerate().map(|(at, pending)| {
                     let name = pending.attachment.name.clone();
                     let description = pending.description();
-                    let label = format!("Remove {name}");
+                    let label = tf("attachments-remove", &[("name", (&name).into())]);
                     view! {
                         <li class="attachment-chip" data-testid="pending-attachment">
                             {pending.preview.clone().map(|src| view! {

@@ -1,5 +1,6 @@
 //! The settings' backup and import controls, and the top bar's export buttons.
 
+use crate::i18n::t;
 use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 use skein_engine::store::export::ExportFormat;
@@ -18,20 +19,20 @@ pub fn BackupPanel(
 ) -> impl IntoView {
     let include_keys = RwSignal::new(false);
     view! {
-        <div class="backup" role="group" aria-label="Backup">
+        <div class="backup" role="group" aria-label=t("backup-label")>
             <label>
                 <input type="checkbox" data-testid="backup-include-keys"
                     prop:checked=move || include_keys.get()
                     on:change=move |ev| include_keys.set(event_target_checked(&ev)) />
-                "Include API keys (anyone with the file can use them)"
+                {t("backup-include-keys")}
             </label>
             <button type="button" data-testid="backup"
                 on:click=move |_| on_backup.run(include_keys.get_untracked())>
-                "Back up everything"
+                {t("backup-everything")}
             </button>
         </div>
         <label class="import">
-            "Import or restore (a Skein backup or conversation export, or ChatGPT's conversations.json)"
+            {t("backup-import")}
             <input type="file" accept=".json,application/json" data-testid="import-file"
                 on:change=move |ev| {
                     if let Some(input) = ev
@@ -49,16 +50,16 @@ pub fn BackupPanel(
 #[component]
 pub fn ExportButtons(#[prop(into)] on_export: Callback<ExportFormat>) -> impl IntoView {
     view! {
-        <div class="export" role="group" aria-label="Export this conversation">
+        <div class="export" role="group" aria-label=t("export-label")>
             <button type="button" class="with-icon" data-testid="export-markdown"
                 on:click=move |_| on_export.run(ExportFormat::Markdown)>
                 {icon(Icon::Download)}
-                <span><span class="wide-only">"Export "</span>"Markdown"</span>
+                <span><span class="wide-only">{t("export-verb")}" "</span>{t("export-markdown")}</span>
             </button>
             <button type="button" class="with-icon" data-testid="export-json"
                 on:click=move |_| on_export.run(ExportFormat::Json)>
                 {icon(Icon::Download)}
-                <span><span class="wide-only">"Export "</span>"JSON"</span>
+                <span><span class="wide-only">{t("export-verb")}" "</span>{t("export-json")}</span>
             </button>
         </div>
     }

@@ -4,6 +4,7 @@
 //! the message a branch forks from (the engine's `domain::branch_map` lays it out and says
 //! where a key moves). Excerpts are plain text: they are model output.
 
+use crate::i18n::t;
 use crate::icons::icon;
 use crate::message_item::role_icon;
 use crate::side_sheet::SideSheet;
@@ -101,15 +102,14 @@ pub fn BranchMapPanel(
             .collect_view();
         Some(view! {
             <p class="hint" data-testid="branch-map-summary">{summary}</p>
-            <ol class="branch-tree" role="tree" aria-label="Messages and their versions"
+            <ol class="branch-tree" role="tree" aria-label=t("branch-map-label")
                 data-testid="branch-tree" node_ref=list on:keydown=on_key>{rows}</ol>
         })
     };
     view! {
-        <SideSheet open=open.into() title="Branches" id="branch-map" close_label="Close the branch map"
+        <SideSheet open=open.into() title=t("branch-map-heading") id="branch-map" close_label=t("branch-map-close")
             close_testid="close-branch-map" on_close=move |()| close()>
-            <p class="hint">"The highlighted path is the one on screen. Pick a message to show its \
-                branch (↑ ↓ to move, ← to the fork, Enter to show)."</p>
+            <p class="hint">{t("branch-map-hint")}</p>
             {rows}
         </SideSheet>
     }
@@ -175,10 +175,10 @@ fn node_view(node: MapNode) -> impl IntoView {
         </span>
         <span class="branch-who">{who}</span>
         {node.version.map(|(n, of)| view! {
-            <span class="branch-version" title="Version">{format!("{n}/{of}")}</span>
+            <span class="branch-version" title=t("branch-map-version")>{format!("{n}/{of}")}</span>
         })}
         <span class="branch-excerpt" data-testid="branch-excerpt">{node.excerpt}</span>
-        {node.shown_leaf.then(|| view! { <span class="branch-shown">"on screen"</span> })}
+        {node.shown_leaf.then(|| view! { <span class="branch-shown">{t("branch-map-on-screen")}</span> })}
     }
 }
 

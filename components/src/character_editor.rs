@@ -3,6 +3,7 @@
 //! edit still carries them.
 
 use crate::fields::text_field;
+use crate::i18n::{t, tf};
 use crate::pick_list::PickList;
 use leptos::prelude::*;
 use skein_engine::persona::card::CharacterCard;
@@ -96,70 +97,70 @@ pub fn CharacterEditor(
     };
     view! {
         <form class="settings character-editor" data-testid="character-editor"
-            aria-label="Edit character" on:submit=|ev| ev.prevent_default()>
-            <h4>{format!("Edit {}", assistant.name)}</h4>
+            aria-label=t("character-editor-label") on:submit=|ev| ev.prevent_default()>
+            <h4>{tf("character-editor-heading", &[("name", (&assistant.name).into())])}</h4>
             <label class="field">
-                <span>"Name"</span>
+                <span>{t("character-editor-name")}</span>
                 <input type="text" data-testid="character-field-name"
                     prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
             </label>
             <label class="field">
-                <span>"Nickname (what {{char}} stands for, when set)"</span>
+                <span>{t("character-editor-nickname")}</span>
                 <input type="text" data-testid="character-field-nickname"
                     prop:value=move || nickname.get() on:input=move |ev| nickname.set(event_target_value(&ev)) />
             </label>
-            {text_field("Description", description, "character-field-description", "5")}
-            {text_field("Personality", personality, "character-field-personality", "2")}
-            {text_field("Scenario", scenario, "character-field-scenario", "3")}
-            {text_field("First message", first_mes, "character-field-first-message", "4")}
+            {text_field(t("character-editor-description"), description, "character-field-description", "5")}
+            {text_field(t("character-editor-personality"), personality, "character-field-personality", "2")}
+            {text_field(t("character-editor-scenario"), scenario, "character-field-scenario", "3")}
+            {text_field(t("character-editor-first-message"), first_mes, "character-field-first-message", "4")}
             <fieldset class="greetings">
-                <legend>"Alternate greetings (other versions of the first message)"</legend>
+                <legend>{t("character-editor-greetings")}</legend>
                 <For each=numbered
                     key=|(i, signal)| (*i, *signal)
                     children=move |(i, greeting)| view! {
                         <div class="greeting">
                             <textarea data-testid="character-field-alternate" rows="3"
-                                aria-label=format!("Alternate greeting {}", i + 1)
+                                aria-label=tf("character-editor-greeting", &[("n", (i + 1).into())])
                                 prop:value=move || greeting.get()
                                 on:input=move |ev| greeting.set(event_target_value(&ev))></textarea>
                             <button type="button" data-testid="character-alternate-remove"
-                                aria-label=format!("Remove alternate greeting {}", i + 1)
-                                on:click=move |_| alternates.update(|list| { list.remove(i); })>"Remove"</button>
+                                aria-label=tf("character-editor-remove-greeting", &[("n", (i + 1).into())])
+                                on:click=move |_| alternates.update(|list| { list.remove(i); })>{t("character-editor-remove")}</button>
                         </div>
                     } />
                 <button type="button" data-testid="character-alternate-add"
-                    on:click=move |_| alternates.update(|list| list.push(RwSignal::new(String::new())))>"Add a greeting"</button>
+                    on:click=move |_| alternates.update(|list| list.push(RwSignal::new(String::new())))>{t("character-editor-add-greeting")}</button>
             </fieldset>
-            {text_field("Example dialogue (examples separated by <START>)", mes_example, "character-field-examples", "4")}
-            {text_field("System prompt ({{original}} stands for the assistant's own)", system_prompt, "character-field-system-prompt", "3")}
-            {text_field("Post-history instructions (sent after the conversation)", post_history, "character-field-post-history", "2")}
-            {text_field("Creator's notes (shown, never sent)", creator_notes, "character-field-notes", "3")}
+            {text_field(t("character-editor-examples"), mes_example, "character-field-examples", "4")}
+            {text_field(t("character-editor-system-prompt"), system_prompt, "character-field-system-prompt", "3")}
+            {text_field(t("character-editor-post-history"), post_history, "character-field-post-history", "2")}
+            {text_field(t("character-editor-creator-notes"), creator_notes, "character-field-notes", "3")}
             <label class="field">
-                <span>"Tags (separated by commas)"</span>
+                <span>{t("character-editor-tags")}</span>
                 <input type="text" data-testid="character-field-tags"
                     prop:value=move || tags.get() on:input=move |ev| tags.set(event_target_value(&ev)) />
             </label>
             <label class="field">
-                <span>"Creator"</span>
+                <span>{t("character-editor-creator")}</span>
                 <input type="text" data-testid="character-field-creator"
                     prop:value=move || creator.get() on:input=move |ev| creator.set(event_target_value(&ev)) />
             </label>
             <p class="hint">{match book_entries {
-                Some(n) => format!("Its character book ({n} entries) is this assistant's lorebook."),
-                None => "It has no character book.".to_owned(),
+                Some(n) => tf("character-editor-book", &[("n", n.into())]),
+                None => t("character-editor-no-book").to_owned(),
             }}</p>
             {has_book.then(|| view! {
                 <button type="button" data-testid="character-export-book"
-                    on:click=move |_| on_export_book.run(book_owner.clone())>"Export its book as World Info"</button>
+                    on:click=move |_| on_export_book.run(book_owner.clone())>{t("character-editor-export-book")}</button>
             })}
-            <PickList legend="World books this character uses" test_id="character-world-book"
-                empty="No world books yet: import one in Settings → World books & dictionaries."
+            <PickList legend=t("character-editor-world-books") test_id="character-world-book"
+                empty=t("world-books-none-settings")
                 items=world_books chosen=chosen_books
                 on_change=move |ids| chosen_books.set(ids) />
             {move || error.get().map(|e| view! { <p class="error" role="alert">{e}</p> })}
             <div class="form-actions">
-                <button type="submit" class="primary" data-testid="character-save" on:click=save>"Save character"</button>
-                <button type="button" data-testid="character-cancel" on:click=move |_| on_cancel.run(())>"Back to the gallery"</button>
+                <button type="submit" class="primary" data-testid="character-save" on:click=save>{t("character-editor-save")}</button>
+                <button type="button" data-testid="character-cancel" on:click=move |_| on_cancel.run(())>{t("character-editor-back")}</button>
             </div>
         </form>
     }

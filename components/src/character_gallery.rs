@@ -4,6 +4,7 @@
 
 use crate::character_editor::CharacterEditor;
 use crate::file_pick::ImportButton;
+use crate::i18n::{t, tf};
 use crate::images::ImageUrls;
 use leptos::prelude::*;
 use skein_engine::chat::CardFormat;
@@ -65,19 +66,19 @@ pub fn CharacterGallery(
         })
     };
     view! {
-        <section class="settings characters" data-testid="characters" aria-label="Characters">
+        <section class="settings characters" data-testid="characters" aria-label=t("character-gallery-label")>
             <div class="gallery-bar">
-                <ImportButton label="Import character card" test_id="character-import"
+                <ImportButton label=t("character-gallery-import") test_id="character-import"
                     accept=".png,.json,image/png,application/json"
                     on_pick=move |input| on_action.run(CharacterAction::Import(input)) />
-                <input type="search" data-testid="character-search" placeholder="Search characters"
-                    aria-label="Search characters"
+                <input type="search" data-testid="character-search" placeholder=t("character-gallery-search")
+                    aria-label=t("character-gallery-search")
                     prop:value=move || query.get()
                     on:input=move |ev| query.set(event_target_value(&ev)) />
             </div>
-            <p class="hint">"Character Card V1, V2 or V3, as JSON or inside a PNG (SillyTavern, Chub and others). A card is read in this page; nothing is uploaded."</p>
+            <p class="hint">{t("character-gallery-hint")}</p>
             <Show when=move || !tags.with(Vec::is_empty)>
-                <div class="tag-filter" role="group" aria-label="Filter by tag">
+                <div class="tag-filter" role="group" aria-label=t("character-gallery-filter-tag")>
                     {move || tags.get().into_iter().map(|tag| {
                         let pressed = {
                             let tag = tag.clone();
@@ -111,10 +112,10 @@ pub fn CharacterGallery(
             })}
             <Show when=move || editing.get().is_none()>
                 {move || (count.get() == 0).then(|| view! {
-                    <p class="hint" data-testid="no-characters">"No characters yet: import a card to begin."</p>
+                    <p class="hint" data-testid="no-characters">{t("character-gallery-empty")}</p>
                 })}
                 {move || (count.get() > 0 && shown.with(Vec::is_empty)).then(|| view! {
-                    <p class="hint" data-testid="no-character-match">"No character matches the search and tags."</p>
+                    <p class="hint" data-testid="no-character-match">{t("character-gallery-no-match")}</p>
                 })}
                 <ul class="character-grid" data-testid="character-grid">
                     <For each=move || shown.get()
@@ -164,30 +165,30 @@ fn CharacterTile(
             <Avatar blob=assistant.avatar.clone() name=assistant.name.clone() />
             <div class="character-body">
                 <h4 data-testid="character-name">{assistant.name.clone()}</h4>
-                <ul class="tags" aria-label="Tags">
+                <ul class="tags" aria-label=t("character-gallery-tags")>
                     {card.tags.iter().filter(|t| !t.trim().is_empty()).map(|t| view! { <li class="tag">{t.clone()}</li> }).collect_view()}
                 </ul>
                 <p class="notes" data-testid="character-notes">{notes}{truncated.then_some("…")}</p>
                 <p class="hint">{match greetings {
-                    0 => "No greeting: the chat starts with your message.".to_owned(),
-                    1 => "Opens with its greeting.".to_owned(),
-                    n => format!("Opens with one of {n} greetings (‹ › switches)."),
+                    0 => t("character-gallery-no-greeting").to_owned(),
+                    1 => t("character-gallery-one-greeting").to_owned(),
+                    n => tf("character-gallery-greetings", &[("n", n.into())]),
                 }}</p>
             </div>
             <div class="character-actions">
                 <button type="button" class="primary" data-testid="character-chat"
-                    on:click=act(CharacterAction::Chat)>"Chat"</button>
-                <button type="button" data-testid="character-edit" on:click=edit>"Edit"</button>
+                    on:click=act(CharacterAction::Chat)>{t("character-gallery-chat")}</button>
+                <button type="button" data-testid="character-edit" on:click=edit>{t("character-gallery-edit")}</button>
                 <details class="menu">
-                    <summary data-testid="character-export">"Export"</summary>
+                    <summary data-testid="character-export">{t("character-gallery-export")}</summary>
                     <div class="menu-items">
-                        <button type="button" data-testid="character-export-png" on:click=export(CardFormat::Png)>"PNG card"</button>
-                        <button type="button" data-testid="character-export-v2" on:click=export(CardFormat::V2Json)>"JSON (V2)"</button>
-                        <button type="button" data-testid="character-export-v3" on:click=export(CardFormat::V3Json)>"JSON (V3)"</button>
+                        <button type="button" data-testid="character-export-png" on:click=export(CardFormat::Png)>{t("character-gallery-png")}</button>
+                        <button type="button" data-testid="character-export-v2" on:click=export(CardFormat::V2Json)>{t("character-gallery-json-v2")}</button>
+                        <button type="button" data-testid="character-export-v3" on:click=export(CardFormat::V3Json)>{t("character-gallery-json-v3")}</button>
                     </div>
                 </details>
                 <button type="button" class="danger" data-testid="character-delete"
-                    on:click=act(CharacterAction::Delete)>"Delete"</button>
+                    on:click=act(CharacterAction::Delete)>{t("character-gallery-delete")}</button>
             </div>
         </li>
     }

@@ -1,6 +1,7 @@
 //! "This chat": the settings a conversation has of its own — the persona the user speaks as
 //! and its own system prompt (when its assistant allows one).
 
+use crate::i18n::{t, tf};
 use crate::pick_list::PickList;
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
@@ -63,10 +64,10 @@ pub fn ChatSettingsPanel(
         })
     };
     view! {
-        <SideSheet open=open.into() title="This chat" id="chat-settings" close_label="Close this chat's settings"
+        <SideSheet open=open.into() title=t("chat-settings-label") id="chat-settings" close_label=t("chat-settings-close")
             close_testid="chat-settings-close" on_close=move |()| open.set(false)>
             <label class="field">
-                <span>"You speak as"</span>
+                <span>{t("chat-settings-speak-as")}</span>
                 <select data-testid="chat-persona"
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
@@ -74,8 +75,8 @@ pub fn ChatSettingsPanel(
                     }>
                     <option value="" selected=move || persona_id.with(Option::is_none)>
                         {move || match default_name() {
-                            Some(name) => format!("The default persona ({name})"),
-                            None => "The default (no persona)".to_owned(),
+                            Some(name) => tf("chat-settings-default-persona", &[("name", name.into())]),
+                            None => t("chat-settings-default-no-persona").to_owned(),
                         }}
                     </option>
                     {move || personas.get().list.into_iter().map(|p| {
@@ -84,30 +85,30 @@ pub fn ChatSettingsPanel(
                     }).collect_view()}
                 </select>
             </label>
-            <p class="hint">"Personas are made in Settings → Characters."</p>
+            <p class="hint">{t("chat-settings-personas-hint")}</p>
             <label class="field">
-                <span>"This chat's system prompt"</span>
+                <span>{t("chat-settings-prompt")}</span>
                 <textarea data-testid="chat-system-prompt" rows="6"
                     disabled=move || !prompt_allowed.get()
-                    placeholder="Empty: the assistant's own"
+                    placeholder=t("chat-settings-prompt-placeholder")
                     prop:value=move || prompt.get()
                     on:input=move |ev| prompt.set(event_target_value(&ev))></textarea>
             </label>
             {move || (!prompt_allowed.get()).then(|| view! {
-                <p class="hint" data-testid="chat-prompt-not-allowed">"This chat's assistant does not allow a chat's own system prompt (its settings can)."</p>
+                <p class="hint" data-testid="chat-prompt-not-allowed">{t("chat-settings-prompt-not-allowed")}</p>
             })}
-            <p class="hint">"Sent instead of the assistant's system prompt; with a character, in place of {{original}} (the card stays)."</p>
+            <p class="hint">{t("chat-settings-prompt-hint")}</p>
             <div class="form-actions">
                 <button type="button" class="primary" data-testid="chat-system-prompt-save"
                     disabled=move || !prompt_allowed.get()
-                    on:click=move |_| on_change.run(ChatSettingsChange::SystemPrompt(prompt.get_untracked()))>"Save prompt"</button>
+                    on:click=move |_| on_change.run(ChatSettingsChange::SystemPrompt(prompt.get_untracked()))>{t("chat-settings-save-prompt")}</button>
             </div>
-            <PickList legend="World books in this chat" test_id="chat-world-book"
-                empty="No world books yet: import one in Settings → World books & dictionaries."
+            <PickList legend=t("chat-settings-world-books") test_id="chat-world-book"
+                empty=t("world-books-none-settings")
                 items=world_books chosen=chat_books
                 on_change=move |ids| on_change.run(ChatSettingsChange::WorldBooks(ids)) />
-            <PickList legend="Chat dictionaries in this chat" test_id="chat-dictionary"
-                empty="No dictionaries yet: make one in Settings → World books & dictionaries."
+            <PickList legend=t("chat-settings-dictionaries") test_id="chat-dictionary"
+                empty=t("dictionaries-none-settings")
                 items=dictionaries chosen=chat_dictionaries
                 on_change=move |ids| on_change.run(ChatSettingsChange::Dictionaries(ids)) />
             {move || feedback.get().map(|f| match f {

@@ -7,6 +7,7 @@
 use crate::attachments::Draft;
 use crate::composer::Composer;
 use crate::find_bar::FindBar;
+use crate::i18n::{t, tf};
 use crate::message_item::{MessageActions, MessageItem, MessageView};
 use crate::near_viewport::NearViewport;
 use leptos::prelude::*;
@@ -225,17 +226,17 @@ pub fn ChatView(
                     <Show when=move || { first.get() > 0 }>
                         <button type="button" class="show-earlier" data-testid="show-earlier"
                             on:click=move |_| older()>
-                            {move || format!("Show earlier messages ({} more)", first.get())}
+                            {move || tf("chat-show-earlier", &[("n", first.get().into())])}
                         </button>
                     </Show>
                     <Show when=move || messages.with(Vec::is_empty)>
                         <div class="empty-hint" data-testid="empty-chat">
-                            <h2>"What can I help with?"</h2>
+                            <h2>{t("chat-empty-heading")}</h2>
                             <ul>
-                                <li>"Type below and press Enter; the answer streams in as it is written."</li>
-                                <li>"Attach a document, a picture or a ZIP to ask about it."</li>
-                                <li>"Regenerate or edit a message to try another version: every version is kept."</li>
-                                <li>"Press ? for the keyboard shortcuts."</li>
+                                <li>{t("chat-empty-type")}</li>
+                                <li>{t("chat-empty-attach")}</li>
+                                <li>{t("chat-empty-versions")}</li>
+                                <li>{t("chat-empty-shortcuts")}</li>
                             </ul>
                         </div>
                     </Show>
@@ -248,7 +249,7 @@ pub fn ChatView(
                         }
                     />
                     <Show when=move || !generating.get() && suggestions.with(|s| !s.is_empty())>
-                        <ul class="suggestions" data-testid="suggestions" aria-label="Suggested follow-up questions">
+                        <ul class="suggestions" data-testid="suggestions" aria-label=t("chat-follow-ups-label")>
                             {move || suggestions.get().into_iter().map(|text| {
                                 let question = text.clone();
                                 view! {
@@ -267,7 +268,7 @@ pub fn ChatView(
             </div>
             <Show when=move || away.get()>
                 <button type="button" class="jump-latest" data-testid="jump-to-latest"
-                    on:click=jump>"↓ Jump to latest"</button>
+                    on:click=jump>{t("chat-jump-latest")}</button>
             </Show>
             {children.map(|children| children())}
             <Composer draft generating read_only enter_sends on_send on_stop on_files />

@@ -2,6 +2,7 @@
 //! shows its text; a message of the user's chats opens that conversation at it; a web page is a
 //! link (opened in a new tab only when the user clicks it: nothing loads before).
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::tools::search_backends::is_web_address;
 use skein_engine::{Annotation, MessageNode, SourceRef};
@@ -69,7 +70,7 @@ pub fn Citations(
         let list = citations.get();
         (!list.is_empty()).then(|| {
             view! {
-                <ol class="citations" aria-label="Sources">
+                <ol class="citations" aria-label=t("citations-label")>
                     {list.into_iter().enumerate().map(|(at, citation)| {
                         let label = format!("[{}] {}", at + 1, citation.title);
                         let opener = match citation.target.clone() {
@@ -77,7 +78,7 @@ pub fn Citations(
                             CitationTarget::Message(conversation, message) => view! {
                                 <button type="button" class="citation-open" data-testid="citation-open"
                                     on:click=move |_| on_open_message.run((conversation.clone(), message.clone()))>
-                                    "Open this conversation"</button>
+                                    {t("citations-open-conversation")}</button>
                             }.into_any(),
                             CitationTarget::Web(url) if is_web_address(&url) => view! {
                                 <a class="citation-link" data-testid="citation-link" href=url.clone()

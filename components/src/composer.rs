@@ -1,6 +1,7 @@
 //! The message box with its send / stop button, and files attached by paste, drop or picker.
 
 use crate::attachments::{Draft, PendingAttachments};
+use crate::i18n::t;
 use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 use skein_engine::UserInput;
@@ -103,11 +104,11 @@ pub fn Composer(
             <PendingAttachments draft />
             <textarea
                 data-testid="composer-input"
-                aria-label="Message"
+                aria-label=t("composer-label")
                 placeholder=move || if enter_sends.get() {
-                    "Message (Enter to send, Shift+Enter for a new line)"
+                    t("composer-placeholder-enter")
                 } else {
-                    "Message (Ctrl+Enter to send, Enter for a new line)"
+                    t("composer-placeholder-ctrl-enter")
                 }
                 rows="3"
                 prop:value=move || draft.text.get()
@@ -115,11 +116,11 @@ pub fn Composer(
                 on:keydown=on_keydown
                 on:paste=on_paste
             ></textarea>
-            <label class="attach-button with-icon" title="Attach images or text files (or paste / drop them)">
+            <label class="attach-button with-icon" title=t("composer-attach-title")>
                 {icon(Icon::Attach)}
-                <span aria-hidden="true" class="wide-only">"Attach"</span>
+                <span aria-hidden="true" class="wide-only">{t("composer-attach")}</span>
                 <input type="file" multiple data-testid="attach-input" class="visually-hidden"
-                    aria-label="Attach files"
+                    aria-label=t("composer-attach-label")
                     accept="image/png,image/jpeg,image/gif,image/webp,text/*,.md,.csv,.json,.yaml,.yml,.toml,.xml,.log,.rs,.py,.js,.ts,.go,.java,.c,.h,.cpp,.sh,.sql"
                     on:change=on_picked />
             </label>
@@ -127,11 +128,11 @@ pub fn Composer(
                 when=move || generating.get()
                 fallback=move || view! {
                     <button type="submit" class="primary with-icon" data-testid="send-button"
-                        disabled=move || read_only.get() || draft.is_empty()>{icon(Icon::Send)}"Send"</button>
+                        disabled=move || read_only.get() || draft.is_empty()>{icon(Icon::Send)}{t("composer-send")}</button>
                 }
             >
                 <button type="button" data-testid="stop-button" class="stop"
-                    on:click=move |_| on_stop.run(())>"Stop"</button>
+                    on:click=move |_| on_stop.run(())>{t("composer-stop")}</button>
             </Show>
         </form>
     }

@@ -1,6 +1,7 @@
 //! "≈ 12.3k of 32k tokens": how much of the context the next request takes, and whether a
 //! summary already stands in for the oldest messages.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::prompt::context_meter::ContextUsage;
 
@@ -64,15 +65,15 @@ pub fn ContextMeter(
             };
             view! {
                 <div class="context-meter" data-testid="context-meter"
-                    title="Estimated tokens of the next request. Past the threshold the oldest messages are summarised (in the request only; nothing is deleted). Set the model's context window in Settings to measure against it.">
+                    title=t("context-meter-title")>
                     <meter min="0" max=max.to_string() high=usage.threshold.to_string()
-                        value=usage.tokens.to_string() aria-label="Context used"></meter>
+                        value=usage.tokens.to_string() aria-label=t("context-meter-label")></meter>
                     <span data-testid="context-tokens">{label}</span>
                     <span aria-hidden="true">"·"</span>
                     {summary}
                     <span aria-hidden="true">"·"</span>
                     <button type="button" class="link" data-testid="inspect-next"
-                        aria-haspopup="dialog" on:click=move |_| on_inspect.run(())>"Inspect"</button>
+                        aria-haspopup="dialog" on:click=move |_| on_inspect.run(())>{t("context-meter-inspect")}</button>
                 </div>
             }
         })

@@ -52,6 +52,7 @@ mod js_error;
 mod js_global;
 mod local_storage;
 mod local_time;
+mod locale;
 mod notifications;
 mod opfs_workspace;
 mod page_lifecycle;
@@ -78,6 +79,7 @@ pub use idb_store::IdbStore;
 pub use idb_workspace::{BrowserWorkspace, IdbWorkspace};
 pub use local_storage::{read_local, write_local};
 pub use local_time::{local_input_value, local_time_words, parse_local_input};
+pub use locale::{browser_languages, fetch_text};
 pub use notifications::{
     notification_permission, notify, notify_as, page_hidden, request_notification_permission,
     NotificationAccess,

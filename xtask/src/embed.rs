@@ -25,6 +25,7 @@ const FROM_BUILD: [(&str, &str); 3] = [
     ("style.css", "skein.css"),
 ];
 const SNIPPETS: &str = "snippets";
+const LOCALES: &str = "locales";
 const FROM_SOURCE: [&str; 5] = [
     "index.js",
     "index.d.ts",
@@ -103,6 +104,11 @@ pub fn build_embed() -> Result<PathBuf, String> {
     fresh_dir(&out)?;
     for (from, to) in FROM_BUILD {
         copy(&staging.join(from), &out.join(to))?;
+    }
+    // The interface languages, fetched from `locales/` beside the module (src/language.rs).
+    let locales = staging.join(LOCALES);
+    for name in crate::pwa::files_under(&locales)? {
+        copy(&locales.join(&name), &out.join(LOCALES).join(&name))?;
     }
     // JavaScript the Rust crates bring (`#[wasm_bindgen(module = …)]`), imported by the glue
     // from `snippets/` beside it.

@@ -38,12 +38,12 @@ impl Theme {
         }
     }
 
-    /// What the settings call it.
-    pub fn label(self) -> &'static str {
+    /// The message (`public/locales/*.ftl`) the settings call it by.
+    pub fn message_id(self) -> &'static str {
         match self {
-            Self::System => "Same as the system",
-            Self::Light => "Light",
-            Self::Dark => "Dark",
+            Self::System => "theme-system",
+            Self::Light => "theme-light",
+            Self::Dark => "theme-dark",
         }
     }
 }

@@ -1,0 +1,53 @@
+//! The interface language, settled before the views mount: the saved choice, else the first of
+//! the browser's languages Skein ships (`skein_engine::i18n::Language::negotiate`). Its file
+//! (`locales/{tag}.ftl`, beside the app) is fetched, read and installed for the page's life;
+//! choosing another language saves it and loads the page again.
+
+use skein_engine::i18n::{Language, Localizer};
+
+/// The language the preferences ask for.
+pub fn wanted() -> Language {
+    crate::preferences::load()
+        .language
+        .unwrap_or_else(|| Language::negotiate(&skein_platform::browser_languages()))
+}
+
+/// Installs the wanted language's words and marks the root (`lang`, `dir`). `base` is where the
+/// app's files are (empty: beside the page). A file that cannot be fetched or read leaves
+/// English, and the console says why.
+pub async fn start(base: &str) {
+    let language = wanted();
+    let localizer = if language == Language::English {
+        Localizer::english()
+    } else {
+        let url = format!("{base}locales/{}.ftl", language.tag());
+        let read = skein_platform::fetch_text(&url).await.and_then(|source| {
+            Localizer::new(language, &source).map_err(|e| format!("{url}, {e}"))
+        });
+        read.unwrap_or_else(|err| {
+            leptos::logging::warn!("the interface stays in English: {err}");
+            Localizer::english()
+        })
+    };
+    mark_root(localizer.language());
+    skein_components::install_localizer(localizer);
+}
+
+/// `lang` and `dir` on the root the theme goes on (the page, or the embedding element).
+fn mark_root(language: Language) {
+    if let Some(root) = crate::embedded::theme_root() {
+        let _ = root.set_attribute("lang", language.tag());
+        let _ = root.set_attribute("dir", language.dir());
+    }
+}
+
+/// After the preferences changed: the page loads again when they want another language than
+/// the one showing. An embedded chat does not reload its host page; it switches on the page's
+/// next load.
+pub fn follow(preferences_language: Option<Language>) {
+    let wanted = preferences_language
+        .unwrap_or_else(|| Language::negotiate(&skein_platform::browser_languages()));
+    if wanted != skein_components::language() && !crate::embedded::is_embedded() {
+        crate::storage_notices::reload();
+    }
+}
