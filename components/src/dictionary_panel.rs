@@ -4,6 +4,7 @@
 //! chosen where those are.
 
 use crate::file_pick::{ImportButton, RowActions, Said};
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::persona::dictionary_file::Dictionaries;
 use skein_engine::prompt::{ChatDictionary, DictionaryEntry, DictionaryPattern};
@@ -110,52 +111,52 @@ fn DictionaryEditor(
         });
     };
     view! {
-        <form class="settings dictionary-editor" data-testid="dictionary-editor" aria-label="Edit dictionary"
+        <form class="settings dictionary-editor" data-testid="dictionary-editor" aria-label=t("dictionary-editor-label")
             on:submit=|ev| ev.prevent_default()>
-            <h4>{move || format!("Edit {}", name.get())}</h4>
+            <h4>{move || tf("dictionary-editor-heading", &[("name", name.get().into())])}</h4>
             <div class="row">
-                <label class="field"><span>"Name"</span>
+                <label class="field"><span>{t("dictionary-name")}</span>
                     <input type="text" data-testid="dictionary-name" prop:value=move || name.get()
                         on:input=move |ev| name.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"Token budget (per message)"</span>
+                <label class="field"><span>{t("dictionary-budget")}</span>
                     <input type="number" data-testid="dictionary-budget" prop:value=move || budget.get()
                         on:input=move |ev| budget.set(event_target_value(&ev)) /></label>
             </div>
-            <p class="hint">"A word matches whole words in any case; a regular expression may use $1 in its replacement. Chance and “at most” apply per message."</p>
+            <p class="hint">{t("dictionary-hint")}</p>
             <For each=numbered key=|(i, row)| (*i, row.pattern) children=move |(index, row)| view! {
                 <div class="dictionary-entry" data-testid="dictionary-entry">
-                    <label class="field"><span>"Word or pattern"</span>
+                    <label class="field"><span>{t("dictionary-word")}</span>
                         <input type="text" data-testid="dictionary-entry-pattern" prop:value=move || row.pattern.get()
                             on:input=move |ev| row.pattern.set(event_target_value(&ev)) /></label>
-                    <label class="field"><span>"Replacement"</span>
+                    <label class="field"><span>{t("dictionary-replacement")}</span>
                         <input type="text" data-testid="dictionary-entry-replacement" prop:value=move || row.replacement.get()
                             on:input=move |ev| row.replacement.set(event_target_value(&ev)) /></label>
                     <div class="row">
-                        <label class="field"><span>"Chance (%)"</span>
+                        <label class="field"><span>{t("dictionary-chance")}</span>
                             <input type="number" data-testid="dictionary-entry-probability" prop:value=move || row.probability.get()
                                 on:input=move |ev| row.probability.set(event_target_value(&ev)) /></label>
-                        <label class="field"><span>"At most (empty: all)"</span>
+                        <label class="field"><span>{t("dictionary-at-most")}</span>
                             <input type="number" data-testid="dictionary-entry-max" prop:value=move || row.max.get()
                                 on:input=move |ev| row.max.set(event_target_value(&ev)) /></label>
                     </div>
                     <div class="checks">
                         <label class="check"><input type="checkbox" data-testid="dictionary-entry-regex"
                             prop:checked=move || row.regex.get() on:change=move |ev| row.regex.set(event_target_checked(&ev)) />
-                            "Regular expression"</label>
+                            {t("dictionary-regex")}</label>
                         <label class="check"><input type="checkbox" data-testid="dictionary-entry-enabled"
                             prop:checked=move || row.enabled.get() on:change=move |ev| row.enabled.set(event_target_checked(&ev)) />
-                            "Enabled"</label>
+                            {t("dictionary-enabled")}</label>
                         <button type="button" class="danger" data-testid="dictionary-entry-remove"
-                            on:click=move |_| rows.update(|list| { if index < list.len() { list.remove(index); } })>"Remove"</button>
+                            on:click=move |_| rows.update(|list| { if index < list.len() { list.remove(index); } })>{t("dictionary-remove")}</button>
                     </div>
                 </div>
             } />
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="dictionary-error">{e}</p> })}
             <div class="form-actions">
                 <button type="button" data-testid="dictionary-entry-add"
-                    on:click=move |_| rows.update(|list| list.push(EntryRow::new(&DictionaryEntry::new(DictionaryPattern::Keyword(String::new()), "")))) >"Add entry"</button>
-                <button type="submit" class="primary" data-testid="dictionary-save" on:click=save>"Save dictionary"</button>
-                <button type="button" data-testid="dictionary-close" on:click=move |_| on_close.run(())>"Back to the list"</button>
+                    on:click=move |_| rows.update(|list| list.push(EntryRow::new(&DictionaryEntry::new(DictionaryPattern::Keyword(String::new()), "")))) >{t("dictionary-add-entry")}</button>
+                <button type="submit" class="primary" data-testid="dictionary-save" on:click=save>{t("dictionary-save")}</button>
+                <button type="button" data-testid="dictionary-close" on:click=move |_| on_close.run(())>{t("dictionary-back")}</button>
             </div>
         </form>
     }
@@ -176,7 +177,7 @@ pub fn DictionaryPanel(
     let error = Signal::derive(move || feedback.get().and_then(Result::err));
     view! {
         <section class="settings dictionaries" data-testid="dictionaries" aria-labelledby="dictionaries-heading">
-            <h4 id="dictionaries-heading">"Chat dictionaries"</h4>
+            <h4 id="dictionaries-heading">{t("dictionary-heading")}</h4>
             <Said said=feedback test_id="dictionary-feedback" />
             {move || edited().map(|dictionary| view! {
                 <DictionaryEditor dictionary error
@@ -185,12 +186,12 @@ pub fn DictionaryPanel(
             })}
             <Show when=move || editing.get().is_none()>
                 <div class="gallery-bar">
-                    <ImportButton label="Import dictionary" test_id="dictionary-import" accept=".json,application/json"
+                    <ImportButton label=t("dictionary-import") test_id="dictionary-import" accept=".json,application/json"
                         on_pick=move |input| on_action.run(DictionaryAction::Import(input)) />
                     <button type="button" data-testid="dictionary-new"
-                        on:click=move |_| on_action.run(DictionaryAction::New)>"New dictionary"</button>
+                        on:click=move |_| on_action.run(DictionaryAction::New)>{t("dictionary-new")}</button>
                 </div>
-                <p class="hint">"Replacements in what you send, made in the request only (your message stays as you wrote it). Files: Skein's dictionary format, an object of \"word\": \"replacement\", or a list of entries."</p>
+                <p class="hint">{t("dictionary-intro")}</p>
                 <ul class="world-book-list">
                     <For each=move || dictionaries.get().items
                         key=|d| (d.id.clone(), d.name.clone(), d.entries.len())
@@ -200,7 +201,7 @@ pub fn DictionaryPanel(
                                 <li class="world-book" data-testid="dictionary">
                                     <div class="world-book-head">
                                         <strong data-testid="dictionary-title">{d.name.clone()}</strong>
-                                        <span class="hint">{format!("{} entries", d.entries.len())}</span>
+                                        <span class="hint">{tf("dictionary-entries", &[("n", d.entries.len().into())])}</span>
                                     </div>
                                     <RowActions prefix="dictionary"
                                         on_edit=move |()| editing.set(Some(for_edit.clone()))

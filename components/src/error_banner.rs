@@ -1,6 +1,7 @@
 //! The error banner: what went wrong, of which kind (timeout, rate limit, authentication,
 //! server, network or CORS…), and a retry when trying again can help.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::FailureKind;
 
@@ -27,9 +28,9 @@ pub fn ErrorBanner(
                     <span>{notice.text}</span>
                     {kind.map(|_| view! {
                         <button type="button" data-testid="retry-button"
-                            on:click=move |_| on_retry.run(())>"Retry"</button>
+                            on:click=move |_| on_retry.run(())>{t("error-retry")}</button>
                     })}
-                    <button type="button" aria-label="Dismiss" data-testid="dismiss-banner"
+                    <button type="button" aria-label=t("error-dismiss") data-testid="dismiss-banner"
                         on:click=move |_| on_dismiss.run(())>"×"</button>
                 </div>
             }

@@ -2,6 +2,7 @@
 //! tried, each with its circuit breaker's state; fallbacks are added, moved up and removed
 //! here, and saved with the provider settings.
 
+use crate::i18n::{t, tf};
 use crate::settings_form::{kind_from, KINDS};
 use leptos::prelude::*;
 use skein_engine::provider::fallback_chain::ChainEntry;
@@ -49,18 +50,18 @@ pub fn FallbackList(
                     let label = entry.label.clone();
                     view! {
                         <button type="button" data-testid="fallback-up" disabled=i == 1
-                            aria-label=format!("Try {label} earlier")
-                            on:click=move |_| edit(FallbackChange::Up(i - 1))>"Up"</button>
+                            aria-label=tf("fallback-up-label", &[("label", label.into())])
+                            on:click=move |_| edit(FallbackChange::Up(i - 1))>{t("fallback-up")}</button>
                         <button type="button" data-testid="fallback-remove"
-                            aria-label=format!("Remove {}", entry.label.clone())
-                            on:click=move |_| edit(FallbackChange::Remove(i - 1))>"Remove"</button>
+                            aria-label=tf("fallback-remove-label", &[("label", (&entry.label).into())])
+                            on:click=move |_| edit(FallbackChange::Remove(i - 1))>{t("fallback-remove")}</button>
                     }
                 });
                 view! {
                     <li data-testid="chain-entry">
                         <span class="chain-label">
                             {entry.label.clone()}
-                            {(i == 0).then_some(" (the provider)")}
+                            {(i == 0).then(|| format!(" {}", t("fallback-the-provider")))}
                         </span>
                         {entry.health.map(|h| view! {
                             <span class="chain-health" data-testid="chain-health">{h}</span>
@@ -72,13 +73,12 @@ pub fn FallbackList(
             .collect_view()
     };
     view! {
-        <section class="settings fallbacks" data-testid="fallbacks" aria-label="Fallbacks">
-            <h4>"Fallbacks"</h4>
-            <p class="hint">"When the provider fails before answering, these are tried in order. \
-                One that fails 3 times in a row is skipped for 30 s; the answer says who answered."</p>
+        <section class="settings fallbacks" data-testid="fallbacks" aria-label=t("fallback-heading")>
+            <h4>{t("fallback-heading")}</h4>
+            <p class="hint">{t("fallback-hint")}</p>
             <ol class="provider-chain">{entries}</ol>
             <form class="fallback-add" on:submit=add>
-                <label>"Protocol"
+                <label>{t("fallback-protocol")}
                     <select data-testid="fallback-kind"
                         on:change=move |ev| kind.set(kind_from(&event_target_value(&ev)))>
                         {KINDS.iter().map(|(k, name, label)| {
@@ -87,22 +87,22 @@ pub fn FallbackList(
                         }).collect_view()}
                     </select>
                 </label>
-                <label>"Base URL"
+                <label>{t("fallback-base-url")}
                     <input type="url" data-testid="fallback-base-url" required
                         prop:value=move || base_url.get()
                         on:input=move |ev| base_url.set(event_target_value(&ev)) />
                 </label>
-                <label>"API key"
+                <label>{t("fallback-api-key")}
                     <input type="password" data-testid="fallback-api-key" autocomplete="off"
                         prop:value=move || api_key.get()
                         on:input=move |ev| api_key.set(event_target_value(&ev)) />
                 </label>
-                <label>"Model"
+                <label>{t("fallback-model")}
                     <input type="text" data-testid="fallback-model" required
                         prop:value=move || model.get()
                         on:input=move |ev| model.set(event_target_value(&ev)) />
                 </label>
-                <button type="submit" data-testid="fallback-add">"Add fallback"</button>
+                <button type="submit" data-testid="fallback-add">{t("fallback-add")}</button>
             </form>
             {move || feedback.get().map(|e| view! { <p class="error" role="alert" data-testid="fallback-error">{e}</p> })}
         </section>

@@ -1,6 +1,7 @@
 //! Pieces the library screens share: a button that picks a file to import, the line that says
 //! what the last action did (or why it failed), and a stored item's Edit / Export / Delete.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -54,10 +55,10 @@ pub fn RowActions(
 ) -> impl IntoView {
     view! {
         <div class="form-actions">
-            <button type="button" data-testid=format!("{prefix}-edit") on:click=move |_| on_edit.run(())>"Edit"</button>
-            <button type="button" data-testid=format!("{prefix}-export") on:click=move |_| on_export.run(())>"Export"</button>
+            <button type="button" data-testid=format!("{prefix}-edit") on:click=move |_| on_edit.run(())>{t("file-row-edit")}</button>
+            <button type="button" data-testid=format!("{prefix}-export") on:click=move |_| on_export.run(())>{t("file-row-export")}</button>
             <button type="button" class="danger" data-testid=format!("{prefix}-delete")
-                on:click=move |_| on_delete.run(())>"Delete"</button>
+                on:click=move |_| on_delete.run(())>{t("file-row-delete")}</button>
         </div>
     }
 }

@@ -2,6 +2,7 @@
 //! to the next. The chat view does the finding (`skein_engine::render::find`) and brings each
 //! match into the page, since only part of a long conversation is in it.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[component]
@@ -49,18 +50,18 @@ pub fn FindBar(
     view! {
         <div class="find-bar" role="search" data-testid="find-bar">
             <input type="search" node_ref=input data-testid="find-input"
-                aria-label="Find in this conversation" placeholder="Find in this conversation"
+                aria-label=t("find-label") placeholder=t("find-label")
                 prop:value=move || query.get()
                 on:input=move |ev| query.set(event_target_value(&ev))
                 on:keydown=on_key />
             <span class="find-count" data-testid="find-count" aria-live="polite">{status}</span>
-            <button type="button" data-testid="find-prev" aria-label="Previous match"
+            <button type="button" data-testid="find-prev" aria-label=t("find-previous")
                 disabled=move || count.get() == 0
                 on:click=move |_| on_step.run(false)>"↑"</button>
-            <button type="button" data-testid="find-next" aria-label="Next match"
+            <button type="button" data-testid="find-next" aria-label=t("find-next")
                 disabled=move || count.get() == 0
                 on:click=move |_| on_step.run(true)>"↓"</button>
-            <button type="button" data-testid="find-close" aria-label="Close find"
+            <button type="button" data-testid="find-close" aria-label=t("find-close")
                 on:click=move |_| on_close.run(())>"×"</button>
         </div>
     }

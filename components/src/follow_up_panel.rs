@@ -3,6 +3,7 @@
 //! notification at that time (while Skein is open in a tab). Done, delete, or open the chat at
 //! the promising answer.
 
+use crate::i18n::{t, tf};
 use crate::notification_toggle::{NotificationStatus, NotificationToggle};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
@@ -45,7 +46,7 @@ fn FollowUpItem(item: FollowUpView, on_action: Callback<FollowUpAction>) -> impl
             <p class="hint">
                 <button type="button" class="link-like" data-testid="follow-up-open"
                     on:click=move |_| on_action.run(FollowUpAction::Open(conversation.clone(), message.clone()))>
-                    {format!("In “{}”", item.chat_title)}
+                    {tf("follow-up-in-chat", &[("title", (&item.chat_title).into())])}
                 </button>
                 {item.when.clone().map(|w| view! { <span data-testid="follow-up-when">{format!(" · {w}")}</span> })}
             </p>
@@ -54,19 +55,19 @@ fn FollowUpItem(item: FollowUpView, on_action: Callback<FollowUpAction>) -> impl
                 on_action.run(FollowUpAction::SetTime(id.get_value(), time.get_untracked()));
             }>
                 <label>
-                    <span>"Remind me at"</span>
+                    <span>{t("follow-up-remind-at")}</span>
                     <input type="datetime-local" data-testid="follow-up-time" prop:value=move || time.get()
                         on:input=move |ev| time.set(event_target_value(&ev)) />
                 </label>
-                <button type="submit" data-testid="follow-up-set">"Set"</button>
+                <button type="submit" data-testid="follow-up-set">{t("follow-up-set")}</button>
             </form>
             <div class="form-actions">
                 <button type="button" data-testid="follow-up-done"
                     on:click=move |_| on_action.run(FollowUpAction::Done(id.get_value(), !done))>
-                    {if done { "Open again" } else { "Done" }}
+                    {if done { t("follow-up-open-again") } else { t("follow-up-done") }}
                 </button>
                 <button type="button" class="danger" data-testid="follow-up-delete"
-                    on:click=move |_| on_action.run(FollowUpAction::Delete(id.get_value()))>"Delete"</button>
+                    on:click=move |_| on_action.run(FollowUpAction::Delete(id.get_value()))>{t("follow-up-delete")}</button>
             </div>
         </li>
     }
@@ -81,13 +82,13 @@ pub fn FollowUpPanel(
     #[prop(into)] on_action: Callback<FollowUpAction>,
 ) -> impl IntoView {
     view! {
-        <SideSheet open=open.into() title="Follow-ups" id="follow-ups" close_label="Close the follow-ups"
+        <SideSheet open=open.into() title=t("follow-up-label") id="follow-ups" close_label=t("follow-up-close")
             close_testid="follow-ups-close" on_close=move |()| open.set(false)>
-            <p class="hint">"An assistant only answers when you write, so it cannot come back to you by itself. Its promises are kept here: set a time and Skein reminds you (while it is open in a tab)."</p>
+            <p class="hint">{t("follow-up-intro")}</p>
             <NotificationToggle status=notifications on_enable=move |()| on_action.run(FollowUpAction::EnableNotifications) />
             <crate::file_pick::Said said=feedback test_id="follow-up-feedback" />
             {move || items.with(Vec::is_empty).then(|| view! {
-                <p class="hint" data-testid="no-follow-ups">"No follow-ups."</p>
+                <p class="hint" data-testid="no-follow-ups">{t("follow-up-none")}</p>
             })}
             <ul class="follow-ups">
                 <For each=move || items.get() key=|item| item.clone() children=move |item| view! {

@@ -1,6 +1,7 @@
 //! Settings in the browser extension: the sites Skein may reach (the providers the user granted),
 //! each with "Revoke".
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[component]
@@ -14,14 +15,12 @@ pub fn HostPermissions(
         hosts.get().map(|hosts| {
             let empty = hosts.is_empty();
             view! {
-                <section class="host-permissions" aria-label="Sites Skein may reach" data-testid="host-permissions">
-                    <h4>"Sites Skein may reach"</h4>
+                <section class="host-permissions" aria-label=t("host-permissions-heading") data-testid="host-permissions">
+                    <h4>{t("host-permissions-heading")}</h4>
                     <p class="hint">
-                        "As an extension, Skein can call providers that do not allow web pages \
-                         (no CORS headers), but only the sites you grant, one by one: it asks when \
-                         you save a provider."
+                        {t("host-permissions-hint")}
                     </p>
-                    {empty.then(|| view! { <p data-testid="no-hosts">"None yet."</p> })}
+                    {empty.then(|| view! { <p data-testid="no-hosts">{t("host-permissions-none")}</p> })}
                     <ul>
                         {hosts.into_iter().map(|host| {
                             let revoked = host.clone();
@@ -29,7 +28,7 @@ pub fn HostPermissions(
                                 <li data-testid="granted-host">
                                     <code>{host}</code>
                                     <button type="button" data-testid="revoke-host"
-                                        on:click=move |_| on_revoke.run(revoked.clone())>"Revoke"</button>
+                                        on:click=move |_| on_revoke.run(revoked.clone())>{t("host-permissions-revoke")}</button>
                                 </li>
                             }
                         }).collect_view()}

@@ -2,6 +2,7 @@
 //! displayable URL on request ([`ImageUrls`], provided as a Leptos context), so views never touch
 //! storage.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use std::collections::HashMap;
 
@@ -50,7 +51,7 @@ pub fn MessageImage(image: ImageRef) -> impl IntoView {
         <figure class="message-image" data-testid="message-image">
             {move || match url() {
                 Some(src) => view! { <img src=src alt=alt.clone() /> }.into_any(),
-                None => view! { <span class="image-placeholder">"Image loading…"</span> }.into_any(),
+                None => view! { <span class="image-placeholder">{t("image-loading")}</span> }.into_any(),
             }}
         </figure>
     }

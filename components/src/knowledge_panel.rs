@@ -1,6 +1,7 @@
 //! Knowledge bases in the settings: create one, add documents (files or pasted text), see each
 //! document's chunks, delete documents.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -60,9 +61,9 @@ pub fn KnowledgePanel(
         }
     };
     view! {
-        <section class="settings knowledge" data-testid="knowledge" aria-label="Knowledge bases">
-            <h4>"Knowledge bases"</h4>
-            <p class="hint">"Documents stay in this browser. An assistant answers from the bases bound to it, and cites them."</p>
+        <section class="settings knowledge" data-testid="knowledge" aria-label=t("knowledge-heading")>
+            <h4>{t("knowledge-heading")}</h4>
+            <p class="hint">{t("knowledge-intro")}</p>
             // Keyed by ID: a refresh (a document added, embeddings progressing) updates a base
             // in place and never clears what is being typed into it.
             <For
@@ -76,11 +77,11 @@ pub fn KnowledgePanel(
                 }
             />
             <form class="knowledge-new" on:submit=create>
-                <input type="text" data-testid="knowledge-new-name" aria-label="New knowledge base name"
-                    placeholder="New knowledge base"
+                <input type="text" data-testid="knowledge-new-name" aria-label=t("knowledge-new-name")
+                    placeholder=t("knowledge-new-placeholder")
                     prop:value=move || new_name.get()
                     on:input=move |ev| new_name.set(event_target_value(&ev)) />
-                <button type="submit" data-testid="knowledge-create">"Create"</button>
+                <button type="submit" data-testid="knowledge-create">{t("knowledge-create")}</button>
             </form>
         </section>
     }
@@ -181,13 +182,15 @@ fn BaseView(
     };
     let status = move || {
         base.with(|b| match b {
-            Some(b) if !b.embedding_model.is_empty() => format!(
-                "{} of {} chunks embedded with {}.",
-                b.embedded, b.total, b.embedding_model
+            Some(b) if !b.embedding_model.is_empty() => tf(
+                "knowledge-embedded",
+                &[
+                    ("done", b.embedded.into()),
+                    ("total", b.total.into()),
+                    ("model", (&b.embedding_model).into()),
+                ],
             ),
-            _ => "Searched by its words. Set an embedding model of your provider to search by \
-                  meaning too."
-                .to_owned(),
+            _ => t("knowledge-by-words").to_owned(),
         })
     };
     let documents =
@@ -196,8 +199,8 @@ fn BaseView(
         <div class="knowledge-base" data-testid="knowledge-base" data-name=name.clone()>
             <h5>{name.clone()}
                 <button type="button" class="knowledge-delete-base" data-testid="knowledge-delete-base"
-                    aria-label=format!("Delete the knowledge base {name} and its documents")
-                    on:click=move |_| on_action.run(KnowledgeAction::DeleteBase(base_id.get_value()))>"Delete base"</button>
+                    aria-label=tf("knowledge-delete-base-label", &[("name", (&name).into())])
+                    on:click=move |_| on_action.run(KnowledgeAction::DeleteBase(base_id.get_value()))>{t("knowledge-delete-base")}</button>
             </h5>
             <ul class="knowledge-documents">
                 {move || documents().into_iter().map(|document| {
@@ -206,7 +209,7 @@ fn BaseView(
                     view! {
                         <li data-testid="knowledge-document">
                             <details>
-                                <summary>{format!("{} · {count} chunk{}", document.name, if count == 1 { "" } else { "s" })}</summary>
+                                <summary>{tf("knowledge-document-summary", &[("name", (&document.name).into()), ("count", count.into())])}</summary>
                                 <ol class="knowledge-chunks">
                                     {document.chunks.into_iter().map(|chunk| view! {
                                         <li><pre class="attached-text" data-testid="knowledge-chunk">{chunk}</pre></li>
@@ -214,8 +217,8 @@ fn BaseView(
                                 </ol>
                             </details>
                             <button type="button" data-testid="knowledge-delete-document"
-                                aria-label=format!("Delete {}", document.name)
-                                on:click=move |_| on_action.run(KnowledgeAction::DeleteDocument(id.clone()))>"Delete"</button>
+                                aria-label=tf("knowledge-delete-document", &[("name", (&document.name).into())])
+                                on:click=move |_| on_action.run(KnowledgeAction::DeleteDocument(id.clone()))>{t("knowledge-delete")}</button>
                         </li>
                     }
                 }).collect_view()}
@@ -223,61 +226,59 @@ fn BaseView(
             <p class="hint" data-testid="knowledge-embedding-status">{status}</p>
             <div class="knowledge-embedding">
                 <input type="text" data-testid="knowledge-embedding-model"
-                    aria-label=format!("Embedding model for {name}")
-                    placeholder="Embedding model, e.g. text-embedding-3-small or nomic-embed-text"
+                    aria-label=tf("knowledge-embedding-label", &[("name", (&name).into())])
+                    placeholder=t("knowledge-embedding-placeholder")
                     prop:value=move || model.get()
                     on:input=move |ev| model.set(event_target_value(&ev)) />
                 <button type="button" data-testid="knowledge-embedding-use"
-                    on:click=use_model>"Use"</button>
+                    on:click=use_model>{t("knowledge-use")}</button>
             </div>
             {move || offer.get().map(|(old, new, count)| view! {
                 <div class="knowledge-reembed" role="alertdialog" data-testid="knowledge-reembed-offer"
-                    aria-label="Re-embed the knowledge base?">
-                    <p>{format!("{count} chunk{} embedded with {old}. Vectors of different models \
-                        are never compared: to use {new}, every chunk is embedded again (the base \
-                        is searched by its words meanwhile).", if count == 1 { " is" } else { "s are" })}</p>
+                    aria-label=t("knowledge-reembed-label")>
+                    <p>{tf("knowledge-reembed-offer", &[("count", count.into()), ("old", (&old).into()), ("new", (&new).into())])}</p>
                     <button type="button" data-testid="knowledge-reembed-confirm"
                         on:click=move |_| {
                             offer.set(None);
                             on_action.run(KnowledgeAction::SetEmbeddingModel(base_id.get_value(), new.clone()));
-                        }>{format!("Re-embed with {new}")}</button>
+                        }>{tf("knowledge-reembed-with", &[("new", (&new).into())])}</button>
                     <button type="button" data-testid="knowledge-reembed-cancel"
                         on:click=move |_| {
                             offer.set(None);
                             model.set(old.clone());
-                        }>{format!("Keep {old}")}</button>
+                        }>{tf("knowledge-keep", &[("old", (&old).into())])}</button>
                 </div>
             })}
             <div class="knowledge-chunking">
-                <label>"Chunk size (characters)"
+                <label>{t("knowledge-chunk-size")}
                     <input type="number" min="100" step="100" data-testid="knowledge-chunk-size"
                         prop:value=move || size.get()
                         on:input=move |ev| size.set(event_target_value(&ev)) />
                 </label>
-                <label>"Overlap"
+                <label>{t("knowledge-overlap")}
                     <input type="number" min="0" step="50" data-testid="knowledge-chunk-overlap"
                         prop:value=move || overlap.get()
                         on:input=move |ev| overlap.set(event_target_value(&ev)) />
                 </label>
                 <button type="button" data-testid="knowledge-chunking-apply"
-                    title="For documents added from now on"
-                    on:click=set_chunking>"Apply to new documents"</button>
+                    title=t("knowledge-chunking-label")
+                    on:click=set_chunking>{t("knowledge-chunking-apply")}</button>
             </div>
-            <label>"Add files (text, Markdown, HTML, PDF, Word)"
+            <label>{t("knowledge-add-files")}
                 <input type="file" multiple data-testid="knowledge-file"
-                    aria-label=format!("Add files to {name}")
+                    aria-label=tf("knowledge-add-files-label", &[("name", (&name).into())])
                     accept=".txt,.md,.markdown,.html,.htm,.pdf,.docx,.csv,.json,text/*,application/pdf"
                     on:change=picked />
             </label>
-            <input type="text" data-testid="knowledge-paste-title" aria-label="Title of the pasted text"
-                placeholder="Title"
+            <input type="text" data-testid="knowledge-paste-title" aria-label=t("knowledge-paste-title-label")
+                placeholder=t("knowledge-paste-title")
                 prop:value=move || title.get()
                 on:input=move |ev| title.set(event_target_value(&ev)) />
-            <textarea data-testid="knowledge-paste-text" rows="3" aria-label="Text to add"
-                placeholder="Paste text to add"
+            <textarea data-testid="knowledge-paste-text" rows="3" aria-label=t("knowledge-paste-text-label")
+                placeholder=t("knowledge-paste-text")
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-            <button type="button" data-testid="knowledge-add-text" on:click=add_text>"Add text"</button>
+            <button type="button" data-testid="knowledge-add-text" on:click=add_text>{t("knowledge-add-text")}</button>
         </div>
     }
 }

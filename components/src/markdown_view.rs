@@ -9,6 +9,7 @@
 //! short one. When the message is complete the whole text is parsed once more, and the DOM is
 //! only touched if that reading differs.
 
+use crate::i18n::{t, tf};
 use crate::images::{RemoteImageState, RemoteImages};
 use leptos::prelude::*;
 use skein_engine::render::markdown::highlight::highlight;
@@ -151,7 +152,7 @@ fn render_block(block: &Block, depth: usize) -> AnyView {
 
 fn list_item(item: &ListItem, depth: usize) -> AnyView {
     let check = item.checked.map(|checked| {
-        view! { <input type="checkbox" disabled=true checked=checked aria-label="Task" /> }
+        view! { <input type="checkbox" disabled=true checked=checked aria-label=t("markdown-task") /> }
     });
     view! { <li>{check}{render_blocks(&item.blocks, depth + 1)}</li> }.into_any()
 }
@@ -216,8 +217,8 @@ fn code_block(language: Option<String>, code: String) -> AnyView {
             <figcaption>
                 <span class="code-language" data-testid="code-language">{label}</span>
                 <button type="button" class="copy" data-testid="copy-code"
-                    aria-label="Copy code" on:click=copy>
-                    {move || if copied.get() { "Copied" } else { "Copy" }}
+                    aria-label=t("markdown-copy-code") on:click=copy>
+                    {move || if copied.get() { t("copied") } else { t("copy") }}
                 </button>
             </figcaption>
             <pre><code>{spans}</code></pre>
@@ -251,7 +252,7 @@ fn render_inline(inline: &Inline) -> AnyView {
             content,
             ..
         } => view! {
-            <span class="unsafe-link" title="Link removed: not a web or mail address">
+            <span class="unsafe-link" title=t("markdown-link-removed")>
                 {render_inlines(content)}
             </span>
         }
@@ -261,8 +262,8 @@ fn render_inline(inline: &Inline) -> AnyView {
             alt,
         } => remote_image(src.clone(), alt.clone()),
         Inline::Image { src: None, alt } => view! {
-            <span class="image-removed" title="Image not shown: not a web address">
-                {format!("[image: {alt}]")}
+            <span class="image-removed" title=t("markdown-image-not-web")>
+                {tf("markdown-image-alt", &[("alt", alt.into())])}
             </span>
         }
         .into_any(),
@@ -283,21 +284,24 @@ fn remote_image(image: RemoteImage, alt: String) -> AnyView {
             let (host, url) = (host.clone(), link.clone());
             view! {
                 <button type="button" class="remote-image" data-testid="remote-image"
-                    title=format!("Loading it tells {host} that you are reading this.")
+                    title=tf("markdown-image-tells", &[("host", (&host).into())])
                     on:click=move |_| {
                         if let Some(images) = images {
                             images.request.run(url.clone());
                         }
                     }>
-                    {format!("Load image from {host}")}
-                    {(!alt.is_empty()).then(|| format!(": {alt}"))}
+                    {if alt.is_empty() {
+                        tf("markdown-image-load", &[("host", (&host).into())])
+                    } else {
+                        tf("markdown-image-load-alt", &[("host", (&host).into()), ("alt", (&alt).into())])
+                    }}
                 </button>
             }
             .into_any()
         }
         Some(RemoteImageState::Loading) => view! {
             <span class="remote-image" data-testid="remote-image-loading">
-                {format!("Loading image from {host}…")}
+                {tf("markdown-image-loading", &[("host", (&host).into())])}
             </span>
         }
         .into_any(),
@@ -306,8 +310,8 @@ fn remote_image(image: RemoteImage, alt: String) -> AnyView {
         }
         Some(RemoteImageState::Failed(reason)) => view! {
             <span class="remote-image failed" data-testid="remote-image-failed">
-                {format!("The image from {host} cannot be shown: {reason}. ")}
-                <a href=link.clone() target="_blank" rel="noopener noreferrer">"Open it"</a>
+                {tf("markdown-image-failed", &[("host", (&host).into()), ("reason", reason.into())])}" "
+                <a href=link.clone() target="_blank" rel="noopener noreferrer">{t("markdown-open-it")}</a>
             </span>
         }
         .into_any(),

@@ -6,6 +6,7 @@
 //! Names, descriptions and errors come from the servers: untrusted text, shown as text only.
 
 use crate::file_pick::Said;
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::mcp::{McpAuth, McpServer, McpState};
 use skein_engine::tools::{tool_name, ToolSource};
@@ -30,20 +31,19 @@ pub enum McpAction {
 fn status(view: &McpServerView) -> (String, &'static str) {
     let state = &view.state;
     if !view.server.enabled {
-        ("Off".into(), "hint")
+        (t("mcp-status-off").into(), "hint")
     } else if state.connected {
         let count = state.tools.len();
-        let tools = if count == 1 { "tool" } else { "tools" };
-        let info = state
-            .server_info
-            .as_deref()
-            .map(|i| format!(" · {i}"))
-            .unwrap_or_default();
-        (format!("Connected · {count} {tools}{info}"), "ok")
+        let connected = tf("mcp-status-connected", &[("count", count.into())]);
+        let text = match state.server_info.as_deref() {
+            Some(info) => format!("{connected} · {info}"),
+            None => connected,
+        };
+        (text, "ok")
     } else if let Some(error) = &state.error {
-        (format!("Not connected: {error}"), "error")
+        (tf("mcp-status-error", &[("error", error.into())]), "error")
     } else {
-        ("Connecting…".into(), "hint")
+        (t("mcp-status-connecting").into(), "hint")
     }
 }
 
@@ -95,33 +95,33 @@ fn ServerForm(
     };
     view! {
         <form class="settings mcp-form" data-testid=format!("{prefix}-form")
-            aria-label=if editing { "Edit MCP server" } else { "Add an MCP server" } on:submit=save>
+            aria-label=if editing { t("mcp-edit-label") } else { t("mcp-add-label") } on:submit=save>
             <div class="row">
-                <label class="field"><span>"Name (starts its tools' names)"</span>
+                <label class="field"><span>{t("mcp-name")}</span>
                     <input type="text" data-testid=format!("{prefix}-name") required=true
                         prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"Address (Streamable HTTP endpoint)"</span>
-                    <input type="url" data-testid=format!("{prefix}-url") required=true placeholder="https://example.com/mcp"
+                <label class="field"><span>{t("mcp-address")}</span>
+                    <input type="url" data-testid=format!("{prefix}-url") required=true placeholder=t("mcp-address-placeholder")
                         prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) /></label>
             </div>
             <div class="row">
-                <label class="field"><span>"Sign-in"</span>
+                <label class="field"><span>{t("mcp-sign-in")}</span>
                     <select data-testid=format!("{prefix}-auth") on:change=move |ev| kind.set(event_target_value(&ev))>
-                        <option value="none" selected=move || kind.get() == "none">"None"</option>
-                        <option value="bearer" selected=move || kind.get() == "bearer">"Bearer token"</option>
-                        <option value="header" selected=move || kind.get() == "header">"A header of its own"</option>
+                        <option value="none" selected=move || kind.get() == "none">{t("mcp-auth-none")}</option>
+                        <option value="bearer" selected=move || kind.get() == "bearer">{t("mcp-auth-bearer")}</option>
+                        <option value="header" selected=move || kind.get() == "header">{t("mcp-auth-header")}</option>
                     </select></label>
                 {move || match kind.get().as_str() {
                     "bearer" => view! {
-                        <label class="field"><span>"Token"</span>
+                        <label class="field"><span>{t("mcp-token")}</span>
                             <input type="password" autocomplete="off" data-testid=format!("{prefix}-token")
                                 prop:value=move || token.get() on:input=move |ev| token.set(event_target_value(&ev)) /></label>
                     }.into_any(),
                     "header" => view! {
-                        <label class="field"><span>"Header name"</span>
+                        <label class="field"><span>{t("mcp-header-name")}</span>
                             <input type="text" data-testid=format!("{prefix}-header")
                                 prop:value=move || header.get() on:input=move |ev| header.set(event_target_value(&ev)) /></label>
-                        <label class="field"><span>"Header value"</span>
+                        <label class="field"><span>{t("mcp-header-value")}</span>
                             <input type="password" autocomplete="off" data-testid=format!("{prefix}-value")
                                 prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) /></label>
                     }.into_any(),
@@ -130,9 +130,9 @@ fn ServerForm(
             </div>
             <div class="form-actions">
                 <button type="submit" data-testid=format!("{prefix}-save")>
-                    {if editing { "Save server" } else { "Add server" }}</button>
+                    {if editing { t("mcp-save") } else { t("mcp-add") }}</button>
                 {on_cancel.map(|cancel| view! {
-                    <button type="button" on:click=move |_| cancel.run(())>"Cancel"</button>
+                    <button type="button" on:click=move |_| cancel.run(())>{t("cancel")}</button>
                 })}
             </div>
         </form>
@@ -179,27 +179,27 @@ fn ServerRow(view: McpServerView, on_action: Callback<McpAction>) -> impl IntoVi
             <p class=format!("mcp-status {status_class}") data-testid="mcp-status">{status_text}</p>
             <div class="form-actions">
                 <button type="button" data-testid="mcp-test" disabled=!enabled
-                    on:click={let id = id.clone(); move |_| on_action.run(McpAction::Test(id.clone()))}>"Test"</button>
+                    on:click={let id = id.clone(); move |_| on_action.run(McpAction::Test(id.clone()))}>{t("mcp-test")}</button>
                 <label class="inline-check">
                     <input type="checkbox" data-testid="mcp-enabled" prop:checked=enabled
                         on:change=move |ev| on_action.run(McpAction::Save(McpServer {
                             enabled: event_target_checked(&ev),
                             ..server.get_value()
                         })) />
-                    "On"
+                    {t("mcp-on")}
                 </label>
-                <button type="button" data-testid="mcp-edit" on:click=move |_| editing.update(|e| *e = !*e)>"Edit"</button>
+                <button type="button" data-testid="mcp-edit" on:click=move |_| editing.update(|e| *e = !*e)>{t("mcp-edit")}</button>
                 <button type="button" class="danger" data-testid="mcp-delete"
-                    on:click=move |_| on_action.run(McpAction::Delete(id.clone()))>"Remove"</button>
+                    on:click=move |_| on_action.run(McpAction::Delete(id.clone()))>{t("mcp-remove")}</button>
             </div>
             {move || editing.get().then(|| view! {
                 <ServerForm server=server.get_value()
                     on_save=Callback::new(move |s| { editing.set(false); on_action.run(McpAction::Save(s)); })
                     on_cancel=Callback::new(move |()| editing.set(false)) />
             })}
-            <ul class="mcp-tools" aria-label="Its tools">{tools}</ul>
+            <ul class="mcp-tools" aria-label=t("mcp-its-tools")>{tools}</ul>
             {(!skipped.is_empty()).then(|| view! {
-                <p class="hint" data-testid="mcp-skipped">{format!("Left out: {}.", skipped.join("; "))}</p>
+                <p class="hint" data-testid="mcp-skipped">{tf("mcp-left-out", &[("tools", skipped.join("; ").into())])}</p>
             })}
         </li>
     }
@@ -223,10 +223,8 @@ pub fn McpPanel(
     };
     view! {
         <section class="mcp-panel" data-testid="mcp-panel" aria-labelledby="mcp-heading">
-            <h4 id="mcp-heading">"MCP servers"</h4>
-            <p class="hint">"Tools of servers that speak the Model Context Protocol over Streamable HTTP. \
-                The server must allow this site (CORS). Turn its tools on for an assistant under Assistants; \
-                tools that may change something ask you first."</p>
+            <h4 id="mcp-heading">{t("mcp-heading")}</h4>
+            <p class="hint">{t("mcp-intro")}</p>
             <Said said=feedback test_id="mcp-feedback" />
             <ul class="mcp-servers">
                 <For each=move || servers.get()
@@ -236,7 +234,7 @@ pub fn McpPanel(
             {move || {
                 let refused = refusals.get();
                 (!refused.is_empty()).then(|| view! {
-                    <p class="hint" data-testid="mcp-refusals">{format!("Not offered: {}", refused.join(" "))}</p>
+                    <p class="hint" data-testid="mcp-refusals">{tf("mcp-not-offered", &[("tools", refused.join(" ").into())])}</p>
                 })
             }}
             <ServerForm server=blank on_save=Callback::new(move |s| on_action.run(McpAction::Save(s))) />

@@ -1,5 +1,6 @@
 //! What the assistant remembers: every memory, editable and deletable by the user.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::knowledge::memories::{Memory, MemoryScope};
 
@@ -20,11 +21,11 @@ pub fn MemoryPanel(
     #[prop(into)] on_action: Callback<MemoryAction>,
 ) -> impl IntoView {
     view! {
-        <section class="settings memories" data-testid="memories" aria-label="Memories">
-            <h4>"Memories"</h4>
-            <p class="hint">"What assistants remember about you. Given to the model as information, never as instructions."</p>
+        <section class="settings memories" data-testid="memories" aria-label=t("memory-heading")>
+            <h4>{t("memory-heading")}</h4>
+            <p class="hint">{t("memory-intro")}</p>
             {move || memories.with(Vec::is_empty).then(|| view! {
-                <p class="hint" data-testid="no-memories">"Nothing remembered yet."</p>
+                <p class="hint" data-testid="no-memories">{t("memory-none")}</p>
             })}
             <For
                 each=move || memories.get()
@@ -32,7 +33,7 @@ pub fn MemoryPanel(
                 children=move |memory| {
                     let text = RwSignal::new(memory.text.clone());
                     let whose = match &memory.scope {
-                        MemoryScope::Global => "every assistant".to_owned(),
+                        MemoryScope::Global => t("memory-every-assistant").to_owned(),
                         MemoryScope::Assistant(id) => assistant_name.run(id.clone()),
                     };
                     let id = memory.id.clone();
@@ -47,14 +48,14 @@ pub fn MemoryPanel(
                     };
                     view! {
                         <div class="memory" data-testid="memory">
-                            <textarea data-testid="memory-text" rows="2" aria-label="Memory"
+                            <textarea data-testid="memory-text" rows="2" aria-label=t("memory-label")
                                 prop:value=move || text.get()
                                 on:input=move |ev| text.set(event_target_value(&ev))></textarea>
-                            <span class="hint">{format!("Known to {whose}")}</span>
-                            <button type="button" data-testid="memory-save" on:click=save>"Save"</button>
+                            <span class="hint">{tf("memory-known-to", &[("whose", (&whose).into())])}</span>
+                            <button type="button" data-testid="memory-save" on:click=save>{t("memory-save")}</button>
                             <button type="button" data-testid="memory-delete"
-                                aria-label="Forget this memory"
-                                on:click=move |_| on_action.run(MemoryAction::Delete(id.clone()))>"Forget"</button>
+                                aria-label=t("memory-forget-label")
+                                on:click=move |_| on_action.run(MemoryAction::Delete(id.clone()))>{t("memory-forget")}</button>
                         </div>
                     }
                 }

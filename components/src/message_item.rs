@@ -3,6 +3,7 @@
 use crate::attachments::{AttachedDocument, DocumentRef};
 use crate::character_gallery::Avatar;
 use crate::citations::{citations_of, CitationView, Citations};
+use crate::i18n::{t, tf};
 use crate::icons::{icon, Icon};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
@@ -219,11 +220,12 @@ fn chips_of(node: &MessageNode) -> Vec<String> {
     node.annotations
         .iter()
         .filter_map(|a| match a {
-            Annotation::HonestyCorrection { claimed, .. } => Some(format!(
-                "Corrected: the reply said \"{claimed}\", but no tool ran, so nothing was done."
-            )),
-            Annotation::FollowUpPromise { phrase } => Some(format!(
-                "\"{phrase}\": the assistant cannot follow up on its own. It is in your Follow-ups: set a time there to be reminded."
+            Annotation::HonestyCorrection { claimed, .. } => {
+                Some(tf("message-corrected", &[("claimed", claimed.into())]))
+            }
+            Annotation::FollowUpPromise { phrase } => Some(tf(
+                "message-follow-up-promise",
+                &[("phrase", phrase.into())],
             )),
             Annotation::HonestRefusal | Annotation::Citation { .. } | Annotation::Source { .. } => {
                 None
@@ -349,11 +351,11 @@ pub fn MessageItem(
         (count > 1).then(|| {
             view! {
                 <span class="branch-nav" data-testid="branch-nav">
-                    <button type="button" aria-label="Previous version" data-testid="branch-prev"
+                    <button type="button" aria-label=t("message-previous-version") data-testid="branch-prev"
                         disabled=move || busy.get() || position == 0
                         on:click=move |_| actions.switch_branch.run((id(), -1))>"‹"</button>
                     <span data-testid="branch-indicator">{format!("{}/{}", position + 1, count)}</span>
-                    <button type="button" aria-label="Next version" data-testid="branch-next"
+                    <button type="button" aria-label=t("message-next-version") data-testid="branch-next"
                         disabled=move || busy.get() || position + 1 == count
                         on:click=move |_| actions.switch_branch.run((id(), 1))>"›"</button>
                 </span>
@@ -403,9 +405,9 @@ pub fn MessageItem(
             {move || message.reasoning.with(|r| !r.is_empty()).then(|| view! {
                 <details class="reasoning" data-testid="reasoning">
                     <summary>{move || match message.reasoning_seconds.get() {
-                        Some(seconds) => format!("Reasoned for {seconds:.1} s"),
-                        None if message.status.get() == MessageStatus::Streaming => "Reasoning…".to_owned(),
-                        None => "Reasoning".to_owned(),
+                        Some(seconds) => tf("message-reasoned-for", &[("seconds", ((seconds * 10.0).round() / 10.0).into())]),
+                        None if message.status.get() == MessageStatus::Streaming => t("message-reasoning-live").to_owned(),
+                        None => t("message-reasoning").to_owned(),
                     }}</summary>
                     <div class="reasoning-text">{move || message.reasoning.get()}</div>
                 </details>
@@ -449,14 +451,14 @@ pub fn MessageItem(
                 }
             >
                 <div class="message-edit">
-                    <textarea data-testid="edit-input" aria-label="Edit message" rows="3"
+                    <textarea data-testid="edit-input" aria-label=t("message-edit-label") rows="3"
                         prop:value=move || edit_text.get()
                         on:input=move |ev| edit_text.set(event_target_value(&ev))></textarea>
                     <button type="button" data-testid="edit-save"
                         disabled=move || busy.get()
-                        on:click=move |_| save_edit()>"Save & send"</button>
+                        on:click=move |_| save_edit()>{t("message-save-send")}</button>
                     <button type="button" data-testid="edit-cancel"
-                        on:click=move |_| editing.set(false)>"Cancel"</button>
+                        on:click=move |_| editing.set(false)>{t("cancel")}</button>
                 </div>
             </Show>
             <For
@@ -480,7 +482,7 @@ pub fn MessageItem(
                 {branch_nav}
                 {(!is_assistant).then(|| view! {
                     <button type="button" class="icon-button" data-testid="edit-button"
-                        aria-label="Edit" title="Edit" disabled=move || busy.get()
+                        aria-label=t("message-edit") title=t("message-edit") disabled=move || busy.get()
                         on:click=move |_| {
                             edit_text.set(message.text.get_untracked());
                             editing.set(true);
@@ -488,7 +490,7 @@ pub fn MessageItem(
                 })}
                 {is_assistant.then(|| view! {
                     <button type="button" class="icon-button" data-testid="regenerate-button"
-                        aria-label="Regenerate" title="Regenerate" disabled=move || busy.get()
+                        aria-label=t("message-regenerate") title=t("message-regenerate") disabled=move || busy.get()
                         on:click=move |_| actions.regenerate.run(id())>{icon(Icon::Regenerate)}</button>
                     <RegenerateToggle open=choosing controls=choices_id()
                         needs_models=Signal::derive(move || actions.models.with(Option::is_none))
@@ -496,12 +498,12 @@ pub fn MessageItem(
                 })}
                 {move || can_continue().then(|| view! {
                     <button type="button" class="icon-button" data-testid="continue-button"
-                        aria-label="Continue" title="Continue" disabled=move || busy.get()
+                        aria-label=t("message-continue") title=t("message-continue") disabled=move || busy.get()
                         on:click=move |_| actions.continue_reply.run(id())>{icon(Icon::Continue)}</button>
                 })}
                 <button type="button" class="icon-button" data-testid="copy-button"
-                    aria-label=move || if copied.get() { "Copied" } else { "Copy the message text" }
-                    title=move || if copied.get() { "Copied" } else { "Copy" }
+                    aria-label=move || if copied.get() { t("copied") } else { t("message-copy-label") }
+                    title=move || if copied.get() { t("copied") } else { t("copy") }
                     on:click=move |_| {
                         if crate::fields::copy_text(&message.text.get_untracked()) {
                             copied.set(true);
@@ -509,11 +511,11 @@ pub fn MessageItem(
                     }>{move || icon(if copied.get() { Icon::Done } else { Icon::Copy })}</button>
                 {is_assistant.then(|| view! {
                     <button type="button" class="icon-button" data-testid="inspect-button"
-                        aria-label="Inspect the request" title="Inspect the request" aria-haspopup="dialog"
+                        aria-label=t("message-inspect") title=t("message-inspect") aria-haspopup="dialog"
                         on:click=move |_| actions.inspect.run(id())>{icon(Icon::Inspect)}</button>
                 })}
                 <button type="button" class="icon-button" data-testid="delete-button"
-                    aria-label="Delete" title="Delete" disabled=move || busy.get()
+                    aria-label=t("message-delete") title=t("message-delete") disabled=move || busy.get()
                     on:click=move |_| actions.delete.run(id())>{icon(Icon::Delete)}</button>
                 {move || message.details.get().map(|details| view! {
                     <span class="message-details" data-testid="message-details">{details}</span>

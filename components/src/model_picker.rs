@@ -2,6 +2,7 @@
 //! provider listed (fetched the first time the list is opened), under the provider's name,
 //! each with the abilities the provider states (vision, tools, reasoning).
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::provider::model_list::{Abilities, ModelInfo};
 
@@ -11,6 +12,15 @@ pub(crate) fn option_text(id: &str, abilities: Abilities) -> String {
     if labels.is_empty() {
         id.to_owned()
     } else {
+        let labels: Vec<&str> = labels
+            .into_iter()
+            .map(|label| match label {
+                "vision" => t("model-ability-vision"),
+                "tools" => t("model-ability-tools"),
+                "reasoning" => t("model-ability-reasoning"),
+                other => other,
+            })
+            .collect();
         format!("{id} · {}", labels.join(" · "))
     }
 }
@@ -46,7 +56,7 @@ pub fn ModelPicker(
         models
     };
     view! {
-        <select class="model-picker" data-testid="chat-model-select" aria-label="Model" title=move || format!("Model, from {}", provider.get())
+        <select class="model-picker" data-testid="chat-model-select" aria-label=t("model-picker-label") title=move || tf("model-picker-title", &[("provider", provider.get().into())])
             disabled=move || disabled.get()
             on:focus=move |_| if listed.with_untracked(Option::is_none) { on_open.run(()) }
             on:change=move |ev| on_select.run(event_target_value(&ev))>

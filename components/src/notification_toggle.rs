@@ -1,5 +1,6 @@
 //! The switch for "tell me when an answer is ready in a background tab".
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 /// What the browser allows, as the view shows it.
@@ -22,17 +23,17 @@ pub fn NotificationToggle(
                 NotificationStatus::Ask => view! {
                     <button type="button" data-testid="enable-notifications"
                         on:click=move |_| on_enable.run(())>
-                        "Notify me when an answer is ready in a background tab"
+                        {t("notify-enable")}
                     </button>
                 }.into_any(),
                 NotificationStatus::On => view! {
-                    <p>"Notifications are on: you are told when an answer finishes in a background tab."</p>
+                    <p>{t("notify-on")}</p>
                 }.into_any(),
                 NotificationStatus::Blocked => view! {
-                    <p>"Notifications are blocked for this site in the browser's settings."</p>
+                    <p>{t("notify-blocked")}</p>
                 }.into_any(),
                 NotificationStatus::Unsupported => view! {
-                    <p>"This browser cannot show notifications here."</p>
+                    <p>{t("notify-unsupported")}</p>
                 }.into_any(),
             }}
         </div>

@@ -1,6 +1,7 @@
 //! The user's personas: who the user is in a chat (the name `{{user}}` stands for and what the
 //! model is told), and which one new chats use.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::persona::user_persona::{Persona, Personas};
 
@@ -37,17 +38,17 @@ pub fn PersonaPanel(
     };
     let default_id = move || personas.with(|p| p.default_id.clone());
     view! {
-        <section class="settings personas" data-testid="personas" aria-label="Personas">
-            <h4>"Your personas"</h4>
-            <p class="hint">"Who you are in a chat: the name {{user}} stands for and a description the model is told. New chats use the default; a chat can choose its own under This chat."</p>
+        <section class="settings personas" data-testid="personas" aria-label=t("persona-label")>
+            <h4>{t("persona-heading")}</h4>
+            <p class="hint">{t("persona-intro")}</p>
             <label class="field">
-                <span>"Default persona"</span>
+                <span>{t("persona-default")}</span>
                 <select data-testid="persona-default"
                     on:change=move |ev| {
                         let id = event_target_value(&ev);
                         on_action.run(PersonaAction::SetDefault((!id.is_empty()).then_some(id)));
                     }>
-                    <option value="" selected=move || default_id().is_none()>"None (the assistant's user name)"</option>
+                    <option value="" selected=move || default_id().is_none()>{t("persona-none")}</option>
                     {move || personas.get().list.into_iter().map(|p| {
                         let id = p.id.clone();
                         view! { <option value=p.id.clone() selected=move || default_id().as_deref() == Some(id.as_str())>{p.name}</option> }
@@ -70,29 +71,29 @@ pub fn PersonaPanel(
                     };
                     view! {
                         <div class="persona" data-testid="persona">
-                            <input type="text" data-testid="persona-name" aria-label="Persona name"
+                            <input type="text" data-testid="persona-name" aria-label=t("persona-name-label")
                                 prop:value=move || name.get() on:input=move |ev| name.set(event_target_value(&ev)) />
-                            <textarea data-testid="persona-description" rows="2" aria-label="Persona description"
+                            <textarea data-testid="persona-description" rows="2" aria-label=t("persona-description-label")
                                 prop:value=move || description.get()
                                 on:input=move |ev| description.set(event_target_value(&ev))></textarea>
                             <div class="form-actions">
-                                <button type="button" data-testid="persona-save" on:click=save>"Save"</button>
+                                <button type="button" data-testid="persona-save" on:click=save>{t("persona-save")}</button>
                                 <button type="button" data-testid="persona-delete"
-                                    on:click=move |_| on_action.run(PersonaAction::Delete(id.clone()))>"Delete"</button>
+                                    on:click=move |_| on_action.run(PersonaAction::Delete(id.clone()))>{t("persona-delete")}</button>
                             </div>
                         </div>
                     }
                 } />
-            <div class="persona new-persona" role="group" aria-label="New persona">
-                <input type="text" data-testid="persona-new-name" placeholder="Name (what {{user}} becomes)"
-                    aria-label="New persona name"
+            <div class="persona new-persona" role="group" aria-label=t("persona-new-label")>
+                <input type="text" data-testid="persona-new-name" placeholder=t("persona-new-name")
+                    aria-label=t("persona-new-name-label")
                     prop:value=move || new_name.get() on:input=move |ev| new_name.set(event_target_value(&ev)) />
-                <textarea data-testid="persona-new-description" rows="2" placeholder="Description (optional)"
-                    aria-label="New persona description"
+                <textarea data-testid="persona-new-description" rows="2" placeholder=t("persona-new-description")
+                    aria-label=t("persona-new-description-label")
                     prop:value=move || new_description.get()
                     on:input=move |ev| new_description.set(event_target_value(&ev))></textarea>
                 <div class="form-actions">
-                    <button type="button" data-testid="persona-add" on:click=add>"Add persona"</button>
+                    <button type="button" data-testid="persona-add" on:click=add>{t("persona-add")}</button>
                 </div>
             </div>
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="persona-error">{e}</p> })}

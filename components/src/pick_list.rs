@@ -1,6 +1,7 @@
 //! A list of things to pick by ticking them (the world books or dictionaries a chat, a
 //! character or an assistant uses); those active everywhere show ticked and locked.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[component]
@@ -40,7 +41,7 @@ pub fn PickList(
                     <label class="check">
                         <input type="checkbox" data-testid=test_id disabled=everywhere
                             prop:checked=checked on:change=toggle />
-                        {name}{everywhere.then_some(" (active in every chat)")}
+                        {name}{everywhere.then(|| format!(" {}", t("pick-list-everywhere")))}
                     </label>
                 }
             }).collect_view()}

@@ -4,6 +4,7 @@
 //! the exact body. Everything in it is shown as text.
 
 use crate::context_meter::short_tokens;
+use crate::i18n::{t, tf};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::chat::Inspection;
@@ -33,13 +34,13 @@ pub fn PromptInspector(
 ) -> impl IntoView {
     let copied = RwSignal::new(false);
     view! {
-        <SideSheet open=open.into() title="Prompt inspector" id="prompt-inspector" class="prompt-inspector"
-            close_label="Close the prompt inspector" close_testid="prompt-inspector-close"
+        <SideSheet open=open.into() title=t("inspector-label") id="prompt-inspector" class="prompt-inspector"
+            close_label=t("inspector-close") close_testid="prompt-inspector-close"
             on_close=move |()| open.set(false)>
             {move || view.get().map(|shown| {
                 let about = view! { <p class="hint" data-testid="inspector-about">{shown.about.clone()}</p> };
                 let body = match shown.inspection {
-                    None => view! { <p class="hint">"Building the request…"</p> }.into_any(),
+                    None => view! { <p class="hint">{t("inspector-building")}</p> }.into_any(),
                     Some(Err(err)) => view! { <p class="error" role="alert" data-testid="inspector-error">{err}</p> }.into_any(),
                     Some(Ok(inspection)) => inspection_view(inspection, copied).into_any(),
                 };
@@ -65,50 +66,54 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
     let copy_body = body.clone();
     view! {
         <p data-testid="inspector-totals">
-            {format!("{model} · ≈ {} tokens in {} messages{}", short_tokens(total_tokens), messages.len(),
-                if tools.is_empty() { String::new() } else { format!(" and {} tools", tools.len()) })}
+            {tf("inspector-totals", &[
+                ("model", (&model).into()),
+                ("tokens", short_tokens(total_tokens).into()),
+                ("messages", messages.len().into()),
+                ("tools", tools.len().into()),
+            ])}
         </p>
         <p class="hint inspector-url">{format!("POST {url}")}</p>
         {notices.into_iter().map(|n| view! { <p class="error" role="status">{n}</p> }).collect_view()}
         <section aria-labelledby="inspector-lore">
-            <h3 id="inspector-lore">"Lorebooks and world books"</h3>
-            {lore.is_empty().then(|| view! { <p class="hint" data-testid="inspector-no-lore">"No entry fired."</p> })}
+            <h3 id="inspector-lore">{t("inspector-world-books")}</h3>
+            {lore.is_empty().then(|| view! { <p class="hint" data-testid="inspector-no-lore">{t("inspector-no-entry")}</p> })}
             <ul class="inspector-list" data-testid="inspector-lore">
                 {lore.into_iter().map(|entry| view! {
                     <li data-testid="inspector-lore-entry" class:left-out=!entry.fired>
                         <strong>{entry.entry}</strong>
                         <span class="hint">{format!(" ({})", entry.book)}</span>
                         <div data-testid="inspector-lore-why">{entry.why}</div>
-                        {entry.fired.then(|| view! { <span class="hint">{format!("≈ {} tokens", entry.tokens)}</span> })}
+                        {entry.fired.then(|| view! { <span class="hint">{tf("inspector-tokens", &[("tokens", entry.tokens.into())])}</span> })}
                     </li>
                 }).collect_view()}
             </ul>
         </section>
         {(!dictionaries.is_empty()).then(|| view! {
             <section aria-labelledby="inspector-dictionaries">
-                <h3 id="inspector-dictionaries">"Chat dictionaries"</h3>
+                <h3 id="inspector-dictionaries">{t("inspector-dictionaries")}</h3>
                 <ul class="inspector-list" data-testid="inspector-dictionaries">
                     {dictionaries.into_iter().map(|(name, replaced, skipped)| view! {
-                        <li>{format!("{name}: {replaced} replaced{}", if skipped > 0 { format!(", {skipped} left for the budget") } else { String::new() })}</li>
+                        <li>{tf("inspector-dictionary-line", &[("name", name.into()), ("replaced", replaced.into()), ("skipped", skipped.into())])}</li>
                     }).collect_view()}
                 </ul>
             </section>
         })}
         {summary.map(|s| view! {
             <p data-testid="inspector-summary">{if s.pending {
-                format!("A new summary of the first {} messages is made when this is sent.", s.covered_messages)
+                tf("inspector-summary-pending", &[("messages", s.covered_messages.into())])
             } else {
-                format!("A summary (≈ {} tokens) stands in for the first {} messages.", s.tokens, s.covered_messages)
+                tf("inspector-summary", &[("tokens", s.tokens.into()), ("messages", s.covered_messages.into())])
             }}</p>
         })}
         <section aria-labelledby="inspector-messages">
-            <h3 id="inspector-messages">"Messages"</h3>
+            <h3 id="inspector-messages">{t("inspector-messages")}</h3>
             <ol class="inspector-messages" data-testid="inspector-messages">
                 {messages.into_iter().map(|m| view! {
                     <li data-testid="inspector-message" data-role=role_name(m.role)>
                         <div class="inspector-message-head">
                             <span class="tag">{role_name(m.role)}</span>
-                            <span class="hint">{format!("≈ {} tokens", m.tokens)}</span>
+                            <span class="hint">{tf("inspector-tokens", &[("tokens", m.tokens.into())])}</span>
                             {m.extras.into_iter().map(|e| view! { <span class="hint">{e}</span> }).collect_view()}
                         </div>
                         <pre>{m.text}</pre>
@@ -118,14 +123,14 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
         </section>
         {(!tools.is_empty()).then(|| view! {
             <section aria-labelledby="inspector-tools">
-                <h3 id="inspector-tools">"Tools offered"</h3>
+                <h3 id="inspector-tools">{t("inspector-tools")}</h3>
                 <ul class="inspector-list">
-                    {tools.into_iter().map(|(name, tokens)| view! { <li>{format!("{name} (≈ {tokens} tokens)")}</li> }).collect_view()}
+                    {tools.into_iter().map(|(name, tokens)| view! { <li>{tf("inspector-tool-line", &[("name", name.into()), ("tokens", tokens.into())])}</li> }).collect_view()}
                 </ul>
             </section>
         })}
         <details class="inspector-body">
-            <summary data-testid="inspector-body-toggle">"The exact request body"</summary>
+            <summary data-testid="inspector-body-toggle">{t("inspector-body")}</summary>
             <pre data-testid="inspector-body">{body}</pre>
         </details>
         <div class="form-actions">
@@ -134,7 +139,7 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
                     if crate::fields::copy_text(&copy_body) {
                         copied.set(true);
                     }
-                }>{move || if copied.get() { "Copied" } else { "Copy the request body" }}</button>
+                }>{move || if copied.get() { t("copied") } else { t("inspector-copy-body") }}</button>
         </div>
     }
 }

@@ -214,3 +214,260 @@ chat-show-earlier = اعرض الرسائل الأقدم ({ $n ->
     [few] { $n } رسائل أخرى
    *[other] { $n } رسالة أخرى
 })
+
+## Settings: dictionaries
+dictionary-editor-label = حرّر القاموس
+dictionary-name = الاسم
+dictionary-budget = ميزانية الرموز (لكل رسالة)
+dictionary-hint = تطابق الكلمةُ الكلماتِ الكاملة بأي حالة أحرف؛ ويمكن للتعبير النمطي استخدام $1 في بديله. تنطبق «الاحتمال» و«على الأكثر» لكل رسالة.
+dictionary-word = كلمة أو نمط
+dictionary-replacement = البديل
+dictionary-chance = الاحتمال (%)
+dictionary-at-most = على الأكثر (فارغ: الكل)
+dictionary-regex = تعبير نمطي
+dictionary-enabled = مفعّل
+dictionary-remove = أزل
+dictionary-add-entry = أضف مدخلًا
+dictionary-save = احفظ القاموس
+dictionary-back = عُد إلى القائمة
+dictionary-heading = قواميس المحادثة
+dictionary-import = استورد قاموسًا
+dictionary-new = قاموس جديد
+dictionary-intro = استبدالات في ما ترسله، تُجرى في الطلب فقط (تبقى رسالتك كما كتبتها). الملفات: صيغة قواميس Skein، أو كائن من "كلمة": "بديل"، أو قائمة مداخل.
+
+## Errors
+error-retry = أعد المحاولة
+error-dismiss = تجاهل
+
+## Settings: fallbacks
+fallback-up = لأعلى
+fallback-remove = أزل
+fallback-heading = البدائل
+fallback-hint = حين يفشل المزوّد قبل الإجابة، تُجرَّب هذه بالترتيب. ويُتخطّى ما يفشل 3 مرات متتالية لمدة 30 ثانية؛ وتذكر الإجابة من أجاب.
+fallback-protocol = البروتوكول
+fallback-base-url = عنوان URL الأساسي
+fallback-api-key = مفتاح API
+fallback-model = النموذج
+fallback-add = أضف بديلًا
+
+## Lists of files (edit, export, delete)
+file-row-edit = تحرير
+file-row-export = تصدير
+file-row-delete = احذف
+
+## Find in conversation
+find-label = ابحث في هذه المحادثة
+find-previous = المطابقة السابقة
+find-next = المطابقة التالية
+find-close = أغلق البحث
+
+## Follow-ups
+follow-up-remind-at = ذكّرني في
+follow-up-set = عيّن
+follow-up-open-again = افتح مجددًا
+follow-up-done = تم
+follow-up-delete = احذف
+follow-up-label = المتابعات
+follow-up-close = أغلق المتابعات
+follow-up-intro = لا يجيب المساعد إلا حين تكتب، فلا يستطيع العودة إليك من تلقاء نفسه. تُحفظ وعوده هنا: عيّن وقتًا وسيذكّرك Skein (ما دام مفتوحًا في علامة تبويب).
+follow-up-none = لا متابعات.
+
+## Extension: host permissions
+host-permissions-heading = المواقع التي يمكن لـ Skein الوصول إليها
+host-permissions-hint = بصفته إضافة، يستطيع Skein استدعاء مزوّدين لا يسمحون لصفحات الويب (بلا ترويسات CORS)، لكن فقط المواقع التي تمنحها واحدًا واحدًا: يسأل حين تحفظ مزوّدًا.
+host-permissions-none = لا شيء بعد.
+host-permissions-revoke = اسحب
+
+## Images
+image-loading = جارٍ تحميل الصورة…
+
+## Knowledge
+knowledge-heading = قواعد المعرفة
+knowledge-intro = تبقى المستندات في هذا المتصفح. يجيب المساعد من القواعد المرتبطة به، ويستشهد بها.
+knowledge-new-name = اسم قاعدة المعرفة الجديدة
+knowledge-new-placeholder = قاعدة معرفة جديدة
+knowledge-create = أنشئ
+knowledge-delete-base = احذف القاعدة
+knowledge-delete = احذف
+knowledge-embedding-placeholder = نموذج التضمين، مثل text-embedding-3-small أو nomic-embed-text
+knowledge-use = استخدم
+knowledge-reembed-label = أتعيد تضمين قاعدة المعرفة؟
+knowledge-chunk-size = حجم المقطع (محارف)
+knowledge-overlap = التداخل
+knowledge-chunking-label = للمستندات المضافة من الآن فصاعدًا
+knowledge-chunking-apply = طبّق على المستندات الجديدة
+knowledge-add-files = أضف ملفات (نص، Markdown، HTML، PDF، Word)
+knowledge-paste-title-label = عنوان النص الملصق
+knowledge-paste-title = العنوان
+knowledge-paste-text-label = النص المراد إضافته
+knowledge-paste-text = الصق النص المراد إضافته
+knowledge-add-text = أضف النص
+
+## Knowledge, dictionaries, fallbacks, follow-ups (with placeholders)
+dictionary-editor-heading = حرّر { $name }
+dictionary-entries = { $n ->
+    [0] لا مداخل
+    [one] مدخل واحد
+    [two] مدخلان
+    [few] { $n } مداخل
+   *[other] { $n } مدخلًا
+}
+fallback-up-label = جرّب { $label } أبكر
+fallback-remove-label = أزل { $label }
+fallback-the-provider = (المزوّد)
+follow-up-in-chat = في «{ $title }»
+knowledge-embedded = ضُمِّن { $done } من { $total } مقطعًا باستخدام { $model }.
+knowledge-by-words = يُبحث فيها بكلماتها. عيّن نموذج تضمين لدى مزوّدك للبحث بالمعنى أيضًا.
+knowledge-delete-base-label = احذف قاعدة المعرفة { $name } ومستنداتها
+knowledge-document-summary = { $name } · { $count ->
+    [one] مقطع واحد
+    [two] مقطعان
+    [few] { $count } مقاطع
+   *[other] { $count } مقطعًا
+}
+knowledge-delete-document = احذف { $name }
+knowledge-embedding-label = نموذج التضمين لـ { $name }
+knowledge-reembed-offer = { $count ->
+    [one] مقطع واحد مُضمَّن
+    [two] مقطعان مُضمَّنان
+    [few] { $count } مقاطع مُضمَّنة
+   *[other] { $count } مقطعًا مُضمَّنًا
+} باستخدام { $old }. لا تُقارن أبدًا متجهات نماذج مختلفة: لاستخدام { $new }، يُضمَّن كل مقطع من جديد (ويُبحث في القاعدة بكلماتها في الأثناء).
+knowledge-reembed-with = أعد التضمين باستخدام { $new }
+knowledge-keep = أبقِ { $old }
+knowledge-add-files-label = أضف ملفات إلى { $name }
+
+## Markdown in messages
+markdown-task = مهمة
+markdown-copy-code = انسخ الرمز
+copied = نُسخ
+copy = نسخ
+markdown-link-removed = أُزيل الرابط: ليس عنوان ويب أو بريد
+markdown-image-not-web = لم تُعرض الصورة: ليست عنوان ويب
+markdown-open-it = افتحه
+
+## Settings: MCP servers
+mcp-edit-label = حرّر خادم MCP
+mcp-add-label = أضف خادم MCP
+mcp-name = الاسم (تبدأ به أسماء أدواته)
+mcp-address = العنوان (نقطة نهاية Streamable HTTP)
+mcp-address-placeholder = https://example.com/mcp
+mcp-sign-in = تسجيل الدخول
+mcp-auth-none = لا شيء
+mcp-auth-bearer = رمز Bearer
+mcp-auth-header = ترويسة خاصة به
+mcp-token = الرمز
+mcp-header-name = اسم الترويسة
+mcp-header-value = قيمة الترويسة
+mcp-save = احفظ الخادم
+mcp-add = أضف الخادم
+cancel = إلغاء
+mcp-test = اختبر
+mcp-on = مفعّل
+mcp-edit = تحرير
+mcp-remove = أزل
+mcp-its-tools = أدواته
+mcp-heading = خوادم MCP
+mcp-intro = أدوات الخوادم التي تتحدث بروتوكول سياق النموذج عبر Streamable HTTP. يجب أن يسمح الخادم لهذا الموقع (CORS). فعّل أدواته لمساعد من «المساعدون»؛ والأدوات التي قد تغيّر شيئًا تسألك أولًا.
+
+## Settings: memories
+memory-heading = الذكريات
+memory-intro = ما يتذكره المساعدون عنك. يُعطى للنموذج معلوماتٍ، لا تعليماتٍ أبدًا.
+memory-none = لا شيء محفوظ بعد.
+memory-every-assistant = كل المساعدين
+memory-label = ذكرى
+memory-save = احفظ
+memory-forget-label = انسَ هذه الذكرى
+memory-forget = انسَ
+
+## Messages
+message-previous-version = النسخة السابقة
+message-next-version = النسخة التالية
+message-reasoning-live = يستدل…
+message-reasoning = الاستدلال
+message-edit-label = حرّر الرسالة
+message-save-send = احفظ وأرسل
+message-edit = تحرير
+message-regenerate = أعد التوليد
+message-continue = تابع
+message-copy-label = انسخ نص الرسالة
+message-inspect = افحص الطلب
+message-delete = احذف
+
+## Model picker
+model-picker-label = النموذج
+
+## Notifications
+notify-enable = أعلمني حين تجهز إجابة في علامة تبويب في الخلفية
+notify-on = الإشعارات مفعّلة: تُبلَّغ حين تنتهي إجابة في علامة تبويب في الخلفية.
+notify-blocked = الإشعارات محظورة لهذا الموقع في إعدادات المتصفح.
+notify-unsupported = لا يستطيع هذا المتصفح عرض الإشعارات هنا.
+
+## Settings: personas
+persona-label = الشخصيات الذاتية
+persona-heading = شخصياتك الذاتية
+persona-intro = من أنت في المحادثة: الاسم الذي يدل عليه { "{" }{ "{" }user{ "}" }{ "}" } ووصف يُخبَر به النموذج. تستخدم المحادثات الجديدة الافتراضية؛ ويمكن للمحادثة اختيار شخصيتها من «هذه المحادثة».
+persona-default = الشخصية الافتراضية
+persona-none = لا شيء (اسم المستخدم لدى المساعد)
+persona-name-label = اسم الشخصية
+persona-description-label = وصف الشخصية
+persona-save = احفظ
+persona-delete = احذف
+persona-new-label = شخصية جديدة
+persona-new-name = الاسم (ما يصبح عليه { "{" }{ "{" }user{ "}" }{ "}" })
+persona-new-name-label = اسم الشخصية الجديدة
+persona-new-description = الوصف (اختياري)
+persona-new-description-label = وصف الشخصية الجديدة
+persona-add = أضف شخصية
+
+## Prompt inspector
+inspector-label = فاحص الموجِّه
+inspector-close = أغلق فاحص الموجِّه
+inspector-building = جارٍ بناء الطلب…
+inspector-world-books = كتب المعارف وكتب العالم
+inspector-no-entry = لم يُفعَّل أي مدخل.
+inspector-dictionaries = قواميس المحادثة
+inspector-messages = الرسائل
+inspector-tools = الأدوات المعروضة
+inspector-body = نص الطلب كما هو
+inspector-copy-body = انسخ نص الطلب
+
+## Markdown, MCP, memories, messages, models, inspector (with placeholders)
+markdown-image-alt = [صورة: { $alt }]
+markdown-image-tells = تحميلها يُعلم { $host } بأنك تقرأ هذا.
+markdown-image-load = حمّل الصورة من { $host }
+markdown-image-load-alt = حمّل الصورة من { $host }: { $alt }
+markdown-image-loading = جارٍ تحميل الصورة من { $host }…
+markdown-image-failed = لا يمكن عرض الصورة من { $host }: { $reason }.
+mcp-status-off = متوقف
+mcp-status-connected = متصل · { $count ->
+    [one] أداة واحدة
+    [two] أداتان
+    [few] { $count } أدوات
+   *[other] { $count } أداة
+}
+mcp-status-error = غير متصل: { $error }
+mcp-status-connecting = جارٍ الاتصال…
+mcp-left-out = مستبعد: { $tools }.
+mcp-not-offered = غير معروض: { $tools }
+memory-known-to = معروفة لـ { $whose }
+message-corrected = صُحِّح: قال الرد «{ $claimed }»، لكن لم تُشغَّل أي أداة، فلم يُنفَّذ شيء.
+message-follow-up-promise = «{ $phrase }»: لا يستطيع المساعد المتابعة من تلقاء نفسه. إنها في «المتابعات»: عيّن وقتًا هناك ليُذكَّر بك.
+message-reasoned-for = استدل لمدة { $seconds } ث
+model-ability-vision = رؤية
+model-ability-tools = أدوات
+model-ability-reasoning = استدلال
+model-picker-title = النموذج، من { $provider }
+inspector-totals = { $model } · ≈ { $tokens } رمزًا في { $messages } رسالة{ $tools ->
+    [0] {""}
+   *[other] {" "}و{ $tools } أداة
+}
+inspector-tokens = ≈ { $tokens } رمزًا
+inspector-dictionary-line = { $name }: استُبدل { $replaced }{ $skipped ->
+    [0] {""}
+   *[other] ، وتُرك { $skipped } بسبب الميزانية
+}
+inspector-summary-pending = يُنشأ ملخص جديد لأول { $messages } رسالة عند إرسال هذا.
+inspector-summary = ملخص (≈ { $tokens } رمزًا) يحل محل أول { $messages } رسالة.
+inspector-tool-line = { $name } (≈ { $tokens } رمزًا)
+pick-list-everywhere = (مفعّل في كل محادثة)

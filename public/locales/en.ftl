@@ -196,8 +196,257 @@ chat-settings-default-persona = The default persona ({ $name })
 
 ## Plurals: characters and the conversation
 character-editor-book = Its character book ({ $n ->
-    [one] one entry
+    [one] { $n } entry
    *[other] { $n } entries
 }) is this assistant's lorebook.
 character-gallery-greetings = Opens with one of { $n } greetings (‹ › switches).
 chat-show-earlier = Show earlier messages ({ $n } more)
+
+## Settings: dictionaries
+dictionary-editor-label = Edit dictionary
+dictionary-name = Name
+dictionary-budget = Token budget (per message)
+dictionary-hint = A word matches whole words in any case; a regular expression may use $1 in its replacement. Chance and “at most” apply per message.
+dictionary-word = Word or pattern
+dictionary-replacement = Replacement
+dictionary-chance = Chance (%)
+dictionary-at-most = At most (empty: all)
+dictionary-regex = Regular expression
+dictionary-enabled = Enabled
+dictionary-remove = Remove
+dictionary-add-entry = Add entry
+dictionary-save = Save dictionary
+dictionary-back = Back to the list
+dictionary-heading = Chat dictionaries
+dictionary-import = Import dictionary
+dictionary-new = New dictionary
+dictionary-intro = Replacements in what you send, made in the request only (your message stays as you wrote it). Files: Skein's dictionary format, an object of "word": "replacement", or a list of entries.
+
+## Errors
+error-retry = Retry
+error-dismiss = Dismiss
+
+## Settings: fallbacks
+fallback-up = Up
+fallback-remove = Remove
+fallback-heading = Fallbacks
+fallback-hint = When the provider fails before answering, these are tried in order. One that fails 3 times in a row is skipped for 30 s; the answer says who answered.
+fallback-protocol = Protocol
+fallback-base-url = Base URL
+fallback-api-key = API key
+fallback-model = Model
+fallback-add = Add fallback
+
+## Lists of files (edit, export, delete)
+file-row-edit = Edit
+file-row-export = Export
+file-row-delete = Delete
+
+## Find in conversation
+find-label = Find in this conversation
+find-previous = Previous match
+find-next = Next match
+find-close = Close find
+
+## Follow-ups
+follow-up-remind-at = Remind me at
+follow-up-set = Set
+follow-up-open-again = Open again
+follow-up-done = Done
+follow-up-delete = Delete
+follow-up-label = Follow-ups
+follow-up-close = Close the follow-ups
+follow-up-intro = An assistant only answers when you write, so it cannot come back to you by itself. Its promises are kept here: set a time and Skein reminds you (while it is open in a tab).
+follow-up-none = No follow-ups.
+
+## Extension: host permissions
+host-permissions-heading = Sites Skein may reach
+host-permissions-hint = As an extension, Skein can call providers that do not allow web pages (no CORS headers), but only the sites you grant, one by one: it asks when you save a provider.
+host-permissions-none = None yet.
+host-permissions-revoke = Revoke
+
+## Images
+image-loading = Image loading…
+
+## Knowledge
+knowledge-heading = Knowledge bases
+knowledge-intro = Documents stay in this browser. An assistant answers from the bases bound to it, and cites them.
+knowledge-new-name = New knowledge base name
+knowledge-new-placeholder = New knowledge base
+knowledge-create = Create
+knowledge-delete-base = Delete base
+knowledge-delete = Delete
+knowledge-embedding-placeholder = Embedding model, e.g. text-embedding-3-small or nomic-embed-text
+knowledge-use = Use
+knowledge-reembed-label = Re-embed the knowledge base?
+knowledge-chunk-size = Chunk size (characters)
+knowledge-overlap = Overlap
+knowledge-chunking-label = For documents added from now on
+knowledge-chunking-apply = Apply to new documents
+knowledge-add-files = Add files (text, Markdown, HTML, PDF, Word)
+knowledge-paste-title-label = Title of the pasted text
+knowledge-paste-title = Title
+knowledge-paste-text-label = Text to add
+knowledge-paste-text = Paste text to add
+knowledge-add-text = Add text
+
+## Knowledge, dictionaries, fallbacks, follow-ups (with placeholders)
+dictionary-editor-heading = Edit { $name }
+dictionary-entries = { $n ->
+    [one] { $n } entry
+   *[other] { $n } entries
+}
+fallback-up-label = Try { $label } earlier
+fallback-remove-label = Remove { $label }
+fallback-the-provider = (the provider)
+follow-up-in-chat = In “{ $title }”
+knowledge-embedded = { $done } of { $total } chunks embedded with { $model }.
+knowledge-by-words = Searched by its words. Set an embedding model of your provider to search by meaning too.
+knowledge-delete-base-label = Delete the knowledge base { $name } and its documents
+knowledge-document-summary = { $name } · { $count ->
+    [one] { $count } chunk
+   *[other] { $count } chunks
+}
+knowledge-delete-document = Delete { $name }
+knowledge-embedding-label = Embedding model for { $name }
+knowledge-reembed-offer = { $count ->
+    [one] { $count } chunk is
+   *[other] { $count } chunks are
+} embedded with { $old }. Vectors of different models are never compared: to use { $new }, every chunk is embedded again (the base is searched by its words meanwhile).
+knowledge-reembed-with = Re-embed with { $new }
+knowledge-keep = Keep { $old }
+knowledge-add-files-label = Add files to { $name }
+
+## Markdown in messages
+markdown-task = Task
+markdown-copy-code = Copy code
+copied = Copied
+copy = Copy
+markdown-link-removed = Link removed: not a web or mail address
+markdown-image-not-web = Image not shown: not a web address
+markdown-open-it = Open it
+
+## Settings: MCP servers
+mcp-edit-label = Edit MCP server
+mcp-add-label = Add an MCP server
+mcp-name = Name (starts its tools' names)
+mcp-address = Address (Streamable HTTP endpoint)
+mcp-address-placeholder = https://example.com/mcp
+mcp-sign-in = Sign-in
+mcp-auth-none = None
+mcp-auth-bearer = Bearer token
+mcp-auth-header = A header of its own
+mcp-token = Token
+mcp-header-name = Header name
+mcp-header-value = Header value
+mcp-save = Save server
+mcp-add = Add server
+cancel = Cancel
+mcp-test = Test
+mcp-on = On
+mcp-edit = Edit
+mcp-remove = Remove
+mcp-its-tools = Its tools
+mcp-heading = MCP servers
+mcp-intro = Tools of servers that speak the Model Context Protocol over Streamable HTTP. The server must allow this site (CORS). Turn its tools on for an assistant under Assistants; tools that may change something ask you first.
+
+## Settings: memories
+memory-heading = Memories
+memory-intro = What assistants remember about you. Given to the model as information, never as instructions.
+memory-none = Nothing remembered yet.
+memory-every-assistant = every assistant
+memory-label = Memory
+memory-save = Save
+memory-forget-label = Forget this memory
+memory-forget = Forget
+
+## Messages
+message-previous-version = Previous version
+message-next-version = Next version
+message-reasoning-live = Reasoning…
+message-reasoning = Reasoning
+message-edit-label = Edit message
+message-save-send = Save & send
+message-edit = Edit
+message-regenerate = Regenerate
+message-continue = Continue
+message-copy-label = Copy the message text
+message-inspect = Inspect the request
+message-delete = Delete
+
+## Model picker
+model-picker-label = Model
+
+## Notifications
+notify-enable = Notify me when an answer is ready in a background tab
+notify-on = Notifications are on: you are told when an answer finishes in a background tab.
+notify-blocked = Notifications are blocked for this site in the browser's settings.
+notify-unsupported = This browser cannot show notifications here.
+
+## Settings: personas
+persona-label = Personas
+persona-heading = Your personas
+persona-intro = Who you are in a chat: the name { "{" }{ "{" }user{ "}" }{ "}" } stands for and a description the model is told. New chats use the default; a chat can choose its own under This chat.
+persona-default = Default persona
+persona-none = None (the assistant's user name)
+persona-name-label = Persona name
+persona-description-label = Persona description
+persona-save = Save
+persona-delete = Delete
+persona-new-label = New persona
+persona-new-name = Name (what { "{" }{ "{" }user{ "}" }{ "}" } becomes)
+persona-new-name-label = New persona name
+persona-new-description = Description (optional)
+persona-new-description-label = New persona description
+persona-add = Add persona
+
+## Prompt inspector
+inspector-label = Prompt inspector
+inspector-close = Close the prompt inspector
+inspector-building = Building the request…
+inspector-world-books = Lorebooks and world books
+inspector-no-entry = No entry fired.
+inspector-dictionaries = Chat dictionaries
+inspector-messages = Messages
+inspector-tools = Tools offered
+inspector-body = The exact request body
+inspector-copy-body = Copy the request body
+
+## Markdown, MCP, memories, messages, models, inspector (with placeholders)
+markdown-image-alt = [image: { $alt }]
+markdown-image-tells = Loading it tells { $host } that you are reading this.
+markdown-image-load = Load image from { $host }
+markdown-image-load-alt = Load image from { $host }: { $alt }
+markdown-image-loading = Loading image from { $host }…
+markdown-image-failed = The image from { $host } cannot be shown: { $reason }.
+mcp-status-off = Off
+mcp-status-connected = Connected · { $count ->
+    [one] { $count } tool
+   *[other] { $count } tools
+}
+mcp-status-error = Not connected: { $error }
+mcp-status-connecting = Connecting…
+mcp-left-out = Left out: { $tools }.
+mcp-not-offered = Not offered: { $tools }
+memory-known-to = Known to { $whose }
+message-corrected = Corrected: the reply said "{ $claimed }", but no tool ran, so nothing was done.
+message-follow-up-promise = "{ $phrase }": the assistant cannot follow up on its own. It is in your Follow-ups: set a time there to be reminded.
+message-reasoned-for = Reasoned for { $seconds } s
+model-ability-vision = vision
+model-ability-tools = tools
+model-ability-reasoning = reasoning
+model-picker-title = Model, from { $provider }
+inspector-totals = { $model } · ≈ { $tokens } tokens in { $messages } messages{ $tools ->
+    [0] {""}
+    [one] {" "}and { $tools } tool
+   *[other] {" "}and { $tools } tools
+}
+inspector-tokens = ≈ { $tokens } tokens
+inspector-dictionary-line = { $name }: { $replaced } replaced{ $skipped ->
+    [0] {""}
+   *[other] , { $skipped } left for the budget
+}
+inspector-summary-pending = A new summary of the first { $messages } messages is made when this is sent.
+inspector-summary = A summary (≈ { $tokens } tokens) stands in for the first { $messages } messages.
+inspector-tool-line = { $name } (≈ { $tokens } tokens)
+pick-list-everywhere = (active in every chat)

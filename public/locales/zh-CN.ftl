@@ -194,3 +194,239 @@ chat-settings-default-persona = 默认角色身份（{ $name }）
 character-editor-book = 它的角色书（{ $n } 个条目）就是此助手的设定集。
 character-gallery-greetings = 以 { $n } 条问候语之一开场（‹ › 切换）。
 chat-show-earlier = 显示更早的消息（还有 { $n } 条）
+
+## Settings: dictionaries
+dictionary-editor-label = 编辑词典
+dictionary-name = 名称
+dictionary-budget = Token 预算（每条消息）
+dictionary-hint = 词语按整词匹配，不区分大小写；正则表达式可在替换文本中使用 $1。“概率”和“最多”按每条消息计算。
+dictionary-word = 词语或模式
+dictionary-replacement = 替换为
+dictionary-chance = 概率（%）
+dictionary-at-most = 最多（留空：全部）
+dictionary-regex = 正则表达式
+dictionary-enabled = 启用
+dictionary-remove = 移除
+dictionary-add-entry = 添加条目
+dictionary-save = 保存词典
+dictionary-back = 返回列表
+dictionary-heading = 对话词典
+dictionary-import = 导入词典
+dictionary-new = 新建词典
+dictionary-intro = 对你发送的内容进行替换，只作用于请求（你的消息保持原样）。文件格式：Skein 词典格式、"词语": "替换" 形式的对象，或条目列表。
+
+## Errors
+error-retry = 重试
+error-dismiss = 关闭
+
+## Settings: fallbacks
+fallback-up = 上移
+fallback-remove = 移除
+fallback-heading = 备用服务
+fallback-hint = 服务商在回答前失败时，按顺序尝试这些备用服务。连续失败 3 次的会被跳过 30 秒；回答会注明由谁作答。
+fallback-protocol = 协议
+fallback-base-url = 基础 URL
+fallback-api-key = API 密钥
+fallback-model = 模型
+fallback-add = 添加备用服务
+
+## Lists of files (edit, export, delete)
+file-row-edit = 编辑
+file-row-export = 导出
+file-row-delete = 删除
+
+## Find in conversation
+find-label = 在此对话中查找
+find-previous = 上一个匹配
+find-next = 下一个匹配
+find-close = 关闭查找
+
+## Follow-ups
+follow-up-remind-at = 提醒时间
+follow-up-set = 设置
+follow-up-open-again = 重新打开
+follow-up-done = 完成
+follow-up-delete = 删除
+follow-up-label = 待跟进
+follow-up-close = 关闭待跟进
+follow-up-intro = 助手只在你写信时才回答，无法主动回来找你。它的承诺记在这里：设定时间，Skein 就会提醒你（只要它在某个标签页中打开着）。
+follow-up-none = 没有待跟进事项。
+
+## Extension: host permissions
+host-permissions-heading = Skein 可以访问的网站
+host-permissions-hint = 作为扩展，Skein 可以调用不允许网页访问的服务商（没有 CORS 头），但只限你逐一授权的网站：保存服务商时它会询问。
+host-permissions-none = 还没有。
+host-permissions-revoke = 撤销
+
+## Images
+image-loading = 图片加载中…
+
+## Knowledge
+knowledge-heading = 知识库
+knowledge-intro = 文档保存在此浏览器中。助手根据绑定给它的知识库回答，并注明出处。
+knowledge-new-name = 新知识库名称
+knowledge-new-placeholder = 新知识库
+knowledge-create = 创建
+knowledge-delete-base = 删除知识库
+knowledge-delete = 删除
+knowledge-embedding-placeholder = 嵌入模型，例如 text-embedding-3-small 或 nomic-embed-text
+knowledge-use = 使用
+knowledge-reembed-label = 重新嵌入知识库？
+knowledge-chunk-size = 分块大小（字符）
+knowledge-overlap = 重叠
+knowledge-chunking-label = 适用于此后添加的文档
+knowledge-chunking-apply = 应用于新文档
+knowledge-add-files = 添加文件（文本、Markdown、HTML、PDF、Word）
+knowledge-paste-title-label = 粘贴文本的标题
+knowledge-paste-title = 标题
+knowledge-paste-text-label = 要添加的文本
+knowledge-paste-text = 粘贴要添加的文本
+knowledge-add-text = 添加文本
+
+## Knowledge, dictionaries, fallbacks, follow-ups (with placeholders)
+dictionary-editor-heading = 编辑 { $name }
+dictionary-entries = { $n } 个条目
+fallback-up-label = 提前尝试 { $label }
+fallback-remove-label = 移除 { $label }
+fallback-the-provider = （服务商）
+follow-up-in-chat = 在“{ $title }”中
+knowledge-embedded = 已用 { $model } 嵌入 { $total } 个分块中的 { $done } 个。
+knowledge-by-words = 按词语搜索。为服务商设置嵌入模型后，也能按语义搜索。
+knowledge-delete-base-label = 删除知识库 { $name } 及其文档
+knowledge-document-summary = { $name } · { $count } 个分块
+knowledge-delete-document = 删除 { $name }
+knowledge-embedding-label = { $name } 的嵌入模型
+knowledge-reembed-offer = { $count } 个分块是用 { $old } 嵌入的。不同模型的向量从不相互比较：要使用 { $new }，每个分块都要重新嵌入（在此期间按词语搜索该知识库）。
+knowledge-reembed-with = 用 { $new } 重新嵌入
+knowledge-keep = 保留 { $old }
+knowledge-add-files-label = 向 { $name } 添加文件
+
+## Markdown in messages
+markdown-task = 任务
+markdown-copy-code = 复制代码
+copied = 已复制
+copy = 复制
+markdown-link-removed = 链接已移除：不是网页或邮件地址
+markdown-image-not-web = 图片未显示：不是网页地址
+markdown-open-it = 打开它
+
+## Settings: MCP servers
+mcp-edit-label = 编辑 MCP 服务器
+mcp-add-label = 添加 MCP 服务器
+mcp-name = 名称（作为其工具名称的前缀）
+mcp-address = 地址（Streamable HTTP 端点）
+mcp-address-placeholder = https://example.com/mcp
+mcp-sign-in = 登录方式
+mcp-auth-none = 无
+mcp-auth-bearer = Bearer 令牌
+mcp-auth-header = 自定义请求头
+mcp-token = 令牌
+mcp-header-name = 请求头名称
+mcp-header-value = 请求头值
+mcp-save = 保存服务器
+mcp-add = 添加服务器
+cancel = 取消
+mcp-test = 测试
+mcp-on = 启用
+mcp-edit = 编辑
+mcp-remove = 移除
+mcp-its-tools = 它的工具
+mcp-heading = MCP 服务器
+mcp-intro = 通过 Streamable HTTP 使用模型上下文协议（MCP）的服务器所提供的工具。服务器必须允许此网站访问（CORS）。在“助手”中为某个助手启用其工具；可能做出更改的工具会先征求你的同意。
+
+## Settings: memories
+memory-heading = 记忆
+memory-intro = 助手记住的关于你的事。它们作为信息提供给模型，从不作为指令。
+memory-none = 还没有记住任何内容。
+memory-every-assistant = 所有助手
+memory-label = 记忆
+memory-save = 保存
+memory-forget-label = 忘记这条记忆
+memory-forget = 忘记
+
+## Messages
+message-previous-version = 上一个版本
+message-next-version = 下一个版本
+message-reasoning-live = 推理中…
+message-reasoning = 推理过程
+message-edit-label = 编辑消息
+message-save-send = 保存并发送
+message-edit = 编辑
+message-regenerate = 重新生成
+message-continue = 继续
+message-copy-label = 复制消息文本
+message-inspect = 检查请求
+message-delete = 删除
+
+## Model picker
+model-picker-label = 模型
+
+## Notifications
+notify-enable = 后台标签页中的回答完成时通知我
+notify-on = 通知已开启：后台标签页中的回答完成时会通知你。
+notify-blocked = 浏览器设置中已阻止此网站的通知。
+notify-unsupported = 此浏览器无法在这里显示通知。
+
+## Settings: personas
+persona-label = 角色身份
+persona-heading = 你的角色身份
+persona-intro = 你在对话中的身份：{ "{" }{ "{" }user{ "}" }{ "}" } 所代表的名字，以及告诉模型的描述。新对话使用默认身份；每个对话可在“本对话”中自行选择。
+persona-default = 默认角色身份
+persona-none = 无（使用助手设置的用户名）
+persona-name-label = 角色身份名称
+persona-description-label = 角色身份描述
+persona-save = 保存
+persona-delete = 删除
+persona-new-label = 新角色身份
+persona-new-name = 名称（{ "{" }{ "{" }user{ "}" }{ "}" } 将替换为它）
+persona-new-name-label = 新角色身份名称
+persona-new-description = 描述（可选）
+persona-new-description-label = 新角色身份描述
+persona-add = 添加角色身份
+
+## Prompt inspector
+inspector-label = 提示词检查器
+inspector-close = 关闭提示词检查器
+inspector-building = 正在构建请求…
+inspector-world-books = 设定集与世界书
+inspector-no-entry = 没有触发任何条目。
+inspector-dictionaries = 对话词典
+inspector-messages = 消息
+inspector-tools = 提供的工具
+inspector-body = 确切的请求正文
+inspector-copy-body = 复制请求正文
+
+## Markdown, MCP, memories, messages, models, inspector (with placeholders)
+markdown-image-alt = [图片：{ $alt }]
+markdown-image-tells = 加载它会让 { $host } 知道你正在阅读此内容。
+markdown-image-load = 从 { $host } 加载图片
+markdown-image-load-alt = 从 { $host } 加载图片：{ $alt }
+markdown-image-loading = 正在从 { $host } 加载图片…
+markdown-image-failed = 无法显示来自 { $host } 的图片：{ $reason }。
+mcp-status-off = 已关闭
+mcp-status-connected = 已连接 · { $count } 个工具
+mcp-status-error = 未连接：{ $error }
+mcp-status-connecting = 正在连接…
+mcp-left-out = 未纳入：{ $tools }。
+mcp-not-offered = 未提供：{ $tools }
+memory-known-to = 知晓者：{ $whose }
+message-corrected = 已更正：回复称“{ $claimed }”，但没有运行任何工具，所以什么也没做。
+message-follow-up-promise = “{ $phrase }”：助手无法主动跟进。它已记在你的“待跟进”中：在那里设定时间即可收到提醒。
+message-reasoned-for = 推理了 { $seconds } 秒
+model-ability-vision = 视觉
+model-ability-tools = 工具
+model-ability-reasoning = 推理
+model-picker-title = 模型，来自 { $provider }
+inspector-totals = { $model } · 约 { $tokens } 个 token，{ $messages } 条消息{ $tools ->
+    [0] {""}
+   *[other] ，{ $tools } 个工具
+}
+inspector-tokens = 约 { $tokens } 个 token
+inspector-dictionary-line = { $name }：替换了 { $replaced } 处{ $skipped ->
+    [0] {""}
+   *[other] ，{ $skipped } 处因预算而未替换
+}
+inspector-summary-pending = 发送时将为前 { $messages } 条消息生成新的总结。
+inspector-summary = 一份总结（约 { $tokens } 个 token）代替了前 { $messages } 条消息。
+inspector-tool-line = { $name }（约 { $tokens } 个 token）
+pick-list-everywhere = （在每个对话中生效）

@@ -172,3 +172,40 @@ fn english_numbers_are_plain() {
     assert_eq!(EnglishRules.number(2.5), "2.5");
     assert_eq!(EnglishRules.number(0.126), "0.13");
 }
+
+#[test]
+fn shipped_selects_keep_the_spaces_and_words_of_each_branch() {
+    let english = Localizer::english();
+    let totals = |tools: usize| {
+        english.format(
+            "inspector-totals",
+            &[
+                ("model", "m".into()),
+                ("tokens", "1.2k".into()),
+                ("messages", 3.into()),
+                ("tools", tools.into()),
+            ],
+            &EnglishRules,
+        )
+    };
+    assert_eq!(totals(0), "m · ≈ 1.2k tokens in 3 messages");
+    assert_eq!(totals(1), "m · ≈ 1.2k tokens in 3 messages and 1 tool");
+    assert_eq!(totals(2), "m · ≈ 1.2k tokens in 3 messages and 2 tools");
+    let line = |skipped: usize| {
+        english.format(
+            "inspector-dictionary-line",
+            &[
+                ("name", "d".into()),
+                ("replaced", 4.into()),
+                ("skipped", skipped.into()),
+            ],
+            &EnglishRules,
+        )
+    };
+    assert_eq!(line(0), "d: 4 replaced");
+    assert_eq!(line(2), "d: 4 replaced, 2 left for the budget");
+    assert_eq!(
+        english.text("assistant-form-name"),
+        "Name (also {{char}} in prompts)"
+    );
+}
