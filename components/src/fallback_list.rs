@@ -83,7 +83,7 @@ pub fn FallbackList(
                         on:change=move |ev| kind.set(kind_from(&event_target_value(&ev)))>
                         {KINDS.iter().map(|(k, name, label)| {
                             let k = *k;
-                            view! { <option value=*name selected=move || kind.get() == k>{*label}</option> }
+                            view! { <option value=*name selected=move || kind.get() == k>{t(label)}</option> }
                         }).collect_view()}
                     </select>
                 </label>

@@ -3,6 +3,7 @@
 //! only inside its box, so nothing may float out of it). The new version of the answer is
 //! written by the model picked; the chat's own model stays as it was.
 
+use crate::i18n::t;
 use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 use skein_engine::provider::model_list::ModelInfo;
@@ -21,7 +22,7 @@ pub fn RegenerateToggle(
 ) -> impl IntoView {
     view! {
         <button type="button" class="icon-button" data-testid="regenerate-model"
-            aria-label="Regenerate with another model" title="Regenerate with another model"
+            aria-label=t("regenerate-other-model") title=t("regenerate-other-model")
             aria-controls=controls aria-expanded=move || open.get().to_string()
             disabled=move || disabled.get()
             on:click=move |_| {
@@ -46,10 +47,10 @@ pub fn RegenerateChoices(
     #[prop(into)] disabled: Signal<bool>,
 ) -> impl IntoView {
     let entries = move || match models.get() {
-        None => view! { <li class="hint">"Listing the provider's models…"</li> }.into_any(),
+        None => view! { <li class="hint">{t("regenerate-listing")}</li> }.into_any(),
         Some(Err(err)) => view! { <li class="error" role="alert">{err}</li> }.into_any(),
         Some(Ok(list)) if list.is_empty() => {
-            view! { <li class="hint">"The provider lists no models."</li> }.into_any()
+            view! { <li class="hint">{t("regenerate-no-models")}</li> }.into_any()
         }
         Some(Ok(list)) => list
             .into_iter()
@@ -78,7 +79,7 @@ pub fn RegenerateChoices(
                     open.set(false);
                 }
             }>
-            <span class="hint">"Write a new version with"</span>
+            <span class="hint">{t("regenerate-with")}</span>
             <ul>{entries}</ul>
         </div>
     }

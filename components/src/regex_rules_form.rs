@@ -1,6 +1,7 @@
 //! The assistant's regex rules: find-and-replace on what the user sends and on what the model
 //! answers. Patterns are checked when the assistant is saved; an invalid one is named.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::prompt::regex_rules::{RegexRule, RuleScope};
 
@@ -84,7 +85,7 @@ impl RuleRows {
                 .map(|(at, row)| {
                     let mut rule = row.rule();
                     if rule.name.is_empty() {
-                        rule.name = format!("Rule {}", at + 1);
+                        rule.name = tf("regex-rule-default-name", &[("n", (at + 1).into())]);
                     }
                     rule
                 })
@@ -138,25 +139,25 @@ fn check_field(signal: RwSignal<bool>, label: &'static str, id: &'static str) ->
 pub fn RegexRulesEditor(rows: RuleRows) -> impl IntoView {
     view! {
         <fieldset class="regex-rules" data-testid="regex-rules">
-            <legend>"Regex rules (find and replace; $1 or ${name} in the replacement)"</legend>
+            <legend>{t("regex-heading")}</legend>
             <For
                 each=move || rows.rows.get()
                 key=|row| row.key
                 children=move |row| view! {
                     <div class="regex-rule" data-testid="regex-rule">
-                        {text_field(row.name, "Name", "rule-name")}
-                        {text_field(row.pattern, "Pattern", "rule-pattern")}
-                        {text_field(row.replacement, "Replacement", "rule-replacement")}
-                        {check_field(row.on_user, "Your messages", "rule-user")}
-                        {check_field(row.on_answers, "Answers", "rule-answers")}
-                        {check_field(row.enabled, "On", "rule-enabled")}
+                        {text_field(row.name, t("regex-name"), "rule-name")}
+                        {text_field(row.pattern, t("regex-pattern"), "rule-pattern")}
+                        {text_field(row.replacement, t("regex-replacement"), "rule-replacement")}
+                        {check_field(row.on_user, t("regex-your-messages"), "rule-user")}
+                        {check_field(row.on_answers, t("regex-answers"), "rule-answers")}
+                        {check_field(row.enabled, t("regex-on"), "rule-enabled")}
                         <button type="button" data-testid="rule-remove"
-                            aria-label="Remove this rule"
-                            on:click=move |_| rows.remove(row.key)>"Remove"</button>
+                            aria-label=t("regex-remove-label")
+                            on:click=move |_| rows.remove(row.key)>{t("regex-remove")}</button>
                     </div>
                 }
             />
-            <button type="button" data-testid="rule-add" on:click=move |_| rows.add()>"Add rule"</button>
+            <button type="button" data-testid="rule-add" on:click=move |_| rows.add()>{t("regex-add")}</button>
         </fieldset>
     }
 }

@@ -1,19 +1,20 @@
 //! Provider settings: protocol, base URL, API key, model, timeouts and client-side limits.
 
 use crate::fields::{code_area, number_input};
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::provider::custom_request::{body_text, headers_text, parse_body, parse_headers};
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::{ProviderKind, ProviderSettings};
 
 pub(crate) const KINDS: [(ProviderKind, &str, &str); 3] = [
+    (ProviderKind::OpenAi, "openai", "provider-kind-openai"),
     (
-        ProviderKind::OpenAi,
-        "openai",
-        "OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter, Groq, Mistral, DeepSeek)",
+        ProviderKind::Anthropic,
+        "anthropic",
+        "provider-kind-anthropic",
     ),
-    (ProviderKind::Anthropic, "anthropic", "Anthropic"),
-    (ProviderKind::Gemini, "gemini", "Google Gemini"),
+    (ProviderKind::Gemini, "gemini", "provider-kind-gemini"),
 ];
 
 pub type ListedModels = Signal<Option<Result<Vec<ModelInfo>, String>>>;
@@ -125,21 +126,21 @@ pub fn SettingsForm(
             }
             text.parse::<u32>()
                 .map(Some)
-                .map_err(|_| format!("{name} must be a whole number (or empty)."))
+                .map_err(|_| tf("provider-whole-number", &[("field", name.into())]))
         };
         let numbers = (|| {
             Ok::<_, String>((
-                number(first_token_timeout, "The first-token timeout")?,
-                number(idle_timeout, "The idle timeout")?,
-                number(requests_per_minute, "Requests per minute")?,
-                number(tokens_per_minute, "Tokens per minute")?,
+                number(first_token_timeout, t("provider-field-first-token"))?,
+                number(idle_timeout, t("provider-field-idle"))?,
+                number(requests_per_minute, t("provider-field-rpm"))?,
+                number(tokens_per_minute, t("provider-field-tpm"))?,
             ))
         })();
         let (first_token, idle, rpm, tpm) = match numbers {
             Ok(numbers) => numbers,
             Err(error) => return feedback.set(Some(Err(error))),
         };
-        let window = match number(context_window, "The context window") {
+        let window = match number(context_window, t("provider-field-context-window")) {
             Ok(window) => window.filter(|w| *w > 0).map(u64::from),
             Err(error) => return feedback.set(Some(Err(error))),
         };
@@ -169,7 +170,7 @@ pub fn SettingsForm(
             ..stored
         };
         feedback.set(Some(match on_save.run(edited) {
-            None => Ok("Saved.".to_owned()),
+            None => Ok(t("saved").to_owned()),
             Some(error) => Err(error),
         }));
     };
@@ -188,27 +189,27 @@ pub fn SettingsForm(
     };
     view! {
         <form class="settings" data-testid="settings" on:submit=submit>
-            <h4>"Connection"</h4>
-            <label>"Protocol"
+            <h4>{t("provider-connection")}</h4>
+            <label>{t("provider-protocol")}
                 <select data-testid="provider-kind" on:change=choose_kind>
                     {KINDS.iter().map(|(k, name, label)| {
                         let k = *k;
-                        view! { <option value=*name selected=move || kind.get() == k>{*label}</option> }
+                        view! { <option value=*name selected=move || kind.get() == k>{t(label)}</option> }
                     }).collect_view()}
                 </select>
             </label>
-            <label>"Base URL"
+            <label>{t("provider-base-url")}
                 <input type="url" data-testid="provider-base-url" required
                     placeholder="https://api.openai.com/v1"
                     prop:value=move || base_url.get()
                     on:input=move |ev| base_url.set(event_target_value(&ev)) />
             </label>
-            <label>"API key (leave empty for local servers)"
+            <label>{t("provider-api-key")}
                 <input type="password" data-testid="provider-api-key" autocomplete="off"
                     prop:value=move || api_key.get()
                     on:input=move |ev| api_key.set(event_target_value(&ev)) />
             </label>
-            <label>"Model"
+            <label>{t("provider-model")}
                 <input type="text" data-testid="settings-model" required
                     placeholder="gpt-4o-mini, llama3.2, …"
                     prop:value=move || model.get()
@@ -216,10 +217,10 @@ pub fn SettingsForm(
             </label>
             <div class="model-list">
                 <button type="button" data-testid="fetch-models"
-                    on:click=move |_| on_fetch_models.run(edited_connection())>"Fetch models"</button>
+                    on:click=move |_| on_fetch_models.run(edited_connection())>{t("provider-fetch-models")}</button>
                 {move || models.get().map(|listed| match listed {
                     Ok(ids) => view! {
-                        <select data-testid="model-select" aria-label="Models the provider offers"
+                        <select data-testid="model-select" aria-label=t("provider-models-label")
                             on:change=move |ev| {
                                 let chosen = event_target_value(&ev);
                                 // The window the provider states comes with the model.
@@ -229,7 +230,7 @@ pub fn SettingsForm(
                                 model.set(chosen);
                             }>
                             <option value="" disabled=true selected=move || model.with(|m| !ids_contain(&ids_for(&models), m))>
-                                "Choose a model…"
+                                {t("provider-choose-model")}
                             </option>
                             {ids.into_iter().map(|info| info.id).map(|id| {
                                 let value = id.clone();
@@ -247,28 +248,28 @@ pub fn SettingsForm(
                 })}
             </div>
             <details class="connection">
-                <summary data-testid="provider-limits">"Timeouts and limits"</summary>
-                <label>"First-token timeout (seconds; reasoning models can think for minutes)"
+                <summary data-testid="provider-limits">{t("provider-limits")}</summary>
+                <label>{t("provider-first-token-timeout")}
                     {number_input(first_token_timeout, "provider-first-token-timeout", "1")}
                 </label>
-                <label>"Idle timeout (seconds without new text once the answer started)"
+                <label>{t("provider-idle-timeout")}
                     {number_input(idle_timeout, "provider-idle-timeout", "1")}
                 </label>
-                <label>"Requests per minute (empty: no limit)"
+                <label>{t("provider-requests-per-minute")}
                     {number_input(requests_per_minute, "provider-requests-per-minute", "1")}
                 </label>
-                <label>"Tokens per minute (empty: no limit)"
+                <label>{t("provider-tokens-per-minute")}
                     {number_input(tokens_per_minute, "provider-tokens-per-minute", "1")}
                 </label>
             </details>
             <details class="connection">
-                <summary data-testid="provider-advanced">"Model window, embeddings, tools, custom headers and body"</summary>
-                <label>"Context window in tokens (empty: unknown; filled in from the model list when the provider says)"
+                <summary data-testid="provider-advanced">{t("provider-advanced")}</summary>
+                <label>{t("provider-context-window")}
                     {number_input(context_window, "provider-context-window", "1")}
                 </label>
-                <label>"Embedding model for memories (empty: memories are chosen by their words)"
+                <label>{t("provider-embedding-model")}
                     <input type="text" data-testid="provider-embedding-model"
-                        placeholder="e.g. text-embedding-3-small or nomic-embed-text"
+                        placeholder=t("provider-embedding-placeholder")
                         prop:value=move || embedding_model.get()
                         on:input=move |ev| embedding_model.set(event_target_value(&ev)) />
                 </label>
@@ -276,28 +277,28 @@ pub fn SettingsForm(
                     <input type="checkbox" data-testid="provider-supports-tools"
                         prop:checked=move || supports_tools.get()
                         on:change=move |ev| supports_tools.set(event_target_checked(&ev)) />
-                    "The model can call tools (off: no tool definitions are sent)"
+                    {t("provider-tools")}
                 </label>
                 <label class="checkbox">
                     <input type="checkbox" data-testid="provider-supports-images"
                         prop:checked=move || supports_images.get()
                         on:change=move |ev| supports_images.set(event_target_checked(&ev)) />
-                    "The model sees images (off: images are read by the model below, or left out)"
+                    {t("provider-vision")}
                 </label>
-                <label>"Model that reads images for it (a vision model of this provider; empty: none)"
+                <label>{t("provider-vision-model")}
                     <input type="text" data-testid="provider-ocr-model"
-                        placeholder="e.g. gpt-4o-mini or llava"
+                        placeholder=t("provider-vision-placeholder")
                         prop:value=move || ocr_model.get()
                         on:input=move |ev| ocr_model.set(event_target_value(&ev)) />
                 </label>
-                <label>"Custom headers, one \"Name: value\" per line (sent with every request; values may be secrets and are kept like the API key)"
+                <label>{t("provider-headers")}
                     {code_area(custom_headers, "provider-custom-headers", "HTTP-Referer: https://example.org")}
                 </label>
-                <label>"Custom body entries, a JSON object merged into every chat request"
+                <label>{t("provider-body")}
                     {code_area(custom_body, "provider-custom-body", "{\"top_k\": 40}")}
                 </label>
             </details>
-            <button type="submit" class="primary" data-testid="settings-save">"Save"</button>
+            <button type="submit" class="primary" data-testid="settings-save">{t("provider-save")}</button>
             {move || feedback.get().map(|f| match f {
                 Ok(text) => view! { <p class="ok" data-testid="settings-feedback" role="status">{text}</p> },
                 Err(text) => view! { <p class="error" data-testid="settings-feedback" role="alert">{text}</p> },

@@ -2,6 +2,7 @@
 //! phones). Every section stays mounted while the settings are open, so an edit not yet
 //! saved survives a look at another section.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,38 +35,30 @@ impl SettingsSection {
     /// The name shown in the list and as the page's heading.
     pub fn label(self) -> &'static str {
         match self {
-            Self::Providers => "Providers",
-            Self::Assistants => "Assistants",
-            Self::Characters => "Characters",
-            Self::WorldBooks => "World books & dictionaries",
-            Self::Knowledge => "Knowledge & memory",
-            Self::Tools => "Tools",
-            Self::Appearance => "Appearance",
-            Self::Usage => "Usage",
-            Self::Data => "Data",
+            Self::Providers => t("settings-providers"),
+            Self::Assistants => t("settings-assistants"),
+            Self::Characters => t("settings-characters"),
+            Self::WorldBooks => t("settings-world-books"),
+            Self::Knowledge => t("settings-knowledge"),
+            Self::Tools => t("settings-tools"),
+            Self::Appearance => t("settings-appearance"),
+            Self::Usage => t("settings-usage"),
+            Self::Data => t("settings-data"),
         }
     }
 
     /// One line under the heading: what the page holds.
     pub fn summary(self) -> &'static str {
         match self {
-            Self::Providers => {
-                "Where answers come from: the provider, its key, its models and limits."
-            }
-            Self::Assistants => {
-                "Who answers: instructions, sampling, tools and what each tool may do."
-            }
-            Self::Characters => {
-                "Characters from card files, and who you are in a chat: your personas."
-            }
-            Self::WorldBooks => {
-                "Lore that joins the prompt when its keys come up (SillyTavern World Info), and words replaced in what you send."
-            }
-            Self::Knowledge => "Documents to answer from, and what assistants remember about you.",
-            Self::Tools => "Tools that act: web search, and MCP servers with what they offer.",
-            Self::Appearance => "Theme, text size, notifications and keyboard shortcuts.",
-            Self::Usage => "Tokens per day and model as providers reported them, and their cost.",
-            Self::Data => "Storage, backups, imports and this build.",
+            Self::Providers => t("settings-providers-summary"),
+            Self::Assistants => t("settings-assistants-summary"),
+            Self::Characters => t("settings-characters-summary"),
+            Self::WorldBooks => t("settings-world-books-summary"),
+            Self::Knowledge => t("settings-knowledge-summary"),
+            Self::Tools => t("settings-tools-summary"),
+            Self::Appearance => t("settings-appearance-summary"),
+            Self::Usage => t("settings-usage-summary"),
+            Self::Data => t("settings-data-summary"),
         }
     }
 
@@ -92,7 +85,7 @@ pub fn SettingsNav(
     #[prop(into)] on_select: Callback<SettingsSection>,
 ) -> impl IntoView {
     view! {
-        <nav class="settings-nav" aria-label="Settings sections">
+        <nav class="settings-nav" aria-label=t("settings-sections-label")>
             <ul>
                 {SettingsSection::ALL.iter().map(|&section| view! {
                     <li>

@@ -1,19 +1,17 @@
 //! The keyboard shortcuts, listed in an overlay (opened with `?` or Ctrl+/).
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
-/// Every shortcut the app handles, as (keys, what it does).
+/// Every shortcut the app handles, as (keys, the message saying what it does).
 pub const SHORTCUTS: [(&str, &str); 7] = [
-    ("Ctrl+Shift+O", "New chat"),
-    ("Ctrl+K", "Search conversations"),
-    ("Ctrl+Shift+F", "Find in this conversation"),
-    ("Shift+Esc", "Focus the message box"),
-    ("Esc", "Close a panel, or stop the answer being written"),
-    (
-        "Enter / Shift+Enter",
-        "Send / new line (or Ctrl+Enter to send, in the settings)",
-    ),
-    ("? or Ctrl+/", "Show these shortcuts"),
+    ("Ctrl+Shift+O", "shortcut-new-chat"),
+    ("Ctrl+K", "shortcut-search"),
+    ("Ctrl+Shift+F", "shortcut-find"),
+    ("Shift+Esc", "shortcut-focus-composer"),
+    ("Esc", "shortcut-escape"),
+    ("Enter / Shift+Enter", "shortcut-send"),
+    ("? or Ctrl+/", "shortcut-help"),
 ];
 
 #[component]
@@ -23,16 +21,16 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
             <div class="shortcuts-help" data-testid="shortcuts-help" role="dialog" aria-modal="true"
                 aria-labelledby="shortcuts-title" on:click=move |_| open.set(false)>
                 <div on:click=|ev| ev.stop_propagation()>
-                    <h2 id="shortcuts-title">"Keyboard shortcuts"</h2>
+                    <h2 id="shortcuts-title">{t("shortcuts-heading")}</h2>
                     <table>
                         <tbody>
                             {SHORTCUTS.iter().map(|(keys, action)| view! {
-                                <tr><td><kbd>{*keys}</kbd></td><td>{*action}</td></tr>
+                                <tr><td><kbd>{*keys}</kbd></td><td>{t(action)}</td></tr>
                             }).collect_view()}
                         </tbody>
                     </table>
                     <button type="button" data-testid="close-shortcuts" autofocus
-                        on:click=move |_| open.set(false)>"Close"</button>
+                        on:click=move |_| open.set(false)>{t("shortcuts-close")}</button>
                 </div>
             </div>
         </Show>

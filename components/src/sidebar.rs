@@ -1,5 +1,6 @@
 //! The conversation list: search, new, select, rename, delete; grouped under date headings.
 
+use crate::i18n::{t, tf};
 use crate::icons::{icon, Icon};
 use leptos::prelude::*;
 
@@ -33,19 +34,19 @@ pub fn Sidebar(
     // The conversation whose title is being edited.
     let renaming = RwSignal::new(None::<String>);
     view! {
-        <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label="Conversations">
+        <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label=t("sidebar-label")>
             <button type="button" class="new-chat with-icon" data-testid="new-chat-button"
-                on:click=move |_| on_new.run(())>{icon(Icon::Plus)}"New chat"</button>
+                on:click=move |_| on_new.run(())>{icon(Icon::Plus)}{t("sidebar-new-chat")}</button>
             <input type="search" class="search" data-testid="search-input"
-                aria-label="Search conversations" placeholder="Search titles and messages"
+                aria-label=t("sidebar-search-label") placeholder=t("sidebar-search-placeholder")
                 prop:value=move || query.get()
                 on:input=move |ev| query.set(event_target_value(&ev)) />
             <Show when=move || conversations.with(Vec::is_empty) && query.with(|q| !q.trim().is_empty())>
-                <p class="no-results" data-testid="no-results">"No conversation matches."</p>
+                <p class="no-results" data-testid="no-results">{t("sidebar-no-match")}</p>
             </Show>
             <Show when=move || conversations.with(Vec::is_empty) && query.with(|q| q.trim().is_empty())>
                 <p class="no-results" data-testid="no-conversations">
-                    "Your conversations will be listed here, newest first. They stay in this browser."
+                    {t("sidebar-empty")}
                 </p>
             </Show>
             <ul class="conversation-list">
@@ -99,21 +100,21 @@ fn conversation_row(
                 on:click=move |_| on_select.run(select_id.clone())>
                 <span class="conversation-title">{c.title.clone()}</span>
                 {c.temporary.then(|| view! {
-                    <span class="temporary-tag" data-testid="temporary-tag">"Temporary"</span>
+                    <span class="temporary-tag" data-testid="temporary-tag">{t("sidebar-temporary")}</span>
                 })}
                 {c.generating.then(|| view! {
                     <span class="generating-marker" data-testid="generating-marker"
-                        title="Generating">" ●"</span>
+                        title=t("sidebar-generating")>" ●"</span>
                 })}
                 {c.snippet.clone().map(|s| view! {
                     <span class="snippet" data-testid="search-snippet">{s}</span>
                 })}
             </button>
             <button type="button" class="conversation-rename" data-testid="conversation-rename"
-                aria-label=format!("Rename “{}”", c.title)
+                aria-label=tf("sidebar-rename", &[("title", (&c.title).into())])
                 on:click=move |_| renaming.set(Some(rename_id.clone()))>{icon(Icon::Edit)}</button>
             <button type="button" class="conversation-delete" data-testid="conversation-delete"
-                aria-label=format!("Delete “{}”", c.title)
+                aria-label=tf("sidebar-delete", &[("title", (&c.title).into())])
                 disabled=c.generating
                 on:click=move |_| on_delete.run(delete_id.clone())>{icon(Icon::Delete)}</button>
         </li>
@@ -137,7 +138,7 @@ fn rename_row(
     let save_on_key = save.clone();
     view! {
         <li>
-            <input type="text" class="rename" data-testid="rename-input" aria-label="New title"
+            <input type="text" class="rename" data-testid="rename-input" aria-label=t("sidebar-new-title")
                 maxlength="200" autofocus
                 prop:value=move || title.get()
                 on:input=move |ev| title.set(event_target_value(&ev))

@@ -1,6 +1,7 @@
 //! A standing notice when Skein cannot save: storage full (read-only until space is freed),
 //! closed for another tab's upgrade (reload), or an upgrade waiting for other tabs to close.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,7 +41,7 @@ pub fn StorageAlertBar(
                         .to_owned(),
                     Some(view! {
                         <button type="button" data-testid="storage-check"
-                            on:click=move |_| on_check.run(())>"Check again"</button>
+                            on:click=move |_| on_check.run(())>{t("storage-check-again")}</button>
                     }.into_any()),
                 ),
                 StorageAlert::Upgraded => (
@@ -50,7 +51,7 @@ pub fn StorageAlertBar(
                         .to_owned(),
                     Some(view! {
                         <button type="button" data-testid="storage-reload"
-                            on:click=move |_| on_reload.run(())>"Reload"</button>
+                            on:click=move |_| on_reload.run(())>{t("reload")}</button>
                     }.into_any()),
                 ),
                 StorageAlert::WaitingForOtherTabs => (

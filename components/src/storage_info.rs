@@ -1,5 +1,6 @@
 //! How much the browser keeps for Skein, and whether it may clear it.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 
 /// What the view shows; fields are `None` where the browser does not say.
@@ -31,30 +32,27 @@ pub fn StorageInfo(#[prop(into)] figures: Signal<Option<StorageFigures>>) -> imp
     let usage = move || {
         let figures = figures.get()?;
         Some(match (figures.usage_bytes, figures.quota_bytes) {
-            (Some(usage), Some(quota)) => {
-                format!(
-                    "Using {} of {} this browser allows.",
-                    format_bytes(usage),
-                    format_bytes(quota)
-                )
-            }
-            (Some(usage), None) => format!("Using {}.", format_bytes(usage)),
-            _ => "This browser does not report how much storage is used.".to_owned(),
+            (Some(usage), Some(quota)) => tf(
+                "storage-using-of",
+                &[
+                    ("used", format_bytes(usage).into()),
+                    ("quota", format_bytes(quota).into()),
+                ],
+            ),
+            (Some(usage), None) => tf("storage-using", &[("used", format_bytes(usage).into())]),
+            _ => t("storage-usage-unknown").to_owned(),
         })
     };
     let persistence = move || {
         figures.get().map(|f| match f.persisted {
-            Some(true) => "Storage is persistent: the browser will not clear it on its own.",
-            Some(false) => {
-                "Storage is not persistent: the browser may clear it when space runs low. Back up \
-                 what matters."
-            }
-            None => "This browser does not say whether it may clear Skein's storage.",
+            Some(true) => t("storage-persistent"),
+            Some(false) => t("storage-not-persistent"),
+            None => t("storage-persistence-unknown"),
         })
     };
     view! {
-        <section class="storage-info" data-testid="storage-status" aria-label="Storage">
-            <h4>"Storage"</h4>
+        <section class="storage-info" data-testid="storage-status" aria-label=t("storage-heading")>
+            <h4>{t("storage-heading")}</h4>
             <p data-testid="storage-usage">{usage}</p>
             <p data-testid="storage-persistence">{persistence}</p>
         </section>

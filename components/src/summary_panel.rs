@@ -2,6 +2,7 @@
 //! stands for, who wrote it and when), edited as the user's version, reset, or made now with
 //! the user's instructions. The text is shown as plain text: it is model output.
 
+use crate::i18n::{t, tf};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::chat::summary_control::SummaryView;
@@ -61,10 +62,10 @@ pub fn SummaryPanel(
         Some(match view {
             None => view! {
                 <p class="hint" data-testid="summary-none">
-                    "No summary yet: every message of this branch is sent with each request. "
-                    {move || threshold.get().map(|t| format!(
-                        "Past about {} tokens the oldest messages are summarised by themselves.",
-                        crate::context_meter::short_tokens(t)))}
+                    {t("summary-none")}" "
+                    {move || threshold.get().map(|tokens| tf(
+                        "summary-threshold",
+                        &[("tokens", crate::context_meter::short_tokens(tokens).into())]))}
                 </p>
             }
             .into_any(),
@@ -88,36 +89,35 @@ pub fn SummaryPanel(
                 view! {
                     <p class="hint" data-testid="summary-provenance">
                         {view.provenance}
-                        {format!(". In requests it stands in for the first {count} messages; \
-                                  they stay here, unchanged.")}
+                        ". "{tf("summary-stands-in", &[("count", count.into())])}
                     </p>
                     {view.instructions.map(|i| view! {
-                        <p class="hint" data-testid="summary-instructions">"Your instructions: " {i}</p>
+                        <p class="hint" data-testid="summary-instructions">{t("summary-your-instructions")}" " {i}</p>
                     })}
                     <Show when=move || editing.get()
                         fallback=move || view! {
                             <div class="summary-text" data-testid="summary-text">{text.clone()}</div>
                             <div class="summary-actions">
                                 <button type="button" data-testid="summary-edit"
-                                    disabled=move || busy.get() on:click=start_edit>"Edit"</button>
+                                    disabled=move || busy.get() on:click=start_edit>{t("summary-edit")}</button>
                                 <button type="button" data-testid="summary-reset"
                                     disabled=move || busy.get()
-                                    on:click=move |_| on_request.run(SummaryRequest::Reset)>"Reset"</button>
+                                    on:click=move |_| on_request.run(SummaryRequest::Reset)>{t("summary-reset")}</button>
                             </div>
                         }>
-                        <label class="summary-editor">"Your version"
+                        <label class="summary-editor">{t("summary-your-version")}
                             <textarea data-testid="summary-editor" rows="10"
                                 prop:value=move || draft.get()
                                 on:input=move |ev| draft.set(event_target_value(&ev))></textarea>
                         </label>
                         <div class="summary-actions">
                             <button type="button" class="primary" data-testid="summary-save"
-                                on:click=save_edit>"Save"</button>
-                            <button type="button" on:click=move |_| editing.set(false)>"Cancel"</button>
+                                on:click=save_edit>{t("summary-save")}</button>
+                            <button type="button" on:click=move |_| editing.set(false)>{t("summary-cancel")}</button>
                         </div>
                     </Show>
                     <details class="summary-covered">
-                        <summary>{format!("The {count} messages it stands for")}</summary>
+                        <summary>{tf("summary-covered", &[("count", count.into())])}</summary>
                         <ol>{covered}</ol>
                     </details>
                 }
@@ -126,22 +126,21 @@ pub fn SummaryPanel(
         })
     };
     view! {
-        <SideSheet open=open.into() title="Conversation summary" id="summary-panel"
-            class="summary-panel" close_label="Close the summary" close_testid="close-summary"
+        <SideSheet open=open.into() title=t("summary-label") id="summary-panel"
+            class="summary-panel" close_label=t("summary-close") close_testid="close-summary"
             on_close=move |()| close()>
                     {current}
                     <form class="summary-now" on:submit=summarise>
-                        <label>"Instructions for the summary (optional)"
+                        <label>{t("summary-instructions")}
                             <textarea data-testid="summary-instructions-input" rows="2"
-                                placeholder="Keep the code and every date"
+                                placeholder=t("summary-instructions-placeholder")
                                 prop:value=move || instructions.get()
                                 on:input=move |ev| instructions.set(event_target_value(&ev))></textarea>
                         </label>
                         <div class="summary-actions">
                             <button type="submit" class="primary" data-testid="summarise-now"
-                                disabled=move || busy.get()>"Summarise now"</button>
-                            <span class="hint">"Everything before your last question, with this \
-                                chat's model: one request."</span>
+                                disabled=move || busy.get()>{t("summary-now")}</button>
+                            <span class="hint">{t("summary-now-hint")}</span>
                         </div>
                     </form>
                     {move || feedback.get().map(|outcome| match outcome {

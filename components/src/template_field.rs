@@ -2,6 +2,7 @@
 //! where the user types — its line and column, the line with a mark under the place, and a
 //! button that puts the cursor there. The engine parses (`prompt::MessageTemplate`).
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::prompt::{locate, MessageTemplate, VARIABLES};
 use wasm_bindgen::JsCast;
@@ -49,7 +50,7 @@ pub fn TemplateField(value: RwSignal<String>) -> impl IntoView {
     };
     view! {
         <label class="field">
-            <span>"Message template (wraps each message you send; empty: sent as written)"</span>
+            <span>{t("template-label")}</span>
             <textarea data-testid="assistant-template" rows="3" spellcheck="false" node_ref=area
                 placeholder="[{{ time }}] {{ message }}"
                 aria-invalid=move || problem.with(Option::is_some).to_string()
@@ -60,18 +61,18 @@ pub fn TemplateField(value: RwSignal<String>) -> impl IntoView {
         <div id="template-problem" aria-live="polite">
             {move || problem.get().map(|p| view! {
                 <div class="template-problem" data-testid="template-problem">
-                    <p class="error">{format!("Line {}, column {}: {}", p.line, p.column, p.message)}</p>
+                    <p class="error">{tf("template-problem", &[("line", p.line.into()), ("column", p.column.into()), ("problem", (&p.message).into())])}</p>
                     <pre data-testid="template-problem-place">{p.line_text}"\n"{p.mark}</pre>
-                    <button type="button" data-testid="template-go-to-problem" on:click=go_there>"Put the cursor there"</button>
+                    <button type="button" data-testid="template-go-to-problem" on:click=go_there>{t("template-put-cursor")}</button>
                 </div>
             })}
         </div>
         <details class="template-help">
-            <summary>"Template syntax"</summary>
+            <summary>{t("template-syntax")}</summary>
             <ul>
-                <li><code>"{{ name }}"</code>" inserts a value: "{VARIABLES.join(", ")}"."</li>
-                <li><code>"{% if name %} … {% endif %}"</code>" keeps its text when the value is not empty; "<code>"{% else %}"</code>" gives the other text."</li>
-                <li>"Everything else is sent as written."</li>
+                <li><code>"{{ name }}"</code>" "{t("template-inserts")}" "{VARIABLES.join(", ")}"."</li>
+                <li><code>"{% if name %} … {% endif %}"</code>" "{t("template-if")}" "<code>"{% else %}"</code>" "{t("template-else")}</li>
+                <li>{t("template-rest")}</li>
             </ul>
         </details>
     }

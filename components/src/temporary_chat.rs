@@ -1,6 +1,7 @@
 //! Temporary chats on screen: on an empty new chat, a switch that makes it temporary (never
 //! saved); in a temporary chat, a bar that says so and keeps it on request.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[component]
@@ -24,11 +25,11 @@ pub fn TemporaryChatBar(
                 view! {
                     <div class="temporary-bar" data-testid="temporary-bar" role="status">
                         <span>
-                            <strong>"Temporary chat. "</strong>
-                            "Nothing of it is saved on this device; it is gone when Skein closes or reloads."
+                            <strong>{t("temporary-banner")}" "</strong>
+                            {t("temporary-banner-detail")}
                         </span>
                         <button type="button" data-testid="keep-chat" disabled=move || busy.get()
-                            on:click=move |_| on_keep.run(())>"Keep this chat"</button>
+                            on:click=move |_| on_keep.run(())>{t("temporary-keep")}</button>
                     </div>
                 }
                 .into_any(),
@@ -41,12 +42,12 @@ pub fn TemporaryChatBar(
                             <input type="checkbox" data-testid="temporary-toggle"
                                 prop:checked=move || temporary_next.get()
                                 on:change=move |ev| temporary_next.set(event_target_checked(&ev)) />
-                            "Temporary chat"
+                            {t("temporary-toggle")}
                         </label>
                         <span class="hint">{move || if temporary_next.get() {
-                            "This chat will not be saved: it is gone when Skein closes or reloads, unless you keep it."
+                            t("temporary-next-hint")
                         } else {
-                            "Not saved, not in backups, until you keep it."
+                            t("temporary-hint")
                         }}</span>
                     </div>
                 }

@@ -2,6 +2,7 @@
 //! user — **Approve**, **Deny** and **Answer…** (seed 000 §8: `Pending → Approved | Denied |
 //! Answered`). Arguments and results are model or tool output: shown as text only.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::chat::ToolDecision;
 use skein_engine::{ToolApproval, ToolCall};
@@ -45,12 +46,12 @@ impl ToolCallView {
 /// The call's state as a word for styling (`data-state`) and as words for people.
 fn state_of(approval: &str, has_result: bool, is_error: bool) -> (&'static str, &'static str) {
     match approval {
-        "pending" => ("waiting", "Waiting for your approval"),
-        "denied" => ("denied", "Denied"),
-        "answered" => ("answered", "Answered by you"),
-        _ if is_error => ("failed", "Failed"),
-        _ if has_result => ("done", "Ran"),
-        _ => ("running", "Running…"),
+        "pending" => ("waiting", t("tool-call-waiting")),
+        "denied" => ("denied", t("tool-call-denied")),
+        "answered" => ("answered", t("tool-call-answered")),
+        _ if is_error => ("failed", t("tool-call-failed")),
+        _ if has_result => ("done", t("tool-call-ran")),
+        _ => ("running", t("tool-call-running")),
     }
 }
 
@@ -81,7 +82,7 @@ pub fn ToolCallCard(
     };
     view! {
         <div class="tool-call" data-testid="tool-call" data-tool-name=call.name.clone()
-            data-approval=call.approval data-state=state role="group" aria-label=format!("Tool call: {}", call.name)>
+            data-approval=call.approval data-state=state role="group" aria-label=tf("tool-call-label", &[("name", (&call.name).into())])>
             <div class="tool-call-head">
                 <span class="tool-name">{call.name.clone()}</span>
                 <span class="tool-state" data-testid="tool-state">{label}</span>
@@ -92,7 +93,7 @@ pub fn ToolCallCard(
             <pre class="tool-arguments" data-testid="tool-arguments">{call.arguments.clone()}</pre>
             {call.result.clone().map(|result| view! {
                 <details class="tool-result" class:error=call.is_error open=call.is_error>
-                    <summary>{if call.is_error { "Error" } else { "Result" }}</summary>
+                    <summary>{if call.is_error { t("tool-call-error") } else { t("tool-call-result") }}</summary>
                     <pre data-testid="tool-result">{result}</pre>
                 </details>
             })}
@@ -100,27 +101,27 @@ pub fn ToolCallCard(
                 <div class="tool-actions">
                     <button type="button" data-testid="approve-button" disabled=move || busy.get()
                         on:click=move |_| on_decide.run((approve_id.clone(), ToolDecision::Approve))>
-                        "Approve"
+                        {t("tool-call-approve")}
                     </button>
                     <button type="button" data-testid="deny-button" disabled=move || busy.get()
                         on:click=move |_| on_decide.run((deny_id.clone(), ToolDecision::Deny { reason: None }))>
-                        "Deny"
+                        {t("tool-call-deny")}
                     </button>
                     <button type="button" data-testid="answer-button" disabled=move || busy.get()
                         aria-expanded=move || answering.get().to_string()
-                        on:click=move |_| answering.update(|a| *a = !*a)>"Answer…"</button>
+                        on:click=move |_| answering.update(|a| *a = !*a)>{t("tool-call-answer")}</button>
                 </div>
                 <Show when=move || answering.get()>
                     <div class="tool-answer">
                         <textarea data-testid="tool-answer-input" rows="2"
-                            aria-label="Your answer in the tool's place"
+                            aria-label=t("tool-call-answer-label")
                             prop:value=move || answer.get()
                             on:input=move |ev| answer.set(event_target_value(&ev))></textarea>
                         <button type="button" data-testid="tool-answer-send"
                             on:click={
                                 let send_answer = send_answer.clone();
                                 move |_| send_answer()
-                            }>"Send answer"</button>
+                            }>{t("tool-call-send-answer")}</button>
                     </div>
                 </Show>
             })}

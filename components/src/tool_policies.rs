@@ -1,16 +1,17 @@
 //! The assistant's tools: each off, or on with its own approval policy.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::tools::choice::{set_tool_choice, tool_choice, ToolChoice, ToolInfo};
 use skein_engine::tools::{ApprovalPolicy, EnabledTool};
 
 fn choice_label(choice: ToolChoice, default: ApprovalPolicy) -> &'static str {
     match (choice, default) {
-        (ToolChoice::Off, _) => "Off",
-        (ToolChoice::Default, ApprovalPolicy::Ask) => "On (default: asks first)",
-        (ToolChoice::Default, ApprovalPolicy::Auto) => "On (default: runs by itself)",
-        (ToolChoice::Ask, _) => "On, ask me every time",
-        (ToolChoice::Auto, _) => "On, run without asking",
+        (ToolChoice::Off, _) => t("tool-choice-off"),
+        (ToolChoice::Default, ApprovalPolicy::Ask) => t("tool-choice-default-ask"),
+        (ToolChoice::Default, ApprovalPolicy::Auto) => t("tool-choice-default-auto"),
+        (ToolChoice::Ask, _) => t("tool-choice-ask"),
+        (ToolChoice::Auto, _) => t("tool-choice-auto"),
     }
 }
 
@@ -22,9 +23,9 @@ pub fn ToolPolicies(
 ) -> impl IntoView {
     view! {
         <fieldset class="tool-policies" data-testid="tool-policies">
-            <legend>"Tools the assistant may call"</legend>
+            <legend>{t("tool-policies-heading")}</legend>
             {move || tools.with(Vec::is_empty).then(|| view! {
-                <p class="hint">"No tools are available."</p>
+                <p class="hint">{t("tool-policies-none")}</p>
             })}
             <For
                 each=move || tools.get()
@@ -48,7 +49,7 @@ pub fn ToolPolicies(
                         <label class="tool-policy" data-testid="tool-policy" data-tool-name=name.clone()>
                             <span class="tool-name">{name.clone()}</span>
                             <span class="hint">{tool.description}</span>
-                            <select aria-label=format!("{name}: when it may run") on:change=change>
+                            <select aria-label=tf("tool-choice-label", &[("name", (&name).into())]) on:change=change>
                                 {ToolChoice::ALL.into_iter().map(|choice| {
                                     let current = current.clone();
                                     view! {

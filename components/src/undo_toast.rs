@@ -1,5 +1,6 @@
 //! "Deleted “…”. Undo": a deletion waits a few seconds before it is carried out.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 
 #[component]
@@ -13,9 +14,9 @@ pub fn UndoToast(
         deleted.get().map(|title| {
             view! {
                 <div class="toast" role="status" data-testid="undo-toast">
-                    <span>{format!("Deleted “{title}”.")}</span>
+                    <span>{tf("undo-deleted", &[("title", title.into())])}</span>
                     <button type="button" data-testid="undo-button"
-                        on:click=move |_| on_undo.run(())>"Undo"</button>
+                        on:click=move |_| on_undo.run(())>{t("undo")}</button>
                 </div>
             }
         })

@@ -1,6 +1,7 @@
 //! "A new version of Skein is ready. Reload": what the update stands at
 //! ([`AppUpdate`](skein_engine::domain::app_update::AppUpdate)), with the button while it helps.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::domain::app_update::AppUpdate;
 
@@ -16,7 +17,7 @@ pub fn UpdateNotice(
                     <span>{text}</span>
                     {offers_reload.then(|| view! {
                         <button type="button" data-testid="update-reload"
-                            on:click=move |_| on_reload.run(())>"Reload"</button>
+                            on:click=move |_| on_reload.run(())>{t("reload")}</button>
                     })}
                 </div>
             }

@@ -2,8 +2,9 @@
 //! axis labels are text beside them, so they stay readable on a phone. The table under the
 //! chart holds the same figures exactly, for screen readers.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
-use skein_engine::usage::figures::{compact, grouped};
+use skein_engine::usage::figures::compact;
 use skein_engine::usage::UsageReport;
 
 /// Colours repeat after this many models (the legend says which is which).
@@ -30,7 +31,7 @@ pub fn UsageChart(#[prop(into)] report: Signal<Option<UsageReport>>) -> impl Int
                         <rect class=format!("series-{}", model % SERIES)
                             x=i as f64 * DAY + DAY * 0.15 width=DAY * 0.7
                             y=y.max(0.0) height=percent(*tokens, r.scale_top)>
-                            <title>{format!("{} · {name}: {} tokens", day.label, grouped(*tokens))}</title>
+                            <title>{tf("usage-chart-bar", &[("day", (&day.label).into()), ("model", name.into()), ("tokens", (*tokens).into())])}</title>
                         </rect>
                     });
                     below = below.saturating_add(*tokens);
@@ -98,14 +99,14 @@ pub fn UsageChart(#[prop(into)] report: Signal<Option<UsageReport>>) -> impl Int
         <figure class="usage-chart" data-testid="usage-chart">
             <div class="usage-plot">
                 <div class="usage-y" aria-hidden="true">{axis}</div>
-                <svg role="img" aria-label="Tokens per day by model; the table below lists the figures"
+                <svg role="img" aria-label=t("usage-chart-label")
                     viewBox=move || format!("0 0 {} 100", width()) preserveAspectRatio="none">
                     {gridlines}
                     {bars}
                 </svg>
             </div>
             <div class="usage-x" aria-hidden="true">{dates}</div>
-            <ul class="usage-legend" aria-label="Models">{legend}</ul>
+            <ul class="usage-legend" aria-label=t("usage-chart-models")>{legend}</ul>
         </figure>
     }
 }

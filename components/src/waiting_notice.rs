@@ -1,6 +1,7 @@
 //! Under a question written while offline: it is saved and waits for the connection; the user
 //! may stop it from being sent.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 #[component]
@@ -16,16 +17,15 @@ pub fn WaitingNotice(
     move || {
         waiting.get().then(|| {
             let text = if online.get() {
-                "Back online: sending your message…"
+                t("waiting-back-online")
             } else {
-                "Waiting for the connection: your message is saved and is sent when you are back \
-                 online."
+                t("waiting-offline")
             };
             view! {
                 <div class="waiting-notice" role="status" data-testid="waiting-notice">
                     <span>{text}</span>
                     <button type="button" data-testid="cancel-waiting"
-                        on:click=move |_| on_cancel.run(())>"Don’t send"</button>
+                        on:click=move |_| on_cancel.run(())>{t("waiting-dont-send")}</button>
                 </div>
             }
         })

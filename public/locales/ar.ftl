@@ -471,3 +471,198 @@ inspector-summary-pending = يُنشأ ملخص جديد لأول { $messages } 
 inspector-summary = ملخص (≈ { $tokens } رمزًا) يحل محل أول { $messages } رسالة.
 inspector-tool-line = { $name } (≈ { $tokens } رمزًا)
 pick-list-everywhere = (مفعّل في كل محادثة)
+
+## Regenerate with another model
+regenerate-other-model = أعد التوليد بنموذج آخر
+regenerate-listing = جارٍ سرد نماذج المزوّد…
+regenerate-no-models = لا يسرد المزوّد أي نماذج.
+regenerate-with = اكتب نسخة جديدة باستخدام
+
+## Regex rules
+regex-heading = قواعد التعبيرات النمطية (بحث واستبدال؛ $1 أو ${ "{" }name{ "}" } في البديل)
+regex-name = الاسم
+regex-pattern = النمط
+regex-replacement = البديل
+regex-your-messages = رسائلك
+regex-answers = الإجابات
+regex-on = مفعّل
+regex-remove-label = أزل هذه القاعدة
+regex-remove = أزل
+regex-add = أضف قاعدة
+
+## Settings: provider connection
+provider-connection = الاتصال
+provider-protocol = البروتوكول
+provider-base-url = عنوان URL الأساسي
+provider-api-key = مفتاح API (اتركه فارغًا للخوادم المحلية)
+provider-model = النموذج
+provider-fetch-models = اجلب النماذج
+provider-models-label = النماذج التي يقدمها المزوّد
+provider-choose-model = اختر نموذجًا…
+provider-limits = المهل والحدود
+provider-first-token-timeout = مهلة الرمز الأول (بالثواني؛ قد تفكر نماذج الاستدلال لدقائق)
+provider-idle-timeout = مهلة الخمول (ثوانٍ بلا نص جديد بعد بدء الإجابة)
+provider-requests-per-minute = الطلبات في الدقيقة (فارغ: بلا حد)
+provider-tokens-per-minute = الرموز في الدقيقة (فارغ: بلا حد)
+provider-advanced = نافذة النموذج والتضمينات والأدوات والترويسات والمتن المخصصة
+provider-context-window = نافذة السياق بالرموز (فارغ: غير معروفة؛ تُملأ من قائمة النماذج حين يذكرها المزوّد)
+provider-embedding-model = نموذج التضمين للذكريات (فارغ: تُختار الذكريات بكلماتها)
+provider-embedding-placeholder = مثلًا text-embedding-3-small أو nomic-embed-text
+provider-tools = يستطيع النموذج استدعاء الأدوات (عند الإيقاف: لا تُرسل تعريفات الأدوات)
+provider-vision = يرى النموذج الصور (عند الإيقاف: يقرؤها النموذج أدناه، أو تُستبعد)
+provider-vision-model = نموذج يقرأ الصور نيابةً عنه (نموذج رؤية لدى هذا المزوّد؛ فارغ: لا شيء)
+provider-vision-placeholder = مثلًا gpt-4o-mini أو llava
+provider-headers = ترويسات مخصصة، "الاسم: القيمة" في كل سطر (تُرسل مع كل طلب؛ قد تكون القيم أسرارًا فتُحفظ كمفتاح API)
+provider-body = مداخل متن مخصصة، كائن JSON يُدمج في كل طلب محادثة
+provider-save = احفظ
+
+## Settings navigation
+settings-sections-label = أقسام الإعدادات
+
+## Keyboard shortcuts
+shortcuts-heading = اختصارات لوحة المفاتيح
+shortcuts-close = أغلق
+
+## Sidebar
+sidebar-label = المحادثات
+sidebar-new-chat = محادثة جديدة
+sidebar-search-label = ابحث في المحادثات
+sidebar-search-placeholder = ابحث في العناوين والرسائل
+sidebar-no-match = لا محادثة مطابقة.
+sidebar-empty = ستُدرج محادثاتك هنا، الأحدث أولًا. وتبقى في هذا المتصفح.
+sidebar-temporary = مؤقتة
+sidebar-generating = يولِّد
+sidebar-new-title = عنوان جديد
+
+## Storage
+storage-check-again = تحقّق مجددًا
+reload = أعد التحميل
+storage-heading = التخزين
+
+## Conversation summary
+summary-none = لا ملخص بعد: تُرسل كل رسالة من هذا الفرع مع كل طلب.
+summary-your-instructions = تعليماتك:
+summary-edit = تحرير
+summary-reset = أعد الضبط
+summary-your-version = نسختك
+summary-save = احفظ
+summary-cancel = إلغاء
+summary-label = ملخص المحادثة
+summary-close = أغلق الملخص
+summary-instructions = تعليمات للملخص (اختياري)
+summary-instructions-placeholder = احتفظ بالرمز وبكل تاريخ
+summary-now = لخّص الآن
+summary-now-hint = كل ما قبل سؤالك الأخير، بنموذج هذه المحادثة: طلب واحد.
+
+## Message template
+template-label = قالب الرسالة (يغلّف كل رسالة ترسلها؛ فارغ: تُرسل كما كُتبت)
+template-put-cursor = ضع المؤشر هناك
+template-syntax = صيغة القالب
+template-inserts = يُدرج قيمة:
+template-if = يُبقي نصه حين لا تكون القيمة فارغة؛
+template-else = يعطي النص الآخر.
+template-rest = يُرسل كل ما عدا ذلك كما كُتب.
+
+## Temporary chat
+temporary-banner = محادثة مؤقتة.
+temporary-banner-detail = لا يُحفظ منها شيء على هذا الجهاز؛ تزول حين يُغلق Skein أو يُعاد تحميله.
+temporary-keep = احتفظ بهذه المحادثة
+temporary-toggle = محادثة مؤقتة
+temporary-next-hint = لن تُحفظ هذه المحادثة: تزول حين يُغلق Skein أو يُعاد تحميله، ما لم تحتفظ بها.
+temporary-hint = غير محفوظة، وليست في النسخ الاحتياطية، حتى تحتفظ بها.
+
+## Tool calls
+tool-call-error = خطأ
+tool-call-result = النتيجة
+tool-call-approve = وافق
+tool-call-deny = ارفض
+tool-call-answer = أجب…
+tool-call-answer-label = إجابتك مكان الأداة
+tool-call-send-answer = أرسل الإجابة
+tool-policies-heading = الأدوات التي يمكن للمساعد استدعاؤها
+tool-policies-none = لا أدوات متاحة.
+
+## Undo, updates, usage, waiting
+undo = تراجع
+usage-chart-label = الرموز يوميًا حسب النموذج؛ يسرد الجدول أدناه الأرقام
+usage-chart-models = النماذج
+waiting-dont-send = لا ترسل
+
+## Settings pages
+settings-providers = المزوّدون
+settings-assistants = المساعدون
+settings-characters = الشخصيات
+settings-world-books = كتب العالم والقواميس
+settings-knowledge = المعرفة والذاكرة
+settings-tools = الأدوات
+settings-appearance = المظهر
+settings-usage = الاستخدام
+settings-data = البيانات
+settings-providers-summary = من أين تأتي الإجابات: المزوّد ومفتاحه ونماذجه وحدوده.
+settings-assistants-summary = من يجيب: التعليمات وأخذ العينات والأدوات وما يجوز لكل أداة فعله.
+settings-characters-summary = شخصيات من ملفات البطاقات، ومن أنت في المحادثة: شخصياتك الذاتية.
+settings-world-books-summary = معارف تنضم إلى الموجِّه حين تظهر مفاتيحها (SillyTavern World Info)، وكلمات تُستبدل في ما ترسله.
+settings-knowledge-summary = مستندات يُجاب منها، وما يتذكره المساعدون عنك.
+settings-tools-summary = أدوات تفعل: البحث في الويب، وخوادم MCP بما تقدمه.
+settings-appearance-summary = السمة وحجم النص والإشعارات واختصارات لوحة المفاتيح.
+settings-usage-summary = الرموز يوميًا ولكل نموذج كما أبلغ عنها المزوّدون، وتكلفتها.
+settings-data-summary = التخزين والنسخ الاحتياطية والاستيراد وهذا البناء.
+
+## Settings: providers (continued)
+provider-kind-openai = متوافق مع OpenAI (OpenAI وOllama وllama.cpp وvLLM وOpenRouter وGroq وMistral وDeepSeek)
+provider-kind-anthropic = Anthropic
+provider-kind-gemini = Google Gemini
+provider-whole-number = يجب أن يكون { $field } عددًا صحيحًا (أو فارغًا).
+provider-field-first-token = مهلة الرمز الأول
+provider-field-idle = مهلة الخمول
+provider-field-rpm = الطلبات في الدقيقة
+provider-field-tpm = الرموز في الدقيقة
+provider-field-context-window = نافذة السياق
+saved = حُفظ.
+regex-rule-default-name = القاعدة { $n }
+
+## Keyboard shortcuts (continued)
+shortcut-new-chat = محادثة جديدة
+shortcut-search = ابحث في المحادثات
+shortcut-find = ابحث في هذه المحادثة
+shortcut-focus-composer = انتقل إلى مربع الرسالة
+shortcut-escape = أغلق لوحة، أو أوقف الإجابة الجاري كتابتها
+shortcut-send = إرسال / سطر جديد (أو Ctrl+Enter للإرسال، من الإعدادات)
+shortcut-help = اعرض هذه الاختصارات
+
+## Storage (continued)
+storage-using-of = مستخدَم { $used } من { $quota } يسمح بها هذا المتصفح.
+storage-using = مستخدَم { $used }.
+storage-usage-unknown = لا يُبلغ هذا المتصفح عن مقدار التخزين المستخدم.
+storage-persistent = التخزين دائم: لن يمسحه المتصفح من تلقاء نفسه.
+storage-not-persistent = التخزين غير دائم: قد يمسحه المتصفح حين تقل المساحة. انسخ احتياطيًا ما يهمك.
+storage-persistence-unknown = لا يذكر هذا المتصفح ما إذا كان قد يمسح تخزين Skein.
+
+## Tool calls (continued)
+tool-call-waiting = بانتظار موافقتك
+tool-call-denied = مرفوض
+tool-call-answered = أجبت عنه أنت
+tool-call-failed = فشل
+tool-call-ran = نُفِّذ
+tool-call-running = قيد التشغيل…
+tool-call-label = استدعاء أداة: { $name }
+tool-choice-off = متوقف
+tool-choice-default-ask = مفعّل (الافتراضي: يسأل أولًا)
+tool-choice-default-auto = مفعّل (الافتراضي: يعمل وحده)
+tool-choice-ask = مفعّل، اسألني كل مرة
+tool-choice-auto = مفعّل، شغّل دون سؤال
+tool-choice-label = { $name }: متى يجوز تشغيلها
+
+## Sidebar (continued)
+sidebar-rename = أعد تسمية «{ $title }»
+sidebar-delete = احذف «{ $title }»
+
+## Summary, template, undo, usage, waiting (with placeholders)
+summary-threshold = بعد نحو { $tokens } رمزًا تُلخَّص أقدم الرسائل تلقائيًا.
+template-problem = السطر { $line }، العمود { $column }: { $problem }
+undo-deleted = حُذفت «{ $title }».
+usage-chart-bar = { $day } · { $model }: { $tokens } رمزًا
+waiting-back-online = عاد الاتصال: جارٍ إرسال رسالتك…
+waiting-offline = بانتظار الاتصال: رسالتك محفوظة وستُرسل حين تعود متصلًا.
+summary-stands-in = في الطلبات يحل محل أول { $count } رسالة؛ وتبقى هنا دون تغيير.
+summary-covered = الرسائل الـ{ $count } التي يحل محلها

@@ -450,3 +450,198 @@ inspector-summary-pending = A new summary of the first { $messages } messages is
 inspector-summary = A summary (≈ { $tokens } tokens) stands in for the first { $messages } messages.
 inspector-tool-line = { $name } (≈ { $tokens } tokens)
 pick-list-everywhere = (active in every chat)
+
+## Regenerate with another model
+regenerate-other-model = Regenerate with another model
+regenerate-listing = Listing the provider's models…
+regenerate-no-models = The provider lists no models.
+regenerate-with = Write a new version with
+
+## Regex rules
+regex-heading = Regex rules (find and replace; $1 or ${ "{" }name{ "}" } in the replacement)
+regex-name = Name
+regex-pattern = Pattern
+regex-replacement = Replacement
+regex-your-messages = Your messages
+regex-answers = Answers
+regex-on = On
+regex-remove-label = Remove this rule
+regex-remove = Remove
+regex-add = Add rule
+
+## Settings: provider connection
+provider-connection = Connection
+provider-protocol = Protocol
+provider-base-url = Base URL
+provider-api-key = API key (leave empty for local servers)
+provider-model = Model
+provider-fetch-models = Fetch models
+provider-models-label = Models the provider offers
+provider-choose-model = Choose a model…
+provider-limits = Timeouts and limits
+provider-first-token-timeout = First-token timeout (seconds; reasoning models can think for minutes)
+provider-idle-timeout = Idle timeout (seconds without new text once the answer started)
+provider-requests-per-minute = Requests per minute (empty: no limit)
+provider-tokens-per-minute = Tokens per minute (empty: no limit)
+provider-advanced = Model window, embeddings, tools, custom headers and body
+provider-context-window = Context window in tokens (empty: unknown; filled in from the model list when the provider says)
+provider-embedding-model = Embedding model for memories (empty: memories are chosen by their words)
+provider-embedding-placeholder = e.g. text-embedding-3-small or nomic-embed-text
+provider-tools = The model can call tools (off: no tool definitions are sent)
+provider-vision = The model sees images (off: images are read by the model below, or left out)
+provider-vision-model = Model that reads images for it (a vision model of this provider; empty: none)
+provider-vision-placeholder = e.g. gpt-4o-mini or llava
+provider-headers = Custom headers, one "Name: value" per line (sent with every request; values may be secrets and are kept like the API key)
+provider-body = Custom body entries, a JSON object merged into every chat request
+provider-save = Save
+
+## Settings navigation
+settings-sections-label = Settings sections
+
+## Keyboard shortcuts
+shortcuts-heading = Keyboard shortcuts
+shortcuts-close = Close
+
+## Sidebar
+sidebar-label = Conversations
+sidebar-new-chat = New chat
+sidebar-search-label = Search conversations
+sidebar-search-placeholder = Search titles and messages
+sidebar-no-match = No conversation matches.
+sidebar-empty = Your conversations will be listed here, newest first. They stay in this browser.
+sidebar-temporary = Temporary
+sidebar-generating = Generating
+sidebar-new-title = New title
+
+## Storage
+storage-check-again = Check again
+reload = Reload
+storage-heading = Storage
+
+## Conversation summary
+summary-none = No summary yet: every message of this branch is sent with each request.
+summary-your-instructions = Your instructions:
+summary-edit = Edit
+summary-reset = Reset
+summary-your-version = Your version
+summary-save = Save
+summary-cancel = Cancel
+summary-label = Conversation summary
+summary-close = Close the summary
+summary-instructions = Instructions for the summary (optional)
+summary-instructions-placeholder = Keep the code and every date
+summary-now = Summarise now
+summary-now-hint = Everything before your last question, with this chat's model: one request.
+
+## Message template
+template-label = Message template (wraps each message you send; empty: sent as written)
+template-put-cursor = Put the cursor there
+template-syntax = Template syntax
+template-inserts = inserts a value:
+template-if = keeps its text when the value is not empty;
+template-else = gives the other text.
+template-rest = Everything else is sent as written.
+
+## Temporary chat
+temporary-banner = Temporary chat.
+temporary-banner-detail = Nothing of it is saved on this device; it is gone when Skein closes or reloads.
+temporary-keep = Keep this chat
+temporary-toggle = Temporary chat
+temporary-next-hint = This chat will not be saved: it is gone when Skein closes or reloads, unless you keep it.
+temporary-hint = Not saved, not in backups, until you keep it.
+
+## Tool calls
+tool-call-error = Error
+tool-call-result = Result
+tool-call-approve = Approve
+tool-call-deny = Deny
+tool-call-answer = Answer…
+tool-call-answer-label = Your answer in the tool's place
+tool-call-send-answer = Send answer
+tool-policies-heading = Tools the assistant may call
+tool-policies-none = No tools are available.
+
+## Undo, updates, usage, waiting
+undo = Undo
+usage-chart-label = Tokens per day by model; the table below lists the figures
+usage-chart-models = Models
+waiting-dont-send = Don’t send
+
+## Settings pages
+settings-providers = Providers
+settings-assistants = Assistants
+settings-characters = Characters
+settings-world-books = World books & dictionaries
+settings-knowledge = Knowledge & memory
+settings-tools = Tools
+settings-appearance = Appearance
+settings-usage = Usage
+settings-data = Data
+settings-providers-summary = Where answers come from: the provider, its key, its models and limits.
+settings-assistants-summary = Who answers: instructions, sampling, tools and what each tool may do.
+settings-characters-summary = Characters from card files, and who you are in a chat: your personas.
+settings-world-books-summary = Lore that joins the prompt when its keys come up (SillyTavern World Info), and words replaced in what you send.
+settings-knowledge-summary = Documents to answer from, and what assistants remember about you.
+settings-tools-summary = Tools that act: web search, and MCP servers with what they offer.
+settings-appearance-summary = Theme, text size, notifications and keyboard shortcuts.
+settings-usage-summary = Tokens per day and model as providers reported them, and their cost.
+settings-data-summary = Storage, backups, imports and this build.
+
+## Settings: providers (continued)
+provider-kind-openai = OpenAI-compatible (OpenAI, Ollama, llama.cpp, vLLM, OpenRouter, Groq, Mistral, DeepSeek)
+provider-kind-anthropic = Anthropic
+provider-kind-gemini = Google Gemini
+provider-whole-number = { $field } must be a whole number (or empty).
+provider-field-first-token = The first-token timeout
+provider-field-idle = The idle timeout
+provider-field-rpm = Requests per minute
+provider-field-tpm = Tokens per minute
+provider-field-context-window = The context window
+saved = Saved.
+regex-rule-default-name = Rule { $n }
+
+## Keyboard shortcuts (continued)
+shortcut-new-chat = New chat
+shortcut-search = Search conversations
+shortcut-find = Find in this conversation
+shortcut-focus-composer = Focus the message box
+shortcut-escape = Close a panel, or stop the answer being written
+shortcut-send = Send / new line (or Ctrl+Enter to send, in the settings)
+shortcut-help = Show these shortcuts
+
+## Storage (continued)
+storage-using-of = Using { $used } of { $quota } this browser allows.
+storage-using = Using { $used }.
+storage-usage-unknown = This browser does not report how much storage is used.
+storage-persistent = Storage is persistent: the browser will not clear it on its own.
+storage-not-persistent = Storage is not persistent: the browser may clear it when space runs low. Back up what matters.
+storage-persistence-unknown = This browser does not say whether it may clear Skein's storage.
+
+## Tool calls (continued)
+tool-call-waiting = Waiting for your approval
+tool-call-denied = Denied
+tool-call-answered = Answered by you
+tool-call-failed = Failed
+tool-call-ran = Ran
+tool-call-running = Running…
+tool-call-label = Tool call: { $name }
+tool-choice-off = Off
+tool-choice-default-ask = On (default: asks first)
+tool-choice-default-auto = On (default: runs by itself)
+tool-choice-ask = On, ask me every time
+tool-choice-auto = On, run without asking
+tool-choice-label = { $name }: when it may run
+
+## Sidebar (continued)
+sidebar-rename = Rename “{ $title }”
+sidebar-delete = Delete “{ $title }”
+
+## Summary, template, undo, usage, waiting (with placeholders)
+summary-threshold = Past about { $tokens } tokens the oldest messages are summarised by themselves.
+template-problem = Line { $line }, column { $column }: { $problem }
+undo-deleted = Deleted “{ $title }”.
+usage-chart-bar = { $day } · { $model }: { $tokens } tokens
+waiting-back-online = Back online: sending your message…
+waiting-offline = Waiting for the connection: your message is saved and is sent when you are back online.
+summary-stands-in = In requests it stands in for the first { $count } messages; they stay here, unchanged.
+summary-covered = The { $count } messages it stands for

@@ -430,3 +430,198 @@ inspector-summary-pending = 发送时将为前 { $messages } 条消息生成新�
 inspector-summary = 一份总结（约 { $tokens } 个 token）代替了前 { $messages } 条消息。
 inspector-tool-line = { $name }（约 { $tokens } 个 token）
 pick-list-everywhere = （在每个对话中生效）
+
+## Regenerate with another model
+regenerate-other-model = 用其他模型重新生成
+regenerate-listing = 正在列出服务商的模型…
+regenerate-no-models = 服务商没有列出任何模型。
+regenerate-with = 用以下模型写一个新版本
+
+## Regex rules
+regex-heading = 正则规则（查找并替换；替换文本中可用 $1 或 ${ "{" }name{ "}" }）
+regex-name = 名称
+regex-pattern = 模式
+regex-replacement = 替换为
+regex-your-messages = 你的消息
+regex-answers = 回答
+regex-on = 启用
+regex-remove-label = 移除此规则
+regex-remove = 移除
+regex-add = 添加规则
+
+## Settings: provider connection
+provider-connection = 连接
+provider-protocol = 协议
+provider-base-url = 基础 URL
+provider-api-key = API 密钥（本地服务器留空）
+provider-model = 模型
+provider-fetch-models = 获取模型列表
+provider-models-label = 服务商提供的模型
+provider-choose-model = 选择模型…
+provider-limits = 超时与限制
+provider-first-token-timeout = 首个 token 超时（秒；推理模型可能思考数分钟）
+provider-idle-timeout = 空闲超时（回答开始后无新文本的秒数）
+provider-requests-per-minute = 每分钟请求数（留空：不限）
+provider-tokens-per-minute = 每分钟 token 数（留空：不限）
+provider-advanced = 模型窗口、嵌入、工具、自定义请求头和请求体
+provider-context-window = 上下文窗口（token；留空：未知；服务商的模型列表提供时自动填入）
+provider-embedding-model = 用于记忆的嵌入模型（留空：按词语挑选记忆）
+provider-embedding-placeholder = 例如 text-embedding-3-small 或 nomic-embed-text
+provider-tools = 模型可以调用工具（关闭：不发送工具定义）
+provider-vision = 模型能看图片（关闭：由下方的模型读取图片，或不发送）
+provider-vision-model = 替它读取图片的模型（此服务商的视觉模型；留空：无）
+provider-vision-placeholder = 例如 gpt-4o-mini 或 llava
+provider-headers = 自定义请求头，每行一个 "名称: 值"（随每个请求发送；值可能是机密，按 API 密钥的方式保存）
+provider-body = 自定义请求体条目：合并进每个对话请求的 JSON 对象
+provider-save = 保存
+
+## Settings navigation
+settings-sections-label = 设置分区
+
+## Keyboard shortcuts
+shortcuts-heading = 键盘快捷键
+shortcuts-close = 关闭
+
+## Sidebar
+sidebar-label = 对话
+sidebar-new-chat = 新对话
+sidebar-search-label = 搜索对话
+sidebar-search-placeholder = 搜索标题和消息
+sidebar-no-match = 没有匹配的对话。
+sidebar-empty = 你的对话会按从新到旧列在这里，并保存在此浏览器中。
+sidebar-temporary = 临时
+sidebar-generating = 生成中
+sidebar-new-title = 新标题
+
+## Storage
+storage-check-again = 重新检查
+reload = 重新加载
+storage-heading = 存储
+
+## Conversation summary
+summary-none = 还没有总结：此分支的每条消息都会随每个请求发送。
+summary-your-instructions = 你的指令：
+summary-edit = 编辑
+summary-reset = 重置
+summary-your-version = 你的版本
+summary-save = 保存
+summary-cancel = 取消
+summary-label = 对话总结
+summary-close = 关闭总结
+summary-instructions = 总结的指令（可选）
+summary-instructions-placeholder = 保留代码和所有日期
+summary-now = 立即总结
+summary-now-hint = 用本对话的模型总结你最后一个问题之前的全部内容：一次请求。
+
+## Message template
+template-label = 消息模板（包裹你发送的每条消息；留空：原样发送）
+template-put-cursor = 将光标移到那里
+template-syntax = 模板语法
+template-inserts = 插入一个值；
+template-if = 在值不为空时保留其中的文字；
+template-else = 给出另一段文字。
+template-rest = 其余内容原样发送。
+
+## Temporary chat
+temporary-banner = 临时对话。
+temporary-banner-detail = 它的任何内容都不会保存在此设备上；Skein 关闭或重新加载后即消失。
+temporary-keep = 保留此对话
+temporary-toggle = 临时对话
+temporary-next-hint = 此对话不会被保存：除非你保留它，否则 Skein 关闭或重新加载后即消失。
+temporary-hint = 在你保留之前，不会保存，也不在备份中。
+
+## Tool calls
+tool-call-error = 错误
+tool-call-result = 结果
+tool-call-approve = 批准
+tool-call-deny = 拒绝
+tool-call-answer = 代为回答…
+tool-call-answer-label = 你代替工具给出的回答
+tool-call-send-answer = 发送回答
+tool-policies-heading = 助手可以调用的工具
+tool-policies-none = 没有可用的工具。
+
+## Undo, updates, usage, waiting
+undo = 撤销
+usage-chart-label = 按模型统计的每日 token 数；下表列出具体数字
+usage-chart-models = 模型
+waiting-dont-send = 不发送
+
+## Settings pages
+settings-providers = 服务商
+settings-assistants = 助手
+settings-characters = 角色
+settings-world-books = 世界书与词典
+settings-knowledge = 知识与记忆
+settings-tools = 工具
+settings-appearance = 外观
+settings-usage = 用量
+settings-data = 数据
+settings-providers-summary = 回答从哪里来：服务商、密钥、模型和限制。
+settings-assistants-summary = 谁来回答：指令、采样、工具以及每个工具能做什么。
+settings-characters-summary = 来自角色卡文件的角色，以及你在对话中的身份：你的角色身份。
+settings-world-books-summary = 关键词出现时加入提示词的设定（SillyTavern World Info），以及在你发送的内容中替换的词语。
+settings-knowledge-summary = 用来回答的文档，以及助手记住的关于你的事。
+settings-tools-summary = 能做事的工具：网页搜索，以及 MCP 服务器及其提供的功能。
+settings-appearance-summary = 主题、文字大小、通知和键盘快捷键。
+settings-usage-summary = 按服务商报告的每日、每个模型的 token 数及其费用。
+settings-data-summary = 存储、备份、导入和此构建。
+
+## Settings: providers (continued)
+provider-kind-openai = OpenAI 兼容（OpenAI、Ollama、llama.cpp、vLLM、OpenRouter、Groq、Mistral、DeepSeek）
+provider-kind-anthropic = Anthropic
+provider-kind-gemini = Google Gemini
+provider-whole-number = { $field }必须是整数（或留空）。
+provider-field-first-token = 首个 token 超时
+provider-field-idle = 空闲超时
+provider-field-rpm = 每分钟请求数
+provider-field-tpm = 每分钟 token 数
+provider-field-context-window = 上下文窗口
+saved = 已保存。
+regex-rule-default-name = 规则 { $n }
+
+## Keyboard shortcuts (continued)
+shortcut-new-chat = 新对话
+shortcut-search = 搜索对话
+shortcut-find = 在此对话中查找
+shortcut-focus-composer = 聚焦消息输入框
+shortcut-escape = 关闭面板，或停止正在生成的回答
+shortcut-send = 发送 / 换行（也可在设置中改为 Ctrl+Enter 发送）
+shortcut-help = 显示这些快捷键
+
+## Storage (continued)
+storage-using-of = 已使用 { $used }，此浏览器允许 { $quota }。
+storage-using = 已使用 { $used }。
+storage-usage-unknown = 此浏览器不报告已使用的存储空间。
+storage-persistent = 存储是持久的：浏览器不会自行清除。
+storage-not-persistent = 存储不是持久的：空间不足时浏览器可能清除它。请备份重要内容。
+storage-persistence-unknown = 此浏览器没有说明是否可能清除 Skein 的存储。
+
+## Tool calls (continued)
+tool-call-waiting = 等待你的批准
+tool-call-denied = 已拒绝
+tool-call-answered = 由你代答
+tool-call-failed = 失败
+tool-call-ran = 已运行
+tool-call-running = 运行中…
+tool-call-label = 工具调用：{ $name }
+tool-choice-off = 关闭
+tool-choice-default-ask = 开启（默认：先询问）
+tool-choice-default-auto = 开启（默认：自动运行）
+tool-choice-ask = 开启，每次都问我
+tool-choice-auto = 开启，无需询问直接运行
+tool-choice-label = { $name }：何时可以运行
+
+## Sidebar (continued)
+sidebar-rename = 重命名“{ $title }”
+sidebar-delete = 删除“{ $title }”
+
+## Summary, template, undo, usage, waiting (with placeholders)
+summary-threshold = 超过约 { $tokens } 个 token 后，最早的消息会自动被总结。
+template-problem = 第 { $line } 行，第 { $column } 列：{ $problem }
+undo-deleted = 已删除“{ $title }”。
+usage-chart-bar = { $day } · { $model }：{ $tokens } 个 token
+waiting-back-online = 已恢复联网：正在发送你的消息…
+waiting-offline = 等待网络连接：你的消息已保存，恢复联网后就会发送。
+summary-stands-in = 在请求中，它代替前 { $count } 条消息；这些消息仍原样保留在这里。
+summary-covered = 它所代替的 { $count } 条消息
