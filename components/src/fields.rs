@@ -1,5 +1,6 @@
 //! Small pieces the views share: form fields, the clipboard.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 
 /// A number box bound to a text signal (empty allowed: the form says what empty means).
@@ -71,7 +72,7 @@ pub(crate) fn choice(
             <span>{label}</span>
             <select data-testid=test_id on:change=move |ev| value.set(event_target_value(&ev))>
                 {options.iter().map(|(v, text)| view! {
-                    <option value=*v selected=move || value.get() == *v>{*text}</option>
+                    <option value=*v selected=move || value.get() == *v>{t(text)}</option>
                 }).collect_view()}
             </select>
         </label>

@@ -2,6 +2,7 @@
 //! tokens per day by model and a table per model, with the user's prices turning tokens into a
 //! cost, and every call exportable as CSV.
 
+use crate::i18n::{t, tf};
 use crate::icons::{icon, Icon};
 use crate::usage_chart::UsageChart;
 use leptos::prelude::*;
@@ -10,33 +11,31 @@ use skein_engine::usage::{ModelTotals, Prices, UsageReport};
 
 /// The periods offered, in days (0: everything recorded).
 const PERIODS: [(u32, &str); 4] = [
-    (7, "Last 7 days"),
-    (30, "Last 30 days"),
-    (90, "Last 90 days"),
-    (0, "Everything"),
+    (7, "usage-last-7"),
+    (30, "usage-last-30"),
+    (90, "usage-last-90"),
+    (0, "usage-everything"),
 ];
 
 /// A price the user typed for a model: (model, per million input tokens, per million output).
 pub type PriceEntry = (String, String, String);
 
 fn summary(total: &ModelTotals) -> String {
-    let mut text = format!(
-        "{} {} · {} tokens in · {} out",
-        grouped(u64::from(total.calls)),
-        if total.calls == 1 { "call" } else { "calls" },
-        grouped(total.prompt_tokens),
-        grouped(total.completion_tokens)
-    );
+    let mut parts = vec![tf(
+        "usage-summary",
+        &[
+            ("calls", total.calls.into()),
+            ("in", total.prompt_tokens.into()),
+            ("out", total.completion_tokens.into()),
+        ],
+    )];
     if total.failed > 0 {
-        text.push_str(&format!(
-            " · {} did not finish",
-            grouped(u64::from(total.failed))
-        ));
+        parts.push(tf("usage-unfinished", &[("n", total.failed.into())]));
     }
     if let Some(value) = total.cost {
-        text.push_str(&format!(" · cost {}", cost(value)));
+        parts.push(tf("usage-cost-total", &[("cost", cost(value).into())]));
     }
-    text
+    parts.join(" · ")
 }
 
 fn price_text(value: Option<f64>) -> String {
@@ -90,11 +89,11 @@ fn ModelRow(
             <td data-testid="usage-in">{cell(|m| grouped(m.prompt_tokens))}</td>
             <td data-testid="usage-out">{cell(|m| grouped(m.completion_tokens))}</td>
             <td class="usage-prices">
-                <input type="text" node_ref=input data-testid="price-in" inputmode="decimal" placeholder="in"
-                    aria-label=format!("{model}: price per million input tokens")
+                <input type="text" node_ref=input data-testid="price-in" inputmode="decimal" placeholder=t("usage-price-in")
+                    aria-label=tf("usage-price-in-label", &[("model", (&model).into())])
                     value=initial_in on:change=commit.clone() />
-                <input type="text" node_ref=output data-testid="price-out" inputmode="decimal" placeholder="out"
-                    aria-label=format!("{model}: price per million output tokens")
+                <input type="text" node_ref=output data-testid="price-out" inputmode="decimal" placeholder=t("usage-price-out")
+                    aria-label=tf("usage-price-out-label", &[("model", (&model).into())])
                     value=initial_out on:change=commit />
             </td>
             <td data-testid="usage-cost">{cell(|m| m.cost.map(cost).unwrap_or_else(|| "—".into()))}</td>
@@ -121,9 +120,9 @@ pub fn UsagePanel(
     let unpriced = move || {
         report.with(|r| {
             r.as_ref().filter(|r| !r.unpriced.is_empty()).map(|r| {
-                format!(
-                    "Without a price (left out of the cost): {}.",
-                    r.unpriced.join(", ")
+                tf(
+                    "usage-unpriced",
+                    &[("models", r.unpriced.join(", ").into())],
                 )
             })
         })
@@ -141,8 +140,7 @@ pub fn UsagePanel(
         Some(false) => Some(
             view! {
                 <p class="empty" data-testid="usage-empty">
-                    "No provider calls in this period. Every answer's calls are counted from here on, \
-                     on this device only."
+                    {t("usage-none")}
                 </p>
             }
             .into_any(),
@@ -154,9 +152,9 @@ pub fn UsagePanel(
                 <div class="table-scroll">
                     <table class="usage-table" data-testid="usage-table">
                         <thead><tr>
-                            <th scope="col">"Model"</th><th scope="col">"Calls"</th>
-                            <th scope="col">"Tokens in"</th><th scope="col">"Tokens out"</th>
-                            <th scope="col">"Price per million (in / out)"</th><th scope="col">"Cost"</th>
+                            <th scope="col">{t("usage-model")}</th><th scope="col">{t("usage-calls")}</th>
+                            <th scope="col">{t("usage-tokens-in")}</th><th scope="col">{t("usage-tokens-out")}</th>
+                            <th scope="col">{t("usage-price")}</th><th scope="col">{t("usage-cost")}</th>
                         </tr></thead>
                         <tbody>
                             <For each=models key=|model| model.clone()
@@ -164,8 +162,7 @@ pub fn UsagePanel(
                         </tbody>
                     </table>
                 </div>
-                <p class="hint">"Tokens as the providers reported them. Prices are yours to enter, per \
-                    million tokens in any currency; they stay on this device."</p>
+                <p class="hint">{t("usage-intro")}</p>
                 {move || unpriced().map(|text| view! { <p class="hint" data-testid="usage-unpriced">{text}</p> })}
             }
             .into_any(),
@@ -173,19 +170,19 @@ pub fn UsagePanel(
     }
     };
     view! {
-        <section class="settings usage" data-testid="usage" aria-label="Usage">
+        <section class="settings usage" data-testid="usage" aria-label=t("usage-label")>
             <div class="usage-bar">
-                <label>"Period "
+                <label>{t("usage-period")}" "
                     <select data-testid="usage-period"
                         on:change=move |ev| on_days.run(event_target_value(&ev).parse().unwrap_or(30))>
                         {PERIODS.iter().map(|(n, name)| view! {
-                            <option value=n.to_string() selected=move || days.get() == *n>{*name}</option>
+                            <option value=n.to_string() selected=move || days.get() == *n>{t(name)}</option>
                         }).collect_view()}
                     </select>
                 </label>
                 <button type="button" class="with-icon" data-testid="usage-export"
                     on:click=move |_| on_export.run(())>
-                    {icon(Icon::Download)}"Export CSV"</button>
+                    {icon(Icon::Download)}{t("usage-export-csv")}</button>
             </div>
             {move || price_error.get().map(|e| view! { <p class="error" role="alert" data-testid="price-error">{e}</p> })}
             {figures}

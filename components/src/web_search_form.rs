@@ -2,6 +2,7 @@
 //! many results and how safe. The `web_search` tool is offered to assistants once a service is
 //! set up; each assistant turns it on under its tools.
 
+use crate::i18n::t;
 use leptos::prelude::*;
 use skein_engine::tools::search_backends::{SafeSearch, SearchBackend, WebSearchSettings};
 
@@ -38,12 +39,10 @@ pub fn WebSearchForm(
     };
     view! {
         <form class="settings web-search-form" data-testid="web-search-form" aria-labelledby="web-search-heading" on:submit=save>
-            <h4 id="web-search-heading">"Web search"</h4>
-            <p class="hint">"The web_search tool asks this service and cites each result it uses. \
-                SearXNG must allow this site (CORS) and its JSON format; Brave's API allows no web page, \
-                so it works in the browser extension only."</p>
+            <h4 id="web-search-heading">{t("web-search-heading")}</h4>
+            <p class="hint">{t("web-search-intro")}</p>
             <div class="row">
-                <label class="field"><span>"Service"</span>
+                <label class="field"><span>{t("web-search-service")}</span>
                     <select data-testid="web-search-backend"
                         on:change=move |ev| if let Some(b) = SearchBackend::from_id(&event_target_value(&ev)) { backend.set(b) }>
                         {SearchBackend::ALL.into_iter().map(|b| view! {
@@ -51,29 +50,29 @@ pub fn WebSearchForm(
                         }).collect_view()}
                     </select></label>
                 {move || (backend.get() == SearchBackend::Searxng).then(|| view! {
-                    <label class="field"><span>"Address"</span>
+                    <label class="field"><span>{t("web-search-address")}</span>
                         <input type="url" data-testid="web-search-url" placeholder="https://searx.example.org"
                             prop:value=move || url.get() on:input=move |ev| url.set(event_target_value(&ev)) /></label>
                 })}
-                <label class="field"><span>{move || if backend.get().needs_key() { "API key" } else { "Token (optional)" }}</span>
+                <label class="field"><span>{move || if backend.get().needs_key() { t("web-search-api-key") } else { t("web-search-token") }}</span>
                     <input type="password" autocomplete="off" data-testid="web-search-key"
                         prop:value=move || key.get() on:input=move |ev| key.set(event_target_value(&ev)) /></label>
             </div>
             <div class="row">
-                <label class="field"><span>"Results per search"</span>
+                <label class="field"><span>{t("web-search-results")}</span>
                     <input type="number" min="1" max="10" data-testid="web-search-count"
                         prop:value=move || count.get() on:input=move |ev| count.set(event_target_value(&ev)) /></label>
-                <label class="field"><span>"Safe search"</span>
+                <label class="field"><span>{t("web-search-safe")}</span>
                     <select data-testid="web-search-safe"
                         on:change=move |ev| if let Some(s) = SafeSearch::from_id(&event_target_value(&ev)) { safe.set(s) }>
-                        <option value="off" selected=move || safe.get() == SafeSearch::Off>"Off"</option>
-                        <option value="moderate" selected=move || safe.get() == SafeSearch::Moderate>"Moderate"</option>
-                        <option value="strict" selected=move || safe.get() == SafeSearch::Strict>"Strict"</option>
+                        <option value="off" selected=move || safe.get() == SafeSearch::Off>{t("web-search-safe-off")}</option>
+                        <option value="moderate" selected=move || safe.get() == SafeSearch::Moderate>{t("web-search-safe-moderate")}</option>
+                        <option value="strict" selected=move || safe.get() == SafeSearch::Strict>{t("web-search-safe-strict")}</option>
                     </select></label>
             </div>
             {move || current().problem().map(|problem| view! { <p class="hint" data-testid="web-search-problem">{problem}</p> })}
             <div class="form-actions">
-                <button type="submit" data-testid="web-search-save">"Save web search"</button>
+                <button type="submit" data-testid="web-search-save">{t("web-search-save")}</button>
             </div>
             <crate::file_pick::Said said=feedback test_id="web-search-feedback" />
         </form>

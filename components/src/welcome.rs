@@ -3,6 +3,7 @@
 //! sensible one chosen), and start. A local server that answered on its usual port is offered
 //! first. The full settings stay one click away.
 
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::provider::model_list::ModelInfo;
 use skein_engine::provider::presets::{ProviderPreset, PRESETS};
@@ -72,9 +73,9 @@ pub fn WelcomeStep(
     let listed = move || connecting.get().then(|| models.get()).flatten();
     view! {
         <section class="welcome" data-testid="welcome" aria-labelledby="welcome-title">
-            <h2 id="welcome-title">"Welcome to Skein"</h2>
+            <h2 id="welcome-title">{t("welcome-heading")}</h2>
             <p class="welcome-lead">
-                "Choose where the answers come from. Your key and your conversations stay in this browser."
+                {t("welcome-intro")}
             </p>
             {move || local.get().into_iter().filter_map(|found| {
                 let preset = ProviderPreset::by_id(found.preset)?;
@@ -82,17 +83,16 @@ pub fn WelcomeStep(
                     <div class="welcome-local" data-testid="local-offer" role="status">
                         <span>
                             <strong>{preset.name}</strong>
-                            {format!(" is running on this computer ({} model{}). No key needed, nothing leaves the machine.",
-                                found.models, if found.models == 1 { "" } else { "s" })}
+                            " "{tf("welcome-local-running", &[("n", found.models.into())])}
                         </span>
                         <button type="button" class="primary" data-testid="use-local"
                             on:click=move |_| { choose(preset); connect(); }>
-                            {format!("Use {}", preset.name)}
+                            {tf("welcome-use", &[("name", preset.name.into())])}
                         </button>
                     </div>
                 })
             }).collect_view()}
-            <ul class="provider-cards" aria-label="Providers">
+            <ul class="provider-cards" aria-label=t("welcome-providers")>
                 {PRESETS.iter().map(|preset| view! {
                     <li>
                         <button type="button" class="provider-card" data-testid="provider-card"
@@ -110,7 +110,7 @@ pub fn WelcomeStep(
                     on:submit=move |ev| { ev.prevent_default(); connect(); }>
                     <h3>{preset.name}</h3>
                     <Show when=move || preset.local || preset.base_url.is_empty()>
-                        <label>"Address (base URL)"
+                        <label>{t("welcome-address")}
                             <input type="url" data-testid="welcome-base-url" autocomplete="off"
                                 placeholder="http://127.0.0.1:8000/v1"
                                 prop:value=move || base_url.get()
@@ -120,16 +120,16 @@ pub fn WelcomeStep(
                     // One key field: required for hosted providers, optional for
                     // a server at an address the user types.
                     <Show when=move || preset.needs_key || preset.base_url.is_empty()>
-                        <label>{if preset.needs_key { "API key" } else { "API key (if the server needs one)" }}
+                        <label>{if preset.needs_key { t("welcome-api-key") } else { t("welcome-api-key-optional") }}
                             <input type="password" data-testid="welcome-key" autocomplete="off"
                                 prop:value=move || key.get()
                                 on:input=move |ev| key.set(event_target_value(&ev)) />
                         </label>
                     </Show>
-                    <button type="submit" data-testid="welcome-connect">"Connect"</button>
+                    <button type="submit" data-testid="welcome-connect">{t("welcome-connect")}</button>
                     {move || match listed() {
                         None if connecting.get() => view! {
-                            <p class="welcome-status" role="status">"Connecting…"</p>
+                            <p class="welcome-status" role="status">{t("welcome-connecting")}</p>
                         }.into_any(),
                         None => ().into_any(),
                         Some(Err(err)) => view! {
@@ -137,15 +137,15 @@ pub fn WelcomeStep(
                         }.into_any(),
                         Some(Ok(list)) if list.is_empty() => view! {
                             <p class="welcome-status error" role="alert" data-testid="welcome-error">
-                                "Connected, but the provider lists no models: choose one in the full settings."
+                                {t("welcome-no-models")}
                             </p>
                         }.into_any(),
                         Some(Ok(list)) => view! {
                             <div class="welcome-ready">
                                 <p class="welcome-status" role="status">
-                                    {format!("Connected: {} model{}.", list.len(), if list.len() == 1 { "" } else { "s" })}
+                                    {tf("welcome-connected", &[("n", list.len().into())])}
                                 </p>
-                                <label>"Model "
+                                <label>{t("welcome-model")}" "
                                     <select data-testid="welcome-model"
                                         on:change=move |ev| model.set(event_target_value(&ev))>
                                         {list.into_iter().map(|info| {
@@ -163,7 +163,7 @@ pub fn WelcomeStep(
                                         key.get_untracked(),
                                         model.get_untracked(),
                                     ))>
-                                    "Start chatting"
+                                    {t("welcome-start")}
                                 </button>
                             </div>
                         }.into_any(),
@@ -173,12 +173,12 @@ pub fn WelcomeStep(
             <p class="welcome-more">
                 <button type="button" class="link" data-testid="welcome-settings"
                     on:click=move |_| on_action.run(WelcomeAction::AllSettings)>
-                    "All settings"
+                    {t("welcome-all-settings")}
                 </button>
-                " — custom headers, timeouts, fallbacks, assistants, knowledge and backups. Or "
+                " "{t("welcome-all-settings-detail")}" "
                 <button type="button" class="link" data-testid="welcome-skip"
                     on:click=move |_| on_action.run(WelcomeAction::Skip)>
-                    "look around first"
+                    {t("welcome-look-around")}
                 </button>
                 "."
             </p>

@@ -3,18 +3,19 @@
 //! (an opening prompt, how the partner and the moderator behave, a round limit, their models).
 //! The engine checks the template when it is saved and names the step of a problem.
 
+use crate::i18n::{t, tf};
 use crate::fields::{choice, line, text_field};
 use leptos::prelude::*;
 use skein_engine::workflow::template::{DEFAULT_ROUNDS, MAX_ROUNDS};
 use skein_engine::workflow::{ContextRef, QuestionMode, StepKind, WorkflowStep, WorkflowTemplate};
 
-const KINDS: [(&str, &str); 2] = [("question", "Question"), ("dialogue", "Dialogue rounds")];
+const KINDS: [(&str, &str); 2] = [
+    ("question", "workflow-kind-question"),
+    ("dialogue", "workflow-kind-dialogue"),
+];
 const MODES: [(&str, &str); 2] = [
-    ("stock", "As written"),
-    (
-        "model_phrased",
-        "Phrased by the model from the earlier answers",
-    ),
+    ("stock", "workflow-mode-stock"),
+    ("model_phrased", "workflow-mode-phrased"),
 ];
 
 /// One step being edited: a signal per field, and the step it started from (its context
@@ -170,31 +171,31 @@ fn StepEditor(
         all
     };
     let summary = move || match draft.context_refs.with(Vec::len) {
-        0 => "Context for this step: none besides the run's".to_owned(),
-        n => format!("Context for this step: {n} chosen"),
+        0 => t("workflow-step-context-none").to_owned(),
+        n => tf("workflow-step-context", &[("n", n.into())]),
     };
     let key = draft.key;
     view! {
         <fieldset class="workflow-step-editor" data-testid="workflow-step-editor">
-            <legend>{move || format!("Step {}", number.get())}</legend>
+            <legend>{move || tf("workflow-step", &[("n", number.get().into())])}</legend>
             <div class="row">
-                {line("Title", draft.title, "workflow-step-title", "text")}
-                {choice("Kind", draft.kind, "workflow-step-kind", &KINDS)}
+                {line(t("workflow-step-title"), draft.title, "workflow-step-title", "text")}
+                {choice(t("workflow-step-kind"), draft.kind, "workflow-step-kind", &KINDS)}
             </div>
             <Show when=move || !dialogue()>
-                {text_field("Question", draft.question, "workflow-step-question", "2")}
-                {choice("Ask it", draft.mode, "workflow-step-mode", &MODES)}
+                {text_field(t("workflow-kind-question"), draft.question, "workflow-step-question", "2")}
+                {choice(t("workflow-step-ask"), draft.mode, "workflow-step-mode", &MODES)}
             </Show>
             <Show when=dialogue>
-                {text_field("Opening prompt (what the first round asks)", draft.prompt, "workflow-step-prompt", "2")}
-                {text_field("How the dialogue partner takes part (optional)", draft.debate_instructions, "workflow-step-debate", "2")}
-                {text_field("When the moderator ends the step (optional)", draft.moderator_instructions, "workflow-step-moderator", "2")}
+                {text_field(t("workflow-step-opening"), draft.prompt, "workflow-step-prompt", "2")}
+                {text_field(t("workflow-step-partner"), draft.debate_instructions, "workflow-step-debate", "2")}
+                {text_field(t("workflow-step-moderator"), draft.moderator_instructions, "workflow-step-moderator", "2")}
                 <div class="row">
-                    {line("Round limit", draft.max_rounds, "workflow-step-rounds", "number")}
-                    {line("Partner's model (empty: the chat model)", draft.debate_model, "workflow-step-debate-model", "text")}
-                    {line("Moderator's model (empty: the chat model)", draft.moderator_model, "workflow-step-moderator-model", "text")}
+                    {line(t("workflow-step-rounds"), draft.max_rounds, "workflow-step-rounds", "number")}
+                    {line(t("workflow-step-partner-model"), draft.debate_model, "workflow-step-debate-model", "text")}
+                    {line(t("workflow-step-moderator-model"), draft.moderator_model, "workflow-step-moderator-model", "text")}
                 </div>
-                <p class="hint">{format!("Each round: you answer, the partner replies, the moderator decides whether another round follows (at most {MAX_ROUNDS}).")}</p>
+                <p class="hint">{tf("workflow-rounds-hint", &[("max", MAX_ROUNDS.into())])}</p>
             </Show>
             <details class="workflow-step-context">
                 <summary data-testid="workflow-step-context-summary">{summary}</summary>
@@ -202,11 +203,11 @@ fn StepEditor(
             </details>
             <div class="form-actions">
                 <button type="button" data-testid="workflow-step-up" disabled=move || { number.get() <= 1 }
-                    on:click=move |_| on_move.run((key, -1))>"Move up"</button>
+                    on:click=move |_| on_move.run((key, -1))>{t("workflow-move-up")}</button>
                 <button type="button" data-testid="workflow-step-down" disabled=move || { number.get() >= count.get() }
-                    on:click=move |_| on_move.run((key, 1))>"Move down"</button>
+                    on:click=move |_| on_move.run((key, 1))>{t("workflow-move-down")}</button>
                 <button type="button" class="danger" data-testid="workflow-step-remove"
-                    on:click=move |_| on_remove.run(key)>"Remove step"</button>
+                    on:click=move |_| on_remove.run(key)>{t("workflow-remove-step")}</button>
             </div>
         </fieldset>
     }
@@ -271,22 +272,22 @@ pub fn WorkflowEditor(
     };
     let count = Signal::derive(move || steps.with(Vec::len));
     view! {
-        <form class="settings workflow-editor" data-testid="workflow-editor" aria-label="Edit workflow"
+        <form class="settings workflow-editor" data-testid="workflow-editor" aria-label=t("workflow-editor-label")
             on:submit=|ev| ev.prevent_default()>
-            <h3>{move || format!("Edit {}", name.get())}</h3>
-            {line("Name", name, "workflow-name", "text")}
-            {text_field("Description", description, "workflow-description", "2")}
-            <p class="hint">"Runs already started keep the steps they started with."</p>
+            <h3>{move || tf("workflow-editor-heading", &[("name", name.get().into())])}</h3>
+            {line(t("workflow-name"), name, "workflow-name", "text")}
+            {text_field(t("workflow-description"), description, "workflow-description", "2")}
+            <p class="hint">{t("workflow-runs-keep")}</p>
             <For each=move || steps.get() key=|draft| draft.key children=move |draft| {
                 let number = Signal::derive(move || position(draft.key).map_or(0, |i| i + 1));
                 view! { <StepEditor draft number count options on_move=shift on_remove=remove /> }
             } />
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="workflow-error">{e}</p> })}
             <div class="form-actions">
-                <button type="button" data-testid="workflow-add-question" on:click=move |_| add(false)>"Add question"</button>
-                <button type="button" data-testid="workflow-add-dialogue" on:click=move |_| add(true)>"Add dialogue"</button>
-                <button type="submit" class="primary" data-testid="workflow-save" on:click=save>"Save workflow"</button>
-                <button type="button" data-testid="workflow-close" on:click=move |_| on_close.run(())>"Back to workflows"</button>
+                <button type="button" data-testid="workflow-add-question" on:click=move |_| add(false)>{t("workflow-add-question")}</button>
+                <button type="button" data-testid="workflow-add-dialogue" on:click=move |_| add(true)>{t("workflow-add-dialogue")}</button>
+                <button type="submit" class="primary" data-testid="workflow-save" on:click=save>{t("workflow-save")}</button>
+                <button type="button" data-testid="workflow-close" on:click=move |_| on_close.run(())>{t("workflow-back")}</button>
             </div>
         </form>
     }

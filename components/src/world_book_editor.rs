@@ -3,6 +3,7 @@
 //! position (at a depth with a role), order, priority, chance, scan depth, recursion. The
 //! engine checks every pattern when the book is saved and names the entry of a broken one.
 
+use crate::i18n::t;
 use crate::fields::{check, choice, line};
 use leptos::prelude::*;
 use skein_engine::prompt::{
@@ -12,22 +13,22 @@ use skein_engine::Role;
 
 /// The positions offered, as (value, label).
 const POSITIONS: [(&str, &str); 9] = [
-    ("before", "Before the system prompt (before the character)"),
-    ("after", "After the system prompt (after the character)"),
-    ("top", "At the top of the chat"),
-    ("last-user", "Before the last user message"),
-    ("depth", "At a depth among the messages"),
-    ("an-top", "Author's note, top (depth 4)"),
-    ("an-bottom", "Author's note, bottom (depth 4)"),
-    ("em-top", "Before the example dialogue"),
-    ("em-bottom", "After the example dialogue"),
+    ("before", "lore-position-before"),
+    ("after", "lore-position-after"),
+    ("top", "lore-position-top"),
+    ("last-user", "lore-position-last-user"),
+    ("depth", "lore-position-depth"),
+    ("an-top", "lore-position-an-top"),
+    ("an-bottom", "lore-position-an-bottom"),
+    ("em-top", "lore-position-em-top"),
+    ("em-bottom", "lore-position-em-bottom"),
 ];
 
 const LOGICS: [(&str, &str); 4] = [
-    ("and-any", "and any of them"),
-    ("and-all", "and all of them"),
-    ("not-any", "and none of them"),
-    ("not-all", "and not all of them"),
+    ("and-any", "lore-logic-and-any"),
+    ("and-all", "lore-logic-and-all"),
+    ("not-any", "lore-logic-not-any"),
+    ("not-all", "lore-logic-not-all"),
 ];
 
 fn position_value(position: InjectionPosition) -> &'static str {
@@ -257,7 +258,7 @@ fn EntryEditor(draft: EntryDraft, index: usize, on_remove: Callback<usize>) -> i
                 <Show when=at_depth>
                     <div class="row">
                         {line("Depth (0: after the last)", draft.depth, "lore-entry-depth", "number")}
-                        {choice("As", draft.role, "lore-entry-role", &[("system", "system"), ("user", "user"), ("assistant", "assistant")])}
+                        {choice("As", draft.role, "lore-entry-role", &[("system", "role-system"), ("user", "role-user"), ("assistant", "role-assistant")])}
                     </div>
                 </Show>
                 <div class="row">

@@ -666,3 +666,131 @@ waiting-back-online = عاد الاتصال: جارٍ إرسال رسالتك…
 waiting-offline = بانتظار الاتصال: رسالتك محفوظة وستُرسل حين تعود متصلًا.
 summary-stands-in = في الطلبات يحل محل أول { $count } رسالة؛ وتبقى هنا دون تغيير.
 summary-covered = الرسائل الـ{ $count } التي يحل محلها
+
+## Settings: usage
+usage-price-in = إدخال
+usage-price-out = إخراج
+usage-none = لا استدعاءات للمزوّد في هذه الفترة. تُحسب استدعاءات كل إجابة من الآن فصاعدًا، على هذا الجهاز فقط.
+usage-model = النموذج
+usage-calls = الاستدعاءات
+usage-tokens-in = رموز الإدخال
+usage-tokens-out = رموز الإخراج
+usage-price = السعر لكل مليون (إدخال / إخراج)
+usage-cost = التكلفة
+usage-intro = الرموز كما أبلغ عنها المزوّدون. الأسعار تُدخلها أنت، لكل مليون رمز بأي عملة؛ وتبقى على هذا الجهاز.
+usage-label = الاستخدام
+usage-period = الفترة
+usage-export-csv = صدِّر CSV
+
+## Settings: web search
+web-search-heading = البحث في الويب
+web-search-intro = تسأل أداة web_search هذه الخدمة وتستشهد بكل نتيجة تستخدمها. يجب أن يسمح SearXNG لهذا الموقع (CORS) وبصيغة JSON؛ أما واجهة Brave فلا تسمح لأي صفحة ويب، لذا تعمل في إضافة المتصفح فقط.
+web-search-service = الخدمة
+web-search-address = العنوان
+web-search-api-key = مفتاح API
+web-search-token = الرمز (اختياري)
+web-search-results = النتائج لكل بحث
+web-search-safe = البحث الآمن
+web-search-safe-off = متوقف
+web-search-safe-moderate = معتدل
+web-search-safe-strict = صارم
+web-search-save = احفظ إعدادات البحث
+
+## Welcome
+welcome-heading = مرحبًا بك في Skein
+welcome-intro = اختر من أين تأتي الإجابات. يبقى مفتاحك ومحادثاتك في هذا المتصفح.
+welcome-providers = المزوّدون
+welcome-address = العنوان (URL الأساسي)
+welcome-api-key = مفتاح API
+welcome-api-key-optional = مفتاح API (إن احتاجه الخادم)
+welcome-connect = اتصل
+welcome-connecting = جارٍ الاتصال…
+welcome-no-models = متصل، لكن المزوّد لا يسرد أي نماذج: اختر واحدًا من الإعدادات الكاملة.
+welcome-model = النموذج
+welcome-start = ابدأ المحادثة
+welcome-all-settings = كل الإعدادات
+welcome-all-settings-detail = — الترويسات المخصصة والمهل والبدائل والمساعدون والمعرفة والنسخ الاحتياطية. أو
+welcome-look-around = تجوّل أولًا
+
+## Workflows: editor
+workflow-step-title = العنوان
+workflow-step-kind = النوع
+workflow-kind-question = سؤال
+workflow-step-ask = اسأله
+workflow-step-opening = الموجِّه الافتتاحي (ما تسأله الجولة الأولى)
+workflow-step-partner = كيف يشارك شريك الحوار (اختياري)
+workflow-step-moderator = متى ينهي المنسّق الخطوة (اختياري)
+workflow-step-rounds = حد الجولات
+workflow-step-partner-model = نموذج الشريك (فارغ: نموذج المحادثة)
+workflow-step-moderator-model = نموذج المنسّق (فارغ: نموذج المحادثة)
+workflow-move-up = انقل لأعلى
+workflow-move-down = انقل لأسفل
+workflow-remove-step = أزل الخطوة
+workflow-editor-label = حرّر سير العمل
+workflow-name = الاسم
+workflow-description = الوصف
+workflow-runs-keep = تحتفظ العمليات التي بدأت بالخطوات التي بدأت بها.
+workflow-add-question = أضف سؤالًا
+workflow-add-dialogue = أضف حوارًا
+workflow-save = احفظ سير العمل
+workflow-back = عُد إلى سير العمل
+
+## Usage (continued)
+usage-last-7 = آخر 7 أيام
+usage-last-30 = آخر 30 يومًا
+usage-last-90 = آخر 90 يومًا
+usage-everything = كل شيء
+usage-cost-total = التكلفة { $cost }
+usage-unpriced = بلا سعر (مستبعد من التكلفة): { $models }.
+usage-price-in-label = { $model }: السعر لكل مليون رمز إدخال
+usage-price-out-label = { $model }: السعر لكل مليون رمز إخراج
+
+## Welcome (continued)
+welcome-use = استخدم { $name }
+
+## Workflows (continued)
+workflow-kind-dialogue = جولات حوار
+workflow-mode-stock = كما كُتب
+workflow-mode-phrased = يصوغه النموذج من الإجابات السابقة
+workflow-step-context-none = سياق هذه الخطوة: لا شيء سوى سياق العملية
+workflow-step = الخطوة { $n }
+workflow-rounds-hint = في كل جولة: تجيب أنت، ويرد الشريك، ويقرر المنسّق إن كانت ستتبعها جولة أخرى (بحد أقصى { $max }).
+workflow-editor-heading = حرّر { $name }
+
+## World books: entry choices
+lore-position-before = قبل موجِّه النظام (قبل الشخصية)
+lore-position-after = بعد موجِّه النظام (بعد الشخصية)
+lore-position-top = في أعلى المحادثة
+lore-position-last-user = قبل آخر رسالة من المستخدم
+lore-position-depth = على عمق معين بين الرسائل
+lore-position-an-top = ملاحظة المؤلف، في الأعلى (العمق 4)
+lore-position-an-bottom = ملاحظة المؤلف، في الأسفل (العمق 4)
+lore-position-em-top = قبل الحوار النموذجي
+lore-position-em-bottom = بعد الحوار النموذجي
+lore-logic-and-any = وأيٌّ منها
+lore-logic-and-all = وكلها
+lore-logic-not-any = ولا شيء منها
+lore-logic-not-all = وليس كلها
+role-system = النظام
+role-user = المستخدم
+role-assistant = المساعد
+usage-summary = { $calls ->
+    [one] استدعاء واحد
+    [two] استدعاءان
+    [few] { $calls } استدعاءات
+   *[other] { $calls } استدعاءً
+} · { $in } رمز إدخال · { $out } إخراج
+usage-unfinished = { $n } لم تكتمل
+welcome-local-running = يعمل على هذا الحاسوب ({ $n ->
+    [one] نموذج واحد
+    [two] نموذجان
+    [few] { $n } نماذج
+   *[other] { $n } نموذجًا
+}). لا حاجة إلى مفتاح، ولا يغادر شيء الجهاز.
+welcome-connected = متصل: { $n ->
+    [one] نموذج واحد
+    [two] نموذجان
+    [few] { $n } نماذج
+   *[other] { $n } نموذجًا
+}.
+workflow-step-context = سياق هذه الخطوة: { $n } مختارة

@@ -645,3 +645,125 @@ waiting-back-online = Back online: sending your message…
 waiting-offline = Waiting for the connection: your message is saved and is sent when you are back online.
 summary-stands-in = In requests it stands in for the first { $count } messages; they stay here, unchanged.
 summary-covered = The { $count } messages it stands for
+
+## Settings: usage
+usage-price-in = in
+usage-price-out = out
+usage-none = No provider calls in this period. Every answer's calls are counted from here on, on this device only.
+usage-model = Model
+usage-calls = Calls
+usage-tokens-in = Tokens in
+usage-tokens-out = Tokens out
+usage-price = Price per million (in / out)
+usage-cost = Cost
+usage-intro = Tokens as the providers reported them. Prices are yours to enter, per million tokens in any currency; they stay on this device.
+usage-label = Usage
+usage-period = Period
+usage-export-csv = Export CSV
+
+## Settings: web search
+web-search-heading = Web search
+web-search-intro = The web_search tool asks this service and cites each result it uses. SearXNG must allow this site (CORS) and its JSON format; Brave's API allows no web page, so it works in the browser extension only.
+web-search-service = Service
+web-search-address = Address
+web-search-api-key = API key
+web-search-token = Token (optional)
+web-search-results = Results per search
+web-search-safe = Safe search
+web-search-safe-off = Off
+web-search-safe-moderate = Moderate
+web-search-safe-strict = Strict
+web-search-save = Save web search
+
+## Welcome
+welcome-heading = Welcome to Skein
+welcome-intro = Choose where the answers come from. Your key and your conversations stay in this browser.
+welcome-providers = Providers
+welcome-address = Address (base URL)
+welcome-api-key = API key
+welcome-api-key-optional = API key (if the server needs one)
+welcome-connect = Connect
+welcome-connecting = Connecting…
+welcome-no-models = Connected, but the provider lists no models: choose one in the full settings.
+welcome-model = Model
+welcome-start = Start chatting
+welcome-all-settings = All settings
+welcome-all-settings-detail = — custom headers, timeouts, fallbacks, assistants, knowledge and backups. Or
+welcome-look-around = look around first
+
+## Workflows: editor
+workflow-step-title = Title
+workflow-step-kind = Kind
+workflow-kind-question = Question
+workflow-step-ask = Ask it
+workflow-step-opening = Opening prompt (what the first round asks)
+workflow-step-partner = How the dialogue partner takes part (optional)
+workflow-step-moderator = When the moderator ends the step (optional)
+workflow-step-rounds = Round limit
+workflow-step-partner-model = Partner's model (empty: the chat model)
+workflow-step-moderator-model = Moderator's model (empty: the chat model)
+workflow-move-up = Move up
+workflow-move-down = Move down
+workflow-remove-step = Remove step
+workflow-editor-label = Edit workflow
+workflow-name = Name
+workflow-description = Description
+workflow-runs-keep = Runs already started keep the steps they started with.
+workflow-add-question = Add question
+workflow-add-dialogue = Add dialogue
+workflow-save = Save workflow
+workflow-back = Back to workflows
+
+## Usage (continued)
+usage-last-7 = Last 7 days
+usage-last-30 = Last 30 days
+usage-last-90 = Last 90 days
+usage-everything = Everything
+usage-cost-total = cost { $cost }
+usage-unpriced = Without a price (left out of the cost): { $models }.
+usage-price-in-label = { $model }: price per million input tokens
+usage-price-out-label = { $model }: price per million output tokens
+
+## Welcome (continued)
+welcome-use = Use { $name }
+
+## Workflows (continued)
+workflow-kind-dialogue = Dialogue rounds
+workflow-mode-stock = As written
+workflow-mode-phrased = Phrased by the model from the earlier answers
+workflow-step-context-none = Context for this step: none besides the run's
+workflow-step = Step { $n }
+workflow-rounds-hint = Each round: you answer, the partner replies, the moderator decides whether another round follows (at most { $max }).
+workflow-editor-heading = Edit { $name }
+
+## World books: entry choices
+lore-position-before = Before the system prompt (before the character)
+lore-position-after = After the system prompt (after the character)
+lore-position-top = At the top of the chat
+lore-position-last-user = Before the last user message
+lore-position-depth = At a depth among the messages
+lore-position-an-top = Author's note, top (depth 4)
+lore-position-an-bottom = Author's note, bottom (depth 4)
+lore-position-em-top = Before the example dialogue
+lore-position-em-bottom = After the example dialogue
+lore-logic-and-any = and any of them
+lore-logic-and-all = and all of them
+lore-logic-not-any = and none of them
+lore-logic-not-all = and not all of them
+role-system = system
+role-user = user
+role-assistant = assistant
+usage-summary = { $calls ->
+    [one] { $calls } call
+   *[other] { $calls } calls
+} · { $in } tokens in · { $out } out
+usage-unfinished = { $n } did not finish
+welcome-local-running = is running on this computer ({ $n ->
+    [one] { $n } model
+   *[other] { $n } models
+}). No key needed, nothing leaves the machine.
+welcome-connected = Connected: { $n ->
+    [one] { $n } model
+   *[other] { $n } models
+}.
+workflow-step-context = Context for this step: { $n } chosen

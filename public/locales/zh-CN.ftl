@@ -625,3 +625,116 @@ waiting-back-online = 已恢复联网：正在发送你的消息…
 waiting-offline = 等待网络连接：你的消息已保存，恢复联网后就会发送。
 summary-stands-in = 在请求中，它代替前 { $count } 条消息；这些消息仍原样保留在这里。
 summary-covered = 它所代替的 { $count } 条消息
+
+## Settings: usage
+usage-price-in = 输入
+usage-price-out = 输出
+usage-none = 此期间没有调用服务商。从现在起，每个回答的调用都会被统计，且只在此设备上。
+usage-model = 模型
+usage-calls = 调用次数
+usage-tokens-in = 输入 token
+usage-tokens-out = 输出 token
+usage-price = 每百万价格（输入 / 输出）
+usage-cost = 费用
+usage-intro = token 数以服务商报告的为准。价格由你填写，按每百万 token 计，任何货币均可；它们只保存在此设备上。
+usage-label = 用量
+usage-period = 时间范围
+usage-export-csv = 导出 CSV
+
+## Settings: web search
+web-search-heading = 网页搜索
+web-search-intro = web_search 工具会向此服务查询，并为用到的每个结果注明出处。SearXNG 必须允许此网站访问（CORS）并开启 JSON 格式；Brave 的 API 不允许任何网页访问，因此只能在浏览器扩展中使用。
+web-search-service = 服务
+web-search-address = 地址
+web-search-api-key = API 密钥
+web-search-token = 令牌（可选）
+web-search-results = 每次搜索的结果数
+web-search-safe = 安全搜索
+web-search-safe-off = 关闭
+web-search-safe-moderate = 中等
+web-search-safe-strict = 严格
+web-search-save = 保存网页搜索设置
+
+## Welcome
+welcome-heading = 欢迎使用 Skein
+welcome-intro = 选择回答从哪里来。你的密钥和对话都保存在此浏览器中。
+welcome-providers = 服务商
+welcome-address = 地址（基础 URL）
+welcome-api-key = API 密钥
+welcome-api-key-optional = API 密钥（如果服务器需要）
+welcome-connect = 连接
+welcome-connecting = 正在连接…
+welcome-no-models = 已连接，但服务商没有列出任何模型：请在完整设置中选择一个。
+welcome-model = 模型
+welcome-start = 开始对话
+welcome-all-settings = 全部设置
+welcome-all-settings-detail = —— 自定义请求头、超时、备用服务、助手、知识库和备份。或者
+welcome-look-around = 先四处看看
+
+## Workflows: editor
+workflow-step-title = 标题
+workflow-step-kind = 类型
+workflow-kind-question = 提问
+workflow-step-ask = 要问的问题
+workflow-step-opening = 开场提示（第一轮要问什么）
+workflow-step-partner = 对话伙伴如何参与（可选）
+workflow-step-moderator = 主持人何时结束此步骤（可选）
+workflow-step-rounds = 轮数上限
+workflow-step-partner-model = 伙伴的模型（留空：对话模型）
+workflow-step-moderator-model = 主持人的模型（留空：对话模型）
+workflow-move-up = 上移
+workflow-move-down = 下移
+workflow-remove-step = 移除步骤
+workflow-editor-label = 编辑工作流
+workflow-name = 名称
+workflow-description = 描述
+workflow-runs-keep = 已开始的运行会保留开始时的步骤。
+workflow-add-question = 添加提问
+workflow-add-dialogue = 添加对话
+workflow-save = 保存工作流
+workflow-back = 返回工作流列表
+
+## Usage (continued)
+usage-last-7 = 最近 7 天
+usage-last-30 = 最近 30 天
+usage-last-90 = 最近 90 天
+usage-everything = 全部
+usage-cost-total = 费用 { $cost }
+usage-unpriced = 未定价（不计入费用）：{ $models }。
+usage-price-in-label = { $model }：每百万输入 token 的价格
+usage-price-out-label = { $model }：每百万输出 token 的价格
+
+## Welcome (continued)
+welcome-use = 使用 { $name }
+
+## Workflows (continued)
+workflow-kind-dialogue = 多轮对话
+workflow-mode-stock = 按原文
+workflow-mode-phrased = 由模型根据之前的回答措辞
+workflow-step-context-none = 此步骤的上下文：除运行本身的之外没有
+workflow-step = 第 { $n } 步
+workflow-rounds-hint = 每一轮：你回答，伙伴回应，主持人决定是否再来一轮（最多 { $max } 轮）。
+workflow-editor-heading = 编辑 { $name }
+
+## World books: entry choices
+lore-position-before = 系统提示词之前（角色之前）
+lore-position-after = 系统提示词之后（角色之后）
+lore-position-top = 对话顶部
+lore-position-last-user = 最后一条用户消息之前
+lore-position-depth = 消息中的某个深度
+lore-position-an-top = 作者注释，顶部（深度 4）
+lore-position-an-bottom = 作者注释，底部（深度 4）
+lore-position-em-top = 示例对话之前
+lore-position-em-bottom = 示例对话之后
+lore-logic-and-any = 且其中任意一个
+lore-logic-and-all = 且全部
+lore-logic-not-any = 且一个都没有
+lore-logic-not-all = 且并非全部
+role-system = 系统
+role-user = 用户
+role-assistant = 助手
+usage-summary = { $calls } 次调用 · 输入 { $in } 个 token · 输出 { $out } 个
+usage-unfinished = { $n } 次未完成
+welcome-local-running = 正在此电脑上运行（{ $n } 个模型）。无需密钥，数据不会离开本机。
+welcome-connected = 已连接：{ $n } 个模型。
+workflow-step-context = 此步骤的上下文：已选 { $n } 项
