@@ -6,6 +6,7 @@
 //! announcement is a new paragraph in its region, which screen readers read as an addition;
 //! only the last few are kept in the page.
 
+use crate::i18n::tf;
 use leptos::prelude::*;
 
 /// How many announcements each region keeps in the page.
@@ -80,8 +81,11 @@ pub fn spoken_text(pieces: &[skein_engine::render::announce::Spoken]) -> String 
             Spoken::Words(words) => words.clone(),
             Spoken::Code {
                 text, whole: true, ..
-            } => format!("Code: {text}"),
-            Spoken::Code { lines, text, .. } => format!("Code, {lines} lines, starting: {text}"),
+            } => tf("spoken-code", &[("text", text.into())]),
+            Spoken::Code { lines, text, .. } => tf(
+                "spoken-code-long",
+                &[("lines", (*lines).into()), ("first", text.into())],
+            ),
         })
         .collect();
     said.join(" ")

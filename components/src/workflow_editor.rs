@@ -3,8 +3,8 @@
 //! (an opening prompt, how the partner and the moderator behave, a round limit, their models).
 //! The engine checks the template when it is saved and names the step of a problem.
 
-use crate::i18n::{t, tf};
 use crate::fields::{choice, line, text_field};
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::workflow::template::{DEFAULT_ROUNDS, MAX_ROUNDS};
 use skein_engine::workflow::{ContextRef, QuestionMode, StepKind, WorkflowStep, WorkflowTemplate};

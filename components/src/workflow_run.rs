@@ -3,6 +3,7 @@
 //! next round's message, a wait for a model (with Stop), a failure to retry, or, once complete,
 //! continuing as a chat. Everything a model wrote is shown as text.
 
+use crate::i18n::{t, tf};
 use crate::workflow_screen::WorkflowAction;
 use leptos::prelude::*;
 use skein_engine::workflow::{
@@ -12,15 +13,18 @@ use skein_engine::workflow::{
 
 fn round_view(number: usize, round: DialogueRound) -> impl IntoView {
     let decision = round.decision.map(|d| match d.action {
-        ModeratorAction::Continue => format!("Moderator: another round — {}", d.next_user_prompt),
-        ModeratorAction::Finish => "Moderator: finished.".to_owned(),
+        ModeratorAction::Continue => tf(
+            "workflow-moderator-another",
+            &[("prompt", (&d.next_user_prompt).into())],
+        ),
+        ModeratorAction::Finish => t("workflow-moderator-finished").to_owned(),
     });
     view! {
         <li class="workflow-round" data-testid="workflow-round">
-            <p class="hint">{format!("Round {number}: {}", round.prompt)}</p>
-            <p class="workflow-you" data-testid="workflow-round-user"><strong>"You: "</strong>{round.user}</p>
+            <p class="hint">{tf("workflow-round", &[("n", number.into()), ("prompt", round.prompt.into())])}</p>
+            <p class="workflow-you" data-testid="workflow-round-user"><strong>{t("workflow-run-you")}" "</strong>{round.user}</p>
             {round.reply.map(|reply| view! {
-                <p class="workflow-partner" data-testid="workflow-round-reply"><strong>"Partner: "</strong>{reply}</p>
+                <p class="workflow-partner" data-testid="workflow-round-reply"><strong>{t("workflow-run-partner")}" "</strong>{reply}</p>
             })}
             {decision.map(|d| view! { <p class="hint" data-testid="workflow-round-decision">{d}</p> })}
         </li>
@@ -41,10 +45,10 @@ fn step_view(index: usize, step: WorkflowStep, record: StepRecord, current: bool
             view! {
                 <p class="workflow-question" data-testid="workflow-question">
                     {shown}
-                    {record.phrased.then(|| view! { <span class="tag" title="Phrased by the model from your earlier answers">"phrased"</span> })}
+                    {record.phrased.then(|| view! { <span class="tag" title=t("workflow-run-phrased-title")>{t("workflow-run-phrased")}</span> })}
                 </p>
                 {record.answer.clone().map(|a| view! {
-                    <p class="workflow-you" data-testid="workflow-answer"><strong>"You: "</strong>{a}</p>
+                    <p class="workflow-you" data-testid="workflow-answer"><strong>{t("workflow-run-you")}" "</strong>{a}</p>
                 })}
             }
             .into_any()
@@ -56,7 +60,7 @@ fn step_view(index: usize, step: WorkflowStep, record: StepRecord, current: bool
                     .map(|(i, round)| round_view(i + 1, round)).collect_view()}
             </ol>
             {record.summary.clone().map(|s| view! {
-                <p class="workflow-summary" data-testid="workflow-summary"><strong>"Moderator's summary: "</strong>{s}</p>
+                <p class="workflow-summary" data-testid="workflow-summary"><strong>{t("workflow-run-moderator")}" "</strong>{s}</p>
             })}
         }
         .into_any(),
@@ -74,10 +78,10 @@ fn step_view(index: usize, step: WorkflowStep, record: StepRecord, current: bool
 /// What the run is waiting for, in words, while a call runs.
 fn waiting_for(next: &NextAction) -> &'static str {
     match next {
-        NextAction::PrepareQuestion => "Phrasing the next question…",
-        NextAction::DebateReply => "The dialogue partner is answering…",
-        NextAction::Moderate => "The moderator is deciding…",
-        _ => "Saving…",
+        NextAction::PrepareQuestion => t("workflow-waiting-question"),
+        NextAction::DebateReply => t("workflow-waiting-partner"),
+        NextAction::Moderate => t("workflow-waiting-moderator"),
+        _ => t("workflow-waiting-save"),
     }
 }
 
@@ -95,9 +99,16 @@ pub fn WorkflowRunView(
     let next = run.next();
     let (done, total) = run.progress();
     let progress = match &run.status {
-        RunStatus::Active => format!("Step {} of {total} · {done} done", run.current + 1),
-        RunStatus::Completed => format!("Complete · {total} steps"),
-        RunStatus::ContinuedAsChat { .. } => "Complete · continued as a chat".to_owned(),
+        RunStatus::Active => tf(
+            "workflow-progress",
+            &[
+                ("step", (run.current + 1).into()),
+                ("total", total.into()),
+                ("done", done.into()),
+            ],
+        ),
+        RunStatus::Completed => tf("workflow-progress-complete", &[("total", total.into())]),
+        RunStatus::ContinuedAsChat { .. } => t("workflow-progress-continued").to_owned(),
     };
     let act =
         move |action: fn(String) -> WorkflowAction| move |_| on_action.run(action(id.get_value()));
@@ -122,9 +133,9 @@ pub fn WorkflowRunView(
         NextAction::Answer | NextAction::RoundInput { .. } => {
             let (label, send, dialogue) = match &next {
                 NextAction::RoundInput { prompt } => {
-                    (format!("Your answer: {prompt}"), "Send", true)
+                    (tf("workflow-your-answer-to", &[("prompt", prompt.into())]), t("workflow-send"), true)
                 }
-                _ => ("Your answer".to_owned(), "Answer", false),
+                _ => (t("workflow-your-answer").to_owned(), t("workflow-answer"), false),
             };
             view! {
                 <form class="workflow-input" data-testid="workflow-input" on:submit=submit>
@@ -138,11 +149,11 @@ pub fn WorkflowRunView(
                             disabled=move || busy.get() || draft.with(|d| d.trim().is_empty())>{send}</button>
                         {dialogue.then(|| view! {
                             <button type="button" data-testid="workflow-end-dialogue" disabled=move || busy.get()
-                                on:click=act(WorkflowAction::EndDialogue)>"End this dialogue"</button>
+                                on:click=act(WorkflowAction::EndDialogue)>{t("workflow-run-end-dialogue")}</button>
                         })}
                     </div>
                     <Show when=move || busy.get()>
-                        <p class="hint" role="status" data-testid="workflow-waiting">"Working…"</p>
+                        <p class="hint" role="status" data-testid="workflow-waiting">{t("workflow-run-working")}</p>
                     </Show>
                 </form>
             }
@@ -153,9 +164,9 @@ pub fn WorkflowRunView(
                 <p class="error" role="alert" data-testid="workflow-failure">{error}</p>
                 <div class="form-actions">
                     <button type="button" class="primary" data-testid="workflow-retry" disabled=move || busy.get()
-                        on:click=act(WorkflowAction::Advance)>"Try again"</button>
+                        on:click=act(WorkflowAction::Advance)>{t("workflow-run-try-again")}</button>
                     <button type="button" data-testid="workflow-end-dialogue" disabled=move || busy.get()
-                        on:click=act(WorkflowAction::EndDialogue)>"End this dialogue"</button>
+                        on:click=act(WorkflowAction::EndDialogue)>{t("workflow-run-end-dialogue")}</button>
                 </div>
             </div>
         }
@@ -164,10 +175,10 @@ pub fn WorkflowRunView(
             let continued = matches!(run.status, RunStatus::ContinuedAsChat { .. });
             view! {
                 <div class="workflow-input" data-testid="workflow-complete">
-                    <p>"This run is complete. It stops here; continue it as a chat to talk its answers through."</p>
+                    <p>{t("workflow-run-complete")}</p>
                     <button type="button" class="primary" data-testid="workflow-continue-chat" disabled=move || busy.get()
                         on:click=act(WorkflowAction::ContinueAsChat)>
-                        {if continued { "Open its chat" } else { "Continue as chat" }}
+                        {if continued { t("workflow-run-open-chat") } else { t("workflow-run-continue-chat") }}
                     </button>
                 </div>
             }
@@ -176,16 +187,16 @@ pub fn WorkflowRunView(
         _ => view! {
             <div class="workflow-input">
                 <p class="hint" role="status" data-testid="workflow-waiting">
-                    {move || if busy.get() { waiting } else { "Waiting to continue." }}
+                    {move || if busy.get() { waiting } else { t("workflow-run-waiting") }}
                 </p>
                 <div class="form-actions">
                     <Show when=move || busy.get()
                         fallback=move || view! {
                             <button type="button" class="primary" data-testid="workflow-resume"
-                                on:click=act(WorkflowAction::Advance)>"Continue"</button>
+                                on:click=act(WorkflowAction::Advance)>{t("workflow-run-continue")}</button>
                         }>
                         <button type="button" data-testid="workflow-stop"
-                            on:click=move |_| on_action.run(WorkflowAction::Stop)>"Stop"</button>
+                            on:click=move |_| on_action.run(WorkflowAction::Stop)>{t("workflow-run-stop")}</button>
                     </Show>
                 </div>
             </div>
@@ -193,17 +204,17 @@ pub fn WorkflowRunView(
         .into_any(),
     };
     view! {
-        <section class="workflow-run" data-testid="workflow-run" aria-label=format!("Run of {}", run.snapshot.name)>
+        <section class="workflow-run" data-testid="workflow-run" aria-label=tf("workflow-run-label", &[("name", (&run.snapshot.name).into())])>
             <div class="workflow-run-head">
                 <h3 data-testid="workflow-run-name">{run.snapshot.name.clone()}</h3>
                 <p class="hint" data-testid="workflow-progress">{progress}</p>
                 <div class="form-actions">
                     <button type="button" data-testid="workflow-export-markdown"
-                        on:click=act(WorkflowAction::ExportMarkdown)>"Export Markdown"</button>
+                        on:click=act(WorkflowAction::ExportMarkdown)>{t("workflow-run-export-markdown")}</button>
                     <button type="button" data-testid="workflow-export-json"
-                        on:click=act(WorkflowAction::ExportJson)>"Export JSON"</button>
+                        on:click=act(WorkflowAction::ExportJson)>{t("workflow-run-export-json")}</button>
                     <button type="button" data-testid="workflow-run-close"
-                        on:click=move |_| on_action.run(WorkflowAction::Home)>"All workflows"</button>
+                        on:click=move |_| on_action.run(WorkflowAction::Home)>{t("workflow-run-all")}</button>
                 </div>
             </div>
             <ol class="workflow-steps">{steps}</ol>

@@ -4,6 +4,7 @@
 //! open.
 
 use crate::file_pick::{ImportButton, Said};
+use crate::i18n::{t, tf};
 use crate::workflow_editor::{ContextChecks, WorkflowEditor};
 use crate::workflow_run::WorkflowRunView;
 use leptos::prelude::*;
@@ -58,9 +59,12 @@ pub enum WorkflowAction {
 fn run_status(run: &WorkflowRun) -> String {
     let (done, total) = run.progress();
     match run.status {
-        RunStatus::Active => format!("In progress: {done} of {total} steps done"),
-        RunStatus::Completed => "Complete".to_owned(),
-        RunStatus::ContinuedAsChat { .. } => "Complete, continued as a chat".to_owned(),
+        RunStatus::Active => tf(
+            "workflow-status-active",
+            &[("done", done.into()), ("total", total.into())],
+        ),
+        RunStatus::Completed => t("workflow-status-complete").to_owned(),
+        RunStatus::ContinuedAsChat { .. } => t("workflow-status-continued").to_owned(),
     }
 }
 
@@ -72,29 +76,28 @@ fn StartForm(
     on_action: Callback<WorkflowAction>,
 ) -> impl IntoView {
     let Some(template) = template else {
-        return view! { <p class="error" role="alert">"That workflow is no longer stored."</p> }
-            .into_any();
+        return view! { <p class="error" role="alert">{t("workflow-gone")}</p> }.into_any();
     };
     let chosen: RwSignal<Vec<ContextRef>> = RwSignal::new(Vec::new());
     let id = StoredValue::new(template.id.clone());
     view! {
-        <form class="settings workflow-start" data-testid="workflow-start" aria-label="Start a run"
+        <form class="settings workflow-start" data-testid="workflow-start" aria-label=t("workflow-start-label")
             on:submit=move |ev| {
                 ev.prevent_default();
                 on_action.run(WorkflowAction::Start(id.get_value(), chosen.get_untracked()));
             }>
-            <h3>{format!("Start {}", template.name)}</h3>
-            <p class="hint">{format!("{} steps. The run keeps these steps even if the workflow is edited later.", template.steps.len())}</p>
+            <h3>{tf("workflow-start-heading", &[("name", (&template.name).into())])}</h3>
+            <p class="hint">{tf("workflow-start-steps", &[("n", template.steps.len().into())])}</p>
             <fieldset>
-                <legend>"Context for every step (optional)"</legend>
+                <legend>{t("workflow-context")}</legend>
                 {move || options.with(Vec::is_empty).then(|| view! {
-                    <p class="hint">"No earlier chats or knowledge bases yet."</p>
+                    <p class="hint">{t("workflow-context-none")}</p>
                 })}
                 <ContextChecks options chosen test_id="workflow-context" />
             </fieldset>
             <div class="form-actions">
-                <button type="submit" class="primary" data-testid="workflow-start-run" disabled=move || busy.get()>"Start run"</button>
-                <button type="button" on:click=move |_| on_action.run(WorkflowAction::Home)>"Cancel"</button>
+                <button type="submit" class="primary" data-testid="workflow-start-run" disabled=move || busy.get()>{t("workflow-start-run")}</button>
+                <button type="button" on:click=move |_| on_action.run(WorkflowAction::Home)>{t("workflow-cancel")}</button>
             </div>
         </form>
     }
@@ -116,23 +119,23 @@ fn Lists(
     view! {
         <div class="gallery-bar">
             <button type="button" data-testid="workflow-new"
-                on:click=move |_| on_action.run(WorkflowAction::New)>"New workflow"</button>
-            <ImportButton label="Import workflow" test_id="workflow-import" accept=".json,application/json"
+                on:click=move |_| on_action.run(WorkflowAction::New)>{t("workflow-new")}</button>
+            <ImportButton label=t("workflow-import") test_id="workflow-import" accept=".json,application/json"
                 on_pick=move |input| on_action.run(WorkflowAction::Import(input)) />
         </div>
         <form class="workflow-draft" on:submit=draft>
             <label class="field">
-                <span>"Or describe a goal in a line, and the model drafts the steps for you to edit"</span>
-                <input type="text" data-testid="workflow-goal" placeholder="Prepare for a job interview"
+                <span>{t("workflow-draft-hint")}</span>
+                <input type="text" data-testid="workflow-goal" placeholder=t("workflow-draft-placeholder")
                     prop:value=move || goal.get() on:input=move |ev| goal.set(event_target_value(&ev)) />
             </label>
             <button type="submit" data-testid="workflow-draft" disabled=move || busy.get() || goal.with(|g| g.trim().is_empty())>
-                {move || if busy.get() { "Drafting…" } else { "Draft with the model" }}
+                {move || if busy.get() { t("workflow-drafting") } else { t("workflow-draft") }}
             </button>
         </form>
-        <h3>"Workflows"</h3>
+        <h3>{t("workflow-heading")}</h3>
         {move || templates.with(|t| t.items.is_empty()).then(|| view! {
-            <p class="hint" data-testid="no-workflows">"No workflows yet. A workflow leads you through questions and moderated dialogue rounds, and keeps your answers."</p>
+            <p class="hint" data-testid="no-workflows">{t("workflow-none")}</p>
         })}
         <ul class="workflow-list">
             <For each=move || templates.get().items
@@ -144,22 +147,22 @@ fn Lists(
                         <li class="workflow-item" data-testid="workflow-item">
                             <div class="world-book-head">
                                 <strong data-testid="workflow-item-name">{template.name.clone()}</strong>
-                                <span class="hint">{format!("{} steps", template.steps.len())}</span>
+                                <span class="hint">{tf("workflow-steps", &[("n", template.steps.len().into())])}</span>
                             </div>
                             {(!template.description.is_empty()).then(|| view! { <p class="hint">{template.description.clone()}</p> })}
                             <div class="form-actions">
-                                <button type="button" class="primary" data-testid="workflow-item-start" on:click=act(WorkflowAction::Prepare)>"Start"</button>
-                                <button type="button" data-testid="workflow-item-edit" on:click=act(WorkflowAction::Edit)>"Edit"</button>
-                                <button type="button" data-testid="workflow-item-duplicate" on:click=act(WorkflowAction::Duplicate)>"Duplicate"</button>
-                                <button type="button" data-testid="workflow-item-export" on:click=act(WorkflowAction::Export)>"Export"</button>
-                                <button type="button" class="danger" data-testid="workflow-item-delete" on:click=act(WorkflowAction::Delete)>"Delete"</button>
+                                <button type="button" class="primary" data-testid="workflow-item-start" on:click=act(WorkflowAction::Prepare)>{t("workflow-start")}</button>
+                                <button type="button" data-testid="workflow-item-edit" on:click=act(WorkflowAction::Edit)>{t("workflow-edit")}</button>
+                                <button type="button" data-testid="workflow-item-duplicate" on:click=act(WorkflowAction::Duplicate)>{t("workflow-duplicate")}</button>
+                                <button type="button" data-testid="workflow-item-export" on:click=act(WorkflowAction::Export)>{t("workflow-export")}</button>
+                                <button type="button" class="danger" data-testid="workflow-item-delete" on:click=act(WorkflowAction::Delete)>{t("workflow-delete")}</button>
                             </div>
                         </li>
                     }
                 } />
         </ul>
-        <h3>"Runs"</h3>
-        {move || runs.with(Vec::is_empty).then(|| view! { <p class="hint" data-testid="no-runs">"No runs yet."</p> })}
+        <h3>{t("workflow-runs")}</h3>
+        {move || runs.with(Vec::is_empty).then(|| view! { <p class="hint" data-testid="no-runs">{t("workflow-no-runs")}</p> })}
         <ul class="workflow-list">
             <For each=move || runs.get()
                 key=|run| (run.id.clone(), run.updated_at_ms.to_bits())
@@ -173,8 +176,8 @@ fn Lists(
                                 <span class="hint" data-testid="workflow-run-status">{run_status(&run)}</span>
                             </div>
                             <div class="form-actions">
-                                <button type="button" class="primary" data-testid="workflow-run-open" on:click=act(WorkflowAction::Open)>"Open"</button>
-                                <button type="button" class="danger" data-testid="workflow-run-delete" on:click=act(WorkflowAction::DeleteRun)>"Delete"</button>
+                                <button type="button" class="primary" data-testid="workflow-run-open" on:click=act(WorkflowAction::Open)>{t("workflow-open")}</button>
+                                <button type="button" class="danger" data-testid="workflow-run-delete" on:click=act(WorkflowAction::DeleteRun)>{t("workflow-delete")}</button>
                             </div>
                         </li>
                     }
@@ -219,17 +222,18 @@ pub fn WorkflowScreen(
             // The run is shown anew each time it is saved (after each phase of a round).
             move || match runs.with(|list| list.iter().find(|r| r.id == id).cloned()) {
                 Some(run) => view! { <WorkflowRunView run busy draft on_action /> }.into_any(),
-                None => view! { <p class="error" role="alert">"That run is no longer stored."</p> }
-                    .into_any(),
+                None => {
+                    view! { <p class="error" role="alert">{t("workflow-run-gone")}</p> }.into_any()
+                }
             }
         }
         .into_any(),
     };
     view! {
-        <section class="settings-screen workflows-screen" data-testid="workflows-screen" aria-label="Workflows">
+        <section class="settings-screen workflows-screen" data-testid="workflows-screen" aria-label=t("workflow-heading")>
             <div class="settings-header">
-                <h2>"Workflows"</h2>
-                <button type="button" data-testid="close-workflows" on:click=move |_| on_close.run(())>"Back to chat"</button>
+                <h2>{t("workflow-heading")}</h2>
+                <button type="button" data-testid="close-workflows" on:click=move |_| on_close.run(())>{t("workflow-back-to-chat")}</button>
             </div>
             <div class="workflows-body">
                 {move || (!matches!(view.get(), WorkflowView::Edit(_))).then(|| view! {

@@ -5,6 +5,7 @@
 //! File names and contents may come from the model: shown as text only.
 
 use crate::file_pick::{ImportButton, Said};
+use crate::i18n::{t, tf};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 
@@ -40,27 +41,25 @@ pub fn WorkspacePanel(
 ) -> impl IntoView {
     let folder = RwSignal::new(String::new());
     view! {
-        <SideSheet open=open.into() title="This chat's files" id="workspace-panel"
-            close_label="Close the files" close_testid="workspace-close"
+        <SideSheet open=open.into() title=t("workspace-label") id="workspace-panel"
+            close_label=t("workspace-close") close_testid="workspace-close"
             on_close=move |()| open.set(false)>
-            <p class="hint">"The assistant reads and writes these with its workspace tools (turn them on \
-                under Settings → Assistants; writing asks you first). Markdown files in skills/ are skills \
-                it can load. Long tool outputs are kept in tool_outputs/."</p>
+            <p class="hint">{t("workspace-intro")}</p>
             <div class="form-actions workspace-upload">
-                <label class="field"><span>"Into the folder (empty: the top; skills/ for skills)"</span>
-                    <input type="text" data-testid="workspace-folder" placeholder="e.g. skills"
+                <label class="field"><span>{t("workspace-folder")}</span>
+                    <input type="text" data-testid="workspace-folder" placeholder=t("workspace-folder-placeholder")
                         prop:value=move || folder.get() on:input=move |ev| folder.set(event_target_value(&ev)) /></label>
-                <ImportButton label="Upload a file" test_id="workspace-upload" accept=""
+                <ImportButton label=t("workspace-upload") test_id="workspace-upload" accept=""
                     on_pick=move |input| on_action.run(WorkspaceAction::Upload(input, folder.get_untracked())) />
             </div>
             <Said said=feedback test_id="workspace-feedback" />
             {move || match files.get() {
-                None => view! { <p class="hint" role="status">"Reading the files…"</p> }.into_any(),
+                None => view! { <p class="hint" role="status">{t("workspace-reading")}</p> }.into_any(),
                 Some(list) if list.is_empty() => view! {
-                    <p class="hint" data-testid="workspace-empty">"No files yet."</p>
+                    <p class="hint" data-testid="workspace-empty">{t("workspace-none")}</p>
                 }.into_any(),
                 Some(list) => view! {
-                    <ul class="workspace-files" aria-label="Files">
+                    <ul class="workspace-files" aria-label=t("workspace-files")>
                         {list.into_iter().map(|file| {
                             let (view_path, download_path, delete_path) =
                                 (file.path.clone(), file.path.clone(), file.path.clone());
@@ -70,11 +69,11 @@ pub fn WorkspacePanel(
                                     <span class="hint">{file.size}</span>
                                     <div class="form-actions">
                                         <button type="button" data-testid="workspace-view"
-                                            on:click=move |_| on_action.run(WorkspaceAction::View(view_path.clone()))>"View"</button>
+                                            on:click=move |_| on_action.run(WorkspaceAction::View(view_path.clone()))>{t("workspace-view")}</button>
                                         <button type="button" data-testid="workspace-download"
-                                            on:click=move |_| on_action.run(WorkspaceAction::Download(download_path.clone()))>"Download"</button>
+                                            on:click=move |_| on_action.run(WorkspaceAction::Download(download_path.clone()))>{t("workspace-download")}</button>
                                         <button type="button" class="danger" data-testid="workspace-delete"
-                                            on:click=move |_| on_action.run(WorkspaceAction::Delete(delete_path.clone()))>"Delete"</button>
+                                            on:click=move |_| on_action.run(WorkspaceAction::Delete(delete_path.clone()))>{t("workspace-delete")}</button>
                                     </div>
                                 </li>
                             }
@@ -83,7 +82,7 @@ pub fn WorkspacePanel(
                 }.into_any(),
             }}
             {move || viewing.get().map(|(path, text)| {
-                let label = format!("The file {path}");
+                let label = tf("workspace-file-label", &[("path", (&path).into())]);
                 view! {
                 <section class="workspace-viewer" aria-label=label>
                     <h3><code>{path}</code></h3>

@@ -3,8 +3,8 @@
 //! position (at a depth with a role), order, priority, chance, scan depth, recursion. The
 //! engine checks every pattern when the book is saved and names the entry of a broken one.
 
-use crate::i18n::t;
 use crate::fields::{check, choice, line};
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::prompt::{
     InjectionPosition, InjectionTrigger, Lorebook, PromptInjection, SecondaryLogic,
@@ -189,7 +189,7 @@ impl EntryDraft {
         let scan_depth = self.scan_depth.get_untracked().trim().parse::<usize>().ok();
         PromptInjection {
             name: match self.name.get_untracked().trim() {
-                "" => format!("Entry {}", index + 1),
+                "" => tf("lore-entry-default-name", &[("n", (index + 1).into())]),
                 name => name.to_owned(),
             },
             content: self.content.get_untracked(),
@@ -223,7 +223,7 @@ fn EntryEditor(draft: EntryDraft, index: usize, on_remove: Callback<usize>) -> i
     let title = move || {
         let name = draft.name.get();
         if name.trim().is_empty() {
-            format!("Entry {}", index + 1)
+            tf("lore-entry-default-name", &[("n", (index + 1).into())])
         } else {
             name
         }
@@ -233,47 +233,47 @@ fn EntryEditor(draft: EntryDraft, index: usize, on_remove: Callback<usize>) -> i
         <details class="lore-entry" data-testid="lore-entry">
             <summary>
                 <span class="lore-title" data-testid="lore-entry-title">{title}</span>
-                {move || (!draft.enabled.get()).then(|| view! { <span class="tag">"off"</span> })}
-                {move || draft.constant.get().then(|| view! { <span class="tag">"always"</span> })}
+                {move || (!draft.enabled.get()).then(|| view! { <span class="tag">{t("lore-tag-off")}</span> })}
+                {move || draft.constant.get().then(|| view! { <span class="tag">{t("lore-tag-always")}</span> })}
             </summary>
             <div class="lore-fields">
-                {line("Title", draft.name, "lore-entry-name", "text")}
+                {line(t("lore-title"), draft.name, "lore-entry-name", "text")}
                 <div class="checks">
-                    {check("Enabled", draft.enabled, "lore-entry-enabled")}
-                    {check("Always on (constant)", draft.constant, "lore-entry-constant")}
+                    {check(t("lore-enabled"), draft.enabled, "lore-entry-enabled")}
+                    {check(t("lore-constant"), draft.constant, "lore-entry-constant")}
                 </div>
-                {line("Keys, separated by commas (/pattern/i for a regular expression)", draft.keys, "lore-entry-keys", "text")}
+                {line(t("lore-keys"), draft.keys, "lore-entry-keys", "text")}
                 <div class="checks">
-                    {check("Case-sensitive", draft.case_sensitive, "lore-entry-case")}
-                    {check("Whole words only", draft.whole_words, "lore-entry-whole-words")}
+                    {check(t("lore-case-sensitive"), draft.case_sensitive, "lore-entry-case")}
+                    {check(t("lore-whole-words"), draft.whole_words, "lore-entry-whole-words")}
                 </div>
-                {line("Secondary keys (optional)", draft.secondary, "lore-entry-secondary", "text")}
-                {choice("When a key matches, fire…", draft.logic, "lore-entry-logic", &LOGICS)}
+                {line(t("lore-secondary-keys"), draft.secondary, "lore-entry-secondary", "text")}
+                {choice(t("lore-logic"), draft.logic, "lore-entry-logic", &LOGICS)}
                 <label class="field">
-                    <span>"Content (what the model is told)"</span>
+                    <span>{t("lore-content")}</span>
                     <textarea data-testid="lore-entry-content" rows="4" prop:value=move || draft.content.get()
                         on:input=move |ev| draft.content.set(event_target_value(&ev))></textarea>
                 </label>
-                {choice("Position", draft.position, "lore-entry-position", &POSITIONS)}
+                {choice(t("lore-position"), draft.position, "lore-entry-position", &POSITIONS)}
                 <Show when=at_depth>
                     <div class="row">
-                        {line("Depth (0: after the last)", draft.depth, "lore-entry-depth", "number")}
-                        {choice("As", draft.role, "lore-entry-role", &[("system", "role-system"), ("user", "role-user"), ("assistant", "role-assistant")])}
+                        {line(t("lore-depth"), draft.depth, "lore-entry-depth", "number")}
+                        {choice(t("lore-role"), draft.role, "lore-entry-role", &[("system", "role-system"), ("user", "role-user"), ("assistant", "role-assistant")])}
                     </div>
                 </Show>
                 <div class="row">
-                    {line("Order", draft.order, "lore-entry-order", "number")}
-                    {line("Priority", draft.priority, "lore-entry-priority", "number")}
-                    {line("Chance (%)", draft.probability, "lore-entry-probability", "number")}
-                    {line("Scan depth", draft.scan_depth, "lore-entry-scan-depth", "number")}
+                    {line(t("lore-order"), draft.order, "lore-entry-order", "number")}
+                    {line(t("lore-priority"), draft.priority, "lore-entry-priority", "number")}
+                    {line(t("lore-chance"), draft.probability, "lore-entry-probability", "number")}
+                    {line(t("lore-scan-depth"), draft.scan_depth, "lore-entry-scan-depth", "number")}
                 </div>
-                <p class="hint">"Lower order goes first where entries meet; higher priority is kept first when the budget is short; an empty scan depth uses the book's."</p>
+                <p class="hint">{t("lore-order-hint")}</p>
                 <div class="checks">
-                    {check("Not found through other entries", draft.exclude_recursion, "lore-entry-exclude-recursion")}
-                    {check("Its text finds no other entries", draft.prevent_recursion, "lore-entry-prevent-recursion")}
+                    {check(t("lore-exclude-recursion"), draft.exclude_recursion, "lore-entry-exclude-recursion")}
+                    {check(t("lore-prevent-recursion"), draft.prevent_recursion, "lore-entry-prevent-recursion")}
                 </div>
                 <button type="button" class="danger" data-testid="lore-entry-remove"
-                    on:click=move |_| on_remove.run(index)>"Remove entry"</button>
+                    on:click=move |_| on_remove.run(index)>{t("lore-remove-entry")}</button>
             </div>
         </details>
     }
@@ -343,29 +343,29 @@ pub fn WorldBookEditor(
     };
     let numbered = move || entries.get().into_iter().enumerate().collect::<Vec<_>>();
     view! {
-        <form class="settings world-book-editor" data-testid="world-book-editor" aria-label="Edit world book"
+        <form class="settings world-book-editor" data-testid="world-book-editor" aria-label=t("world-book-editor-label")
             on:submit=|ev| ev.prevent_default()>
-            <h4>{move || format!("Edit {}", name.get())}</h4>
-            {line("Name", name, "world-book-name", "text")}
+            <h4>{move || tf("world-book-editor-heading", &[("name", name.get().into())])}</h4>
+            {line(t("world-book-name"), name, "world-book-name", "text")}
             <label class="field">
-                <span>"Description"</span>
+                <span>{t("world-book-description")}</span>
                 <textarea data-testid="world-book-description" rows="2" prop:value=move || description.get()
                     on:input=move |ev| description.set(event_target_value(&ev))></textarea>
             </label>
             <div class="row">
-                {line("Scan depth (messages)", scan_depth, "world-book-scan-depth", "number")}
-                {line("Token budget", budget, "world-book-budget", "number")}
+                {line(t("world-book-scan-depth"), scan_depth, "world-book-scan-depth", "number")}
+                {line(t("world-book-budget"), budget, "world-book-budget", "number")}
             </div>
-            {check("Recursive: entries' text can make other entries fire", recursive, "world-book-recursive")}
-            <p class="hint">{move || format!("{} entries. Open one to edit it.", entries.with(Vec::len))}</p>
+            {check(t("world-book-recursive"), recursive, "world-book-recursive")}
+            <p class="hint">{move || tf("world-book-entries-hint", &[("n", entries.with(Vec::len).into())])}</p>
             <For each=numbered key=|(i, draft)| (*i, draft.name) children=move |(index, draft)| view! {
                 <EntryEditor draft index on_remove=remove />
             } />
             {move || error.get().map(|e| view! { <p class="error" role="alert" data-testid="world-book-error">{e}</p> })}
             <div class="form-actions">
-                <button type="button" data-testid="lore-entry-add" on:click=add>"Add entry"</button>
-                <button type="submit" class="primary" data-testid="world-book-save" on:click=save>"Save world book"</button>
-                <button type="button" data-testid="world-book-close" on:click=move |_| on_close.run(())>"Back to the list"</button>
+                <button type="button" data-testid="lore-entry-add" on:click=add>{t("world-book-add-entry")}</button>
+                <button type="submit" class="primary" data-testid="world-book-save" on:click=save>{t("world-book-save")}</button>
+                <button type="button" data-testid="world-book-close" on:click=move |_| on_close.run(())>{t("world-book-back")}</button>
             </div>
         </form>
     }

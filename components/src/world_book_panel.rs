@@ -3,6 +3,7 @@
 //! chosen where those are ("This chat", the character's editor).
 
 use crate::file_pick::{ImportButton, RowActions, Said};
+use crate::i18n::{t, tf};
 use crate::world_book_editor::WorldBookEditor;
 use leptos::prelude::*;
 use skein_engine::persona::world_books::WorldBooks;
@@ -38,7 +39,7 @@ pub fn WorldBookPanel(
     };
     let error = Signal::derive(move || feedback.get().and_then(Result::err));
     view! {
-        <section class="settings world-books" data-testid="world-books" aria-label="World books">
+        <section class="settings world-books" data-testid="world-books" aria-label=t("world-books-label")>
             <Said said=feedback test_id="world-book-feedback" />
             {move || edited().map(|book| view! {
                 <WorldBookEditor book error
@@ -47,14 +48,14 @@ pub fn WorldBookPanel(
             })}
             <Show when=move || editing.get().is_none()>
                 <div class="gallery-bar">
-                    <ImportButton label="Import World Info" test_id="world-book-import" accept=".json,application/json"
+                    <ImportButton label=t("world-books-import") test_id="world-book-import" accept=".json,application/json"
                         on_pick=move |input| on_action.run(WorldBookAction::Import(input)) />
                     <button type="button" data-testid="world-book-new"
-                        on:click=move |_| on_action.run(WorldBookAction::New)>"New world book"</button>
+                        on:click=move |_| on_action.run(WorldBookAction::New)>{t("world-books-new")}</button>
                 </div>
-                <p class="hint">"SillyTavern World Info files (and books exported from character cards). Entries fire when their keys appear in the recent messages; a chat uses the books active everywhere, its character's and its own."</p>
+                <p class="hint">{t("world-books-intro")}</p>
                 {move || books.with(|b| b.items.is_empty()).then(|| view! {
-                    <p class="hint" data-testid="no-world-books">"No world books yet."</p>
+                    <p class="hint" data-testid="no-world-books">{t("world-books-none")}</p>
                 })}
                 <ul class="world-book-list">
                     <For each=move || books.get().items
@@ -70,12 +71,12 @@ pub fn WorldBookPanel(
                                 <li class="world-book" data-testid="world-book">
                                     <div class="world-book-head">
                                         <strong data-testid="world-book-title">{book.name.clone()}</strong>
-                                        <span class="hint">{format!("{} entries", book.entries.len())}</span>
+                                        <span class="hint">{tf("dictionary-entries", &[("n", book.entries.len().into())])}</span>
                                     </div>
                                     <label class="check">
                                         <input type="checkbox" data-testid="world-book-global" prop:checked=global
                                             on:change=move |ev| on_action.run(WorldBookAction::SetGlobal(for_global.clone(), event_target_checked(&ev))) />
-                                        "Active in every chat"
+                                        {t("world-books-everywhere")}
                                     </label>
                                     <RowActions prefix="world-book"
                                         on_edit=move |()| editing.set(Some(for_edit.clone()))

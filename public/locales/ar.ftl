@@ -794,3 +794,132 @@ welcome-connected = متصل: { $n ->
    *[other] { $n } نموذجًا
 }.
 workflow-step-context = سياق هذه الخطوة: { $n } مختارة
+
+## Workflows: a run
+workflow-run-you = أنت:
+workflow-run-partner = الشريك:
+workflow-run-phrased-title = صاغه النموذج من إجاباتك السابقة
+workflow-run-phrased = مصاغ
+workflow-run-moderator = ملخص المنسّق:
+workflow-run-end-dialogue = أنهِ هذا الحوار
+workflow-run-working = جارٍ العمل…
+workflow-run-try-again = حاول مجددًا
+workflow-run-complete = اكتملت هذه العملية. تتوقف هنا؛ تابعها كمحادثة لمناقشة إجاباتها.
+workflow-run-open-chat = افتح محادثتها
+workflow-run-continue-chat = تابع كمحادثة
+workflow-run-waiting = بانتظار المتابعة.
+workflow-run-continue = تابع
+workflow-run-stop = أوقف
+workflow-run-export-markdown = صدِّر Markdown
+workflow-run-export-json = صدِّر JSON
+workflow-run-all = كل مسارات العمل
+
+## Workflows: screen
+workflow-gone = لم يعد سير العمل هذا محفوظًا.
+workflow-start-label = ابدأ عملية
+workflow-context = سياق لكل خطوة (اختياري)
+workflow-context-none = لا محادثات سابقة ولا قواعد معرفة بعد.
+workflow-start-run = ابدأ العملية
+workflow-cancel = إلغاء
+workflow-new = سير عمل جديد
+workflow-import = استورد سير عمل
+workflow-draft-hint = أو صِف هدفًا في سطر، ويصوغ النموذج الخطوات لتحرّرها
+workflow-draft-placeholder = الاستعداد لمقابلة عمل
+workflow-drafting = جارٍ الصياغة…
+workflow-draft = صِغ بالنموذج
+workflow-heading = مسارات العمل
+workflow-none = لا مسارات عمل بعد. يقودك سير العمل عبر أسئلة وجولات حوار يديرها منسّق، ويحفظ إجاباتك.
+workflow-start = ابدأ
+workflow-edit = تحرير
+workflow-duplicate = كرّر
+workflow-export = تصدير
+workflow-delete = احذف
+workflow-runs = العمليات
+workflow-no-runs = لا عمليات بعد.
+workflow-open = افتح
+workflow-run-gone = لم تعد هذه العملية محفوظة.
+workflow-back-to-chat = عُد إلى المحادثة
+
+## Workspace files
+workspace-label = ملفات هذه المحادثة
+workspace-close = أغلق الملفات
+workspace-intro = يقرأ المساعد هذه الملفات ويكتبها بأدوات مساحة العمل (فعّلها من الإعدادات ← المساعدون؛ والكتابة تسألك أولًا). ملفات Markdown في skills/ مهارات يمكنه تحميلها. وتُحفظ مخرجات الأدوات الطويلة في tool_outputs/.
+workspace-folder = إلى المجلد (فارغ: الأعلى؛ skills/ للمهارات)
+workspace-folder-placeholder = مثلًا skills
+workspace-upload = ارفع ملفًا
+workspace-reading = جارٍ قراءة الملفات…
+workspace-none = لا ملفات بعد.
+workspace-files = الملفات
+workspace-view = اعرض
+workspace-download = نزّل
+workspace-delete = احذف
+
+## World books: editor
+lore-tag-off = متوقف
+lore-tag-always = دائم
+lore-title = العنوان
+lore-enabled = مفعّل
+lore-constant = مفعّل دائمًا (ثابت)
+lore-keys = المفاتيح، مفصولة بفواصل (/pattern/i لتعبير نمطي)
+lore-case-sensitive = حساس لحالة الأحرف
+lore-whole-words = كلمات كاملة فقط
+lore-secondary-keys = مفاتيح ثانوية (اختياري)
+lore-logic = حين يطابق مفتاح، فعِّل…
+lore-content = المحتوى (ما يُخبَر به النموذج)
+lore-position = الموضع
+lore-depth = العمق (0: بعد الأخيرة)
+lore-role = بصفة
+lore-order = الترتيب
+lore-priority = الأولوية
+lore-chance = الاحتمال (%)
+lore-scan-depth = عمق المسح
+lore-order-hint = حين تلتقي المداخل يأتي الترتيب الأدنى أولًا؛ وحين تضيق الميزانية تُحفظ الأولوية الأعلى أولًا؛ وعمق المسح الفارغ يستخدم عمق الكتاب.
+lore-exclude-recursion = لا يُعثر عليه عبر مداخل أخرى
+lore-prevent-recursion = نصه لا يفعّل مداخل أخرى
+lore-remove-entry = أزل المدخل
+world-book-editor-label = حرّر كتاب العالم
+world-book-name = الاسم
+world-book-description = الوصف
+world-book-scan-depth = عمق المسح (رسائل)
+world-book-budget = ميزانية الرموز
+world-book-recursive = تكراري: يمكن لنص المداخل أن يفعّل مداخل أخرى
+world-book-add-entry = أضف مدخلًا
+world-book-save = احفظ كتاب العالم
+world-book-back = عُد إلى القائمة
+
+## World books: list
+world-books-label = كتب العالم
+world-books-import = استورد World Info
+world-books-new = كتاب عالم جديد
+world-books-intro = ملفات SillyTavern World Info (والكتب المصدَّرة من بطاقات الشخصيات). تُفعَّل المداخل حين تظهر مفاتيحها في الرسائل الأخيرة؛ وتستخدم المحادثة الكتب المفعّلة في كل مكان، وكتاب شخصيتها، وكتابها الخاص.
+world-books-none = لا كتب عالم بعد.
+world-books-everywhere = مفعّل في كل محادثة
+
+## Workflows (with placeholders)
+workflow-moderator-another = المنسّق: جولة أخرى — { $prompt }
+workflow-moderator-finished = المنسّق: انتهى.
+workflow-round = الجولة { $n }: { $prompt }
+workflow-waiting-question = جارٍ صياغة السؤال التالي…
+workflow-waiting-partner = شريك الحوار يجيب…
+workflow-waiting-moderator = المنسّق يقرر…
+workflow-waiting-save = جارٍ الحفظ…
+workflow-progress = الخطوة { $step } من { $total } · أُنجز { $done }
+workflow-progress-complete = اكتمل · { $total } خطوات
+workflow-progress-continued = اكتمل · تُوبع كمحادثة
+workflow-your-answer-to = إجابتك: { $prompt }
+workflow-send = أرسل
+workflow-your-answer = إجابتك
+workflow-answer = أجب
+workflow-run-label = عملية { $name }
+workflow-status-active = قيد التنفيذ: أُنجز { $done } من { $total } خطوات
+workflow-status-complete = اكتمل
+workflow-status-continued = اكتمل، وتُوبع كمحادثة
+workflow-start-heading = ابدأ { $name }
+workflow-start-steps = { $n } خطوات. تحتفظ العملية بهذه الخطوات حتى لو حُرّر سير العمل لاحقًا.
+workflow-steps = { $n } خطوات
+
+## World books (with placeholders)
+lore-entry-default-name = المدخل { $n }
+world-book-editor-heading = حرّر { $name }
+world-book-entries-hint = { $n } مداخل. افتح واحدًا لتحريره.
+workspace-file-label = الملف { $path }

@@ -767,3 +767,132 @@ welcome-connected = Connected: { $n ->
    *[other] { $n } models
 }.
 workflow-step-context = Context for this step: { $n } chosen
+
+## Workflows: a run
+workflow-run-you = You:
+workflow-run-partner = Partner:
+workflow-run-phrased-title = Phrased by the model from your earlier answers
+workflow-run-phrased = phrased
+workflow-run-moderator = Moderator's summary:
+workflow-run-end-dialogue = End this dialogue
+workflow-run-working = Working…
+workflow-run-try-again = Try again
+workflow-run-complete = This run is complete. It stops here; continue it as a chat to talk its answers through.
+workflow-run-open-chat = Open its chat
+workflow-run-continue-chat = Continue as chat
+workflow-run-waiting = Waiting to continue.
+workflow-run-continue = Continue
+workflow-run-stop = Stop
+workflow-run-export-markdown = Export Markdown
+workflow-run-export-json = Export JSON
+workflow-run-all = All workflows
+
+## Workflows: screen
+workflow-gone = That workflow is no longer stored.
+workflow-start-label = Start a run
+workflow-context = Context for every step (optional)
+workflow-context-none = No earlier chats or knowledge bases yet.
+workflow-start-run = Start run
+workflow-cancel = Cancel
+workflow-new = New workflow
+workflow-import = Import workflow
+workflow-draft-hint = Or describe a goal in a line, and the model drafts the steps for you to edit
+workflow-draft-placeholder = Prepare for a job interview
+workflow-drafting = Drafting…
+workflow-draft = Draft with the model
+workflow-heading = Workflows
+workflow-none = No workflows yet. A workflow leads you through questions and moderated dialogue rounds, and keeps your answers.
+workflow-start = Start
+workflow-edit = Edit
+workflow-duplicate = Duplicate
+workflow-export = Export
+workflow-delete = Delete
+workflow-runs = Runs
+workflow-no-runs = No runs yet.
+workflow-open = Open
+workflow-run-gone = That run is no longer stored.
+workflow-back-to-chat = Back to chat
+
+## Workspace files
+workspace-label = This chat's files
+workspace-close = Close the files
+workspace-intro = The assistant reads and writes these with its workspace tools (turn them on under Settings → Assistants; writing asks you first). Markdown files in skills/ are skills it can load. Long tool outputs are kept in tool_outputs/.
+workspace-folder = Into the folder (empty: the top; skills/ for skills)
+workspace-folder-placeholder = e.g. skills
+workspace-upload = Upload a file
+workspace-reading = Reading the files…
+workspace-none = No files yet.
+workspace-files = Files
+workspace-view = View
+workspace-download = Download
+workspace-delete = Delete
+
+## World books: editor
+lore-tag-off = off
+lore-tag-always = always
+lore-title = Title
+lore-enabled = Enabled
+lore-constant = Always on (constant)
+lore-keys = Keys, separated by commas (/pattern/i for a regular expression)
+lore-case-sensitive = Case-sensitive
+lore-whole-words = Whole words only
+lore-secondary-keys = Secondary keys (optional)
+lore-logic = When a key matches, fire…
+lore-content = Content (what the model is told)
+lore-position = Position
+lore-depth = Depth (0: after the last)
+lore-role = As
+lore-order = Order
+lore-priority = Priority
+lore-chance = Chance (%)
+lore-scan-depth = Scan depth
+lore-order-hint = Lower order goes first where entries meet; higher priority is kept first when the budget is short; an empty scan depth uses the book's.
+lore-exclude-recursion = Not found through other entries
+lore-prevent-recursion = Its text finds no other entries
+lore-remove-entry = Remove entry
+world-book-editor-label = Edit world book
+world-book-name = Name
+world-book-description = Description
+world-book-scan-depth = Scan depth (messages)
+world-book-budget = Token budget
+world-book-recursive = Recursive: entries' text can make other entries fire
+world-book-add-entry = Add entry
+world-book-save = Save world book
+world-book-back = Back to the list
+
+## World books: list
+world-books-label = World books
+world-books-import = Import World Info
+world-books-new = New world book
+world-books-intro = SillyTavern World Info files (and books exported from character cards). Entries fire when their keys appear in the recent messages; a chat uses the books active everywhere, its character's and its own.
+world-books-none = No world books yet.
+world-books-everywhere = Active in every chat
+
+## Workflows (with placeholders)
+workflow-moderator-another = Moderator: another round — { $prompt }
+workflow-moderator-finished = Moderator: finished.
+workflow-round = Round { $n }: { $prompt }
+workflow-waiting-question = Phrasing the next question…
+workflow-waiting-partner = The dialogue partner is answering…
+workflow-waiting-moderator = The moderator is deciding…
+workflow-waiting-save = Saving…
+workflow-progress = Step { $step } of { $total } · { $done } done
+workflow-progress-complete = Complete · { $total } steps
+workflow-progress-continued = Complete · continued as a chat
+workflow-your-answer-to = Your answer: { $prompt }
+workflow-send = Send
+workflow-your-answer = Your answer
+workflow-answer = Answer
+workflow-run-label = Run of { $name }
+workflow-status-active = In progress: { $done } of { $total } steps done
+workflow-status-complete = Complete
+workflow-status-continued = Complete, continued as a chat
+workflow-start-heading = Start { $name }
+workflow-start-steps = { $n } steps. The run keeps these steps even if the workflow is edited later.
+workflow-steps = { $n } steps
+
+## World books (with placeholders)
+lore-entry-default-name = Entry { $n }
+world-book-editor-heading = Edit { $name }
+world-book-entries-hint = { $n } entries. Open one to edit it.
+workspace-file-label = The file { $path }

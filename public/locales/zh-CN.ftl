@@ -738,3 +738,132 @@ usage-unfinished = { $n } 次未完成
 welcome-local-running = 正在此电脑上运行（{ $n } 个模型）。无需密钥，数据不会离开本机。
 welcome-connected = 已连接：{ $n } 个模型。
 workflow-step-context = 此步骤的上下文：已选 { $n } 项
+
+## Workflows: a run
+workflow-run-you = 你：
+workflow-run-partner = 伙伴：
+workflow-run-phrased-title = 由模型根据你之前的回答措辞
+workflow-run-phrased = 模型措辞
+workflow-run-moderator = 主持人总结：
+workflow-run-end-dialogue = 结束此对话
+workflow-run-working = 处理中…
+workflow-run-try-again = 重试
+workflow-run-complete = 此次运行已完成，到此为止；可以把它作为对话继续，深入讨论其中的回答。
+workflow-run-open-chat = 打开它的对话
+workflow-run-continue-chat = 作为对话继续
+workflow-run-waiting = 等待继续。
+workflow-run-continue = 继续
+workflow-run-stop = 停止
+workflow-run-export-markdown = 导出 Markdown
+workflow-run-export-json = 导出 JSON
+workflow-run-all = 全部工作流
+
+## Workflows: screen
+workflow-gone = 该工作流已不再保存。
+workflow-start-label = 开始一次运行
+workflow-context = 每个步骤的上下文（可选）
+workflow-context-none = 还没有之前的对话或知识库。
+workflow-start-run = 开始运行
+workflow-cancel = 取消
+workflow-new = 新建工作流
+workflow-import = 导入工作流
+workflow-draft-hint = 或者用一句话描述目标，由模型起草步骤供你编辑
+workflow-draft-placeholder = 准备一场求职面试
+workflow-drafting = 起草中…
+workflow-draft = 用模型起草
+workflow-heading = 工作流
+workflow-none = 还没有工作流。工作流会带你完成一系列提问和有主持的多轮对话，并保留你的回答。
+workflow-start = 开始
+workflow-edit = 编辑
+workflow-duplicate = 复制
+workflow-export = 导出
+workflow-delete = 删除
+workflow-runs = 运行记录
+workflow-no-runs = 还没有运行记录。
+workflow-open = 打开
+workflow-run-gone = 该运行记录已不再保存。
+workflow-back-to-chat = 返回对话
+
+## Workspace files
+workspace-label = 本对话的文件
+workspace-close = 关闭文件
+workspace-intro = 助手用它的工作区工具读写这些文件（在“设置 → 助手”中开启；写入前会先询问你）。skills/ 中的 Markdown 文件是它可以加载的技能。较长的工具输出保存在 tool_outputs/ 中。
+workspace-folder = 放入的文件夹（留空：顶层；技能放在 skills/）
+workspace-folder-placeholder = 例如 skills
+workspace-upload = 上传文件
+workspace-reading = 正在读取文件…
+workspace-none = 还没有文件。
+workspace-files = 文件
+workspace-view = 查看
+workspace-download = 下载
+workspace-delete = 删除
+
+## World books: editor
+lore-tag-off = 关闭
+lore-tag-always = 常驻
+lore-title = 标题
+lore-enabled = 启用
+lore-constant = 始终启用（常驻）
+lore-keys = 关键词，以逗号分隔（正则表达式写作 /pattern/i）
+lore-case-sensitive = 区分大小写
+lore-whole-words = 仅匹配整词
+lore-secondary-keys = 次要关键词（可选）
+lore-logic = 关键词匹配时，触发条件…
+lore-content = 内容（告诉模型的话）
+lore-position = 位置
+lore-depth = 深度（0：最后一条之后）
+lore-role = 身份
+lore-order = 顺序
+lore-priority = 优先级
+lore-chance = 概率（%）
+lore-scan-depth = 扫描深度
+lore-order-hint = 条目相遇时，顺序小的在前；预算不足时，优先保留优先级高的；扫描深度留空则使用书的设置。
+lore-exclude-recursion = 不会被其他条目触发
+lore-prevent-recursion = 它的文本不会触发其他条目
+lore-remove-entry = 移除条目
+world-book-editor-label = 编辑世界书
+world-book-name = 名称
+world-book-description = 描述
+world-book-scan-depth = 扫描深度（消息数）
+world-book-budget = Token 预算
+world-book-recursive = 递归：条目的文本可以触发其他条目
+world-book-add-entry = 添加条目
+world-book-save = 保存世界书
+world-book-back = 返回列表
+
+## World books: list
+world-books-label = 世界书
+world-books-import = 导入 World Info
+world-books-new = 新建世界书
+world-books-intro = SillyTavern World Info 文件（以及从角色卡导出的书）。条目的关键词出现在最近的消息中时就会触发；对话会使用全局启用的书、其角色的书以及它自己的书。
+world-books-none = 还没有世界书。
+world-books-everywhere = 在每个对话中生效
+
+## Workflows (with placeholders)
+workflow-moderator-another = 主持人：再来一轮 —— { $prompt }
+workflow-moderator-finished = 主持人：结束。
+workflow-round = 第 { $n } 轮：{ $prompt }
+workflow-waiting-question = 正在措辞下一个问题…
+workflow-waiting-partner = 对话伙伴正在回答…
+workflow-waiting-moderator = 主持人正在决定…
+workflow-waiting-save = 正在保存…
+workflow-progress = 第 { $step } 步，共 { $total } 步 · 已完成 { $done } 步
+workflow-progress-complete = 已完成 · 共 { $total } 步
+workflow-progress-continued = 已完成 · 已作为对话继续
+workflow-your-answer-to = 你的回答：{ $prompt }
+workflow-send = 发送
+workflow-your-answer = 你的回答
+workflow-answer = 回答
+workflow-run-label = { $name } 的运行
+workflow-status-active = 进行中：已完成 { $done }/{ $total } 步
+workflow-status-complete = 已完成
+workflow-status-continued = 已完成，已作为对话继续
+workflow-start-heading = 开始 { $name }
+workflow-start-steps = 共 { $n } 步。即使之后编辑了工作流，此次运行也会保留这些步骤。
+workflow-steps = { $n } 步
+
+## World books (with placeholders)
+lore-entry-default-name = 条目 { $n }
+world-book-editor-heading = 编辑 { $name }
+world-book-entries-hint = 共 { $n } 个条目。打开一个即可编辑。
+workspace-file-label = 文件 { $path }
