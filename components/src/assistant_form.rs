@@ -3,7 +3,7 @@
 //! policies, and its regex rules. Empty number fields mean "the provider's default".
 
 use crate::fields::number_input;
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use crate::pick_list::PickList;
 use crate::regex_rules_form::{RegexRulesEditor, RuleRows};
 use crate::template_field::TemplateField;
@@ -39,7 +39,10 @@ fn parse_number<T: std::str::FromStr + PartialOrd + Copy>(
     }
     match text.parse::<T>() {
         Ok(value) if range.contains(&value) => Ok(Some(value)),
-        _ => Err(format!("{name} must be {shown}, or empty for the default.")),
+        _ => Err(tf(
+            "assistant-form-out-of-range",
+            &[("field", name.into()), ("range", shown.into())],
+        )),
     }
 }
 
@@ -116,27 +119,27 @@ pub fn AssistantForm(
             Ok::<_, String>((
                 parse_number(
                     &temperature.get_untracked(),
-                    "Temperature",
+                    t("assistant-field-temperature"),
                     0.0f32..=2.0,
-                    "between 0 and 2",
+                    t("assistant-range-temperature"),
                 )?,
                 parse_number(
                     &top_p.get_untracked(),
-                    "Top-p",
+                    t("assistant-field-top-p"),
                     0.0f32..=1.0,
-                    "between 0 and 1",
+                    t("assistant-range-top-p"),
                 )?,
                 parse_number(
                     &max_tokens.get_untracked(),
-                    "Maximum output tokens",
+                    t("assistant-field-max-tokens"),
                     1u32..=1_000_000,
-                    "a whole number above 0",
+                    t("assistant-range-max-tokens"),
                 )?,
                 parse_number(
                     &threshold.get_untracked(),
-                    "The context threshold",
+                    t("assistant-field-threshold"),
                     1_000i64..=10_000_000,
-                    "at least 1000 tokens",
+                    t("assistant-range-threshold"),
                 )?,
             ))
         })();
@@ -147,7 +150,7 @@ pub fn AssistantForm(
         let mut edited = assistant.get_untracked();
         let edited_name = name.get_untracked().trim().to_owned();
         if edited_name.is_empty() {
-            return feedback.set(Some(Err("Give the assistant a name.".to_owned())));
+            return feedback.set(Some(Err(t("assistant-form-needs-name").to_owned())));
         }
         edited.name = edited_name;
         edited.system_prompt = system_prompt.get_untracked();
@@ -179,7 +182,7 @@ pub fn AssistantForm(
             user_name
         };
         feedback.set(Some(match on_save.run(edited) {
-            None => Ok("Saved.".to_owned()),
+            None => Ok(t("saved").to_owned()),
             Some(error) => Err(error),
         }));
     };

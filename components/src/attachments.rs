@@ -20,11 +20,18 @@ impl PendingAttachment {
         match &self.attachment.content {
             AttachmentContent::Image { mime, bytes } => {
                 let format = mime.trim_start_matches("image/").to_ascii_uppercase();
-                format!("{format} image, {}", format_bytes(bytes.len() as f64))
+                tf(
+                    "attachment-image",
+                    &[
+                        ("format", format.into()),
+                        ("size", format_bytes(bytes.len() as f64).into()),
+                    ],
+                )
             }
-            AttachmentContent::Document { text, .. } => {
-                format!("text, {}", format_bytes(text.len() as f64))
-            }
+            AttachmentContent::Document { text, .. } => tf(
+                "attachment-text",
+                &[("size", format_bytes(text.len() as f64).into())],
+            ),
         }
     }
 

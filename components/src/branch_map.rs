@@ -4,7 +4,7 @@
 //! the message a branch forks from (the engine's `domain::branch_map` lays it out and says
 //! where a key moves). Excerpts are plain text: they are model output.
 
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use crate::icons::icon;
 use crate::message_item::role_icon;
 use crate::side_sheet::SideSheet;
@@ -86,13 +86,15 @@ pub fn BranchMapPanel(
     let rows = move || {
         let map = map.get()?;
         let summary = match map.branches {
-            0 => "No messages yet.".to_owned(),
-            1 => format!(
-                "{} messages on one branch: regenerate an answer or edit a question to make \
-                 another version.",
-                map.messages
+            0 => t("branch-map-empty").to_owned(),
+            1 => tf(
+                "branch-map-one-branch",
+                &[("messages", map.messages.into())],
             ),
-            n => format!("{} messages on {n} branches.", map.messages),
+            n => tf(
+                "branch-map-branches-summary",
+                &[("messages", map.messages.into()), ("branches", n.into())],
+            ),
         };
         let rows = map
             .entries
@@ -141,13 +143,13 @@ fn row(
             )
         }
         MapEntry::Folded { count, on_path, .. } => {
-            let text = format!("{count} more messages without other versions");
+            let text = tf("branch-map-folded", &[("count", count.into())]);
             let content = view! { <span class="branch-folded">{format!("… {text}")}</span> };
             (
                 on_path,
                 content.into_any(),
                 "branch-folded",
-                format!("{text}: show them"),
+                tf("branch-map-folded-show", &[("text", (&text).into())]),
             )
         }
     };
@@ -185,18 +187,25 @@ fn node_view(node: MapNode) -> impl IntoView {
 /// What a screen reader says for a message row.
 fn node_label(node: &MapNode) -> String {
     let who = who(node.role);
-    let version = node
-        .version
-        .map(|(n, of)| format!(", version {n} of {of}"))
-        .unwrap_or_default();
-    let shown = if node.shown_leaf { ", on screen" } else { "" };
-    format!("{who}{version}: {}{shown}", node.excerpt)
+    let mut label = match node.version {
+        Some((n, of)) => tf(
+            "branch-map-row-version",
+            &[("who", who.into()), ("n", n.into()), ("of", of.into())],
+        ),
+        None => who.to_owned(),
+    };
+    label.push_str(": ");
+    label.push_str(&node.excerpt);
+    if node.shown_leaf {
+        label.push_str(t("branch-map-row-shown"));
+    }
+    label
 }
 
 fn who(role: Role) -> &'static str {
     match role {
-        Role::User => "You",
-        Role::Assistant => "Assistant",
-        Role::System => "System",
+        Role::User => t("branch-map-you"),
+        Role::Assistant => t("branch-map-assistant"),
+        Role::System => t("branch-map-system"),
     }
 }

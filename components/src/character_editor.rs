@@ -64,7 +64,7 @@ pub fn CharacterEditor(
         .is_some_and(|b| !b.entries.is_empty());
     let save = move |_| {
         if name.get_untracked().trim().is_empty() {
-            error.set(Some("A character needs a name."));
+            error.set(Some(t("character-editor-needs-name")));
             return;
         }
         let mut edited = (*card).clone();

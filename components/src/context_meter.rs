@@ -1,7 +1,7 @@
 //! "≈ 12.3k of 32k tokens": how much of the context the next request takes, and whether a
 //! summary already stands in for the oldest messages.
 
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 use skein_engine::prompt::context_meter::ContextUsage;
 
@@ -31,12 +31,12 @@ pub fn ContextMeter(
         usage.get().map(|usage| {
             let usage = draft.with(|d| usage.with_draft(d));
             let summary = if usage.summarized_messages > 0 {
-                format!(
-                    "A summary stands in for the first {} messages",
-                    usage.summarized_messages
+                tf(
+                    "context-meter-summary-covers",
+                    &[("messages", usage.summarized_messages.into())],
                 )
             } else {
-                "Summary".to_owned()
+                t("context-meter-summary").to_owned()
             };
             let summary = view! {
                 <button type="button" class="link" data-testid="open-summary"
@@ -47,19 +47,23 @@ pub fn ContextMeter(
             let (max, label) = match usage.window {
                 Some(window) => (
                     window,
-                    format!(
-                        "≈ {} of {} tokens · summarises past {}",
-                        short_tokens(usage.tokens),
-                        short_tokens(window),
-                        short_tokens(usage.threshold)
+                    tf(
+                        "context-meter-of-window",
+                        &[
+                            ("used", short_tokens(usage.tokens).into()),
+                            ("window", short_tokens(window).into()),
+                            ("threshold", short_tokens(usage.threshold).into()),
+                        ],
                     ),
                 ),
                 None => (
                     usage.threshold,
-                    format!(
-                        "≈ {} of {} tokens before summarising",
-                        short_tokens(usage.tokens),
-                        short_tokens(usage.threshold)
+                    tf(
+                        "context-meter-of-threshold",
+                        &[
+                            ("used", short_tokens(usage.tokens).into()),
+                            ("threshold", short_tokens(usage.threshold).into()),
+                        ],
                     ),
                 ),
             };

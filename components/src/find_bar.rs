@@ -2,7 +2,7 @@
 //! to the next. The chat view does the finding (`skein_engine::render::find`) and brings each
 //! match into the page, since only part of a long conversation is in it.
 
-use crate::i18n::t;
+use crate::i18n::{t, tf};
 use leptos::prelude::*;
 
 #[component]
@@ -30,9 +30,12 @@ pub fn FindBar(
         if query.with(|q| q.trim().is_empty()) {
             String::new()
         } else if n == 0 {
-            "No matches".to_owned()
+            t("find-no-matches").to_owned()
         } else {
-            format!("{} of {n}", current.get() + 1)
+            tf(
+                "find-position",
+                &[("current", (current.get() + 1).into()), ("total", n.into())],
+            )
         }
     };
     let on_key = move |ev: web_sys::KeyboardEvent| match ev.key().as_str() {

@@ -157,7 +157,7 @@ fn BaseView(
             return;
         }
         let name = match title.get_untracked().trim() {
-            "" => "Pasted text".to_owned(),
+            "" => t("knowledge-pasted-text").to_owned(),
             given => given.to_owned(),
         };
         on_action.run(KnowledgeAction::AddText(base_id.get_value(), name, body));

@@ -154,9 +154,9 @@ fn ServerRow(view: McpServerView, on_action: Callback<McpAction>) -> impl IntoVi
         .map(|tool| {
             let name = tool_name(&source, &tool.name);
             let asks = if tool.read_only {
-                "runs by itself (read-only)"
+                t("mcp-tool-read-only")
             } else {
-                "asks first"
+                t("mcp-tool-asks")
             };
             view! {
                 <li class="mcp-tool" data-testid="mcp-tool" data-tool-name=name.clone()>

@@ -320,12 +320,10 @@ pub fn MessageItem(
             message
                 .error
                 .get()
-                .unwrap_or_else(|| "Stopped: this answer is incomplete.".to_owned()),
+                .unwrap_or_else(|| t("message-stopped").to_owned()),
         ),
         MessageStatus::Error => message.error.get(),
-        MessageStatus::AwaitingApproval => {
-            Some("Paused: a tool call is waiting for your approval.".to_owned())
-        }
+        MessageStatus::AwaitingApproval => Some(t("message-paused").to_owned()),
         _ => None,
     };
     let id = move || message.id.get_value();

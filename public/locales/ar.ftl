@@ -923,3 +923,45 @@ lore-entry-default-name = المدخل { $n }
 world-book-editor-heading = حرّر { $name }
 world-book-entries-hint = { $n } مداخل. افتح واحدًا لتحريره.
 workspace-file-label = الملف { $path }
+
+## Forms: checks and errors
+assistant-form-out-of-range = يجب أن تكون { $field } { $range }، أو فارغة للقيمة الافتراضية.
+assistant-field-temperature = درجة الحرارة
+assistant-range-temperature = بين 0 و2
+assistant-field-top-p = Top-p
+assistant-range-top-p = بين 0 و1
+assistant-field-max-tokens = الحد الأقصى لرموز الإخراج
+assistant-range-max-tokens = عددًا صحيحًا أكبر من 0
+assistant-field-threshold = حد السياق
+assistant-range-threshold = 1000 رمز على الأقل
+assistant-form-needs-name = أعطِ المساعد اسمًا.
+character-editor-needs-name = تحتاج الشخصية إلى اسم.
+attachment-image = صورة { $format }، { $size }
+attachment-text = نص، { $size }
+
+## Branch map (with placeholders)
+branch-map-empty = لا رسائل بعد.
+branch-map-one-branch = { $messages } رسالة على فرع واحد: أعد توليد إجابة أو حرّر سؤالًا لإنشاء نسخة أخرى.
+branch-map-branches-summary = { $messages } رسالة على { $branches } فروع.
+branch-map-folded = { $count } رسائل أخرى بلا نسخ أخرى
+branch-map-folded-show = { $text }: اعرضها
+branch-map-row-version = { $who }، النسخة { $n } من { $of }
+branch-map-row-shown = ، على الشاشة
+branch-map-you = أنت
+branch-map-assistant = المساعد
+branch-map-system = النظام
+
+## Context meter (with placeholders)
+context-meter-summary-covers = ملخص يحل محل أول { $messages } رسالة
+context-meter-summary = الملخص
+context-meter-of-window = ≈ { $used } من { $window } رمزًا · يلخّص بعد { $threshold }
+context-meter-of-threshold = ≈ { $used } من { $threshold } رمزًا قبل التلخيص
+
+## Find, MCP, messages, knowledge (continued)
+find-no-matches = لا تطابقات
+find-position = { $current } من { $total }
+mcp-tool-read-only = يعمل وحده (للقراءة فقط)
+mcp-tool-asks = يسأل أولًا
+message-stopped = توقفت: هذه الإجابة غير مكتملة.
+message-paused = متوقفة مؤقتًا: استدعاء أداة بانتظار موافقتك.
+knowledge-pasted-text = نص ملصق

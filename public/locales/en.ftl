@@ -896,3 +896,45 @@ lore-entry-default-name = Entry { $n }
 world-book-editor-heading = Edit { $name }
 world-book-entries-hint = { $n } entries. Open one to edit it.
 workspace-file-label = The file { $path }
+
+## Forms: checks and errors
+assistant-form-out-of-range = { $field } must be { $range }, or empty for the default.
+assistant-field-temperature = Temperature
+assistant-range-temperature = between 0 and 2
+assistant-field-top-p = Top-p
+assistant-range-top-p = between 0 and 1
+assistant-field-max-tokens = Maximum output tokens
+assistant-range-max-tokens = a whole number above 0
+assistant-field-threshold = The context threshold
+assistant-range-threshold = at least 1000 tokens
+assistant-form-needs-name = Give the assistant a name.
+character-editor-needs-name = A character needs a name.
+attachment-image = { $format } image, { $size }
+attachment-text = text, { $size }
+
+## Branch map (with placeholders)
+branch-map-empty = No messages yet.
+branch-map-one-branch = { $messages } messages on one branch: regenerate an answer or edit a question to make another version.
+branch-map-branches-summary = { $messages } messages on { $branches } branches.
+branch-map-folded = { $count } more messages without other versions
+branch-map-folded-show = { $text }: show them
+branch-map-row-version = { $who }, version { $n } of { $of }
+branch-map-row-shown = , on screen
+branch-map-you = You
+branch-map-assistant = Assistant
+branch-map-system = System
+
+## Context meter (with placeholders)
+context-meter-summary-covers = A summary stands in for the first { $messages } messages
+context-meter-summary = Summary
+context-meter-of-window = ≈ { $used } of { $window } tokens · summarises past { $threshold }
+context-meter-of-threshold = ≈ { $used } of { $threshold } tokens before summarising
+
+## Find, MCP, messages, knowledge (continued)
+find-no-matches = No matches
+find-position = { $current } of { $total }
+mcp-tool-read-only = runs by itself (read-only)
+mcp-tool-asks = asks first
+message-stopped = Stopped: this answer is incomplete.
+message-paused = Paused: a tool call is waiting for your approval.
+knowledge-pasted-text = Pasted text

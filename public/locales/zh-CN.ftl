@@ -867,3 +867,45 @@ lore-entry-default-name = 条目 { $n }
 world-book-editor-heading = 编辑 { $name }
 world-book-entries-hint = 共 { $n } 个条目。打开一个即可编辑。
 workspace-file-label = 文件 { $path }
+
+## Forms: checks and errors
+assistant-form-out-of-range = { $field }必须{ $range }，或留空以使用默认值。
+assistant-field-temperature = 温度
+assistant-range-temperature = 介于 0 和 2 之间
+assistant-field-top-p = Top-p
+assistant-range-top-p = 介于 0 和 1 之间
+assistant-field-max-tokens = 最大输出 token 数
+assistant-range-max-tokens = 是大于 0 的整数
+assistant-field-threshold = 上下文阈值
+assistant-range-threshold = 至少为 1000 个 token
+assistant-form-needs-name = 请为助手取个名字。
+character-editor-needs-name = 角色需要一个名字。
+attachment-image = { $format } 图片，{ $size }
+attachment-text = 文本，{ $size }
+
+## Branch map (with placeholders)
+branch-map-empty = 还没有消息。
+branch-map-one-branch = 一个分支上有 { $messages } 条消息：重新生成回答或编辑问题即可产生另一个版本。
+branch-map-branches-summary = { $branches } 个分支上共有 { $messages } 条消息。
+branch-map-folded = 另有 { $count } 条没有其他版本的消息
+branch-map-folded-show = { $text }：显示它们
+branch-map-row-version = { $who }，第 { $n } 版，共 { $of } 版
+branch-map-row-shown = ，正在显示
+branch-map-you = 你
+branch-map-assistant = 助手
+branch-map-system = 系统
+
+## Context meter (with placeholders)
+context-meter-summary-covers = 一份总结代替了前 { $messages } 条消息
+context-meter-summary = 总结
+context-meter-of-window = 约 { $used } / { $window } 个 token · 超过 { $threshold } 时总结
+context-meter-of-threshold = 约 { $used } / { $threshold } 个 token，之后开始总结
+
+## Find, MCP, messages, knowledge (continued)
+find-no-matches = 没有匹配
+find-position = 第 { $current } 个，共 { $total } 个
+mcp-tool-read-only = 自动运行（只读）
+mcp-tool-asks = 先询问
+message-stopped = 已停止：此回答不完整。
+message-paused = 已暂停：一个工具调用正在等待你的批准。
+knowledge-pasted-text = 粘贴的文本
