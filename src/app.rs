@@ -10,6 +10,7 @@ use skein_components::{
     ImageUrls, LiveRegions, MessageActions, ModelPicker, ShortcutsHelp, Sidebar, StorageAlert,
     StorageAlertBar, TemporaryChatBar, UndoToast, UpdateNotice, WaitingNotice, WelcomeStep,
 };
+use skein_components::{t, tf};
 use skein_engine::ChatAction;
 
 #[component]
@@ -105,14 +106,14 @@ pub fn App() -> impl IntoView {
         <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
             <header class="topbar">
                 <button type="button" class="menu-button" data-testid="menu-button"
-                    aria-label="Conversations" aria-controls="sidebar"
+                    aria-label=t("sidebar-label") aria-controls="sidebar"
                     aria-expanded=move || drawer.get().to_string()
                     on:click=move |_| drawer.update(|open| *open = !*open)>{icon(Icon::Menu)}</button>
                 <h1>"Skein"</h1>
                 <Show when=move || !state.online.get()>
                     <span class="offline-badge" role="status" data-testid="offline-badge"
-                        title="No connection: your chats, search, settings and export still work; messages wait until you are back online.">
-                        "Offline"
+                        title=t("app-offline-title")>
+                        {t("app-offline")}
                     </span>
                 </Show>
                 <AssistantPicker testid="assistant-select"
@@ -134,52 +135,52 @@ pub fn App() -> impl IntoView {
                 </Show>
                 <Show when=move || state.current.get().is_some()>
                     <button type="button" class="with-icon" data-testid="find-button"
-                        title="Find in this conversation (Ctrl+Shift+F)" aria-label="Find"
+                        title=t("app-find-title") aria-label=t("app-find")
                         aria-expanded=move || state.find_open.get().to_string()
                         on:click=move |_| state.find_open.update(|open| *open = !*open)>
-                        {icon(Icon::Find)}<span class="wide-only">"Find"</span>
+                        {icon(Icon::Find)}<span class="wide-only">{t("app-find")}</span>
                     </button>
                     <button type="button" class="with-icon" data-testid="branch-map-button"
-                        title="Every message and its versions" aria-label="Branches" aria-haspopup="dialog"
+                        title=t("app-branches-title") aria-label=t("branch-map-heading") aria-haspopup="dialog"
                         on:click=move |_| crate::branch_map::open(state)>
-                        {icon(Icon::Branches)}<span class="wide-only">"Branches"</span>
+                        {icon(Icon::Branches)}<span class="wide-only">{t("branch-map-heading")}</span>
                     </button>
                     <button type="button" class="with-icon" data-testid="workspace-button"
-                        title="This chat's files" aria-label="Files" aria-haspopup="dialog"
+                        title=t("workspace-label") aria-label=t("workspace-files") aria-haspopup="dialog"
                         on:click=move |_| crate::workspace::open(state)>
-                        {icon(Icon::Folder)}<span class="wide-only">"Files"</span>
+                        {icon(Icon::Folder)}<span class="wide-only">{t("workspace-files")}</span>
                     </button>
                     <button type="button" class="with-icon" data-testid="chat-settings-button"
-                        title="This chat's persona and system prompt" aria-label="This chat" aria-haspopup="dialog"
+                        title=t("app-this-chat-title") aria-label=t("chat-settings-label") aria-haspopup="dialog"
                         on:click=move |_| crate::personas::open_chat_settings(state)>
-                        {icon(Icon::Person)}<span class="wide-only">"This chat"</span>
+                        {icon(Icon::Person)}<span class="wide-only">{t("chat-settings-label")}</span>
                     </button>
                     <ExportButtons on_export=move |format| crate::files::export(state, format) />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
                 <Show when=move || state.follow_ups.list.with(|l| !l.items.is_empty())>
                     <button type="button" class="with-icon" data-testid="follow-ups-button"
-                        title="What answers promised to follow up on" aria-haspopup="dialog"
-                        aria-label=move || format!("Follow-ups ({} open)", state.follow_ups.list.with(|l| l.open_count()))
+                        title=t("app-follow-ups-title") aria-haspopup="dialog"
+                        aria-label=move || tf("app-follow-ups-label", &[("n", state.follow_ups.list.with(|l| l.open_count()).into())])
                         on:click=move |_| { state.follow_ups.feedback.set(None); state.follow_ups.open.set(true) }>
                         {icon(Icon::Bell)}
                         <span class="count" data-testid="follow-ups-count">{move || state.follow_ups.list.with(|l| l.open_count())}</span>
                     </button>
                 </Show>
                 <button type="button" class="with-icon" data-testid="workflows-button"
-                    title="Guided question runs and moderated dialogue rounds"
+                    title=t("app-workflows-title")
                     aria-expanded=move || state.workflows.open.get().to_string()
                     on:click=move |_| if state.workflows.open.get_untracked() {
                         state.workflows.open.set(false)
                     } else {
                         crate::workflows::open(state)
-                    }>{icon(Icon::Workflow)}<span class="wide-only">"Workflows"</span></button>
+                    }>{icon(Icon::Workflow)}<span class="wide-only">{t("workflow-heading")}</span></button>
                 <button type="button" class="settings-toggle with-icon" data-testid="settings-button"
                     aria-expanded=move || state.show_settings.get().to_string()
                     on:click=move |_| {
                         state.workflows.open.set(false);
                         state.show_settings.update(|s| *s = !*s)
-                    }>{icon(Icon::Settings)}"Settings"</button>
+                    }>{icon(Icon::Settings)}{t("app-settings")}</button>
             </header>
             <ErrorBanner
                 notice=Signal::derive(move || {
@@ -197,7 +198,7 @@ pub fn App() -> impl IntoView {
             {move || state.info.get().map(|text| view! {
                 <div class="notice" role="status" data-testid="notice">
                     <span>{text}</span>
-                    <button type="button" aria-label="Dismiss" on:click=move |_| state.info.set(None)>"×"</button>
+                    <button type="button" aria-label=t("error-dismiss") on:click=move |_| state.info.set(None)>"×"</button>
                 </div>
             })}
             <StorageAlertBar
@@ -229,10 +230,10 @@ pub fn App() -> impl IntoView {
                 />
                 <main class="main">
                     <Show when=move || state.show_settings.get()>
-                        {move || lazy.show("Settings", |screens| (screens.settings)(state, help))}
+                        {move || lazy.show(t("app-settings"), |screens| (screens.settings)(state, help))}
                     </Show>
                     <Show when=move || state.workflows.open.get() && !state.show_settings.get()>
-                        {move || lazy.show("Workflows", |screens| (screens.workflows)(state))}
+                        {move || lazy.show(t("workflow-heading"), |screens| (screens.workflows)(state))}
                     </Show>
                     <Show when=move || state.welcome.get() && !state.show_settings.get() && !state.workflows.open.get()>
                         <WelcomeStep
@@ -280,7 +281,7 @@ pub fn App() -> impl IntoView {
                                 runtime::start(state, ChatAction::Decide(message, call, decision));
                             }),
                             delete: Callback::new(move |id| {
-                                if confirm("Delete this message and everything after it on this branch?") {
+                                if confirm(t("app-confirm-delete-message")) {
                                     runtime::reshape(state, Reshape::Delete(id));
                                 }
                             }),
@@ -310,7 +311,7 @@ pub fn App() -> impl IntoView {
                         on_inspect=move |()| crate::inspector::inspect_next(state)
                     />
                     {move || mount_dialogs.get().then(|| {
-                        lazy.show("This panel", move |screens| (screens.dialogs)(state, generating_here))
+                        lazy.show(t("app-this-panel"), move |screens| (screens.dialogs)(state, generating_here))
                     })}
                     </div>
                 </main>

@@ -4,6 +4,7 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::PendingAttachment;
 use skein_engine::domain::attachment::{read_attachment, MAX_ATTACHMENTS};
 use skein_engine::{AttachmentContent, Blob};
@@ -15,16 +16,25 @@ pub fn add_files(state: AppState, files: Vec<web_sys::File>) {
         let mut problems = Vec::new();
         for file in files {
             if state.draft.attachments.with_untracked(Vec::len) >= MAX_ATTACHMENTS {
-                problems.push(format!(
-                    "A message can carry at most {MAX_ATTACHMENTS} attachments; \"{}\" was left out.",
-                    file.name()
+                problems.push(tf(
+                    "notice-too-many-attachments",
+                    &[
+                        ("MAX_ATTACHMENTS", (&MAX_ATTACHMENTS).into()),
+                        ("file", (file.name()).into()),
+                    ],
                 ));
                 continue;
             }
             let read = match skein_platform::read_file(&file).await {
                 Ok(read) => read,
                 Err(err) => {
-                    problems.push(format!("\"{}\" could not be read: {err}", file.name()));
+                    problems.push(tf(
+                        "notice-file-unreadable",
+                        &[
+                            ("file", (file.name()).into()),
+                            ("err", err.to_string().into()),
+                        ],
+                    ));
                     continue;
                 }
             };

@@ -7,6 +7,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::CharacterAction;
 use skein_engine::domain::assistant::assistant_for;
 use skein_engine::Assistant;
@@ -45,11 +46,23 @@ fn import(state: AppState, input: web_sys::HtmlInputElement) {
             .with_untracked(|list| assistant_for(None, list));
         match runtime.service.import_character(&bytes, &template).await {
             Ok(assistant) => {
-                let imported = format!("Imported {} from {name}.", assistant.name);
+                let imported = tf(
+                    "notice-character-imported",
+                    &[
+                        ("character", (&assistant.name).into()),
+                        ("name", (&name).into()),
+                    ],
+                );
                 state.put_assistant(assistant);
                 say(state, Ok(imported));
             }
-            Err(err) => say(state, Err(format!("{name} was not imported: {err}"))),
+            Err(err) => say(
+                state,
+                Err(tf(
+                    "notice-not-imported",
+                    &[("name", (&name).into()), ("err", err.to_string().into())],
+                )),
+            ),
         }
     });
 }
@@ -88,12 +101,17 @@ fn export(state: AppState, id: String, format: skein_engine::chat::CardFormat) {
     spawn_local(async move {
         let saved = match runtime.service.export_character(&assistant, format).await {
             Ok(file) => skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
-                .map(|()| format!("Exported {}.", file.file_name)),
+                .map(|()| tf("notice-exported", &[("file", (&file.file_name).into())])),
             Err(err) => Err(err.to_string()),
         };
         say(
             state,
-            saved.map_err(|err| format!("The card could not be exported: {err}")),
+            saved.map_err(|err| {
+                tf(
+                    "notice-card-export-failed",
+                    &[("err", err.to_string().into())],
+                )
+            }),
         );
     });
 }
@@ -104,7 +122,10 @@ fn export_book(state: AppState, id: String) {
     };
     let said = match skein_engine::chat::world_books::export_own_book(&assistant) {
         Some(file) => crate::world_books::download(&file),
-        None => Err(format!("{} has no book of its own.", assistant.name)),
+        None => Err(tf(
+            "notice-no-own-book",
+            &[("name", (&assistant.name).into())],
+        )),
     };
     say(state, said);
 }
@@ -124,7 +145,7 @@ fn save(
     spawn_local(async move {
         match runtime.service.save_assistant(&assistant).await {
             Ok(()) => {
-                let saved = format!("Saved {}.", assistant.name);
+                let saved = tf("notice-saved-name", &[("name", (&assistant.name).into())]);
                 state.put_assistant(assistant);
                 say(state, Ok(saved));
             }
@@ -137,9 +158,9 @@ fn delete(state: AppState, id: String) {
     let (Some(runtime), Some(assistant)) = (runtime(), find(state, &id)) else {
         return;
     };
-    if !crate::app::confirm(&format!(
-        "Delete the character {}? Its chats stay and go on with the default assistant.",
-        assistant.name
+    if !crate::app::confirm(&tf(
+        "confirm-delete-character",
+        &[("name", (&assistant.name).into())],
     )) {
         return;
     }
@@ -150,7 +171,13 @@ fn delete(state: AppState, id: String) {
                 if state.assistant_id.get_untracked() == id {
                     state.assistant_id.set(Assistant::default().id);
                 }
-                say(state, Ok(format!("Deleted {}.", assistant.name)));
+                say(
+                    state,
+                    Ok(tf(
+                        "notice-deleted-name",
+                        &[("name", (&assistant.name).into())],
+                    )),
+                );
             }
             Err(err) => say(state, Err(err.to_string())),
         }

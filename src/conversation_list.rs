@@ -9,6 +9,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_engine::store::pending_deletions::PendingDeletions;
 use skein_engine::{Clock, Conversation};
 use skein_platform::BrowserClock;
@@ -56,7 +57,10 @@ pub fn search_changed(state: AppState) {
                     .collect(),
             ),
             Ok(_) => {}
-            Err(err) => state.banner.set(Some(format!("Search failed: {err}"))),
+            Err(err) => state.banner.set(Some(tf(
+                "notice-search-failed",
+                &[("err", err.to_string().into())],
+            ))),
         }
     });
 }
@@ -159,8 +163,9 @@ async fn carry_out(state: AppState, conversation: Conversation) {
         }
         Err(err) => {
             state.upsert_conversation(conversation);
-            state.banner.set(Some(format!(
-                "The conversation could not be deleted (it is back in the list): {err}"
+            state.banner.set(Some(tf(
+                "notice-delete-failed",
+                &[("err", err.to_string().into())],
             )));
         }
     }

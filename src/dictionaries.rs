@@ -6,6 +6,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::DictionaryAction;
+use skein_components::{t, tf};
 use skein_engine::prompt::ChatDictionary;
 
 /// Reads the dictionaries from storage (at start-up).
@@ -37,20 +38,31 @@ pub fn act(state: AppState, action: DictionaryAction) {
                 match service.import_dictionary(&bytes, &name).await {
                     Ok((d, all)) => Ok((
                         all,
-                        format!(
-                            "Imported {} ({} entries) from {name}.",
-                            d.name,
-                            d.entries.len()
+                        tf(
+                            "notice-dictionary-imported",
+                            &[
+                                ("dictionary", (&d.name).into()),
+                                ("entries", (d.entries.len()).into()),
+                                ("name", (&name).into()),
+                            ],
                         ),
                     )),
-                    Err(err) => return say(state, Err(format!("{name} was not imported: {err}"))),
+                    Err(err) => {
+                        return say(
+                            state,
+                            Err(tf(
+                                "notice-dictionary-not-imported",
+                                &[("name", (&name).into()), ("err", err.to_string().into())],
+                            )),
+                        )
+                    }
                 }
             }
             DictionaryAction::New => {
                 let count = state.dictionaries.with_untracked(|d| d.items.len());
                 let fresh = ChatDictionary {
                     id: String::new(),
-                    name: format!("Dictionary {}", count + 1),
+                    name: tf("dictionary-default-name", &[("n", (count + 1).into())]),
                     entries: Vec::new(),
                     token_budget: 500,
                 };
@@ -58,14 +70,14 @@ pub fn act(state: AppState, action: DictionaryAction) {
                     state
                         .dictionary_editing
                         .set(all.items.last().map(|d| d.id.clone()));
-                    (all, "A new dictionary: add its entries.".to_owned())
+                    (all, t("notice-dictionary-new").to_owned())
                 })
             }
             DictionaryAction::Save(dictionary) => {
                 let name = dictionary.name.clone();
                 service.save_dictionary(dictionary).await.map(|all| {
                     state.dictionary_editing.set(None);
-                    (all, format!("Saved {name}."))
+                    (all, tf("notice-saved-named", &[("name", (&name).into())]))
                 })
             }
             DictionaryAction::Delete(id) => {
@@ -73,15 +85,16 @@ pub fn act(state: AppState, action: DictionaryAction) {
                     .dictionaries
                     .with_untracked(|d| d.get(&id).map(|d| d.name.clone()))
                     .unwrap_or_default();
-                if !crate::app::confirm(&format!(
-                    "Delete the dictionary {name}? Chats and assistants that use it stop using it."
+                if !crate::app::confirm(&tf(
+                    "confirm-delete-dictionary",
+                    &[("name", (&name).into())],
                 )) {
                     return;
                 }
                 service
                     .delete_dictionary(&id)
                     .await
-                    .map(|all| (all, format!("Deleted {name}.")))
+                    .map(|all| (all, tf("notice-deleted-named", &[("name", (&name).into())])))
             }
             DictionaryAction::Export(id) => {
                 let said = service

@@ -5,6 +5,7 @@
 use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
+use skein_components::tf;
 use skein_engine::knowledge::embedding_run::{EmbeddingProgress, RunGate};
 
 /// Runs the embedding job; one run at a time. Progress goes to `state.embedding_progress`, a
@@ -17,9 +18,13 @@ pub async fn embed_pending(state: AppState) {
         return;
     }
     let progress = |p: EmbeddingProgress| {
-        state.embedding_progress.set(Some(format!(
-            "Embedding {}: {} of {} chunks…",
-            p.base_name, p.done, p.total
+        state.embedding_progress.set(Some(tf(
+            "notice-embedding-progress",
+            &[
+                ("base", (&p.base_name).into()),
+                ("done", (&p.done).into()),
+                ("total", (&p.total).into()),
+            ],
         )));
     };
     loop {

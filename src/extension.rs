@@ -5,6 +5,7 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::PendingAttachment;
 use skein_engine::domain::page_question::{page_attachment, quote_selection};
 use skein_engine::provider::host_permission::host_pattern;
@@ -17,8 +18,9 @@ pub fn init(state: AppState) {
     refresh_hosts(state);
     spawn_local(take_question(state));
     if let Err(err) = skein_platform::on_page_question(move || spawn_local(take_question(state))) {
-        state.banner.set(Some(format!(
-            "Questions from the page's menu cannot reach this panel: {err}"
+        state.banner.set(Some(tf(
+            "notice-menu-unreachable",
+            &[("err", err.to_string().into())],
         )));
     }
 }
@@ -60,9 +62,10 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
         }
         match answer {
             Ok(true) => {
-                state
-                    .info
-                    .set(Some(format!("Skein may now reach {pattern}.")));
+                state.info.set(Some(tf(
+                    "notice-host-granted",
+                    &[("pattern", (&pattern).into())],
+                )));
                 refresh_hosts(state);
             }
             Ok(false) => state.banner.set(Some(format!(
@@ -70,8 +73,12 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
                  extension Skein needs it to call a provider that does not allow web pages; save \
                  the provider again to be asked again."
             ))),
-            Err(err) => state.banner.set(Some(format!(
-                "Skein could not ask for permission to reach {pattern}: {err}"
+            Err(err) => state.banner.set(Some(tf(
+                "notice-host-ask-failed",
+                &[
+                    ("pattern", (&pattern).into()),
+                    ("err", err.to_string().into()),
+                ],
             ))),
         }
     });
@@ -80,14 +87,20 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
 pub fn revoke(state: AppState, pattern: String) {
     spawn_local(async move {
         match skein_platform::revoke_host_permission(&pattern).await {
-            Ok(true) => state
-                .info
-                .set(Some(format!("Skein may no longer reach {pattern}."))),
-            Ok(false) => state.banner.set(Some(format!(
-                "The browser kept Skein's permission to reach {pattern}."
+            Ok(true) => state.info.set(Some(tf(
+                "notice-host-revoked",
+                &[("pattern", (&pattern).into())],
             ))),
-            Err(err) => state.banner.set(Some(format!(
-                "Skein could not give up its permission to reach {pattern}: {err}"
+            Ok(false) => state.banner.set(Some(tf(
+                "notice-host-kept",
+                &[("pattern", (&pattern).into())],
+            ))),
+            Err(err) => state.banner.set(Some(tf(
+                "notice-host-revoke-failed",
+                &[
+                    ("pattern", (&pattern).into()),
+                    ("err", err.to_string().into()),
+                ],
             ))),
         }
         refresh_hosts(state);
@@ -117,12 +130,15 @@ async fn take_question(state: AppState) {
                 })
             });
             state.info.set(Some(notice.unwrap_or_else(|| {
-                format!("“{}” is attached: ask about it.", question.title)
+                tf(
+                    "notice-page-attached",
+                    &[("title", (&question.title).into())],
+                )
             })));
         }
-        _ => state.banner.set(Some(format!(
-            "The page could not be read: {}",
-            question.text
+        _ => state.banner.set(Some(tf(
+            "notice-page-unreadable",
+            &[("reason", (&question.text).into())],
         ))),
     }
 }

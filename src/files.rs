@@ -6,6 +6,7 @@ use crate::runtime::{current_conversation, runtime, select};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_engine::store::export::ExportFormat;
 
 /// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
@@ -23,9 +24,10 @@ pub fn export(state: AppState, format: ExportFormat) {
             Err(err) => return state.banner.set(Some(err.to_string())),
         };
         if let Err(err) = skein_platform::download_text(&file.name, file.mime, &file.text) {
-            state
-                .banner
-                .set(Some(format!("The export could not be saved: {err}")));
+            state.banner.set(Some(tf(
+                "notice-export-failed",
+                &[("err", err.to_string().into())],
+            )));
         }
     });
 }
@@ -42,9 +44,10 @@ pub fn backup(state: AppState, include_keys: bool) {
             Err(err) => Err(err.to_string()),
         };
         if let Err(err) = saved {
-            state
-                .banner
-                .set(Some(format!("The backup could not be made: {err}")));
+            state.banner.set(Some(tf(
+                "notice-backup-failed",
+                &[("err", err.to_string().into())],
+            )));
         }
     });
 }
@@ -56,7 +59,12 @@ pub async fn take_chosen(
 ) -> Result<Option<(String, Vec<u8>)>, String> {
     let chosen = skein_platform::read_chosen_file(input).await;
     input.set_value("");
-    chosen.map_err(|err| format!("The file could not be read: {err}"))
+    chosen.map_err(|err| {
+        tf(
+            "notice-file-read-failed",
+            &[("err", err.to_string().into())],
+        )
+    })
 }
 
 /// Imports the file chosen in `input` (a Skein export or ChatGPT's `conversations.json`):
@@ -84,9 +92,9 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                     runtime.announce(&conversation.id);
                     state.upsert_conversation(conversation);
                 }
-                state.info.set(Some(format!(
-                    "Imported {count} conversation{} from {name}.",
-                    if count == 1 { "" } else { "s" }
+                state.info.set(Some(tf(
+                    "notice-conversations-imported",
+                    &[("count", count.into()), ("name", (&name).into())],
                 )));
                 if let Some(id) = first {
                     select(state, id);

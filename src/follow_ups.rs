@@ -6,6 +6,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_components::{FollowUpAction, FollowUpView, NotificationStatus};
 use skein_engine::domain::follow_up::FollowUps;
 use std::cell::RefCell;
@@ -78,18 +79,23 @@ fn remind(state: AppState) {
                     let title = state
                         .conversation(&follow_up.conversation_id)
                         .map_or_else(|| "Skein".to_owned(), |c| c.title);
-                    state
-                        .info
-                        .set(Some(format!("Follow-up: {}", follow_up.text)));
+                    state.info.set(Some(tf(
+                        "follow-up-notification",
+                        &[("text", (&follow_up.text).into())],
+                    )));
                     if state.notifications.get_untracked() == NotificationStatus::On {
                         let tag = format!("skein-follow-up-{}", follow_up.id);
                         if let Err(err) = skein_platform::notify_as(
-                            &format!("Follow-up: {title}"),
+                            &tf(
+                                "follow-up-notification-title",
+                                &[("title", (&title).into())],
+                            ),
                             &follow_up.text,
                             &tag,
                         ) {
-                            state.banner.set(Some(format!(
-                                "The reminder could not be shown as a notification: {err}"
+                            state.banner.set(Some(tf(
+                                "notice-reminder-failed",
+                                &[("err", err.to_string().into())],
                             )));
                         }
                     }
@@ -121,8 +127,14 @@ pub fn views(state: AppState) -> Vec<FollowUpView> {
                     })
                     .unwrap_or_else(|| "a deleted chat".to_owned()),
                 when: f.due_at_ms.map(|due| match f.reminded_at_ms {
-                    Some(_) => format!("reminded at {}", skein_platform::local_time_words(due)),
-                    None => format!("reminds you at {}", skein_platform::local_time_words(due)),
+                    Some(_) => tf(
+                        "follow-up-reminded-at",
+                        &[("time", (skein_platform::local_time_words(due)).into())],
+                    ),
+                    None => tf(
+                        "follow-up-reminds-at",
+                        &[("time", (skein_platform::local_time_words(due)).into())],
+                    ),
                 }),
                 due_input: f
                     .due_at_ms
@@ -158,25 +170,37 @@ pub fn act(state: AppState, action: FollowUpAction) {
                     match skein_platform::parse_local_input(&value) {
                         Some(ms) => Some(ms),
                         None => {
-                            return say(state, Err(format!("“{value}” is not a date and time.")))
+                            return say(
+                                state,
+                                Err(tf("notice-not-a-date", &[("value", (&value).into())])),
+                            )
                         }
                     }
                 };
                 service.set_follow_up_time(&id, due).await.map(|list| {
                     let said = match due {
-                        Some(ms) => format!(
-                            "Skein reminds you at {}.",
-                            skein_platform::local_time_words(ms)
+                        Some(ms) => tf(
+                            "notice-reminder-set",
+                            &[("time", (skein_platform::local_time_words(ms)).into())],
                         ),
-                        None => "No reminder.".to_owned(),
+                        None => t("notice-no-reminder").to_owned(),
                     };
                     (list, said)
                 })
             }
-            FollowUpAction::Done(id, done) => service
-                .finish_follow_up(&id, done)
-                .await
-                .map(|list| (list, if done { "Done." } else { "Open again." }.to_owned())),
+            FollowUpAction::Done(id, done) => {
+                service.finish_follow_up(&id, done).await.map(|list| {
+                    (
+                        list,
+                        if done {
+                            t("notice-follow-up-done")
+                        } else {
+                            t("notice-follow-up-reopened")
+                        }
+                        .to_owned(),
+                    )
+                })
+            }
             FollowUpAction::Delete(id) => service
                 .delete_follow_up(&id)
                 .await

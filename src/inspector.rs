@@ -7,6 +7,7 @@ use crate::runtime::{current_conversation, runtime, Runtime};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::t;
 use skein_components::InspectorView;
 use skein_engine::chat::EventLog;
 use skein_engine::{Assistant, CancelToken, Conversation, ProviderSettings, TurnContext};
@@ -40,11 +41,8 @@ pub fn inspect_answer(state: AppState, id: String) {
 fn inspect(state: AppState, answer: Option<String>) {
     let Some(runtime) = runtime() else { return };
     let about = match answer {
-        None => "The next request, with what is in the composer now. Nothing is sent.",
-        Some(_) => {
-            "The request regenerating this answer would make now (settings or books changed \
-             since it was written show as they are now). Nothing is sent."
-        }
+        None => t("inspector-about-next"),
+        Some(_) => t("inspector-about-regenerate"),
     };
     state.inspector.view.set(Some(InspectorView {
         about: about.to_owned(),

@@ -5,6 +5,7 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::OfflineStatus;
 use skein_engine::domain::app_update::UpdateStep;
 use skein_platform::ServiceWorkerEvents;
@@ -21,9 +22,10 @@ fn act(state: AppState, step: UpdateStep) {
         UpdateStep::Nothing => {}
         UpdateStep::Activate => spawn_local(async move {
             if let Err(err) = skein_platform::activate_update().await {
-                state
-                    .banner
-                    .set(Some(format!("The new version cannot start: {err}")));
+                state.banner.set(Some(tf(
+                    "notice-update-failed",
+                    &[("err", err.to_string().into())],
+                )));
             }
         }),
         UpdateStep::Reload => crate::storage_notices::reload(),

@@ -5,6 +5,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::{DocumentView, KnowledgeAction, KnowledgeView};
 use skein_engine::knowledge::bases::BaseOverview;
 use skein_engine::knowledge::ingest::extract_text;
@@ -67,7 +68,13 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                                 .map_err(|e| e.to_string()),
                             Err(err) => Err(err.to_string()),
                         },
-                        Err(err) => Err(format!("\"{}\" could not be read: {err}", file.name())),
+                        Err(err) => Err(tf(
+                            "notice-knowledge-unreadable",
+                            &[
+                                ("file", (file.name()).into()),
+                                ("err", err.to_string().into()),
+                            ],
+                        )),
                     };
                     if let Err(problem) = added {
                         problems.push(problem);

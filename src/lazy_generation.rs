@@ -18,6 +18,7 @@ use crate::runtime::Runtime;
 use crate::state::AppState;
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
+use skein_components::t;
 use skein_engine::prompt::OutputChannel;
 use skein_engine::{Assistant, CancelToken, ChatAction, Conversation, MessageNode};
 use skein_engine::{ProviderSettings, TurnContext};
@@ -133,7 +134,7 @@ fn note_failure(state: AppState, reply: &MessageNode) {
         message: reply
             .error
             .clone()
-            .unwrap_or_else(|| "The answer failed.".to_owned()),
+            .unwrap_or_else(|| t("notice-answer-failed").to_owned()),
         retry,
     }));
 }

@@ -20,6 +20,7 @@ use crate::settings_screen::SettingsScreen;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_components::{
     BranchMapPanel, ChatSettingsPanel, FollowUpPanel, PromptInspector, SummaryPanel,
     WorkflowScreen, WorkspacePanel,
@@ -206,7 +207,7 @@ impl LazyScreens {
             Status::Ready(screens) => build(screens),
             Status::Failed => failed(name, self),
             Status::NotLoaded | Status::Loading => {
-                view! { <p class="screen-loading" role="status">"Loading…"</p> }.into_any()
+                view! { <p class="screen-loading" role="status">{t("app-loading")}</p> }.into_any()
             }
         }
     }
@@ -216,11 +217,8 @@ impl LazyScreens {
 fn failed(screen: &'static str, lazy: LazyScreens) -> AnyView {
     view! {
         <div class="notice error" role="alert" data-testid="screen-load-failed">
-            <span>{format!(
-                "{screen} could not be loaded: this part of Skein is fetched when first opened, \
-                 and the network or the site did not answer. Your data is untouched."
-            )}</span>
-            <button type="button" on:click=move |_| lazy.load()>"Try again"</button>
+            <span>{tf("app-screen-load-failed", &[("screen", screen.into())])}</span>
+            <button type="button" on:click=move |_| lazy.load()>{t("workflow-run-try-again")}</button>
         </div>
     }
     .into_any()

@@ -3,6 +3,7 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::NotificationStatus;
 use skein_engine::chat::finished_notice::finished_notice;
 use skein_engine::MessageNode;
@@ -42,8 +43,9 @@ pub fn generation_ended(state: AppState, reply: &MessageNode) {
     let title = state.conversation(&reply.conversation_id).map(|c| c.title);
     let notice = finished_notice(reply, title.as_deref());
     if let Err(err) = notify(&notice.title, &notice.body) {
-        state
-            .banner
-            .set(Some(format!("The notification could not be shown: {err}")));
+        state.banner.set(Some(tf(
+            "notice-notification-failed",
+            &[("err", err.to_string().into())],
+        )));
     }
 }

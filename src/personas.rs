@@ -5,6 +5,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::t;
 use skein_components::{ChatSettingsChange, PersonaAction};
 use skein_engine::persona::user_persona::Personas;
 use skein_engine::ChatError;
@@ -57,25 +58,25 @@ pub fn change_chat(state: AppState, change: ChatSettingsChange) {
                     .service
                     .set_conversation_persona(&id, persona.as_deref())
                     .await,
-                "The persona is used from the next answer on.",
+                t("notice-persona-next"),
             ),
             ChatSettingsChange::WorldBooks(ids) => (
                 runtime.service.set_conversation_world_books(&id, ids).await,
-                "The chat's world books are used from the next answer on.",
+                t("notice-chat-books-next"),
             ),
             ChatSettingsChange::Dictionaries(ids) => (
                 runtime
                     .service
                     .set_conversation_dictionaries(&id, ids)
                     .await,
-                "The chat's dictionaries are used from the next message on.",
+                t("notice-chat-dictionaries-next"),
             ),
             ChatSettingsChange::SystemPrompt(prompt) => (
                 runtime
                     .service
                     .set_conversation_system_prompt(&id, &prompt)
                     .await,
-                "Saved: the next answer uses it.",
+                t("notice-chat-prompt-saved"),
             ),
         };
         match changed {

@@ -7,6 +7,7 @@
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_engine::provider::ProviderClient;
 use skein_engine::store::temporary::TemporaryChats;
 use skein_engine::{ChatAction, UserInput};
@@ -83,8 +84,9 @@ pub fn init(state: AppState) {
         let store = match IdbStore::open_watched(&database, Some(on_health)).await {
             Ok(store) => store,
             Err(err) => {
-                state.banner.set(Some(format!(
-                    "Skein cannot open its local storage, so nothing can be saved: {err}"
+                state.banner.set(Some(tf(
+                    "notice-storage-unavailable",
+                    &[("err", err.to_string().into())],
                 )));
                 state.ready.set(true);
                 return;
@@ -391,9 +393,7 @@ fn start_as(
     model: Option<String>,
 ) -> bool {
     let Some(runtime) = runtime() else {
-        state.banner.set(Some(
-            "Storage is still opening; try again in a moment.".into(),
-        ));
+        state.banner.set(Some(t("notice-storage-opening").into()));
         return false;
     };
     let mut settings = state.settings.get_untracked();
@@ -538,13 +538,12 @@ pub fn load_image(state: AppState, blob_id: String) {
                 Ok(url) => state.image_urls.update(|urls| {
                     urls.insert(blob_id, url);
                 }),
-                Err(err) => state
-                    .banner
-                    .set(Some(format!("An image cannot be shown: {err}"))),
+                Err(err) => state.banner.set(Some(tf(
+                    "notice-image-failed",
+                    &[("err", err.to_string().into())],
+                ))),
             },
-            Ok(None) => state.banner.set(Some(
-                "An image of this conversation is missing from storage.".into(),
-            )),
+            Ok(None) => state.banner.set(Some(t("notice-image-missing").into())),
             Err(err) => state.banner.set(Some(err.to_string())),
         }
     });

@@ -5,6 +5,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_engine::{Assistant, CancelToken, ProviderSettings};
 
 /// Asks the provider (as configured in the form, not yet saved) which models it offers.
@@ -17,7 +18,7 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
             .client()
             .list_models(&settings, &CancelToken::new())
             .await
-            .map_err(|err| format!("The models could not be listed: {err}"));
+            .map_err(|err| tf("notice-models-failed", &[("err", err.to_string().into())]));
         state.models.set(Some(listed));
     });
 }
@@ -57,7 +58,7 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
         return Some(err.to_string());
     }
     let Some(runtime) = runtime() else {
-        return Some("Storage is still opening; try again in a moment.".into());
+        return Some(t("notice-storage-opening").into());
     };
     state.settings.set(settings.clone());
     state.welcome.set(false);

@@ -4,6 +4,7 @@
 
 use crate::state::AppState;
 use leptos::prelude::*;
+use skein_components::t;
 use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
     DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, McpPanel, MemoryPanel,
@@ -29,11 +30,11 @@ pub fn SettingsScreen(
         }
     });
     view! {
-        <section class="settings-screen" data-testid="settings-screen" aria-label="Settings">
+        <section class="settings-screen" data-testid="settings-screen" aria-label=t("app-settings")>
             <div class="settings-header">
-                <h2>"Settings"</h2>
+                <h2>{t("app-settings")}</h2>
                 <button type="button" data-testid="close-settings"
-                    on:click=move |_| state.show_settings.set(false)>"Back to chat"</button>
+                    on:click=move |_| state.show_settings.set(false)>{t("workflow-back-to-chat")}</button>
             </div>
             <div class="settings-body">
                 <SettingsNav current=section on_select=move |s| state.settings_section.set(s) />
@@ -54,18 +55,18 @@ pub fn SettingsScreen(
                             on_revoke=move |host| crate::extension::revoke(state, host) />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Assistants current=section>
-                        <div class="assistant-bar" role="group" aria-label="Assistants">
-                            <label>"Assistant in use"
+                        <div class="assistant-bar" role="group" aria-label=t("settings-assistants")>
+                            <label>{t("settings-assistant-in-use")}
                                 <AssistantPicker testid="assistant-picker"
                                     assistants=Signal::derive(move || state.assistants.get())
                                     selected=Signal::derive(move || state.assistant_id.get())
                                     on_select=move |id| crate::assistants::choose(state, id) />
                             </label>
                             <button type="button" data-testid="assistant-new"
-                                on:click=move |_| crate::assistants::create(state)>"New assistant"</button>
+                                on:click=move |_| crate::assistants::create(state)>{t("settings-new-assistant")}</button>
                             <button type="button" data-testid="assistant-delete"
                                 disabled=move || state.assistant_id.get() == skein_engine::Assistant::default().id
-                                on:click=move |_| crate::assistants::delete_current(state)>"Delete assistant"</button>
+                                on:click=move |_| crate::assistants::delete_current(state)>{t("settings-delete-assistant")}</button>
                         </div>
                         <AssistantForm
                             assistant=Signal::derive(move || state.assistant())
@@ -85,7 +86,7 @@ pub fn SettingsScreen(
                             <input type="checkbox" data-testid="memory-toggle"
                                 prop:checked=move || state.assistant().memory_on()
                                 on:change=move |ev| crate::settings_actions::set_memory(state, event_target_checked(&ev)) />
-                            "Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)"
+                            {t("settings-memory-tool")}
                         </label>
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Characters current=section>

@@ -6,6 +6,7 @@ use crate::runtime::{runtime, Runtime};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_engine::{Conversation, MessageNode};
 use skein_platform::StorageHealth;
 
@@ -52,8 +53,9 @@ async fn save_unsaved(state: AppState, runtime: &Runtime) {
                 state.upsert_conversation(conversation);
             }
             Err(err) => {
-                state.banner.set(Some(format!(
-                    "An answer is still not saved (it stays on screen): {err}"
+                state.banner.set(Some(tf(
+                    "notice-answer-unsaved",
+                    &[("err", err.to_string().into())],
                 )));
                 return;
             }

@@ -6,6 +6,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::t;
 use skein_components::SummaryRequest;
 use skein_engine::chat::summary_control::SummaryView;
 use skein_engine::{CancelToken, ChatError};
@@ -74,23 +75,13 @@ pub fn act(state: AppState, request: SummaryRequest) {
                     &CancelToken::new(),
                 )
                 .await
-                .map(|view| (Some(view), Some("Summarised. The next request sends it."))),
-            SummaryRequest::Edit(text) => {
-                service
-                    .edit_summary(&conversation, &text)
-                    .await
-                    .map(|view| {
-                        (
-                            Some(view),
-                            Some("Saved. The next request sends your version."),
-                        )
-                    })
-            }
+                .map(|view| (Some(view), Some(t("notice-summarised")))),
+            SummaryRequest::Edit(text) => service
+                .edit_summary(&conversation, &text)
+                .await
+                .map(|view| (Some(view), Some(t("notice-summary-saved")))),
             SummaryRequest::Reset => match service.reset_summary(&conversation).await {
-                Ok(_) => Ok((
-                    None,
-                    Some("Reset. The next request sends the whole branch."),
-                )),
+                Ok(_) => Ok((None, Some(t("notice-summary-reset")))),
                 Err(err) => Err(err),
             },
             SummaryRequest::Jump(_) => return,

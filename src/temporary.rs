@@ -6,6 +6,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::t;
 
 /// Whether the conversation on screen is a temporary chat; tracked.
 pub fn on_screen(state: AppState) -> bool {
@@ -31,9 +32,7 @@ pub fn keep(state: AppState) {
             Ok(conversation) => {
                 state.upsert_conversation(conversation);
                 runtime.announce(&id);
-                state
-                    .info
-                    .set(Some("Kept: this chat is saved like the others.".into()));
+                state.info.set(Some(t("notice-chat-kept").into()));
             }
             Err(err) => state.banner.set(Some(err.to_string())),
         }

@@ -7,6 +7,7 @@ use crate::runtime::{runtime, Runtime};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_components::{McpAction, McpServerView};
 use skein_engine::mcp::McpServers;
 use skein_engine::tools::search_backends::WebSearchSettings;
@@ -90,29 +91,50 @@ pub fn act(state: AppState, action: McpAction) {
                 match service.save_mcp_server(server).await {
                     Ok(list) => {
                         apply(state, &runtime, list);
-                        say(state, Ok(format!("Saved {name}.")));
+                        say(
+                            state,
+                            Ok(tf("notice-server-saved", &[("name", (&name).into())])),
+                        );
                     }
-                    Err(err) => say(state, Err(format!("{name} was not saved: {err}"))),
+                    Err(err) => say(
+                        state,
+                        Err(tf(
+                            "notice-server-not-saved",
+                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                        )),
+                    ),
                 }
             }
             McpAction::Delete(id) => match service.delete_mcp_server(&id).await {
                 Ok(list) => {
                     apply(state, &runtime, list);
-                    say(state, Ok("Removed the server.".into()));
+                    say(state, Ok(t("notice-server-removed").into()));
                 }
                 Err(err) => say(state, Err(err.to_string())),
             },
             McpAction::Test(id) => {
                 let Some(client) = runtime.mcp.client(&id) else {
-                    return say(state, Err("That server is off.".into()));
+                    return say(state, Err(t("notice-server-off").into()));
                 };
                 let name = client.server().name.clone();
                 match client.refresh(&CancelToken::new()).await {
                     Ok(()) => {
                         let count = client.state().tools.len();
-                        say(state, Ok(format!("{name} answered with {count} tools.")));
+                        say(
+                            state,
+                            Ok(tf(
+                                "notice-server-answered",
+                                &[("name", (&name).into()), ("count", count.into())],
+                            )),
+                        );
                     }
-                    Err(err) => say(state, Err(format!("{name}: {err}"))),
+                    Err(err) => say(
+                        state,
+                        Err(tf(
+                            "notice-server-error",
+                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                        )),
+                    ),
                 }
             }
         }

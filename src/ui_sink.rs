@@ -8,6 +8,7 @@
 use crate::runtime::Runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
+use skein_components::tf;
 use skein_components::{MessageView, StreamPublisher};
 use skein_engine::chat::{GenerationEvent, GenerationSink};
 use skein_engine::render::announce::{Announcer, Spoken};
@@ -104,9 +105,9 @@ impl UiSink {
             })
             .collect();
         if !names.is_empty() && self.state.is_current(&node.conversation_id) {
-            self.state.live.alert(format!(
-                "Waiting for your approval to run: {}.",
-                names.join(", ")
+            self.state.live.alert(tf(
+                "spoken-awaiting-approval",
+                &[("names", names.join(", ").into())],
             ));
         }
     }

@@ -6,6 +6,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_engine::usage::Prices;
 
 const KEY: &str = "skein.prices";
@@ -22,9 +23,10 @@ pub fn refresh(state: AppState) {
     spawn_local(async move {
         match runtime.service.usage_report(days, &prices).await {
             Ok(report) => state.usage.set(Some(report)),
-            Err(err) => state
-                .banner
-                .set(Some(format!("Usage could not be read: {err}"))),
+            Err(err) => state.banner.set(Some(tf(
+                "notice-usage-unreadable",
+                &[("err", err.to_string().into())],
+            ))),
         }
     });
 }
@@ -44,7 +46,10 @@ pub fn set_price(state: AppState, (model, input, output): skein_components::Pric
             state.prices.set(prices);
             refresh(state);
         }
-        Err(err) => state.price_error.set(Some(format!("{model}: {err}"))),
+        Err(err) => state.price_error.set(Some(tf(
+            "notice-price-error",
+            &[("model", (&model).into()), ("err", err.to_string().into())],
+        ))),
     }
 }
 
@@ -58,9 +63,10 @@ pub fn export(state: AppState) {
             Err(err) => Err(err.to_string()),
         };
         if let Err(err) = done {
-            state
-                .banner
-                .set(Some(format!("The usage could not be exported: {err}")));
+            state.banner.set(Some(tf(
+                "notice-usage-export-failed",
+                &[("err", err.to_string().into())],
+            )));
         }
     });
 }

@@ -7,6 +7,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::{listed_window, LocalServer, WelcomeAction};
 use skein_engine::provider::presets::ProviderPreset;
 use skein_engine::{CancelToken, Clock};
@@ -57,9 +58,9 @@ pub fn act(state: AppState, action: WelcomeAction) {
             };
             let settings = preset.settings(&base_url, &key);
             if preset.needs_key && settings.api_key.is_empty() {
-                state.models.set(Some(Err(format!(
-                    "{} needs an API key: paste it above.",
-                    preset.name
+                state.models.set(Some(Err(tf(
+                    "welcome-needs-key",
+                    &[("provider", (&preset.name).into())],
                 ))));
                 return;
             }
@@ -80,9 +81,9 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 Some(error) => state.models.set(Some(Err(error))),
                 None => {
                     state.welcome.set(false);
-                    state.info.set(Some(format!(
-                        "Connected to {}. Ask anything; the full settings are under Settings.",
-                        preset.name
+                    state.info.set(Some(tf(
+                        "welcome-connected-to",
+                        &[("provider", (&preset.name).into())],
                     )));
                 }
             }

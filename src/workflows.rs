@@ -7,6 +7,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::{t, tf};
 use skein_components::{WorkflowAction, WorkflowView};
 use skein_engine::workflow::export::{run_file_name, run_json, run_markdown};
 use skein_engine::workflow::template_file::write_template;
@@ -119,7 +120,7 @@ fn find_run(state: AppState, id: &str) -> Option<WorkflowRun> {
 
 fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
     skein_platform::download_bytes(name, mime, text.as_bytes())
-        .map(|()| format!("Exported {name}."))
+        .map(|()| tf("notice-workflow-exported", &[("name", (&name).into())]))
 }
 
 /// Carries run `id` forward: with `answer`, the current step's text first. Every saved phase
@@ -192,7 +193,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
             let count = screen.templates.with_untracked(|t| t.items.len());
             let template = skein_engine::workflow::WorkflowTemplate {
                 id: String::new(),
-                name: format!("Workflow {}", count + 1),
+                name: tf("workflow-default-name", &[("n", (count + 1).into())]),
                 description: String::new(),
                 steps: vec![skein_engine::workflow::WorkflowStep::question(
                     "",
@@ -229,7 +230,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     "application/json",
                     &write_template(&template),
                 ),
-                None => Err("That workflow is no longer stored.".into()),
+                None => Err(t("workflow-gone").into()),
             };
             return say(state, said);
         }
@@ -247,7 +248,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     "application/json",
                     &run_json(&run),
                 ),
-                None => Err("That run is no longer stored.".into()),
+                None => Err(t("workflow-run-gone").into()),
             };
             return say(state, said);
         }
@@ -261,7 +262,13 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     Ok((saved, templates)) => {
                         screen.templates.set(templates);
                         screen.view.set(WorkflowView::Home);
-                        say(state, Ok(format!("Saved {}.", saved.name)));
+                        say(
+                            state,
+                            Ok(tf(
+                                "notice-workflow-saved",
+                                &[("name", (&saved.name).into())],
+                            )),
+                        );
                     }
                     Err(err) => say(state, Err(err.to_string())),
                 }
@@ -276,7 +283,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 match drafted {
                     Ok(template) => {
                         screen.view.set(WorkflowView::Edit(template));
-                        say(state, Ok("The model's draft: edit it, then save.".into()));
+                        say(state, Ok(t("notice-workflow-drafted").into()));
                     }
                     Err(err) => say(state, Err(err.to_string())),
                 }
@@ -292,14 +299,23 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         screen.templates.set(templates);
                         say(
                             state,
-                            Ok(format!(
-                                "Imported {} ({} steps) from {name}.",
-                                template.name,
-                                template.steps.len()
+                            Ok(tf(
+                                "notice-workflow-imported",
+                                &[
+                                    ("workflow", (&template.name).into()),
+                                    ("steps", (template.steps.len()).into()),
+                                    ("name", (&name).into()),
+                                ],
                             )),
                         );
                     }
-                    Err(err) => say(state, Err(format!("{name} was not imported: {err}"))),
+                    Err(err) => say(
+                        state,
+                        Err(tf(
+                            "notice-workflow-not-imported",
+                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                        )),
+                    ),
                 }
             }
             WorkflowAction::Duplicate(id) => match service.duplicate_workflow_template(&id).await {
@@ -314,14 +330,17 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     .templates
                     .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
                     .unwrap_or_default();
-                if !crate::app::confirm(&format!("Delete the workflow {name}? Its runs are kept."))
+                if !crate::app::confirm(&tf("confirm-delete-workflow", &[("name", (&name).into())]))
                 {
                     return;
                 }
                 match service.delete_workflow_template(&id).await {
                     Ok(templates) => {
                         screen.templates.set(templates);
-                        say(state, Ok(format!("Deleted {name}.")));
+                        say(
+                            state,
+                            Ok(tf("notice-workflow-deleted", &[("name", (&name).into())])),
+                        );
                     }
                     Err(err) => say(state, Err(err.to_string())),
                 }
@@ -344,13 +363,13 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 Err(err) => say(state, Err(err.to_string())),
             },
             WorkflowAction::DeleteRun(id) => {
-                if !crate::app::confirm("Delete this run and its answers?") {
+                if !crate::app::confirm(t("confirm-delete-run")) {
                     return;
                 }
                 match service.delete_workflow_run(&id).await {
                     Ok(()) => {
                         screen.runs.update(|runs| runs.retain(|r| r.id != id));
-                        say(state, Ok("Deleted the run.".into()));
+                        say(state, Ok(t("notice-run-deleted").into()));
                     }
                     Err(err) => say(state, Err(err.to_string())),
                 }

@@ -6,6 +6,7 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use skein_components::tf;
 use skein_components::{WorkspaceAction, WorkspaceFileView};
 use skein_engine::workspace::tools::size_label;
 
@@ -101,7 +102,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                 Ok(Some((name, bytes))) => service
                     .upload_workspace_file(&workspace, &workspace_name(&folder, &name), &bytes)
                     .await
-                    .map(|path| format!("Stored {path}."))
+                    .map(|path| tf("notice-file-stored", &[("path", path.to_string().into())]))
                     .map_err(|err| err.to_string()),
                 Ok(None) => return,
                 Err(err) => Err(err),
@@ -111,9 +112,9 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                     Ok(bytes) => {
                         let text = match String::from_utf8(bytes) {
                             Ok(text) => text,
-                            Err(err) => format!(
-                                "This is not a text file ({} bytes): download it to open it.",
-                                err.as_bytes().len()
+                            Err(err) => tf(
+                                "notice-not-text",
+                                &[("bytes", (err.as_bytes().len()).into())],
                             ),
                         };
                         sheet.viewing.set(Some((path, text)));
@@ -127,7 +128,12 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                     Ok(bytes) => {
                         let name = path.rsplit('/').next().unwrap_or(&path).to_owned();
                         skein_platform::download_bytes(&name, "application/octet-stream", &bytes)
-                            .map(|()| format!("Downloaded {path}."))
+                            .map(|()| {
+                                tf(
+                                    "notice-file-downloaded",
+                                    &[("path", path.to_string().into())],
+                                )
+                            })
                     }
                     Err(err) => Err(err.to_string()),
                 }
@@ -142,7 +148,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                     {
                         sheet.viewing.set(None);
                     }
-                    format!("Deleted {path}.")
+                    tf("notice-file-deleted", &[("path", path.to_string().into())])
                 })
                 .map_err(|err| err.to_string()),
         };

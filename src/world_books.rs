@@ -7,6 +7,7 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::WorldBookAction;
+use skein_components::{t, tf};
 use skein_engine::chat::CardFile;
 use skein_engine::persona::world_books::WorldBooks;
 use skein_engine::prompt::Lorebook;
@@ -29,8 +30,12 @@ fn say(state: AppState, said: Result<String, String>) {
 
 /// Offers `file` as a download and says so.
 pub fn download(file: &CardFile) -> Result<String, String> {
-    skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
-        .map(|()| format!("Exported {}.", file.file_name))
+    skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes).map(|()| {
+        tf(
+            "notice-book-exported",
+            &[("file", (&file.file_name).into())],
+        )
+    })
 }
 
 pub fn act(state: AppState, action: WorldBookAction) {
@@ -47,23 +52,37 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 match service.import_world_book(&bytes, &name).await {
                     Ok((book, books)) => Ok((
                         books,
-                        format!(
-                            "Imported {} ({} entries) from {name}.",
-                            book.name,
-                            book.entries.len()
+                        tf(
+                            "notice-book-imported",
+                            &[
+                                ("book", (&book.name).into()),
+                                ("entries", (book.entries.len()).into()),
+                                ("name", (&name).into()),
+                            ],
                         ),
                     )),
-                    Err(err) => return say(state, Err(format!("{name} was not imported: {err}"))),
+                    Err(err) => {
+                        return say(
+                            state,
+                            Err(tf(
+                                "notice-book-not-imported",
+                                &[("name", (&name).into()), ("err", err.to_string().into())],
+                            )),
+                        )
+                    }
                 }
             }
             WorldBookAction::New => {
                 let count = state.world_books.with_untracked(|b| b.items.len());
-                let book = Lorebook::named("", &format!("World book {}", count + 1));
+                let book = Lorebook::named(
+                    "",
+                    &tf("world-book-default-name", &[("n", (count + 1).into())]),
+                );
                 match service.save_world_book(book).await {
                     Ok(books) => {
                         let id = books.items.last().map(|b| b.id.clone());
                         state.world_book_editing.set(id);
-                        Ok((books, "A new world book: add its entries.".to_owned()))
+                        Ok((books, t("notice-book-new").to_owned()))
                     }
                     Err(err) => Err(err),
                 }
@@ -72,7 +91,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 let name = book.name.clone();
                 service.save_world_book(*book).await.map(|books| {
                     state.world_book_editing.set(None);
-                    (books, format!("Saved {name}."))
+                    (books, tf("notice-book-saved", &[("name", (&name).into())]))
                 })
             }
             WorldBookAction::Delete(id) => {
@@ -80,22 +99,22 @@ pub fn act(state: AppState, action: WorldBookAction) {
                     .world_books
                     .with_untracked(|b| b.get(&id).map(|b| b.name.clone()))
                     .unwrap_or_default();
-                if !crate::app::confirm(&format!(
-                    "Delete the world book {name}? Chats and characters that use it stop using it."
-                )) {
+                if !crate::app::confirm(&tf("confirm-delete-book", &[("name", (&name).into())])) {
                     return;
                 }
-                service
-                    .delete_world_book(&id)
-                    .await
-                    .map(|books| (books, format!("Deleted {name}.")))
+                service.delete_world_book(&id).await.map(|books| {
+                    (
+                        books,
+                        tf("notice-book-deleted", &[("name", (&name).into())]),
+                    )
+                })
             }
             WorldBookAction::SetGlobal(id, on) => {
                 service.set_world_book_global(&id, on).await.map(|books| {
                     let said = if on {
-                        "Active in every chat from the next answer on."
+                        t("notice-book-everywhere")
                     } else {
-                        "No longer active in every chat."
+                        t("notice-book-not-everywhere")
                     };
                     (books, said.to_owned())
                 })
@@ -108,7 +127,9 @@ pub fn act(state: AppState, action: WorldBookAction) {
                     .and_then(|file| download(&file));
                 return say(
                     state,
-                    said.map_err(|e| format!("The book could not be exported: {e}")),
+                    said.map_err(|e| {
+                        tf("notice-book-export-failed", &[("e", e.to_string().into())])
+                    }),
                 );
             }
         };

@@ -965,3 +965,143 @@ mcp-tool-asks = يسأل أولًا
 message-stopped = توقفت: هذه الإجابة غير مكتملة.
 message-paused = متوقفة مؤقتًا: استدعاء أداة بانتظار موافقتك.
 knowledge-pasted-text = نص ملصق
+
+## The app's frame
+app-offline-title = لا اتصال: ما زالت محادثاتك والبحث والإعدادات والتصدير تعمل؛ وتنتظر الرسائل حتى تعود متصلًا.
+app-offline = غير متصل
+app-find-title = ابحث في هذه المحادثة (Ctrl+Shift+F)
+app-find = بحث
+app-branches-title = كل رسالة ونسخها
+app-this-chat-title = شخصية هذه المحادثة وموجِّه نظامها
+app-follow-ups-title = ما وعدت الإجابات بمتابعته
+app-workflows-title = أسئلة موجَّهة وجولات حوار يديرها منسّق
+app-settings = الإعدادات
+app-confirm-delete-message = أتحذف هذه الرسالة وكل ما بعدها في هذا الفرع؟
+app-this-panel = هذه اللوحة
+app-loading = جارٍ التحميل…
+settings-assistant-in-use = المساعد المستخدم
+settings-new-assistant = مساعد جديد
+settings-delete-assistant = احذف المساعد
+settings-memory-tool = الذاكرة: قد يتذكر المساعد حقائق عنك (يسألك كل تغيير أولًا، ما لم تغيّر ذلك من أدواته)
+
+## The app's frame (with placeholders)
+app-follow-ups-label = المتابعات ({ $n } مفتوحة)
+app-screen-load-failed = تعذّر تحميل { $screen }: يُجلب هذا الجزء من Skein عند فتحه أول مرة، ولم تستجب الشبكة أو الموقع. بياناتك لم تُمس.
+
+## Notices: attachments, characters, conversations, dictionaries
+notice-too-many-attachments = يمكن للرسالة أن تحمل { $MAX_ATTACHMENTS } مرفقات على الأكثر؛ واستُبعد "{ $file }".
+notice-file-unreadable = تعذّرت قراءة "{ $file }": { $err }
+notice-character-imported = استُورد { $character } من { $name }.
+notice-not-imported = لم يُستورد { $name }: { $err }
+notice-exported = صُدِّر { $file }.
+notice-card-export-failed = تعذّر تصدير البطاقة: { $err }
+notice-no-own-book = ليس لـ { $name } كتاب خاص.
+notice-saved-name = حُفظ { $name }.
+confirm-delete-character = أتحذف الشخصية { $name }؟ تبقى محادثاتها وتستمر مع المساعد الافتراضي.
+notice-deleted-name = حُذف { $name }.
+notice-search-failed = فشل البحث: { $err }
+notice-delete-failed = تعذّر حذف المحادثة (عادت إلى القائمة): { $err }
+notice-dictionary-not-imported = لم يُستورد { $name }: { $err }
+dictionary-default-name = القاموس { $n }
+notice-saved-named = حُفظ { $name }.
+confirm-delete-dictionary = أتحذف القاموس { $name }؟ ستتوقف المحادثات والمساعدون الذين يستخدمونه عن استخدامه.
+notice-deleted-named = حُذف { $name }.
+notice-embedding-progress = جارٍ تضمين { $base }: { $done } من { $total } مقطعًا…
+
+## Notices: the extension, files
+notice-menu-unreachable = لا تصل الأسئلة من قائمة الصفحة إلى هذه اللوحة: { $err }
+notice-host-granted = يمكن لـ Skein الآن الوصول إلى { $pattern }.
+notice-host-ask-failed = تعذّر على Skein طلب إذن الوصول إلى { $pattern }: { $err }
+notice-host-revoked = لم يعد بإمكان Skein الوصول إلى { $pattern }.
+notice-host-kept = أبقى المتصفح إذن Skein بالوصول إلى { $pattern }.
+notice-host-revoke-failed = تعذّر على Skein التخلي عن إذن الوصول إلى { $pattern }: { $err }
+notice-page-attached = «{ $title }» مرفقة: اسأل عنها.
+notice-page-unreadable = تعذّرت قراءة الصفحة: { $reason }
+notice-export-failed = تعذّر حفظ التصدير: { $err }
+notice-backup-failed = تعذّر إنشاء النسخة الاحتياطية: { $err }
+notice-file-read-failed = تعذّرت قراءة الملف: { $err }
+
+## Notices: follow-ups, storage, models, tools, usage
+follow-up-notification = متابعة: { $text }
+follow-up-notification-title = متابعة: { $title }
+notice-reminder-failed = تعذّر عرض التذكير إشعارًا: { $err }
+follow-up-reminded-at = ذُكِّرت في { $time }
+follow-up-reminds-at = سيذكّرك في { $time }
+notice-not-a-date = «{ $value }» ليس تاريخًا ووقتًا.
+notice-reminder-set = سيذكّرك Skein في { $time }.
+notice-update-failed = لا يمكن تشغيل الإصدار الجديد: { $err }
+notice-knowledge-unreadable = تعذّرت قراءة "{ $file }": { $err }
+notice-notification-failed = تعذّر عرض الإشعار: { $err }
+notice-storage-unavailable = لا يستطيع Skein فتح تخزينه المحلي، فلا يمكن حفظ شيء: { $err }
+notice-image-failed = لا يمكن عرض صورة: { $err }
+notice-models-failed = تعذّر سرد النماذج: { $err }
+notice-answer-unsaved = ما زالت إجابة غير محفوظة (تبقى على الشاشة): { $err }
+notice-server-saved = حُفظ { $name }.
+notice-server-not-saved = لم يُحفظ { $name }: { $err }
+notice-server-error = { $name }: { $err }
+notice-usage-unreadable = تعذّرت قراءة الاستخدام: { $err }
+notice-price-error = { $model }: { $err }
+notice-usage-export-failed = تعذّر تصدير الاستخدام: { $err }
+
+## Notices: welcome, workflows, workspace, world books
+welcome-needs-key = يحتاج { $provider } إلى مفتاح API: الصقه في الأعلى.
+welcome-connected-to = متصل بـ { $provider }. اسأل ما تشاء؛ الإعدادات الكاملة في «الإعدادات».
+notice-workflow-exported = صُدِّر { $name }.
+workflow-default-name = سير العمل { $n }
+notice-workflow-saved = حُفظ { $name }.
+notice-workflow-imported = استُورد { $workflow } ({ $steps } خطوات) من { $name }.
+notice-workflow-not-imported = لم يُستورد { $name }: { $err }
+confirm-delete-workflow = أتحذف سير العمل { $name }؟ تبقى عملياته.
+notice-workflow-deleted = حُذف { $name }.
+notice-file-stored = خُزِّن { $path }.
+notice-not-text = هذا ليس ملفًا نصيًا ({ $bytes } بايت): نزّله لفتحه.
+notice-file-downloaded = نُزِّل { $path }.
+notice-file-deleted = حُذف { $path }.
+notice-book-exported = صُدِّر { $file }.
+notice-book-imported = استُورد { $book } ({ $entries } مداخل) من { $name }.
+notice-book-not-imported = لم يُستورد { $name }: { $err }
+world-book-default-name = كتاب العالم { $n }
+notice-book-saved = حُفظ { $name }.
+confirm-delete-book = أتحذف كتاب العالم { $name }؟ ستتوقف المحادثات والشخصيات التي تستخدمه عن استخدامه.
+notice-book-deleted = حُذف { $name }.
+notice-book-export-failed = تعذّر تصدير الكتاب: { $e }
+notice-dictionary-imported = استُورد { $dictionary } ({ $entries } مداخل) من { $name }.
+
+## Notices (continued)
+notice-server-removed = أُزيل الخادم.
+notice-server-off = هذا الخادم متوقف.
+inspector-about-next = الطلب التالي، بما في مربع الكتابة الآن. لا يُرسل شيء.
+inspector-about-regenerate = الطلب الذي ستُجريه إعادة توليد هذه الإجابة الآن (تظهر الإعدادات أو الكتب التي تغيرت منذ كتابتها كما هي الآن). لا يُرسل شيء.
+notice-no-reminder = لا تذكير.
+notice-follow-up-done = تم.
+notice-follow-up-reopened = فُتحت مجددًا.
+notice-answer-failed = فشلت الإجابة.
+notice-persona-next = تُستخدم الشخصية بدءًا من الإجابة التالية.
+notice-chat-books-next = تُستخدم كتب العالم للمحادثة بدءًا من الإجابة التالية.
+notice-chat-dictionaries-next = تُستخدم قواميس المحادثة بدءًا من الرسالة التالية.
+notice-chat-prompt-saved = حُفظ: تستخدمه الإجابة التالية.
+notice-storage-opening = ما زال التخزين يُفتح؛ حاول مجددًا بعد لحظة.
+notice-image-missing = صورة من هذه المحادثة مفقودة من التخزين.
+notice-summarised = لُخِّص. يرسله الطلب التالي.
+notice-summary-saved = حُفظ. يرسل الطلب التالي نسختك.
+notice-summary-reset = أُعيد الضبط. يرسل الطلب التالي الفرع كاملًا.
+notice-chat-kept = احتُفظ بها: تُحفظ هذه المحادثة مثل غيرها.
+notice-workflow-drafted = مسودة النموذج: حرّرها ثم احفظها.
+confirm-delete-run = أتحذف هذه العملية وإجاباتها؟
+notice-run-deleted = حُذفت العملية.
+notice-book-new = كتاب عالم جديد: أضف مداخله.
+notice-book-everywhere = مفعّل في كل محادثة بدءًا من الإجابة التالية.
+notice-book-not-everywhere = لم يعد مفعّلًا في كل محادثة.
+notice-dictionary-new = قاموس جديد: أضف مداخله.
+notice-conversations-imported = استُوردت { $count ->
+    [one] محادثة واحدة
+    [two] محادثتان
+    [few] { $count } محادثات
+   *[other] { $count } محادثة
+} من { $name }.
+notice-server-answered = أجاب { $name } بـ{ $count ->
+    [one] أداة واحدة
+    [two] أداتين
+    [few] { $count } أدوات
+   *[other] { $count } أداة
+}.

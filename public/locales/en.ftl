@@ -938,3 +938,148 @@ mcp-tool-asks = asks first
 message-stopped = Stopped: this answer is incomplete.
 message-paused = Paused: a tool call is waiting for your approval.
 knowledge-pasted-text = Pasted text
+
+## The app's frame
+app-offline-title = No connection: your chats, search, settings and export still work; messages wait until you are back online.
+app-offline = Offline
+app-find-title = Find in this conversation (Ctrl+Shift+F)
+app-find = Find
+app-branches-title = Every message and its versions
+app-this-chat-title = This chat's persona and system prompt
+app-follow-ups-title = What answers promised to follow up on
+app-workflows-title = Guided question runs and moderated dialogue rounds
+app-settings = Settings
+app-confirm-delete-message = Delete this message and everything after it on this branch?
+app-this-panel = This panel
+app-loading = Loading…
+settings-assistant-in-use = Assistant in use
+settings-new-assistant = New assistant
+settings-delete-assistant = Delete assistant
+settings-memory-tool = Memory: the assistant may remember facts about you (each change asks you first, unless you change that under its tools)
+
+## The app's frame (with placeholders)
+app-follow-ups-label = Follow-ups ({ $n } open)
+app-screen-load-failed = { $screen } could not be loaded: this part of Skein is fetched when first opened, and the network or the site did not answer. Your data is untouched.
+
+## Notices: attachments, characters, conversations, dictionaries
+notice-too-many-attachments = A message can carry at most { $MAX_ATTACHMENTS } attachments; "{ $file }" was left out.
+notice-file-unreadable = "{ $file }" could not be read: { $err }
+notice-character-imported = Imported { $character } from { $name }.
+notice-not-imported = { $name } was not imported: { $err }
+notice-exported = Exported { $file }.
+notice-card-export-failed = The card could not be exported: { $err }
+notice-no-own-book = { $name } has no book of its own.
+notice-saved-name = Saved { $name }.
+confirm-delete-character = Delete the character { $name }? Its chats stay and go on with the default assistant.
+notice-deleted-name = Deleted { $name }.
+notice-search-failed = Search failed: { $err }
+notice-delete-failed = The conversation could not be deleted (it is back in the list): { $err }
+notice-dictionary-not-imported = { $name } was not imported: { $err }
+dictionary-default-name = Dictionary { $n }
+notice-saved-named = Saved { $name }.
+confirm-delete-dictionary = Delete the dictionary { $name }? Chats and assistants that use it stop using it.
+notice-deleted-named = Deleted { $name }.
+notice-embedding-progress = Embedding { $base }: { $done } of { $total } chunks…
+
+## Notices: the extension, files
+notice-menu-unreachable = Questions from the page's menu cannot reach this panel: { $err }
+notice-host-granted = Skein may now reach { $pattern }.
+notice-host-ask-failed = Skein could not ask for permission to reach { $pattern }: { $err }
+notice-host-revoked = Skein may no longer reach { $pattern }.
+notice-host-kept = The browser kept Skein's permission to reach { $pattern }.
+notice-host-revoke-failed = Skein could not give up its permission to reach { $pattern }: { $err }
+notice-page-attached = “{ $title }” is attached: ask about it.
+notice-page-unreadable = The page could not be read: { $reason }
+notice-export-failed = The export could not be saved: { $err }
+notice-backup-failed = The backup could not be made: { $err }
+notice-file-read-failed = The file could not be read: { $err }
+
+## Notices: follow-ups, storage, models, tools, usage
+follow-up-notification = Follow-up: { $text }
+follow-up-notification-title = Follow-up: { $title }
+notice-reminder-failed = The reminder could not be shown as a notification: { $err }
+follow-up-reminded-at = reminded at { $time }
+follow-up-reminds-at = reminds you at { $time }
+notice-not-a-date = “{ $value }” is not a date and time.
+notice-reminder-set = Skein reminds you at { $time }.
+notice-update-failed = The new version cannot start: { $err }
+notice-knowledge-unreadable = "{ $file }" could not be read: { $err }
+notice-notification-failed = The notification could not be shown: { $err }
+notice-storage-unavailable = Skein cannot open its local storage, so nothing can be saved: { $err }
+notice-image-failed = An image cannot be shown: { $err }
+notice-models-failed = The models could not be listed: { $err }
+notice-answer-unsaved = An answer is still not saved (it stays on screen): { $err }
+notice-server-saved = Saved { $name }.
+notice-server-not-saved = { $name } was not saved: { $err }
+notice-server-error = { $name }: { $err }
+notice-usage-unreadable = Usage could not be read: { $err }
+notice-price-error = { $model }: { $err }
+notice-usage-export-failed = The usage could not be exported: { $err }
+
+## Notices: welcome, workflows, workspace, world books
+welcome-needs-key = { $provider } needs an API key: paste it above.
+welcome-connected-to = Connected to { $provider }. Ask anything; the full settings are under Settings.
+notice-workflow-exported = Exported { $name }.
+workflow-default-name = Workflow { $n }
+notice-workflow-saved = Saved { $name }.
+notice-workflow-imported = Imported { $workflow } ({ $steps ->
+    [one] { $steps } step
+   *[other] { $steps } steps
+}) from { $name }.
+notice-workflow-not-imported = { $name } was not imported: { $err }
+confirm-delete-workflow = Delete the workflow { $name }? Its runs are kept.
+notice-workflow-deleted = Deleted { $name }.
+notice-file-stored = Stored { $path }.
+notice-not-text = This is not a text file ({ $bytes } bytes): download it to open it.
+notice-file-downloaded = Downloaded { $path }.
+notice-file-deleted = Deleted { $path }.
+notice-book-exported = Exported { $file }.
+notice-book-imported = Imported { $book } ({ $entries ->
+    [one] { $entries } entry
+   *[other] { $entries } entries
+}) from { $name }.
+notice-book-not-imported = { $name } was not imported: { $err }
+world-book-default-name = World book { $n }
+notice-book-saved = Saved { $name }.
+confirm-delete-book = Delete the world book { $name }? Chats and characters that use it stop using it.
+notice-book-deleted = Deleted { $name }.
+notice-book-export-failed = The book could not be exported: { $e }
+notice-dictionary-imported = Imported { $dictionary } ({ $entries ->
+    [one] { $entries } entry
+   *[other] { $entries } entries
+}) from { $name }.
+
+## Notices (continued)
+notice-server-removed = Removed the server.
+notice-server-off = That server is off.
+inspector-about-next = The next request, with what is in the composer now. Nothing is sent.
+inspector-about-regenerate = The request regenerating this answer would make now (settings or books changed since it was written show as they are now). Nothing is sent.
+notice-no-reminder = No reminder.
+notice-follow-up-done = Done.
+notice-follow-up-reopened = Open again.
+notice-answer-failed = The answer failed.
+notice-persona-next = The persona is used from the next answer on.
+notice-chat-books-next = The chat's world books are used from the next answer on.
+notice-chat-dictionaries-next = The chat's dictionaries are used from the next message on.
+notice-chat-prompt-saved = Saved: the next answer uses it.
+notice-storage-opening = Storage is still opening; try again in a moment.
+notice-image-missing = An image of this conversation is missing from storage.
+notice-summarised = Summarised. The next request sends it.
+notice-summary-saved = Saved. The next request sends your version.
+notice-summary-reset = Reset. The next request sends the whole branch.
+notice-chat-kept = Kept: this chat is saved like the others.
+notice-workflow-drafted = The model's draft: edit it, then save.
+confirm-delete-run = Delete this run and its answers?
+notice-run-deleted = Deleted the run.
+notice-book-new = A new world book: add its entries.
+notice-book-everywhere = Active in every chat from the next answer on.
+notice-book-not-everywhere = No longer active in every chat.
+notice-dictionary-new = A new dictionary: add its entries.
+notice-conversations-imported = Imported { $count ->
+    [one] { $count } conversation
+   *[other] { $count } conversations
+} from { $name }.
+notice-server-answered = { $name } answered with { $count ->
+    [one] { $count } tool
+   *[other] { $count } tools
+}.

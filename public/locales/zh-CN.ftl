@@ -909,3 +909,133 @@ mcp-tool-asks = 先询问
 message-stopped = 已停止：此回答不完整。
 message-paused = 已暂停：一个工具调用正在等待你的批准。
 knowledge-pasted-text = 粘贴的文本
+
+## The app's frame
+app-offline-title = 没有网络连接：对话、搜索、设置和导出仍然可用；消息会等到你重新联网后再发送。
+app-offline = 离线
+app-find-title = 在此对话中查找（Ctrl+Shift+F）
+app-find = 查找
+app-branches-title = 每条消息及其各个版本
+app-this-chat-title = 本对话的角色身份和系统提示词
+app-follow-ups-title = 回答中承诺要跟进的事项
+app-workflows-title = 引导式提问和有主持的多轮对话
+app-settings = 设置
+app-confirm-delete-message = 删除这条消息以及此分支上它之后的所有内容？
+app-this-panel = 此面板
+app-loading = 加载中…
+settings-assistant-in-use = 正在使用的助手
+settings-new-assistant = 新建助手
+settings-delete-assistant = 删除助手
+settings-memory-tool = 记忆：助手可以记住关于你的事实（每次更改都会先询问你，除非你在它的工具设置中改变这一点）
+
+## The app's frame (with placeholders)
+app-follow-ups-label = 待跟进（{ $n } 项未完成）
+app-screen-load-failed = 无法加载{ $screen }：Skein 的这一部分会在首次打开时获取，但网络或网站没有响应。你的数据没有受到影响。
+
+## Notices: attachments, characters, conversations, dictionaries
+notice-too-many-attachments = 一条消息最多只能带 { $MAX_ATTACHMENTS } 个附件；"{ $file }"未加入。
+notice-file-unreadable = "{ $file }"无法读取：{ $err }
+notice-character-imported = 已从 { $name } 导入 { $character }。
+notice-not-imported = { $name } 未导入：{ $err }
+notice-exported = 已导出 { $file }。
+notice-card-export-failed = 无法导出角色卡：{ $err }
+notice-no-own-book = { $name } 没有自己的书。
+notice-saved-name = 已保存 { $name }。
+confirm-delete-character = 删除角色 { $name }？它的对话会保留，并改由默认助手继续。
+notice-deleted-name = 已删除 { $name }。
+notice-search-failed = 搜索失败：{ $err }
+notice-delete-failed = 无法删除对话（它已回到列表中）：{ $err }
+notice-dictionary-not-imported = { $name } 未导入：{ $err }
+dictionary-default-name = 词典 { $n }
+notice-saved-named = 已保存 { $name }。
+confirm-delete-dictionary = 删除词典 { $name }？使用它的对话和助手将不再使用它。
+notice-deleted-named = 已删除 { $name }。
+notice-embedding-progress = 正在嵌入 { $base }：{ $total } 个分块中的 { $done } 个…
+
+## Notices: the extension, files
+notice-menu-unreachable = 来自页面菜单的问题无法到达此面板：{ $err }
+notice-host-granted = Skein 现在可以访问 { $pattern }。
+notice-host-ask-failed = Skein 无法请求访问 { $pattern } 的权限：{ $err }
+notice-host-revoked = Skein 不再能访问 { $pattern }。
+notice-host-kept = 浏览器保留了 Skein 访问 { $pattern } 的权限。
+notice-host-revoke-failed = Skein 无法放弃访问 { $pattern } 的权限：{ $err }
+notice-page-attached = “{ $title }”已附加：就它提问吧。
+notice-page-unreadable = 无法读取页面：{ $reason }
+notice-export-failed = 无法保存导出文件：{ $err }
+notice-backup-failed = 无法创建备份：{ $err }
+notice-file-read-failed = 无法读取文件：{ $err }
+
+## Notices: follow-ups, storage, models, tools, usage
+follow-up-notification = 待跟进：{ $text }
+follow-up-notification-title = 待跟进：{ $title }
+notice-reminder-failed = 提醒无法以通知形式显示：{ $err }
+follow-up-reminded-at = 已于 { $time } 提醒
+follow-up-reminds-at = 将于 { $time } 提醒你
+notice-not-a-date = “{ $value }”不是有效的日期和时间。
+notice-reminder-set = Skein 将于 { $time } 提醒你。
+notice-update-failed = 新版本无法启动：{ $err }
+notice-knowledge-unreadable = "{ $file }"无法读取：{ $err }
+notice-notification-failed = 无法显示通知：{ $err }
+notice-storage-unavailable = Skein 无法打开本地存储，因此无法保存任何内容：{ $err }
+notice-image-failed = 无法显示图片：{ $err }
+notice-models-failed = 无法列出模型：{ $err }
+notice-answer-unsaved = 有一个回答仍未保存（它仍显示在屏幕上）：{ $err }
+notice-server-saved = 已保存 { $name }。
+notice-server-not-saved = { $name } 未保存：{ $err }
+notice-server-error = { $name }：{ $err }
+notice-usage-unreadable = 无法读取用量：{ $err }
+notice-price-error = { $model }：{ $err }
+notice-usage-export-failed = 无法导出用量：{ $err }
+
+## Notices: welcome, workflows, workspace, world books
+welcome-needs-key = { $provider } 需要 API 密钥：请粘贴到上方。
+welcome-connected-to = 已连接到 { $provider }。尽管提问吧；完整设置在“设置”中。
+notice-workflow-exported = 已导出 { $name }。
+workflow-default-name = 工作流 { $n }
+notice-workflow-saved = 已保存 { $name }。
+notice-workflow-imported = 已从 { $name } 导入 { $workflow }（{ $steps } 步）。
+notice-workflow-not-imported = { $name } 未导入：{ $err }
+confirm-delete-workflow = 删除工作流 { $name }？它的运行记录会保留。
+notice-workflow-deleted = 已删除 { $name }。
+notice-file-stored = 已保存 { $path }。
+notice-not-text = 这不是文本文件（{ $bytes } 字节）：请下载后打开。
+notice-file-downloaded = 已下载 { $path }。
+notice-file-deleted = 已删除 { $path }。
+notice-book-exported = 已导出 { $file }。
+notice-book-imported = 已从 { $name } 导入 { $book }（{ $entries } 个条目）。
+notice-book-not-imported = { $name } 未导入：{ $err }
+world-book-default-name = 世界书 { $n }
+notice-book-saved = 已保存 { $name }。
+confirm-delete-book = 删除世界书 { $name }？使用它的对话和角色将不再使用它。
+notice-book-deleted = 已删除 { $name }。
+notice-book-export-failed = 无法导出此书：{ $e }
+notice-dictionary-imported = 已从 { $name } 导入 { $dictionary }（{ $entries } 个条目）。
+
+## Notices (continued)
+notice-server-removed = 已移除服务器。
+notice-server-off = 该服务器已关闭。
+inspector-about-next = 下一次请求，包含输入框中现有的内容。不会发送任何东西。
+inspector-about-regenerate = 现在重新生成此回答时会发出的请求（回答写成后更改过的设置或书按现在的样子显示）。不会发送任何东西。
+notice-no-reminder = 没有提醒。
+notice-follow-up-done = 已完成。
+notice-follow-up-reopened = 已重新打开。
+notice-answer-failed = 回答失败。
+notice-persona-next = 从下一个回答开始使用此角色身份。
+notice-chat-books-next = 从下一个回答开始使用本对话的世界书。
+notice-chat-dictionaries-next = 从下一条消息开始使用本对话的词典。
+notice-chat-prompt-saved = 已保存：下一个回答会使用它。
+notice-storage-opening = 存储仍在打开；请稍后再试。
+notice-image-missing = 此对话的一张图片在存储中缺失。
+notice-summarised = 已总结。下一次请求会发送它。
+notice-summary-saved = 已保存。下一次请求会发送你的版本。
+notice-summary-reset = 已重置。下一次请求会发送整个分支。
+notice-chat-kept = 已保留：此对话会像其他对话一样保存。
+notice-workflow-drafted = 模型的草稿：编辑后保存。
+confirm-delete-run = 删除此次运行及其回答？
+notice-run-deleted = 已删除此次运行。
+notice-book-new = 新的世界书：添加它的条目吧。
+notice-book-everywhere = 从下一个回答开始在每个对话中生效。
+notice-book-not-everywhere = 不再在每个对话中生效。
+notice-dictionary-new = 新的词典：添加它的条目吧。
+notice-conversations-imported = 已从 { $name } 导入 { $count } 个对话。
+notice-server-answered = { $name } 回应了 { $count } 个工具。

@@ -51,12 +51,24 @@ impl From<&String> for Arg {
     }
 }
 
+impl From<&&str> for Arg {
+    fn from(value: &&str) -> Self {
+        Self::Text((*value).to_string())
+    }
+}
+
 macro_rules! number_arg {
     ($($t:ty),*) => {$(
         impl From<$t> for Arg {
             #[allow(clippy::cast_precision_loss, clippy::cast_lossless)]
             fn from(value: $t) -> Self {
                 Self::Number(value as f64)
+            }
+        }
+
+        impl From<&$t> for Arg {
+            fn from(value: &$t) -> Self {
+                Self::from(*value)
             }
         }
     )*};
