@@ -125,7 +125,7 @@ pub fn views(state: AppState) -> Vec<FollowUpView> {
                             .find(|c| c.id == f.conversation_id)
                             .map(|c| c.title.clone())
                     })
-                    .unwrap_or_else(|| "a deleted chat".to_owned()),
+                    .unwrap_or_else(|| t("follow-up-deleted-chat").to_owned()),
                 when: f.due_at_ms.map(|due| match f.reminded_at_ms {
                     Some(_) => tf(
                         "follow-up-reminded-at",
@@ -204,7 +204,7 @@ pub fn act(state: AppState, action: FollowUpAction) {
             FollowUpAction::Delete(id) => service
                 .delete_follow_up(&id)
                 .await
-                .map(|list| (list, "Deleted.".to_owned())),
+                .map(|list| (list, t("notice-deleted").to_owned())),
             FollowUpAction::EnableNotifications | FollowUpAction::Open(..) => return,
         };
         match changed {

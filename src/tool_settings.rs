@@ -69,7 +69,7 @@ pub fn save_web_search(state: AppState, settings: WebSearchSettings) {
             Ok(saved) => {
                 state.web_search.set(saved);
                 refresh_view(state);
-                Ok("Saved.".to_owned())
+                Ok(t("saved").to_owned())
             }
             Err(err) => Err(err.to_string()),
         };

@@ -321,7 +321,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
             WorkflowAction::Duplicate(id) => match service.duplicate_workflow_template(&id).await {
                 Ok(templates) => {
                     screen.templates.set(templates);
-                    say(state, Ok("Duplicated.".into()));
+                    say(state, Ok(t("notice-duplicated").into()));
                 }
                 Err(err) => say(state, Err(err.to_string())),
             },

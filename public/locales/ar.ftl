@@ -1105,3 +1105,6 @@ notice-server-answered = أجاب { $name } بـ{ $count ->
     [few] { $count } أدوات
    *[other] { $count } أداة
 }.
+follow-up-deleted-chat = محادثة محذوفة
+notice-deleted = حُذف.
+notice-duplicated = كُرِّر.

@@ -1083,3 +1083,6 @@ notice-server-answered = { $name } answered with { $count ->
     [one] { $count } tool
    *[other] { $count } tools
 }.
+follow-up-deleted-chat = a deleted chat
+notice-deleted = Deleted.
+notice-duplicated = Duplicated.

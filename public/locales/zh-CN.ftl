@@ -1039,3 +1039,6 @@ notice-book-not-everywhere = 不再在每个对话中生效。
 notice-dictionary-new = 新的词典：添加它的条目吧。
 notice-conversations-imported = 已从 { $name } 导入 { $count } 个对话。
 notice-server-answered = { $name } 回应了 { $count } 个工具。
+follow-up-deleted-chat = 已删除的对话
+notice-deleted = 已删除。
+notice-duplicated = 已复制。

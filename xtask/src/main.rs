@@ -13,6 +13,8 @@
 
 mod architecture;
 mod bench;
+#[cfg(test)]
+mod catalogue;
 mod embed;
 mod extension;
 mod files;
