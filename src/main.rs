@@ -59,7 +59,7 @@ mod embed;
 fn main() {
     skein_platform::log_panics_to_console();
     #[cfg(not(feature = "embed"))]
-    leptos::task::spawn_local(async {
+    wasm_bindgen_futures::spawn_local(async {
         language::start("").await;
         leptos::mount::mount_to_body(app::App);
     });

@@ -343,7 +343,7 @@ impl AppState {
                     title: found.conversation.title.clone(),
                     generating: generating.contains(&found.conversation.id),
                     snippet: found.snippet,
-                    heading,
+                    heading: heading.map(skein_components::date_group_label),
                     temporary: found.conversation.temporary,
                 })
                 .collect()

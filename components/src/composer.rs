@@ -102,7 +102,7 @@ pub fn Composer(
             on:dragleave=move |_| dragging.set(false)
             on:drop=on_drop>
             <PendingAttachments draft />
-            <textarea
+            <textarea dir="auto"
                 data-testid="composer-input"
                 aria-label=t("composer-label")
                 placeholder=move || if enter_sends.get() {

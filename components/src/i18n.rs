@@ -5,6 +5,7 @@
 //! the page again, so the views read plain `&'static str` and pay nothing per render. Numbers
 //! and plural categories come from the browser's `Intl` ([`IntlRules`]).
 
+use skein_engine::chat::date_groups::DateGroup;
 use skein_engine::i18n::{Arg, Language, LocaleRules, Localizer};
 use std::sync::OnceLock;
 
@@ -36,6 +37,54 @@ pub fn tf(id: &str, args: &[(&str, Arg)]) -> String {
 
 thread_local! {
     static RULES: IntlRules = IntlRules::new(language().tag());
+}
+
+/// Runs `f` with the interface's words and number rules, for the engine's functions that put
+/// things into words (`answer_details`).
+pub fn with_words<R>(f: impl FnOnce(&Localizer, &dyn LocaleRules) -> R) -> R {
+    RULES.with(|rules| f(localizer(), rules))
+}
+
+/// A moment (milliseconds since the epoch) as the browser writes a date and time in the
+/// interface language and the user's time zone: "Dec 5, 2026, 11:58 PM", "2026年12月5日 23:58".
+pub fn date_time(ms: f64) -> String {
+    let options = js_sys::Object::new();
+    for (key, value) in [("dateStyle", "medium"), ("timeStyle", "short")] {
+        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+    }
+    let locales = js_sys::Array::of1(&language().tag().into());
+    js_sys::Intl::DateTimeFormat::new(&locales, &options)
+        .format()
+        .call1(&wasm_bindgen::JsValue::NULL, &js_sys::Date::new(&ms.into()))
+        .ok()
+        .and_then(|text| text.as_string())
+        .unwrap_or_default()
+}
+
+/// A date heading of the chat list in words: a message for the recent ones, the month and
+/// year as the browser's `Intl.DateTimeFormat` writes them in the interface language.
+pub fn date_group_label(group: DateGroup) -> String {
+    match (group, group.message_id()) {
+        (_, Some(id)) => t(id).to_owned(),
+        (DateGroup::Month { year, month }, None) => {
+            let options = js_sys::Object::new();
+            for (key, value) in [("year", "numeric"), ("month", "long"), ("timeZone", "UTC")] {
+                let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+            }
+            let locales = js_sys::Array::of1(&language().tag().into());
+            let format = js_sys::Intl::DateTimeFormat::new(&locales, &options);
+            // The 15th at noon UTC: the same month in every zone.
+            let first = js_sys::Date::utc(f64::from(year), f64::from(month) - 1.0);
+            let date = js_sys::Date::new(&(first + 14.5 * 86_400_000.0).into());
+            format
+                .format()
+                .call1(&wasm_bindgen::JsValue::NULL, &date)
+                .ok()
+                .and_then(|text| text.as_string())
+                .unwrap_or_else(|| format!("{year}-{month:02}"))
+        }
+        (_, None) => String::new(),
+    }
 }
 
 /// `Intl.PluralRules` and `Intl.NumberFormat` for one language, made once (each costs

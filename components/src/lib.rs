@@ -99,7 +99,7 @@ pub use fallback_list::{FallbackChange, FallbackList};
 pub use file_pick::{ImportButton, Said};
 pub use follow_up_panel::{FollowUpAction, FollowUpPanel, FollowUpView};
 pub use host_permissions::HostPermissions;
-pub use i18n::{install as install_localizer, language, t, tf, IntlRules};
+pub use i18n::{date_group_label, install as install_localizer, language, t, tf, IntlRules};
 pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};

@@ -3,7 +3,7 @@
 use crate::attachments::{AttachedDocument, DocumentRef};
 use crate::character_gallery::Avatar;
 use crate::citations::{citations_of, CitationView, Citations};
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, with_words};
 use crate::icons::{icon, Icon};
 use crate::images::{ImageRef, MessageImage};
 use crate::markdown_view::MarkdownText;
@@ -87,7 +87,7 @@ impl MessageView {
             citations: RwSignal::new(citations_of(node)),
             tool_calls: RwSignal::new(tool_calls_of(node)),
             reasoning_seconds: RwSignal::new(reasoning_seconds_of(node)),
-            details: RwSignal::new(answer_details(node)),
+            details: RwSignal::new(with_words(|w, r| answer_details(node, w, r))),
             prompt_progress: RwSignal::new(None),
             tool_progress: RwSignal::new(Default::default()),
         }
@@ -153,7 +153,7 @@ impl MessageView {
         if self.reasoning_seconds.get_untracked() != seconds {
             self.reasoning_seconds.set(seconds);
         }
-        let details = answer_details(node);
+        let details = with_words(|w, r| answer_details(node, w, r));
         if self.details.with_untracked(|d| *d != details) {
             self.details.set(details);
         }
@@ -243,6 +243,15 @@ fn reasoning_of(node: &MessageNode) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// The message (`public/locales/*.ftl`) naming who wrote a message.
+pub(crate) fn role_message(role: Role) -> &'static str {
+    match role {
+        Role::System => "role-system",
+        Role::User => "role-user",
+        Role::Assistant => "role-assistant",
+    }
 }
 
 fn role_name(role: Role) -> &'static str {
@@ -380,7 +389,7 @@ pub fn MessageItem(
                     }.into_any(),
                     None => view! {
                         {role_icon(message.role).map(icon)}
-                        <span>{role_name(message.role)}</span>
+                        <span>{t(role_message(message.role))}</span>
                     }.into_any(),
                 }}
             </div>
@@ -407,7 +416,7 @@ pub fn MessageItem(
                         None if message.status.get() == MessageStatus::Streaming => t("message-reasoning-live").to_owned(),
                         None => t("message-reasoning").to_owned(),
                     }}</summary>
-                    <div class="reasoning-text">{move || message.reasoning.get()}</div>
+                    <div class="reasoning-text" dir="auto">{move || message.reasoning.get()}</div>
                 </details>
             })}
             <For
@@ -428,7 +437,7 @@ pub fn MessageItem(
                 fallback=move || if is_assistant && !near.get() {
                     // Far from the viewport: the text alone until it comes near.
                     view! {
-                        <div class="message-text plain" data-testid="message-content" data-pending="true">
+                        <div class="message-text plain" dir="auto" data-testid="message-content" data-pending="true">
                             {move || message.text.get()}
                         </div>
                     }.into_any()
@@ -437,19 +446,19 @@ pub fn MessageItem(
                     let text = Signal::derive(move || message.text.get());
                     let streaming = Signal::derive(move || message.status.get() == MessageStatus::Streaming);
                     view! {
-                        <div class="message-text" data-testid="message-content">
+                        <div class="message-text" dir="auto" data-testid="message-content">
                             <MarkdownText text streaming />
                         </div>
                     }.into_any()
                 } else {
                     // What the user typed, exactly as typed.
                     view! {
-                        <div class="message-text plain" data-testid="message-content">{move || message.text.get()}</div>
+                        <div class="message-text plain" dir="auto" data-testid="message-content">{move || message.text.get()}</div>
                     }.into_any()
                 }
             >
                 <div class="message-edit">
-                    <textarea data-testid="edit-input" aria-label=t("message-edit-label") rows="3"
+                    <textarea dir="auto" data-testid="edit-input" aria-label=t("message-edit-label") rows="3"
                         prop:value=move || edit_text.get()
                         on:input=move |ev| edit_text.set(event_target_value(&ev))></textarea>
                     <button type="button" data-testid="edit-save"

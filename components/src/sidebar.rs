@@ -12,7 +12,7 @@ pub struct ConversationSummary {
     pub generating: bool,
     /// While searching: the matching words of a message, when the match is not the title.
     pub snippet: Option<String>,
-    /// The date heading shown above it when it starts a group ("Today", "Yesterday", …).
+    /// The date heading shown above it when it starts a group ("Today", "Yesterday", …), in words.
     pub heading: Option<String>,
     /// A temporary chat: never saved, gone with the page.
     pub temporary: bool,
@@ -98,7 +98,7 @@ fn conversation_row(
                 class:selected=is_selected.clone()
                 aria-current=move || is_selected().then_some("page")
                 on:click=move |_| on_select.run(select_id.clone())>
-                <span class="conversation-title">{c.title.clone()}</span>
+                <span class="conversation-title" dir="auto">{c.title.clone()}</span>
                 {c.temporary.then(|| view! {
                     <span class="temporary-tag" data-testid="temporary-tag">{t("sidebar-temporary")}</span>
                 })}

@@ -2,10 +2,10 @@
 //! stands for, who wrote it and when), edited as the user's version, reset, or made now with
 //! the user's instructions. The text is shown as plain text: it is model output.
 
-use crate::i18n::{t, tf};
+use crate::i18n::{date_time, t, tf};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
-use skein_engine::chat::summary_control::SummaryView;
+use skein_engine::chat::summary_control::{CoveredMessage, Provenance, SummaryView};
 
 /// What the user asked the panel to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -75,20 +75,21 @@ pub fn SummaryPanel(
                     .covered
                     .into_iter()
                     .map(|message| {
+                        let label = covered_label(&message);
                         let id = message.id;
                         view! {
                             <li><button type="button" class="link" data-testid="summary-jump"
                                 on:click=move |_| {
                                     close();
                                     on_request.run(SummaryRequest::Jump(id.clone()));
-                                }>{message.label}</button></li>
+                                }>{label}</button></li>
                         }
                     })
                     .collect_view();
                 let text = view.text;
                 view! {
                     <p class="hint" data-testid="summary-provenance">
-                        {view.provenance}
+                        {provenance(&view.provenance)}
                         ". "{tf("summary-stands-in", &[("count", count.into())])}
                     </p>
                     {view.instructions.map(|i| view! {
@@ -148,5 +149,38 @@ pub fn SummaryPanel(
                         Err(err) => view! { <p class="error" role="alert" data-testid="summary-feedback">{err}</p> }.into_any(),
                     })}
         </SideSheet>
+    }
+}
+
+/// Who wrote the summary and when, in words.
+fn provenance(p: &Provenance) -> String {
+    let made = date_time(p.made_at_ms);
+    match (p.edited_at_ms, p.model.as_deref()) {
+        (Some(edited), Some(model)) => tf(
+            "summary-edited-made-by",
+            &[
+                ("edited", date_time(edited).into()),
+                ("model", model.into()),
+            ],
+        ),
+        (Some(edited), None) => tf("summary-edited", &[("edited", date_time(edited).into())]),
+        (None, Some(model)) => tf(
+            "summary-made-by",
+            &[("made", made.into()), ("model", model.into())],
+        ),
+        (None, None) => tf("summary-made", &[("made", made.into())]),
+    }
+}
+
+/// `"User: Plan a trip to Kyoto…"`.
+fn covered_label(message: &CoveredMessage) -> String {
+    let who = t(crate::message_item::role_message(message.role));
+    if message.excerpt.is_empty() {
+        tf("summary-covered-empty", &[("who", who.into())])
+    } else {
+        tf(
+            "summary-covered-message",
+            &[("who", who.into()), ("text", (&message.excerpt).into())],
+        )
     }
 }

@@ -1108,3 +1108,35 @@ notice-server-answered = أجاب { $name } بـ{ $count ->
 follow-up-deleted-chat = محادثة محذوفة
 notice-deleted = حُذف.
 notice-duplicated = كُرِّر.
+
+## Dates in the conversation list
+date-today = اليوم
+date-yesterday = أمس
+date-previous-7-days = الأيام السبعة الماضية
+date-previous-30-days = الأيام الثلاثون الماضية
+
+## The line under an answer
+answer-model-via = { $model } عبر { $host }
+answer-via = عبر { $host }
+answer-tokens = { $in } رمز إدخال{ $cached ->
+    [0] {""}
+   *[other] {" "}({ $cached } من الذاكرة المؤقتة)
+}، { $out } إخراج{ $reasoning ->
+    [0] {""}
+   *[other] {" "}({ $reasoning } للاستدلال)
+}
+answer-first-token = أول رمز { $seconds } ث
+answer-speed = { $speed } رمز/ث
+answer-planned = مخطَّط: { $plan }
+plan-tools = الأدوات { $tools }
+plan-more = { $names } و{ $more } أخرى
+plan-knowledge = المعرفة
+plan-memory = الذاكرة
+
+## Summary (who and when)
+summary-edited-made-by = حرّرته أنت في { $edited } (أنشأه { $model })
+summary-edited = حرّرته أنت في { $edited }
+summary-made-by = أنشأه { $model } في { $made }
+summary-made = أُنشئ في { $made }
+summary-covered-message = { $who }: { $text }
+summary-covered-empty = { $who }: (بلا نص)

@@ -750,9 +750,9 @@ lore-logic-and-any = and any of them
 lore-logic-and-all = and all of them
 lore-logic-not-any = and none of them
 lore-logic-not-all = and not all of them
-role-system = system
-role-user = user
-role-assistant = assistant
+role-system = System
+role-user = User
+role-assistant = Assistant
 usage-summary = { $calls ->
     [one] { $calls } call
    *[other] { $calls } calls
@@ -1086,3 +1086,35 @@ notice-server-answered = { $name } answered with { $count ->
 follow-up-deleted-chat = a deleted chat
 notice-deleted = Deleted.
 notice-duplicated = Duplicated.
+
+## Dates in the conversation list
+date-today = Today
+date-yesterday = Yesterday
+date-previous-7-days = Previous 7 days
+date-previous-30-days = Previous 30 days
+
+## The line under an answer
+answer-model-via = { $model } via { $host }
+answer-via = via { $host }
+answer-tokens = { $in } tokens in{ $cached ->
+    [0] {""}
+   *[other] {" "}({ $cached } cached)
+}, { $out } out{ $reasoning ->
+    [0] {""}
+   *[other] {" "}({ $reasoning } reasoning)
+}
+answer-first-token = first token { $seconds } s
+answer-speed = { $speed } tokens/s
+answer-planned = planned: { $plan }
+plan-tools = tools { $tools }
+plan-more = { $names } and { $more } more
+plan-knowledge = knowledge
+plan-memory = memory
+
+## Summary (who and when)
+summary-edited-made-by = Edited by you { $edited } (made by { $model })
+summary-edited = Edited by you { $edited }
+summary-made-by = Made { $made } by { $model }
+summary-made = Made { $made }
+summary-covered-message = { $who }: { $text }
+summary-covered-empty = { $who }: (no text)

@@ -1042,3 +1042,35 @@ notice-server-answered = { $name } 回应了 { $count } 个工具。
 follow-up-deleted-chat = 已删除的对话
 notice-deleted = 已删除。
 notice-duplicated = 已复制。
+
+## Dates in the conversation list
+date-today = 今天
+date-yesterday = 昨天
+date-previous-7-days = 过去 7 天
+date-previous-30-days = 过去 30 天
+
+## The line under an answer
+answer-model-via = { $model }，经由 { $host }
+answer-via = 经由 { $host }
+answer-tokens = 输入 { $in } 个 token{ $cached ->
+    [0] {""}
+   *[other] （{ $cached } 个来自缓存）
+}，输出 { $out } 个{ $reasoning ->
+    [0] {""}
+   *[other] （{ $reasoning } 个用于推理）
+}
+answer-first-token = 首个 token { $seconds } 秒
+answer-speed = 每秒 { $speed } 个 token
+answer-planned = 计划：{ $plan }
+plan-tools = 工具 { $tools }
+plan-more = { $names } 等另外 { $more } 个
+plan-knowledge = 知识库
+plan-memory = 记忆
+
+## Summary (who and when)
+summary-edited-made-by = 由你于 { $edited } 编辑（由 { $model } 生成）
+summary-edited = 由你于 { $edited } 编辑
+summary-made-by = 由 { $model } 于 { $made } 生成
+summary-made = 生成于 { $made }
+summary-covered-message = { $who }：{ $text }
+summary-covered-empty = { $who }：（无文本）

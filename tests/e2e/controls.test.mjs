@@ -314,7 +314,7 @@ test('the summary panel: summarise now on a short chat, edit it, the next reques
   await page.click('[data-testid=summarise-now]');
   await becomes(text, 'They planned a trip to Kyoto in May.');
   assert.match(await panel.locator('[data-testid=summary-provenance]').textContent(),
-    /^Made \d{4}-\d\d-\d\d \d\d:\d\d by mock-model\. In requests it stands in for the first 2 messages/);
+    /^Made .+ by mock-model\. In requests it stands in for the first 2 messages/);
   assert.equal(await panel.locator('[data-testid=summary-instructions]').textContent(), 'Your instructions: Keep every date.');
   const requests = async () => mock('/admin/requests');
   const summaryRequest = (await requests()).find((r) => /running summary/.test(r.messages[0].content));

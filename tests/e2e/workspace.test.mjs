@@ -286,7 +286,7 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   const inPage = () => page.locator('[data-testid=message]').count();
   const opened = await inPage();
   assert.ok(opened >= 40 && opened <= 80, `${opened} of 2,000 messages in the page at first`);
-  assert.match(await page.locator('[data-testid=show-earlier]').textContent(), /^Show earlier messages \(\d+ more\)$/);
+  assert.match(await page.locator('[data-testid=show-earlier]').textContent(), /^Show earlier messages \([\d,]+ more\)$/);
   await page.evaluate(() => { const s = document.querySelector('.messages-scroller'); s.scrollTop = -s.scrollHeight; });
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=message]').length > n, opened);
   assert.ok(await inPage() < 400, 'scrolling up brings older messages a step at a time, not all');

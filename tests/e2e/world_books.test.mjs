@@ -191,7 +191,7 @@ test('a chat dictionary rewrites the request only; the message template shows it
   await page.setInputFiles('[data-testid=dictionary-import]', {
     name: 'Chat words.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ brb: 'be right back' })),
   });
-  await says(page, 'dictionary-feedback', 'Imported Chat words (1 entries) from Chat words.json.');
+  await says(page, 'dictionary-feedback', 'Imported Chat words (1 entry) from Chat words.json.');
 
   // The message template: a mistake is shown where it is, the cursor can be put there.
   await openSettings(page, 'assistants');

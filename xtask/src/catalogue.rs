@@ -310,6 +310,7 @@ mod tests {
         for (_, text) in view_sources()
             .into_iter()
             .chain(sources(&root().join("engine/src/domain")))
+            .chain(sources(&root().join("engine/src/chat")))
         {
             named.extend(named_ids(&text));
             mentioned.push_str(&text);

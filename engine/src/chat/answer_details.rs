@@ -6,7 +6,7 @@
 
 use crate::domain::message::{MessageNode, MessageStatus, Role};
 
-use crate::usage::figures::grouped;
+use crate::i18n::{Arg, LocaleRules, Localizer};
 
 /// The speed of the answering call: the provider's own figure (llama.cpp's `timings`), else the
 /// completion tokens over the time from the first token to the end.
@@ -21,12 +21,17 @@ fn speed(node: &MessageNode) -> Option<f64> {
 }
 
 /// `"gpt-4o via api.openai.com · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) ·
-/// first token 0.31 s · 41.2 tokens/s"`, each part only when known; `None` for a question, an
-/// answer still being written, or one with nothing reported.
-pub fn answer_details(node: &MessageNode) -> Option<String> {
+/// first token 0.31 s · 41.2 tokens/s"` in the interface's words, each part only when known;
+/// `None` for a question, an answer still being written, or one with nothing reported.
+pub fn answer_details(
+    node: &MessageNode,
+    words: &Localizer,
+    rules: &dyn LocaleRules,
+) -> Option<String> {
     if node.role != Role::Assistant || node.status == MessageStatus::Streaming {
         return None;
     }
+    let say = |id: &str, args: &[(&str, Arg)]| words.format(id, args, rules);
     let mut parts = Vec::new();
     let model = node
         .model
@@ -39,32 +44,37 @@ pub fn answer_details(node: &MessageNode) -> Option<String> {
         .map(|c| c.host.as_str())
         .filter(|h| !h.is_empty());
     match (model, host) {
-        (Some(model), Some(host)) => parts.push(format!("{model} via {host}")),
+        (Some(model), Some(host)) => parts.push(say(
+            "answer-model-via",
+            &[("model", model.into()), ("host", host.into())],
+        )),
         (Some(model), None) => parts.push(model.to_owned()),
-        (None, Some(host)) => parts.push(format!("via {host}")),
+        (None, Some(host)) => parts.push(say("answer-via", &[("host", host.into())])),
         (None, None) => {}
     }
     if let Some(usage) = node.usage {
-        let mut tokens = format!("{} tokens in", grouped(usage.prompt_tokens));
-        if usage.cached_tokens > 0 {
-            tokens.push_str(&format!(" ({} cached)", grouped(usage.cached_tokens)));
-        }
-        tokens.push_str(&format!(", {} out", grouped(usage.completion_tokens)));
-        if usage.reasoning_tokens > 0 {
-            tokens.push_str(&format!(" ({} reasoning)", grouped(usage.reasoning_tokens)));
-        }
-        parts.push(tokens);
+        parts.push(say(
+            "answer-tokens",
+            &[
+                ("in", usage.prompt_tokens.into()),
+                ("cached", usage.cached_tokens.into()),
+                ("out", usage.completion_tokens.into()),
+                ("reasoning", usage.reasoning_tokens.into()),
+            ],
+        ));
     }
     if let Some(first) = node.call.as_ref().and_then(|c| c.first_token_ms) {
         if first.is_finite() && first >= 0.0 {
-            parts.push(format!("first token {:.2} s", first / 1000.0));
+            let seconds = (first / 10.0).round() / 100.0;
+            parts.push(say("answer-first-token", &[("seconds", seconds.into())]));
         }
     }
     if let Some(speed) = speed(node).filter(|s| s.is_finite()) {
-        parts.push(format!("{speed:.1} tokens/s"));
+        let speed = (speed * 10.0).round() / 10.0;
+        parts.push(say("answer-speed", &[("speed", speed.into())]));
     }
-    if let Some(plan) = node.plan.as_ref().and_then(|p| p.describe()) {
-        parts.push(format!("planned: {plan}"));
+    if let Some(plan) = node.plan.as_ref().and_then(|p| p.describe(words, rules)) {
+        parts.push(say("answer-planned", &[("plan", plan.into())]));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }
@@ -73,6 +83,11 @@ pub fn answer_details(node: &MessageNode) -> Option<String> {
 mod tests {
     use super::*;
     use crate::domain::message_part::{AnswerCall, ProviderTimings, TokenUsage};
+    use crate::i18n::EnglishRules;
+
+    fn details(node: &MessageNode) -> Option<String> {
+        answer_details(node, &Localizer::english(), &EnglishRules)
+    }
 
     fn answer() -> MessageNode {
         MessageNode::new("a1", "c1", Role::Assistant, 1.0)
@@ -83,18 +98,14 @@ mod tests {
         let mut node = answer();
         node.model = Some("m".into());
         node.plan = Some(crate::domain::message::TurnPlan::default());
-        assert_eq!(
-            answer_details(&node).as_deref(),
-            Some("m"),
-            "nothing planned"
-        );
+        assert_eq!(details(&node).as_deref(), Some("m"), "nothing planned");
         node.plan = Some(crate::domain::message::TurnPlan {
             tools: vec!["calculate".into(), "web_search".into()],
             knowledge: true,
             memory: false,
         });
         assert_eq!(
-            answer_details(&node).as_deref(),
+            details(&node).as_deref(),
             Some("m · planned: tools calculate, web_search · knowledge")
         );
         node.plan = Some(crate::domain::message::TurnPlan {
@@ -103,7 +114,7 @@ mod tests {
             memory: true,
         });
         assert_eq!(
-            answer_details(&node).as_deref(),
+            details(&node).as_deref(),
             Some("m · planned: tools a, b, c and 2 more · memory"),
             "compact"
         );
@@ -112,9 +123,9 @@ mod tests {
     #[test]
     fn a_finished_answer_says_its_model_tokens_and_speed() {
         let mut node = answer();
-        assert_eq!(answer_details(&node), None, "nothing reported");
+        assert_eq!(details(&node), None, "nothing reported");
         node.model = Some(" gpt-4o ".into());
-        assert_eq!(answer_details(&node).as_deref(), Some("gpt-4o"));
+        assert_eq!(details(&node).as_deref(), Some("gpt-4o"));
         node.usage = Some(TokenUsage::reported(1204, 356));
         node.timings = Some(ProviderTimings {
             predicted_tokens: 356,
@@ -122,7 +133,7 @@ mod tests {
             ..ProviderTimings::default()
         });
         assert_eq!(
-            answer_details(&node).as_deref(),
+            details(&node).as_deref(),
             Some("gpt-4o · 1,204 tokens in, 356 out · 41.2 tokens/s")
         );
     }
@@ -138,10 +149,10 @@ mod tests {
             duration_ms: 3_870.0,
         });
         assert_eq!(
-            answer_details(&node).as_deref(),
+            details(&node).as_deref(),
             Some(
                 "o3 via api.openai.com · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) \
-                 · first token 0.31 s · 100.0 tokens/s"
+                 · first token 0.31 s · 100 tokens/s"
             ),
             "speed: 356 tokens over the 3.56 s from the first token to the end"
         );
@@ -152,7 +163,7 @@ mod tests {
             duration_ms: 20.0,
         });
         assert_eq!(
-            answer_details(&node).as_deref(),
+            details(&node).as_deref(),
             Some(
                 "o3 · 1,204 tokens in (1,024 cached), 356 out (256 reasoning) · first token 0.01 s"
             )
@@ -164,9 +175,9 @@ mod tests {
         let mut node = answer();
         node.model = Some("gpt-4o".into());
         node.status = MessageStatus::Streaming;
-        assert_eq!(answer_details(&node), None);
+        assert_eq!(details(&node), None);
         let mut question = MessageNode::new("q1", "c1", Role::User, 1.0);
         question.model = Some("gpt-4o".into());
-        assert_eq!(answer_details(&question), None);
+        assert_eq!(details(&question), None);
     }
 }

@@ -17,7 +17,6 @@ use crate::prompt::rolling_context::{
     effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
     RollingContextSummary,
 };
-use crate::prompt::time_context::TimeContext;
 use crate::provider::settings::ProviderSettings;
 use crate::store::ChatStore;
 
@@ -31,8 +30,19 @@ const EXCERPT_CHARS: usize = 80;
 #[derive(Debug, Clone, PartialEq)]
 pub struct CoveredMessage {
     pub id: String,
-    /// `"User: Plan a trip to Kyoto…"`
-    pub label: String,
+    pub role: Role,
+    /// Its text on one line, cut at a word (`"Plan a trip to Kyoto…"`); empty for none.
+    pub excerpt: String,
+}
+
+/// Who wrote the summary and when; the panel puts it into words ("Made … by gpt-4o", "Edited
+/// by you … (made by gpt-4o)").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Provenance {
+    pub made_at_ms: f64,
+    pub edited_at_ms: Option<f64>,
+    /// The model that made it, when a model did.
+    pub model: Option<String>,
 }
 
 /// The summary of the branch on screen, as the panel shows it.
@@ -40,8 +50,7 @@ pub struct CoveredMessage {
 pub struct SummaryView {
     pub text: String,
     pub covered: Vec<CoveredMessage>,
-    /// `"Made 2026-12-04 10:12 by gpt-4o"`, `"Edited by you 2026-12-04 10:15 (made by gpt-4o)"`.
-    pub provenance: String,
+    pub provenance: Provenance,
     /// What the user asked the summariser to follow, when they did.
     pub instructions: Option<String>,
     pub edited: bool,
@@ -59,47 +68,20 @@ fn excerpt(text: &str, max: usize) -> String {
 }
 
 fn covered_message(node: &MessageNode) -> CoveredMessage {
-    let who = match node.role {
-        Role::User => "User",
-        Role::Assistant => "Assistant",
-        Role::System => "System",
-    };
-    let text = node.text();
-    let label = if text.trim().is_empty() {
-        format!("{who}: (no text)")
-    } else {
-        format!("{who}: {}", excerpt(&text, EXCERPT_CHARS))
-    };
     CoveredMessage {
         id: node.id.clone(),
-        label,
+        role: node.role,
+        excerpt: excerpt(&node.text(), EXCERPT_CHARS),
     }
 }
 
 /// What the panel shows for `summary`, whose covered messages are `branch`'s first ones.
-pub fn summary_view(
-    summary: &RollingContextSummary,
-    branch: &[&MessageNode],
-    utc_offset_minutes: i32,
-) -> SummaryView {
-    let at = |ms: f64| {
-        let time = TimeContext {
-            now_ms: ms,
-            utc_offset_minutes,
-            time_zone: String::new(),
-        };
-        format!("{} {}", time.date(), time.time())
-    };
+pub fn summary_view(summary: &RollingContextSummary, branch: &[&MessageNode]) -> SummaryView {
     let origin = &summary.origin;
-    let by = origin
-        .model
-        .as_deref()
-        .map(|model| format!(" by {model}"))
-        .unwrap_or_default();
-    let provenance = match origin.edited_at_ms {
-        Some(edited) if by.is_empty() => format!("Edited by you {}", at(edited)),
-        Some(edited) => format!("Edited by you {} (made{by})", at(edited)),
-        None => format!("Made {}{by}", at(summary.created_at_ms)),
+    let provenance = Provenance {
+        made_at_ms: summary.created_at_ms,
+        edited_at_ms: origin.edited_at_ms,
+        model: origin.model.clone(),
     };
     SummaryView {
         text: summary.text.clone(),
@@ -124,7 +106,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let branch = tree.current_branch();
         let summaries = self.store.load_summaries(&conversation.id).await?;
         Ok(valid_summary(&summaries, &branch).map(|summary| {
-            let view = summary_view(summary, &branch, self.clock().utc_offset_minutes());
+            let view = summary_view(summary, &branch);
             (summary.clone(), view)
         }))
     }
@@ -197,11 +179,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         summary.origin.model = Some(settings.model_name().to_owned());
         summary.origin.instructions = instructions.map(str::to_owned);
         self.store.save_summary(&summary).await?;
-        Ok(summary_view(
-            &summary,
-            &branch,
-            self.clock().utc_offset_minutes(),
-        ))
+        Ok(summary_view(&summary, &branch))
     }
 
     /// Replaces the text of the branch's summary with the user's version.
@@ -231,7 +209,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         summary.origin.edited_at_ms = Some(now);
         self.store.save_summary(&summary).await?;
         let covered = std::mem::take(&mut view.covered);
-        let mut view = summary_view(&summary, &[], self.clock().utc_offset_minutes());
+        let mut view = summary_view(&summary, &[]);
         view.covered = covered;
         Ok(view)
     }
@@ -275,30 +253,30 @@ mod tests {
             instructions: Some("Keep dates.".into()),
             edited_at_ms: None,
         };
-        let view = summary_view(&summary, &branch, 60);
-        assert_eq!(view.provenance, "Made 1970-01-01 01:00 by gpt-4o");
+        let view = summary_view(&summary, &branch);
+        assert_eq!(
+            view.provenance,
+            Provenance {
+                made_at_ms: 0.0,
+                edited_at_ms: None,
+                model: Some("gpt-4o".into())
+            }
+        );
         assert_eq!(view.covered.len(), 2);
-        assert_eq!(view.covered[0].label, "User: Plan a trip to Kyoto.");
+        assert_eq!(view.covered[0].role, Role::User);
+        assert_eq!(view.covered[0].excerpt, "Plan a trip to Kyoto.");
         assert!(
-            view.covered[1].label.ends_with("word…"),
+            view.covered[1].excerpt.ends_with("word…"),
             "{:?}",
             view.covered[1]
         );
-        assert!(view.covered[1].label.chars().count() <= "Assistant: ".len() + 81);
+        assert!(view.covered[1].excerpt.chars().count() <= 81);
         assert_eq!(view.instructions.as_deref(), Some("Keep dates."));
 
         summary.origin.edited_at_ms = Some(90_000.0);
-        let edited = summary_view(&summary, &branch, 0);
+        let edited = summary_view(&summary, &branch);
         assert!(edited.edited);
-        assert_eq!(
-            edited.provenance,
-            "Edited by you 1970-01-01 00:01 (made by gpt-4o)"
-        );
-        summary.origin.model = None;
-        assert_eq!(
-            summary_view(&summary, &branch, 0).provenance,
-            "Edited by you 1970-01-01 00:01"
-        );
+        assert_eq!(edited.provenance.edited_at_ms, Some(90_000.0));
     }
 }
 

@@ -10,6 +10,7 @@
 
 use crate::domain::message_part::TokenUsage;
 use crate::domain::message_part::{Annotation, AnswerCall, MessagePart, ProviderTimings};
+use crate::i18n::{LocaleRules, Localizer};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,23 +81,30 @@ pub struct TurnPlan {
 }
 
 impl TurnPlan {
-    /// `"tools calculate, web_search · knowledge · memory"` (past three tools, how many more);
-    /// `None` when nothing was planned besides answering.
-    pub fn describe(&self) -> Option<String> {
+    /// `"tools calculate, web_search · knowledge · memory"` (past three tools, how many more),
+    /// in the interface's words; `None` when nothing was planned besides answering.
+    pub fn describe(&self, words: &Localizer, rules: &dyn LocaleRules) -> Option<String> {
         const NAMED: usize = 3;
         let mut parts = Vec::new();
         if !self.tools.is_empty() {
-            let mut tools = self.tools[..self.tools.len().min(NAMED)].join(", ");
-            if self.tools.len() > NAMED {
-                tools.push_str(&format!(" and {} more", self.tools.len() - NAMED));
-            }
-            parts.push(format!("tools {tools}"));
+            let named = self.tools[..self.tools.len().min(NAMED)].join(", ");
+            let tools = if self.tools.len() > NAMED {
+                let more = self.tools.len() - NAMED;
+                words.format(
+                    "plan-more",
+                    &[("names", named.into()), ("more", more.into())],
+                    rules,
+                )
+            } else {
+                named
+            };
+            parts.push(words.format("plan-tools", &[("tools", tools.into())], rules));
         }
         if self.knowledge {
-            parts.push("knowledge".to_owned());
+            parts.push(words.text("plan-knowledge").to_owned());
         }
         if self.memory {
-            parts.push("memory".to_owned());
+            parts.push(words.text("plan-memory").to_owned());
         }
         (!parts.is_empty()).then(|| parts.join(" · "))
     }

@@ -1,0 +1,113 @@
+// End to end: the interface language. It follows the browser's languages (Chinese, Arabic),
+// marks the page with `lang` and `dir`, mirrors the layout right to left, keeps model output in
+// its own direction, fetches only the chosen language's file, and can be chosen in Settings →
+// Appearance (the page loads again in the new language). Screenshots of each language go to
+// docs/screenshots/languages/.
+
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import {
+  DOCS_SCREENSHOTS, MOCK, browser, mock, openApp, openSettings, send, assistantTextIs, mounted,
+} from './harness.mjs';
+
+const SHOTS = new URL('languages/', DOCS_SCREENSHOTS);
+
+async function shoot(page, name) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
+}
+
+/// The translation files the page fetched.
+function watchLocales(page) {
+  const fetched = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.includes('/locales/')) fetched.push(path.split('/').pop());
+  });
+  return fetched;
+}
+
+const root = (page) => page.evaluate(() => ({
+  lang: document.documentElement.lang, dir: document.documentElement.dir,
+}));
+
+test('a Chinese browser gets the Chinese interface, and only its file', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  let fetched = [];
+  const page = await openApp(context, { beforeLoad: (p) => { fetched = watchLocales(p); } });
+  assert.deepEqual(await root(page), { lang: 'zh-CN', dir: 'ltr' });
+  assert.deepEqual(fetched, ['zh-CN.ftl']);
+  assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), '新对话');
+  assert.equal(await page.getAttribute('[data-testid=composer-input]', 'placeholder'), '消息（Enter 发送，Shift+Enter 换行）');
+  await shoot(page, 'chinese-welcome');
+  // Settings speak Chinese too, and say which language is chosen.
+  await openSettings(page, 'appearance');
+  assert.equal((await page.textContent('#settings-heading-appearance')).trim(), '外观');
+  assert.equal(await page.inputValue('[data-testid=language-select]'), '');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('an Arabic browser gets a mirrored interface, and answers keep their own direction', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ locale: 'ar-EG', viewport: { width: 1280, height: 900 } });
+  const page = await openApp(context);
+  assert.deepEqual(await root(page), { lang: 'ar', dir: 'rtl' });
+  assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), 'محادثة جديدة');
+
+  // An English answer in the Arabic interface reads left to right; an Arabic one right to left.
+  await mock('/admin/script', [{ chunks: ['The answer stays in English.'] }, { chunks: ['"T"'], stream: false }]);
+  await configureMockProviderArabic(page);
+  // The layout mirrors: the conversation list stands at the right of the chat.
+  const sidebar = await page.locator('[data-testid=sidebar]').boundingBox();
+  const composer = await page.locator('[data-testid=composer]').boundingBox();
+  assert.ok(sidebar.x > composer.x, `sidebar at ${sidebar.x}, composer at ${composer.x}`);
+  await send(page, 'مرحبا');
+  await assistantTextIs(page, 'The answer stays in English.');
+  const directions = await page.$$eval('[data-testid=message-content]', (nodes) => nodes.map((n) => getComputedStyle(n).direction));
+  assert.deepEqual(directions, ['rtl', 'ltr']);
+  await shoot(page, 'arabic-chat');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+/// The mock provider, set through the Arabic settings (the form is the same; its words differ).
+async function configureMockProviderArabic(page) {
+  await openSettings(page);
+  await page.fill('[data-testid=provider-base-url]', `${MOCK}/v1`);
+  await page.fill('[data-testid=provider-api-key]', 'sk-e2e');
+  await page.fill('[data-testid=settings-model]', 'mock-model');
+  await page.click('[data-testid=settings-save]');
+  assert.equal((await page.textContent('[data-testid=settings-feedback]')).trim(), 'حُفظ.');
+  await page.click('[data-testid=close-settings]');
+}
+
+test('the language chosen in Settings replaces the browser\'s, after the page loads again', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ locale: 'ar', viewport: { width: 1280, height: 900 } });
+  const page = await openApp(context);
+  await openSettings(page, 'appearance');
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.selectOption('[data-testid=language-select]', 'zh-CN'),
+  ]);
+  await mounted(page);
+  assert.deepEqual(await root(page), { lang: 'zh-CN', dir: 'ltr' });
+  assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), '新对话');
+  // English, chosen the same way, comes back without a file to fetch.
+  const fetched = watchLocales(page);
+  await openSettings(page, 'appearance');
+  await Promise.all([
+    page.waitForEvent('load'),
+    page.selectOption('[data-testid=language-select]', 'en'),
+  ]);
+  await mounted(page);
+  assert.deepEqual(await root(page), { lang: 'en', dir: 'ltr' });
+  assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), 'New chat');
+  assert.deepEqual(fetched, []);
+  await shoot(page, 'english-after-choosing');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
