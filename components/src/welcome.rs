@@ -100,7 +100,7 @@ pub fn WelcomeStep(
                             aria-pressed=move || chosen.get().is_some_and(|c| c.id == preset.id).to_string()
                             on:click=move |_| choose(preset)>
                             <strong>{preset.name}</strong>
-                            <span>{preset.blurb}</span>
+                            <span>{t(preset.blurb)}</span>
                         </button>
                     </li>
                 }).collect_view()}

@@ -1140,3 +1140,12 @@ summary-made-by = أنشأه { $model } في { $made }
 summary-made = أُنشئ في { $made }
 summary-covered-message = { $who }: { $text }
 summary-covered-empty = { $who }: (بلا نص)
+
+## Welcome: the providers' cards
+preset-openai = نماذج GPT بمفتاح OpenAI API الخاص بك.
+preset-anthropic = نماذج Claude بمفتاح Anthropic API الخاص بك.
+preset-gemini = نماذج Gemini بمفتاح Google AI Studio.
+preset-openrouter = مئات النماذج من مختبرات كثيرة بمفتاح OpenRouter واحد.
+preset-ollama = نماذج تعمل على هذا الحاسوب عبر Ollama: بلا مفتاح، ولا يغادر شيء الجهاز.
+preset-llamacpp = نموذج يقدّمه llama-server من llama.cpp على هذا الحاسوب: بلا مفتاح.
+preset-other = vLLM أو LM Studio أو Groq أو Mistral أو DeepSeek أو أي خادم بواجهة على نمط OpenAI.

@@ -1118,3 +1118,12 @@ summary-made-by = Made { $made } by { $model }
 summary-made = Made { $made }
 summary-covered-message = { $who }: { $text }
 summary-covered-empty = { $who }: (no text)
+
+## Welcome: the providers' cards
+preset-openai = GPT models with your OpenAI API key.
+preset-anthropic = Claude models with your Anthropic API key.
+preset-gemini = Gemini models with a Google AI Studio key.
+preset-openrouter = Hundreds of models from many labs with one OpenRouter key.
+preset-ollama = Models running on this computer with Ollama: no key, nothing leaves the machine.
+preset-llamacpp = A model served by llama.cpp's llama-server on this computer: no key.
+preset-other = vLLM, LM Studio, Groq, Mistral, DeepSeek or any server with an OpenAI-style API.

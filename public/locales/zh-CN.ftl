@@ -1074,3 +1074,12 @@ summary-made-by = 由 { $model } 于 { $made } 生成
 summary-made = 生成于 { $made }
 summary-covered-message = { $who }：{ $text }
 summary-covered-empty = { $who }：（无文本）
+
+## Welcome: the providers' cards
+preset-openai = 使用你的 OpenAI API 密钥调用 GPT 模型。
+preset-anthropic = 使用你的 Anthropic API 密钥调用 Claude 模型。
+preset-gemini = 使用 Google AI Studio 密钥调用 Gemini 模型。
+preset-openrouter = 一个 OpenRouter 密钥即可使用众多实验室的数百个模型。
+preset-ollama = 用 Ollama 在此电脑上运行的模型：无需密钥，数据不会离开本机。
+preset-llamacpp = 由此电脑上 llama.cpp 的 llama-server 提供的模型：无需密钥。
+preset-other = vLLM、LM Studio、Groq、Mistral、DeepSeek，或任何提供 OpenAI 风格 API 的服务器。

@@ -311,6 +311,7 @@ mod tests {
             .into_iter()
             .chain(sources(&root().join("engine/src/domain")))
             .chain(sources(&root().join("engine/src/chat")))
+            .chain(sources(&root().join("engine/src/provider")))
         {
             named.extend(named_ids(&text));
             mentioned.push_str(&text);

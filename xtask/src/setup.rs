@@ -114,6 +114,11 @@ fn ensure_debian_tools() -> Result<(), String> {
     if !have("node") || !have("npm") {
         missing.extend(["nodejs", "npm"]);
     }
+    // A Chinese font, or the Chinese screenshots of the e2e suite show empty boxes (Arabic is in
+    // the fonts Chromium brings along).
+    if output("fc-list", &[":lang=zh"]).is_none_or(|fonts| fonts.trim().is_empty()) {
+        missing.push("fonts-wqy-microhei");
+    }
     if missing.is_empty() {
         return Ok(());
     }

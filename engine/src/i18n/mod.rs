@@ -4,9 +4,9 @@
 //!
 //! English (`public/locales/en.ftl`) is the source: compiled in, so the interface never shows a
 //! bare id, and the fallback for any message another language lacks (the tests fail when one
-//! does). Plurals and numbers go through [`LocaleRules`], meant to be backed by the browser's
-//! `Intl.PluralRules` and `Intl.NumberFormat` (the views do not use the localizer yet). Model
-//! output is never passed through here.
+//! does). Plurals and numbers go through [`LocaleRules`], which the app backs with the browser's
+//! `Intl.PluralRules` and `Intl.NumberFormat` (`components/src/i18n.rs`). Model output is never
+//! passed through here.
 
 pub mod ftl;
 pub mod language;

@@ -11,7 +11,7 @@ use super::settings::{ProviderKind, ProviderSettings};
 pub struct ProviderPreset {
     pub id: &'static str,
     pub name: &'static str,
-    /// One line on what it is, for its card.
+    /// The message (`public/locales/*.ftl`) saying in one line what it is, for its card.
     pub blurb: &'static str,
     pub kind: ProviderKind,
     pub base_url: &'static str,
@@ -26,7 +26,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "openai",
         name: "OpenAI",
-        blurb: "GPT models with your OpenAI API key.",
+        blurb: "preset-openai",
         kind: ProviderKind::OpenAi,
         base_url: "https://api.openai.com/v1",
         needs_key: true,
@@ -42,7 +42,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "anthropic",
         name: "Anthropic",
-        blurb: "Claude models with your Anthropic API key.",
+        blurb: "preset-anthropic",
         kind: ProviderKind::Anthropic,
         base_url: "https://api.anthropic.com/v1",
         needs_key: true,
@@ -57,7 +57,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "gemini",
         name: "Google Gemini",
-        blurb: "Gemini models with a Google AI Studio key.",
+        blurb: "preset-gemini",
         kind: ProviderKind::Gemini,
         base_url: "https://generativelanguage.googleapis.com/v1beta",
         needs_key: true,
@@ -67,7 +67,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "openrouter",
         name: "OpenRouter",
-        blurb: "Hundreds of models from many labs with one OpenRouter key.",
+        blurb: "preset-openrouter",
         kind: ProviderKind::OpenAi,
         base_url: "https://openrouter.ai/api/v1",
         needs_key: true,
@@ -81,7 +81,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "ollama",
         name: "Ollama",
-        blurb: "Models running on this computer with Ollama: no key, nothing leaves the machine.",
+        blurb: "preset-ollama",
         kind: ProviderKind::OpenAi,
         base_url: "http://127.0.0.1:11434/v1",
         needs_key: false,
@@ -91,7 +91,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "llamacpp",
         name: "llama.cpp server",
-        blurb: "A model served by llama.cpp's llama-server on this computer: no key.",
+        blurb: "preset-llamacpp",
         kind: ProviderKind::OpenAi,
         base_url: "http://127.0.0.1:8080/v1",
         needs_key: false,
@@ -101,7 +101,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "other",
         name: "Other OpenAI-compatible",
-        blurb: "vLLM, LM Studio, Groq, Mistral, DeepSeek or any server with an OpenAI-style API.",
+        blurb: "preset-other",
         kind: ProviderKind::OpenAi,
         base_url: "",
         needs_key: false,
