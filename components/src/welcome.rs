@@ -180,7 +180,7 @@ pub fn WelcomeStep(
                     on:click=move |_| on_action.run(WelcomeAction::Skip)>
                     {t("welcome-look-around")}
                 </button>
-                "."
+                {t("sentence-end")}
             </p>
         </section>
     }

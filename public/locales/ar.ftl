@@ -1149,3 +1149,4 @@ preset-openrouter = مئات النماذج من مختبرات كثيرة بم�
 preset-ollama = نماذج تعمل على هذا الحاسوب عبر Ollama: بلا مفتاح، ولا يغادر شيء الجهاز.
 preset-llamacpp = نموذج يقدّمه llama-server من llama.cpp على هذا الحاسوب: بلا مفتاح.
 preset-other = vLLM أو LM Studio أو Groq أو Mistral أو DeepSeek أو أي خادم بواجهة على نمط OpenAI.
+sentence-end = { "." }

@@ -1127,3 +1127,4 @@ preset-openrouter = Hundreds of models from many labs with one OpenRouter key.
 preset-ollama = Models running on this computer with Ollama: no key, nothing leaves the machine.
 preset-llamacpp = A model served by llama.cpp's llama-server on this computer: no key.
 preset-other = vLLM, LM Studio, Groq, Mistral, DeepSeek or any server with an OpenAI-style API.
+sentence-end = { "." }

@@ -1083,3 +1083,4 @@ preset-openrouter = 一个 OpenRouter 密钥即可使用众多实验室的数百
 preset-ollama = 用 Ollama 在此电脑上运行的模型：无需密钥，数据不会离开本机。
 preset-llamacpp = 由此电脑上 llama.cpp 的 llama-server 提供的模型：无需密钥。
 preset-other = vLLM、LM Studio、Groq、Mistral、DeepSeek，或任何提供 OpenAI 风格 API 的服务器。
+sentence-end = 。

@@ -111,3 +111,17 @@ test('the language chosen in Settings replaces the browser\'s, after the page lo
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('on a phone, the Arabic and Chinese interfaces fit the screen', async () => {
+  for (const [locale, name] of [['ar', 'arabic-phone'], ['zh-CN', 'chinese-phone']]) {
+    const context = await browser.newContext({
+      locale, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+    });
+    const page = await openApp(context);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.equal(overflow, 0, `${locale}: nothing runs off the screen`);
+    await shoot(page, name);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  }
+});
