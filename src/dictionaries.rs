@@ -51,7 +51,7 @@ pub fn act(state: AppState, action: DictionaryAction) {
                         return say(
                             state,
                             Err(tf(
-                                "notice-dictionary-not-imported",
+                                "notice-not-imported",
                                 &[("name", (&name).into()), ("err", err.to_string().into())],
                             )),
                         )
@@ -77,7 +77,7 @@ pub fn act(state: AppState, action: DictionaryAction) {
                 let name = dictionary.name.clone();
                 service.save_dictionary(dictionary).await.map(|all| {
                     state.dictionary_editing.set(None);
-                    (all, tf("notice-saved-named", &[("name", (&name).into())]))
+                    (all, tf("notice-saved-name", &[("name", (&name).into())]))
                 })
             }
             DictionaryAction::Delete(id) => {
@@ -94,7 +94,7 @@ pub fn act(state: AppState, action: DictionaryAction) {
                 service
                     .delete_dictionary(&id)
                     .await
-                    .map(|all| (all, tf("notice-deleted-named", &[("name", (&name).into())])))
+                    .map(|all| (all, tf("notice-deleted-name", &[("name", (&name).into())])))
             }
             DictionaryAction::Export(id) => {
                 let said = service

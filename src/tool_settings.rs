@@ -93,7 +93,7 @@ pub fn act(state: AppState, action: McpAction) {
                         apply(state, &runtime, list);
                         say(
                             state,
-                            Ok(tf("notice-server-saved", &[("name", (&name).into())])),
+                            Ok(tf("notice-saved-name", &[("name", (&name).into())])),
                         );
                     }
                     Err(err) => say(

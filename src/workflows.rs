@@ -120,7 +120,7 @@ fn find_run(state: AppState, id: &str) -> Option<WorkflowRun> {
 
 fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
     skein_platform::download_bytes(name, mime, text.as_bytes())
-        .map(|()| tf("notice-workflow-exported", &[("name", (&name).into())]))
+        .map(|()| tf("notice-exported", &[("file", (&name).into())]))
 }
 
 /// Carries run `id` forward: with `answer`, the current step's text first. Every saved phase
@@ -264,10 +264,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         screen.view.set(WorkflowView::Home);
                         say(
                             state,
-                            Ok(tf(
-                                "notice-workflow-saved",
-                                &[("name", (&saved.name).into())],
-                            )),
+                            Ok(tf("notice-saved-name", &[("name", (&saved.name).into())])),
                         );
                     }
                     Err(err) => say(state, Err(err.to_string())),
@@ -312,7 +309,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     Err(err) => say(
                         state,
                         Err(tf(
-                            "notice-workflow-not-imported",
+                            "notice-not-imported",
                             &[("name", (&name).into()), ("err", err.to_string().into())],
                         )),
                     ),
@@ -339,7 +336,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         screen.templates.set(templates);
                         say(
                             state,
-                            Ok(tf("notice-workflow-deleted", &[("name", (&name).into())])),
+                            Ok(tf("notice-deleted-name", &[("name", (&name).into())])),
                         );
                     }
                     Err(err) => say(state, Err(err.to_string())),

@@ -30,12 +30,8 @@ fn say(state: AppState, said: Result<String, String>) {
 
 /// Offers `file` as a download and says so.
 pub fn download(file: &CardFile) -> Result<String, String> {
-    skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes).map(|()| {
-        tf(
-            "notice-book-exported",
-            &[("file", (&file.file_name).into())],
-        )
-    })
+    skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
+        .map(|()| tf("notice-exported", &[("file", (&file.file_name).into())]))
 }
 
 pub fn act(state: AppState, action: WorldBookAction) {
@@ -65,7 +61,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                         return say(
                             state,
                             Err(tf(
-                                "notice-book-not-imported",
+                                "notice-not-imported",
                                 &[("name", (&name).into()), ("err", err.to_string().into())],
                             )),
                         )
@@ -91,7 +87,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 let name = book.name.clone();
                 service.save_world_book(*book).await.map(|books| {
                     state.world_book_editing.set(None);
-                    (books, tf("notice-book-saved", &[("name", (&name).into())]))
+                    (books, tf("notice-saved-name", &[("name", (&name).into())]))
                 })
             }
             WorldBookAction::Delete(id) => {
@@ -105,7 +101,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 service.delete_world_book(&id).await.map(|books| {
                     (
                         books,
-                        tf("notice-book-deleted", &[("name", (&name).into())]),
+                        tf("notice-deleted-name", &[("name", (&name).into())]),
                     )
                 })
             }

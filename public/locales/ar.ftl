@@ -1001,11 +1001,8 @@ confirm-delete-character = أتحذف الشخصية { $name }؟ تبقى محا
 notice-deleted-name = حُذف { $name }.
 notice-search-failed = فشل البحث: { $err }
 notice-delete-failed = تعذّر حذف المحادثة (عادت إلى القائمة): { $err }
-notice-dictionary-not-imported = لم يُستورد { $name }: { $err }
 dictionary-default-name = القاموس { $n }
-notice-saved-named = حُفظ { $name }.
 confirm-delete-dictionary = أتحذف القاموس { $name }؟ ستتوقف المحادثات والمساعدون الذين يستخدمونه عن استخدامه.
-notice-deleted-named = حُذف { $name }.
 notice-embedding-progress = جارٍ تضمين { $base }: { $done } من { $total } مقطعًا…
 
 ## Notices: the extension, files
@@ -1036,7 +1033,6 @@ notice-storage-unavailable = لا يستطيع Skein فتح تخزينه الم�
 notice-image-failed = لا يمكن عرض صورة: { $err }
 notice-models-failed = تعذّر سرد النماذج: { $err }
 notice-answer-unsaved = ما زالت إجابة غير محفوظة (تبقى على الشاشة): { $err }
-notice-server-saved = حُفظ { $name }.
 notice-server-not-saved = لم يُحفظ { $name }: { $err }
 notice-server-error = { $name }: { $err }
 notice-usage-unreadable = تعذّرت قراءة الاستخدام: { $err }
@@ -1046,24 +1042,16 @@ notice-usage-export-failed = تعذّر تصدير الاستخدام: { $err }
 ## Notices: welcome, workflows, workspace, world books
 welcome-needs-key = يحتاج { $provider } إلى مفتاح API: الصقه في الأعلى.
 welcome-connected-to = متصل بـ { $provider }. اسأل ما تشاء؛ الإعدادات الكاملة في «الإعدادات».
-notice-workflow-exported = صُدِّر { $name }.
 workflow-default-name = سير العمل { $n }
-notice-workflow-saved = حُفظ { $name }.
 notice-workflow-imported = استُورد { $workflow } ({ $steps } خطوات) من { $name }.
-notice-workflow-not-imported = لم يُستورد { $name }: { $err }
 confirm-delete-workflow = أتحذف سير العمل { $name }؟ تبقى عملياته.
-notice-workflow-deleted = حُذف { $name }.
 notice-file-stored = خُزِّن { $path }.
 notice-not-text = هذا ليس ملفًا نصيًا ({ $bytes } بايت): نزّله لفتحه.
 notice-file-downloaded = نُزِّل { $path }.
 notice-file-deleted = حُذف { $path }.
-notice-book-exported = صُدِّر { $file }.
 notice-book-imported = استُورد { $book } ({ $entries } مداخل) من { $name }.
-notice-book-not-imported = لم يُستورد { $name }: { $err }
 world-book-default-name = كتاب العالم { $n }
-notice-book-saved = حُفظ { $name }.
 confirm-delete-book = أتحذف كتاب العالم { $name }؟ ستتوقف المحادثات والشخصيات التي تستخدمه عن استخدامه.
-notice-book-deleted = حُذف { $name }.
 notice-book-export-failed = تعذّر تصدير الكتاب: { $e }
 notice-dictionary-imported = استُورد { $dictionary } ({ $entries } مداخل) من { $name }.
 

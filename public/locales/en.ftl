@@ -974,11 +974,8 @@ confirm-delete-character = Delete the character { $name }? Its chats stay and go
 notice-deleted-name = Deleted { $name }.
 notice-search-failed = Search failed: { $err }
 notice-delete-failed = The conversation could not be deleted (it is back in the list): { $err }
-notice-dictionary-not-imported = { $name } was not imported: { $err }
 dictionary-default-name = Dictionary { $n }
-notice-saved-named = Saved { $name }.
 confirm-delete-dictionary = Delete the dictionary { $name }? Chats and assistants that use it stop using it.
-notice-deleted-named = Deleted { $name }.
 notice-embedding-progress = Embedding { $base }: { $done } of { $total } chunks…
 
 ## Notices: the extension, files
@@ -1009,7 +1006,6 @@ notice-storage-unavailable = Skein cannot open its local storage, so nothing can
 notice-image-failed = An image cannot be shown: { $err }
 notice-models-failed = The models could not be listed: { $err }
 notice-answer-unsaved = An answer is still not saved (it stays on screen): { $err }
-notice-server-saved = Saved { $name }.
 notice-server-not-saved = { $name } was not saved: { $err }
 notice-server-error = { $name }: { $err }
 notice-usage-unreadable = Usage could not be read: { $err }
@@ -1019,30 +1015,22 @@ notice-usage-export-failed = The usage could not be exported: { $err }
 ## Notices: welcome, workflows, workspace, world books
 welcome-needs-key = { $provider } needs an API key: paste it above.
 welcome-connected-to = Connected to { $provider }. Ask anything; the full settings are under Settings.
-notice-workflow-exported = Exported { $name }.
 workflow-default-name = Workflow { $n }
-notice-workflow-saved = Saved { $name }.
 notice-workflow-imported = Imported { $workflow } ({ $steps ->
     [one] { $steps } step
    *[other] { $steps } steps
 }) from { $name }.
-notice-workflow-not-imported = { $name } was not imported: { $err }
 confirm-delete-workflow = Delete the workflow { $name }? Its runs are kept.
-notice-workflow-deleted = Deleted { $name }.
 notice-file-stored = Stored { $path }.
 notice-not-text = This is not a text file ({ $bytes } bytes): download it to open it.
 notice-file-downloaded = Downloaded { $path }.
 notice-file-deleted = Deleted { $path }.
-notice-book-exported = Exported { $file }.
 notice-book-imported = Imported { $book } ({ $entries ->
     [one] { $entries } entry
    *[other] { $entries } entries
 }) from { $name }.
-notice-book-not-imported = { $name } was not imported: { $err }
 world-book-default-name = World book { $n }
-notice-book-saved = Saved { $name }.
 confirm-delete-book = Delete the world book { $name }? Chats and characters that use it stop using it.
-notice-book-deleted = Deleted { $name }.
 notice-book-export-failed = The book could not be exported: { $e }
 notice-dictionary-imported = Imported { $dictionary } ({ $entries ->
     [one] { $entries } entry

@@ -945,11 +945,8 @@ confirm-delete-character = 删除角色 { $name }？它的对话会保留，并�
 notice-deleted-name = 已删除 { $name }。
 notice-search-failed = 搜索失败：{ $err }
 notice-delete-failed = 无法删除对话（它已回到列表中）：{ $err }
-notice-dictionary-not-imported = { $name } 未导入：{ $err }
 dictionary-default-name = 词典 { $n }
-notice-saved-named = 已保存 { $name }。
 confirm-delete-dictionary = 删除词典 { $name }？使用它的对话和助手将不再使用它。
-notice-deleted-named = 已删除 { $name }。
 notice-embedding-progress = 正在嵌入 { $base }：{ $total } 个分块中的 { $done } 个…
 
 ## Notices: the extension, files
@@ -980,7 +977,6 @@ notice-storage-unavailable = Skein 无法打开本地存储，因此无法保存
 notice-image-failed = 无法显示图片：{ $err }
 notice-models-failed = 无法列出模型：{ $err }
 notice-answer-unsaved = 有一个回答仍未保存（它仍显示在屏幕上）：{ $err }
-notice-server-saved = 已保存 { $name }。
 notice-server-not-saved = { $name } 未保存：{ $err }
 notice-server-error = { $name }：{ $err }
 notice-usage-unreadable = 无法读取用量：{ $err }
@@ -990,24 +986,16 @@ notice-usage-export-failed = 无法导出用量：{ $err }
 ## Notices: welcome, workflows, workspace, world books
 welcome-needs-key = { $provider } 需要 API 密钥：请粘贴到上方。
 welcome-connected-to = 已连接到 { $provider }。尽管提问吧；完整设置在“设置”中。
-notice-workflow-exported = 已导出 { $name }。
 workflow-default-name = 工作流 { $n }
-notice-workflow-saved = 已保存 { $name }。
 notice-workflow-imported = 已从 { $name } 导入 { $workflow }（{ $steps } 步）。
-notice-workflow-not-imported = { $name } 未导入：{ $err }
 confirm-delete-workflow = 删除工作流 { $name }？它的运行记录会保留。
-notice-workflow-deleted = 已删除 { $name }。
 notice-file-stored = 已保存 { $path }。
 notice-not-text = 这不是文本文件（{ $bytes } 字节）：请下载后打开。
 notice-file-downloaded = 已下载 { $path }。
 notice-file-deleted = 已删除 { $path }。
-notice-book-exported = 已导出 { $file }。
 notice-book-imported = 已从 { $name } 导入 { $book }（{ $entries } 个条目）。
-notice-book-not-imported = { $name } 未导入：{ $err }
 world-book-default-name = 世界书 { $n }
-notice-book-saved = 已保存 { $name }。
 confirm-delete-book = 删除世界书 { $name }？使用它的对话和角色将不再使用它。
-notice-book-deleted = 已删除 { $name }。
 notice-book-export-failed = 无法导出此书：{ $e }
 notice-dictionary-imported = 已从 { $name } 导入 { $dictionary }（{ $entries } 个条目）。
 
