@@ -45,19 +45,36 @@ pub fn with_words<R>(f: impl FnOnce(&Localizer, &dyn LocaleRules) -> R) -> R {
     RULES.with(|rules| f(localizer(), rules))
 }
 
-/// A moment (milliseconds since the epoch) as the browser writes a date and time in the
-/// interface language and the user's time zone: "Dec 5, 2026, 11:58 PM", "2026年12月5日 23:58".
-pub fn date_time(ms: f64) -> String {
-    let options = js_sys::Object::new();
-    for (key, value) in [("dateStyle", "medium"), ("timeStyle", "short")] {
-        let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
+thread_local! {
+    /// "Dec 5, 2026, 11:58 PM": a date and time in the user's time zone.
+    static DATE_TIME: js_sys::Function = date_format(&[("dateStyle", "medium"), ("timeStyle", "short")]);
+    /// "November 2026": a chat list heading (read in UTC, where the engine placed the month).
+    static MONTH: js_sys::Function = date_format(&[("year", "numeric"), ("month", "long"), ("timeZone", "UTC")]);
+}
+
+/// An `Intl.DateTimeFormat` of the interface language with `options`, as its `format` function
+/// (made once each: building one costs milliseconds).
+fn date_format(options: &[(&str, &str)]) -> js_sys::Function {
+    let object = js_sys::Object::new();
+    for (key, value) in options {
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
     }
     let locales = js_sys::Array::of1(&language().tag().into());
-    js_sys::Intl::DateTimeFormat::new(&locales, &options)
-        .format()
+    js_sys::Intl::DateTimeFormat::new(&locales, &object).format()
+}
+
+fn format_date(format: &js_sys::Function, ms: f64) -> Option<String> {
+    format
         .call1(&wasm_bindgen::JsValue::NULL, &js_sys::Date::new(&ms.into()))
         .ok()
         .and_then(|text| text.as_string())
+}
+
+/// A moment (milliseconds since the epoch) as the browser writes a date and time in the
+/// interface language and the user's time zone: "Dec 5, 2026, 11:58 PM", "2026年12月5日 23:58".
+pub fn date_time(ms: f64) -> String {
+    DATE_TIME
+        .with(|format| format_date(format, ms))
         .unwrap_or_default()
 }
 
@@ -67,20 +84,10 @@ pub fn date_group_label(group: DateGroup) -> String {
     match (group, group.message_id()) {
         (_, Some(id)) => t(id).to_owned(),
         (DateGroup::Month { year, month }, None) => {
-            let options = js_sys::Object::new();
-            for (key, value) in [("year", "numeric"), ("month", "long"), ("timeZone", "UTC")] {
-                let _ = js_sys::Reflect::set(&options, &key.into(), &value.into());
-            }
-            let locales = js_sys::Array::of1(&language().tag().into());
-            let format = js_sys::Intl::DateTimeFormat::new(&locales, &options);
-            // The 15th at noon UTC: the same month in every zone.
+            // The 15th at noon UTC: inside the month whatever the zone.
             let first = js_sys::Date::utc(f64::from(year), f64::from(month) - 1.0);
-            let date = js_sys::Date::new(&(first + 14.5 * 86_400_000.0).into());
-            format
-                .format()
-                .call1(&wasm_bindgen::JsValue::NULL, &date)
-                .ok()
-                .and_then(|text| text.as_string())
+            MONTH
+                .with(|format| format_date(format, first + 14.5 * 86_400_000.0))
                 .unwrap_or_else(|| format!("{year}-{month:02}"))
         }
         (_, None) => String::new(),

@@ -179,3 +179,28 @@ async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them
         "{persistence}"
     );
 }
+
+#[wasm_bindgen_test]
+fn date_headings_are_words_and_months_come_from_intl() {
+    use skein_components::date_group_label;
+    use skein_engine::chat::date_groups::DateGroup;
+    // No language installed: English.
+    assert_eq!(date_group_label(DateGroup::Today), "Today");
+    assert_eq!(
+        date_group_label(DateGroup::Previous7Days),
+        "Previous 7 days"
+    );
+    let november = DateGroup::Month {
+        year: 2026,
+        month: 11,
+    };
+    assert_eq!(date_group_label(november), "November 2026");
+    // January stays January in every time zone (the month is read in UTC).
+    assert_eq!(
+        date_group_label(DateGroup::Month {
+            year: 1970,
+            month: 1
+        }),
+        "January 1970"
+    );
+}
