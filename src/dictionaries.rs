@@ -39,9 +39,9 @@ pub fn act(state: AppState, action: DictionaryAction) {
                     Ok((d, all)) => Ok((
                         all,
                         tf(
-                            "notice-dictionary-imported",
+                            "notice-imported-entries",
                             &[
-                                ("dictionary", (&d.name).into()),
+                                ("item", (&d.name).into()),
                                 ("entries", (d.entries.len()).into()),
                                 ("name", (&name).into()),
                             ],

@@ -49,9 +49,9 @@ pub fn act(state: AppState, action: WorldBookAction) {
                     Ok((book, books)) => Ok((
                         books,
                         tf(
-                            "notice-book-imported",
+                            "notice-imported-entries",
                             &[
-                                ("book", (&book.name).into()),
+                                ("item", (&book.name).into()),
                                 ("entries", (book.entries.len()).into()),
                                 ("name", (&name).into()),
                             ],

@@ -1049,11 +1049,10 @@ notice-file-stored = خُزِّن { $path }.
 notice-not-text = هذا ليس ملفًا نصيًا ({ $bytes } بايت): نزّله لفتحه.
 notice-file-downloaded = نُزِّل { $path }.
 notice-file-deleted = حُذف { $path }.
-notice-book-imported = استُورد { $book } ({ $entries } مداخل) من { $name }.
+notice-imported-entries = استُورد { $item } ({ $entries } مداخل) من { $name }.
 world-book-default-name = كتاب العالم { $n }
 confirm-delete-book = أتحذف كتاب العالم { $name }؟ ستتوقف المحادثات والشخصيات التي تستخدمه عن استخدامه.
 notice-book-export-failed = تعذّر تصدير الكتاب: { $e }
-notice-dictionary-imported = استُورد { $dictionary } ({ $entries } مداخل) من { $name }.
 
 ## Notices (continued)
 notice-server-removed = أُزيل الخادم.

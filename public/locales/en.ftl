@@ -1025,17 +1025,13 @@ notice-file-stored = Stored { $path }.
 notice-not-text = This is not a text file ({ $bytes } bytes): download it to open it.
 notice-file-downloaded = Downloaded { $path }.
 notice-file-deleted = Deleted { $path }.
-notice-book-imported = Imported { $book } ({ $entries ->
+notice-imported-entries = Imported { $item } ({ $entries ->
     [one] { $entries } entry
    *[other] { $entries } entries
 }) from { $name }.
 world-book-default-name = World book { $n }
 confirm-delete-book = Delete the world book { $name }? Chats and characters that use it stop using it.
 notice-book-export-failed = The book could not be exported: { $e }
-notice-dictionary-imported = Imported { $dictionary } ({ $entries ->
-    [one] { $entries } entry
-   *[other] { $entries } entries
-}) from { $name }.
 
 ## Notices (continued)
 notice-server-removed = Removed the server.

@@ -993,11 +993,10 @@ notice-file-stored = 已保存 { $path }。
 notice-not-text = 这不是文本文件（{ $bytes } 字节）：请下载后打开。
 notice-file-downloaded = 已下载 { $path }。
 notice-file-deleted = 已删除 { $path }。
-notice-book-imported = 已从 { $name } 导入 { $book }（{ $entries } 个条目）。
+notice-imported-entries = 已从 { $name } 导入 { $item }（{ $entries } 个条目）。
 world-book-default-name = 世界书 { $n }
 confirm-delete-book = 删除世界书 { $name }？使用它的对话和角色将不再使用它。
 notice-book-export-failed = 无法导出此书：{ $e }
-notice-dictionary-imported = 已从 { $name } 导入 { $dictionary }（{ $entries } 个条目）。
 
 ## Notices (continued)
 notice-server-removed = 已移除服务器。
