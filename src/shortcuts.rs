@@ -21,12 +21,6 @@ fn focus(id: &str) {
     }
 }
 
-fn typing(ev: &web_sys::KeyboardEvent) -> bool {
-    ev.target()
-        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .is_some_and(|e| matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-}
-
 pub fn install(state: AppState, help: RwSignal<bool>) {
     let handle = window_event_listener(leptos::ev::keydown, move |ev| {
         let key = ev.key();
@@ -34,7 +28,6 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             key: &key,
             command: ev.ctrl_key() || ev.meta_key(),
             shift: ev.shift_key(),
-            typing: typing(&ev),
         };
         // Esc closes an overlay first: the shortcuts, the summary panel, the branch map or
         // "This chat".
@@ -61,10 +54,6 @@ pub fn install(state: AppState, help: RwSignal<bool>) {
             }
             Some(Shortcut::ToggleHelp) => {
                 help.update(|open| *open = !*open);
-                true
-            }
-            Some(Shortcut::OpenHelp) => {
-                help.set(true);
                 true
             }
             Some(Shortcut::FocusComposer) => {

@@ -7,8 +7,8 @@ use crate::runtime::runtime;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use skein_components::tf;
 use skein_components::{listed_window, LocalServer, WelcomeAction};
+use skein_components::{t, tf};
 use skein_engine::provider::presets::ProviderPreset;
 use skein_engine::{CancelToken, Clock};
 use skein_platform::BrowserClock;
@@ -60,7 +60,7 @@ pub fn act(state: AppState, action: WelcomeAction) {
             if preset.needs_key && settings.api_key.is_empty() {
                 state.models.set(Some(Err(tf(
                     "welcome-needs-key",
-                    &[("provider", (&preset.name).into())],
+                    &[("provider", t(preset.name).into())],
                 ))));
                 return;
             }
@@ -83,7 +83,7 @@ pub fn act(state: AppState, action: WelcomeAction) {
                     state.welcome.set(false);
                     state.info.set(Some(tf(
                         "welcome-connected-to",
-                        &[("provider", (&preset.name).into())],
+                        &[("provider", t(preset.name).into())],
                     )));
                 }
             }

@@ -1,7 +1,7 @@
 //! Files waiting in the composer, and the documents shown on a sent question.
 
+use crate::i18n::format_bytes;
 use crate::i18n::{t, tf};
-use crate::storage_info::format_bytes;
 use leptos::prelude::*;
 use skein_engine::{Attachment, AttachmentContent, UserInput};
 

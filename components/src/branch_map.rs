@@ -75,7 +75,7 @@ pub fn BranchMapPanel(
                 }
             }
             key => {
-                if let Some(key) = MapKey::from_key(key) {
+                if let Some(key) = MapKey::from_key(key, crate::i18n::language().right_to_left()) {
                     ev.prevent_default();
                     focus_row(move_focus(&entries, from, key));
                 }
@@ -133,15 +133,13 @@ fn row(
     let level = entry.level();
     let request = request_for(&entry);
     let (on_path, content, testid, label) = match entry {
-        MapEntry::Node(node) => {
-            let label = node_label(&node);
-            (
-                node.on_path,
-                node_view(node).into_any(),
-                "branch-node",
-                label,
-            )
-        }
+        // A message row is named by what it shows (who, the version, the excerpt).
+        MapEntry::Node(node) => (
+            node.on_path,
+            node_view(node).into_any(),
+            "branch-node",
+            None,
+        ),
         MapEntry::Folded { count, on_path, .. } => {
             let text = tf("branch-map-folded", &[("count", count.into())]);
             let content = view! { <span class="branch-folded">{format!("… {text}")}</span> };
@@ -149,7 +147,7 @@ fn row(
                 on_path,
                 content.into_any(),
                 "branch-folded",
-                tf("branch-map-folded-show", &[("text", (&text).into())]),
+                Some(tf("branch-map-folded-show", &[("text", (&text).into())])),
             )
         }
     };
@@ -177,29 +175,12 @@ fn node_view(node: MapNode) -> impl IntoView {
         </span>
         <span class="branch-who">{who}</span>
         {node.version.map(|(n, of)| view! {
-            <span class="branch-version" title=t("branch-map-version")>{format!("{n}/{of}")}</span>
+            <span class="branch-version" title=t("branch-map-version") aria-hidden="true">{format!("{n}/{of}")}</span>
+            <span class="visually-hidden">{tf("branch-map-row-version", &[("n", n.into()), ("of", of.into())])}</span>
         })}
         <span class="branch-excerpt" data-testid="branch-excerpt">{node.excerpt}</span>
         {node.shown_leaf.then(|| view! { <span class="branch-shown">{t("branch-map-on-screen")}</span> })}
     }
-}
-
-/// What a screen reader says for a message row.
-fn node_label(node: &MapNode) -> String {
-    let who = who(node.role);
-    let mut label = match node.version {
-        Some((n, of)) => tf(
-            "branch-map-row-version",
-            &[("who", who.into()), ("n", n.into()), ("of", of.into())],
-        ),
-        None => who.to_owned(),
-    };
-    label.push_str(": ");
-    label.push_str(&node.excerpt);
-    if node.shown_leaf {
-        label.push_str(t("branch-map-row-shown"));
-    }
-    label
 }
 
 fn who(role: Role) -> &'static str {

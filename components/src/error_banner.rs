@@ -24,7 +24,7 @@ pub fn ErrorBanner(
             view! {
                 <div class="banner" role="alert" data-testid="error-banner"
                     data-kind=kind.map(FailureKind::id)>
-                    {kind.map(|k| view! { <strong class="error-kind" data-testid="error-kind">{k.label()}</strong> })}
+                    {kind.map(|k| view! { <strong class="error-kind" data-testid="error-kind">{t(k.message_id())}</strong> })}
                     <span>{notice.text}</span>
                     {kind.map(|_| view! {
                         <button type="button" data-testid="retry-button"

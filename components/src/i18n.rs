@@ -50,6 +50,8 @@ thread_local! {
     static DATE_TIME: js_sys::Function = date_format(&[("dateStyle", "medium"), ("timeStyle", "short")]);
     /// "November 2026": a chat list heading (read in UTC, where the engine placed the month).
     static MONTH: js_sys::Function = date_format(&[("year", "numeric"), ("month", "long"), ("timeZone", "UTC")]);
+    /// "Dec 3": a day of the usage chart (read in UTC, where the engine placed it).
+    static DAY: js_sys::Function = date_format(&[("month", "short"), ("day", "numeric"), ("timeZone", "UTC")]);
 }
 
 /// An `Intl.DateTimeFormat` of the interface language with `options`, as its `format` function
@@ -78,6 +80,13 @@ pub fn date_time(ms: f64) -> String {
         .unwrap_or_default()
 }
 
+/// A day as the browser writes it short in the interface language ("Dec 3", "12月3日"), from
+/// a moment read in UTC (the usage chart's days).
+pub fn short_day(utc_ms: f64) -> String {
+    DAY.with(|format| format_date(format, utc_ms))
+        .unwrap_or_default()
+}
+
 /// A date heading of the chat list in words: a message for the recent ones, the month and
 /// year as the browser's `Intl.DateTimeFormat` writes them in the interface language.
 pub fn date_group_label(group: DateGroup) -> String {
@@ -92,6 +101,43 @@ pub fn date_group_label(group: DateGroup) -> String {
         }
         (_, None) => String::new(),
     }
+}
+
+thread_local! {
+    /// "512 byte", "1.5 kB", "1.5 MB"…: one `Intl.NumberFormat` per unit, in the interface
+    /// language.
+    static BYTE_UNITS: [js_sys::Function; 5] = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"]
+        .map(|unit| number_format(&[("style", "unit"), ("unit", unit), ("unitDisplay", "short"),
+            ("maximumFractionDigits", if unit == "byte" { "0" } else { "1" })]));
+}
+
+/// An `Intl.NumberFormat` of the interface language with `options`, as its `format` function.
+fn number_format(options: &[(&str, &str)]) -> js_sys::Function {
+    let object = js_sys::Object::new();
+    for (key, value) in options {
+        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
+    }
+    let locales = js_sys::Array::of1(&language().tag().into());
+    js_sys::Intl::NumberFormat::new(&locales, &object).format()
+}
+
+/// A size in bytes as the browser writes it in the interface language, in decimal units
+/// ("1.5 MB", "١٫٥ ميغابايت").
+pub fn format_bytes(bytes: f64) -> String {
+    let mut value = bytes.max(0.0);
+    let mut unit = 0;
+    while value >= 1000.0 && unit < 4 {
+        value /= 1000.0;
+        unit += 1;
+    }
+    BYTE_UNITS
+        .with(|formats| {
+            formats[unit]
+                .call1(&wasm_bindgen::JsValue::NULL, &value.into())
+                .ok()
+                .and_then(|text| text.as_string())
+        })
+        .unwrap_or_else(|| format!("{value:.1}"))
 }
 
 /// `Intl.PluralRules` and `Intl.NumberFormat` for one language, made once (each costs

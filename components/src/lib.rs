@@ -44,6 +44,7 @@ mod math_view;
 mod mcp_panel;
 mod memory_panel;
 mod message_item;
+mod modal_focus;
 mod model_picker;
 mod near_viewport;
 mod notification_toggle;
@@ -99,7 +100,9 @@ pub use fallback_list::{FallbackChange, FallbackList};
 pub use file_pick::{ImportButton, Said};
 pub use follow_up_panel::{FollowUpAction, FollowUpPanel, FollowUpView};
 pub use host_permissions::HostPermissions;
-pub use i18n::{date_group_label, install as install_localizer, language, t, tf, IntlRules};
+pub use i18n::{
+    date_group_label, format_bytes, install as install_localizer, language, t, tf, IntlRules,
+};
 pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};
@@ -118,7 +121,7 @@ pub use shortcuts_help::{shortcut_for, KeyPress, Shortcut, ShortcutsHelp, SHORTC
 pub use sidebar::{ConversationSummary, Sidebar};
 pub use skein_engine::i18n::Arg;
 pub use storage_alert::{StorageAlert, StorageAlertBar};
-pub use storage_info::{format_bytes, StorageFigures, StorageInfo};
+pub use storage_info::{StorageFigures, StorageInfo};
 pub use stream_publisher::{StreamPublisher, ViewLookup};
 pub use summary_panel::{SummaryPanel, SummaryRequest};
 pub use temporary_chat::TemporaryChatBar;

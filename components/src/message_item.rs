@@ -342,6 +342,9 @@ pub fn MessageItem(
     let choosing = RwSignal::new(false);
     let choices_id = move || format!("regenerate-choices-{}", message.id.get_value());
     let edit_text = RwSignal::new(String::new());
+    // The edit box takes focus when it opens; Cancel gives it back to the Edit button.
+    let edit_box = NodeRef::<leptos::html::Textarea>::new();
+    let edit_button = NodeRef::<leptos::html::Button>::new();
     let is_assistant = message.role == Role::Assistant;
     let article = NodeRef::<leptos::html::Article>::new();
     let near = rendered_when_near(article, eager || !is_assistant);
@@ -459,13 +462,19 @@ pub fn MessageItem(
             >
                 <div class="message-edit">
                     <textarea dir="auto" data-testid="edit-input" aria-label=t("message-edit-label") rows="3"
+                        node_ref=edit_box
                         prop:value=move || edit_text.get()
                         on:input=move |ev| edit_text.set(event_target_value(&ev))></textarea>
                     <button type="button" data-testid="edit-save"
                         disabled=move || busy.get()
                         on:click=move |_| save_edit()>{t("message-save-send")}</button>
                     <button type="button" data-testid="edit-cancel"
-                        on:click=move |_| editing.set(false)>{t("cancel")}</button>
+                        on:click=move |_| {
+                            editing.set(false);
+                            if let Some(button) = edit_button.get_untracked() {
+                                let _ = button.focus();
+                            }
+                        }>{t("cancel")}</button>
                 </div>
             </Show>
             <For
@@ -488,11 +497,17 @@ pub fn MessageItem(
             <div class="message-actions">
                 {branch_nav}
                 {(!is_assistant).then(|| view! {
-                    <button type="button" class="icon-button" data-testid="edit-button"
+                    <button type="button" class="icon-button" data-testid="edit-button" node_ref=edit_button
                         aria-label=t("message-edit") title=t("message-edit") disabled=move || busy.get()
                         on:click=move |_| {
                             edit_text.set(message.text.get_untracked());
                             editing.set(true);
+                            // Once the box is on the page.
+                            request_animation_frame(move || {
+                                if let Some(edit_box) = edit_box.get_untracked() {
+                                    let _ = edit_box.focus();
+                                }
+                            });
                         }>{icon(Icon::Edit)}</button>
                 })}
                 {is_assistant.then(|| view! {

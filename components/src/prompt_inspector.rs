@@ -116,7 +116,7 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
                             <span class="hint">{tf("inspector-tokens", &[("tokens", m.tokens.into())])}</span>
                             {m.extras.into_iter().map(|e| view! { <span class="hint">{e}</span> }).collect_view()}
                         </div>
-                        <pre>{m.text}</pre>
+                        <pre tabindex="0">{m.text}</pre>
                     </li>
                 }).collect_view()}
             </ol>
@@ -131,7 +131,7 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
         })}
         <details class="inspector-body">
             <summary data-testid="inspector-body-toggle">{t("inspector-body")}</summary>
-            <pre data-testid="inspector-body">{body}</pre>
+            <pre data-testid="inspector-body" tabindex="0">{body}</pre>
         </details>
         <div class="form-actions">
             <button type="button" data-testid="inspector-copy"

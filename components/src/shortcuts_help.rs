@@ -1,6 +1,10 @@
-//! The keyboard shortcuts, listed in an overlay (opened with `?` or Ctrl+/).
+//! The keyboard shortcuts, listed in an overlay (opened with Ctrl+/ or from Settings).
+//!
+//! Every shortcut takes Ctrl (Cmd) or is Esc: a plain character key belongs to the page's text
+//! and to a screen reader's browse mode (WCAG 2.1.4), so none is taken.
 
 use crate::i18n::t;
+use crate::modal_focus::{hold_focus, keep_tab_inside};
 use leptos::prelude::*;
 
 /// Every shortcut the app handles, as (keys, the message saying what it does).
@@ -11,15 +15,24 @@ pub const SHORTCUTS: [(&str, &str); 7] = [
     ("Shift+Esc", "shortcut-focus-composer"),
     ("Esc", "shortcut-escape"),
     ("Enter / Shift+Enter", "shortcut-send"),
-    ("? or Ctrl+/", "shortcut-help"),
+    ("Ctrl+/", "shortcut-help"),
 ];
 
 #[component]
 pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
     view! {
         <Show when=move || open.get()>
+            {
+                let dialog = NodeRef::<leptos::html::Div>::new();
+                hold_focus(dialog);
+                view! {
             <div class="shortcuts-help" data-testid="shortcuts-help" role="dialog" aria-modal="true"
-                aria-labelledby="shortcuts-title" on:click=move |_| open.set(false)>
+                aria-labelledby="shortcuts-title" node_ref=dialog on:click=move |_| open.set(false)
+                on:keydown=move |ev| {
+                    if let Some(dialog) = dialog.get_untracked() {
+                        keep_tab_inside(&ev, &dialog);
+                    }
+                }>
                 <div on:click=|ev| ev.stop_propagation()>
                     <h2 id="shortcuts-title">{t("shortcuts-heading")}</h2>
                     <table>
@@ -33,6 +46,8 @@ pub fn ShortcutsHelp(open: RwSignal<bool>) -> impl IntoView {
                         on:click=move |_| open.set(false)>{t("shortcuts-close")}</button>
                 </div>
             </div>
+                }
+            }
         </Show>
     }
 }
@@ -45,7 +60,6 @@ pub enum Shortcut {
     /// Find in the conversation on screen (the browser's find sees only part of a long one).
     Find,
     ToggleHelp,
-    OpenHelp,
     FocusComposer,
     CloseOverlay,
     /// Stops the answer being written, if one is.
@@ -59,25 +73,21 @@ pub struct KeyPress<'a> {
     /// Ctrl, or Cmd on a Mac.
     pub command: bool,
     pub shift: bool,
-    /// Typed into a text field, where a plain key is text, not a shortcut.
-    pub typing: bool,
 }
 
-/// The shortcut `press` asks for, given whether an overlay (the shortcuts, a panel) is open. Keys typed into
-/// a text field only act when they cannot be typing (with Ctrl or Cmd, or Esc).
+/// The shortcut `press` asks for, given whether an overlay (the shortcuts, a panel) is open. Each
+/// takes Ctrl (Cmd) or is Esc, so it acts the same in a text field and outside one.
 pub fn shortcut_for(press: KeyPress<'_>, overlay_open: bool) -> Option<Shortcut> {
     let KeyPress {
         key,
         command,
         shift,
-        typing,
     } = press;
     Some(match key {
         "o" | "O" if command && shift => Shortcut::NewChat,
         "k" | "K" if command => Shortcut::Search,
         "f" | "F" if command && shift => Shortcut::Find,
         "/" if command => Shortcut::ToggleHelp,
-        "?" if !typing => Shortcut::OpenHelp,
         "Escape" if shift => Shortcut::FocusComposer,
         "Escape" if overlay_open => Shortcut::CloseOverlay,
         "Escape" => Shortcut::Stop,

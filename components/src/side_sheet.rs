@@ -1,8 +1,9 @@
 //! A panel that slides over the chat from the side (the summary, the branch map): a modal
 //! dialog with a title and a close button; a click beside it closes it, as Esc does (the app's
-//! shortcuts).
+//! shortcuts). It holds the keyboard while open and gives focus back when it closes.
 
 use crate::icons::{icon, Icon};
+use crate::modal_focus::{hold_focus, keep_tab_inside};
 use leptos::prelude::*;
 
 #[component]
@@ -24,10 +25,19 @@ pub fn SideSheet(
     let title_id = format!("{id}-title");
     view! {
         <Show when=move || open.get()>
+            {
+                let sheet = NodeRef::<leptos::html::Section>::new();
+                hold_focus(sheet);
+                view! {
             <div class="sheet-scrim" on:click=move |_| on_close.run(())>
                 <section class=format!("side-sheet {class}") data-testid=id role="dialog"
-                    aria-modal="true" aria-labelledby=title_id.clone()
-                    on:click=|ev| ev.stop_propagation()>
+                    aria-modal="true" aria-labelledby=title_id.clone() node_ref=sheet
+                    on:click=|ev| ev.stop_propagation()
+                    on:keydown=move |ev| {
+                        if let Some(sheet) = sheet.get_untracked() {
+                            keep_tab_inside(&ev, &sheet);
+                        }
+                    }>
                     <header>
                         <h2 id=title_id.clone()>{title}</h2>
                         <button type="button" data-testid=close_testid autofocus
@@ -38,6 +48,8 @@ pub fn SideSheet(
                     {children()}
                 </section>
             </div>
+                }
+            }
         </Show>
     }
 }

@@ -1,6 +1,6 @@
 //! How much the browser keeps for Skein, and whether it may clear it.
 
-use crate::i18n::{t, tf};
+use crate::i18n::{format_bytes, t, tf};
 use leptos::prelude::*;
 
 /// What the view shows; fields are `None` where the browser does not say.
@@ -9,22 +9,6 @@ pub struct StorageFigures {
     pub usage_bytes: Option<f64>,
     pub quota_bytes: Option<f64>,
     pub persisted: Option<bool>,
-}
-
-/// `1.5 MB`, `2.1 GB`: decimal units, one decimal.
-pub fn format_bytes(bytes: f64) -> String {
-    let units = ["B", "kB", "MB", "GB", "TB"];
-    let mut value = bytes.max(0.0);
-    let mut unit = 0;
-    while value >= 1000.0 && unit + 1 < units.len() {
-        value /= 1000.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{value:.0} B")
-    } else {
-        format!("{value:.1} {}", units[unit])
-    }
 }
 
 #[component]

@@ -31,7 +31,7 @@ pub fn UsageChart(#[prop(into)] report: Signal<Option<UsageReport>>) -> impl Int
                         <rect class=format!("series-{}", model % SERIES)
                             x=i as f64 * DAY + DAY * 0.15 width=DAY * 0.7
                             y=y.max(0.0) height=percent(*tokens, r.scale_top)>
-                            <title>{tf("usage-chart-bar", &[("day", (&day.label).into()), ("model", name.into()), ("tokens", (*tokens).into())])}</title>
+                            <title>{tf("usage-chart-bar", &[("day", crate::i18n::short_day(day.noon_utc_ms).into()), ("model", name.into()), ("tokens", (*tokens).into())])}</title>
                         </rect>
                     });
                     below = below.saturating_add(*tokens);
@@ -74,7 +74,7 @@ pub fn UsageChart(#[prop(into)] report: Signal<Option<UsageReport>>) -> impl Int
             picks.dedup();
             picks
                 .into_iter()
-                .filter_map(|i| r.days.get(i).map(|d| d.label.clone()))
+                .filter_map(|i| r.days.get(i).map(|d| crate::i18n::short_day(d.noon_utc_ms)))
                 .map(|label| view! { <span>{label}</span> })
                 .collect::<Vec<_>>()
         })

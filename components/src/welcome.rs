@@ -82,12 +82,12 @@ pub fn WelcomeStep(
                 Some(view! {
                     <div class="welcome-local" data-testid="local-offer" role="status">
                         <span>
-                            <strong>{preset.name}</strong>
+                            <strong>{t(preset.name)}</strong>
                             " "{tf("welcome-local-running", &[("n", found.models.into())])}
                         </span>
                         <button type="button" class="primary" data-testid="use-local"
                             on:click=move |_| { choose(preset); connect(); }>
-                            {tf("welcome-use", &[("name", preset.name.into())])}
+                            {tf("welcome-use", &[("name", t(preset.name).into())])}
                         </button>
                     </div>
                 })
@@ -99,7 +99,7 @@ pub fn WelcomeStep(
                             data-provider=preset.id
                             aria-pressed=move || chosen.get().is_some_and(|c| c.id == preset.id).to_string()
                             on:click=move |_| choose(preset)>
-                            <strong>{preset.name}</strong>
+                            <strong>{t(preset.name)}</strong>
                             <span>{t(preset.blurb)}</span>
                         </button>
                     </li>
@@ -108,7 +108,7 @@ pub fn WelcomeStep(
             {move || chosen.get().map(|preset| view! {
                 <form class="welcome-connect" data-testid="welcome-connect-form"
                     on:submit=move |ev| { ev.prevent_default(); connect(); }>
-                    <h3>{preset.name}</h3>
+                    <h3>{t(preset.name)}</h3>
                     <Show when=move || preset.local || preset.base_url.is_empty()>
                         <label>{t("welcome-address")}
                             <input type="url" data-testid="welcome-base-url" autocomplete="off"

@@ -918,8 +918,7 @@ branch-map-one-branch = { $messages } messages on one branch: regenerate an answ
 branch-map-branches-summary = { $messages } messages on { $branches } branches.
 branch-map-folded = { $count } more messages without other versions
 branch-map-folded-show = { $text }: show them
-branch-map-row-version = { $who }, version { $n } of { $of }
-branch-map-row-shown = , on screen
+branch-map-row-version = , version { $n } of { $of }
 branch-map-you = You
 branch-map-assistant = Assistant
 branch-map-system = System
@@ -1112,3 +1111,22 @@ preset-ollama = Models running on this computer with Ollama: no key, nothing lea
 preset-llamacpp = A model served by llama.cpp's llama-server on this computer: no key.
 preset-other = vLLM, LM Studio, Groq, Mistral, DeepSeek or any server with an OpenAI-style API.
 sentence-end = { "." }
+
+## The error banner: the kind of failure
+failure-timeout = Timeout
+failure-rate-limit = Rate limit
+failure-authentication = Authentication
+failure-server = Server error
+failure-network = Network or CORS
+failure-request = Request refused
+failure-blocked = Blocked by the provider
+failure-other = Error
+
+## Provider presets: their names
+preset-name-openai = OpenAI
+preset-name-anthropic = Anthropic
+preset-name-gemini = Google Gemini
+preset-name-openrouter = OpenRouter
+preset-name-ollama = Ollama
+preset-name-llamacpp = llama.cpp server
+preset-name-other = Other OpenAI-compatible

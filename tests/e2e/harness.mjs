@@ -157,14 +157,15 @@ export async function closeSettings(page) {
   await page.locator('[data-testid=composer-input]').waitFor();
 }
 
-export async function configureMockProvider(page, { protocol = 'openai', path = '/v1' } = {}) {
+/// `saved` is what the settings say once saved, in the page's language.
+export async function configureMockProvider(page, { protocol = 'openai', path = '/v1', saved = 'Saved.' } = {}) {
   await openSettings(page);
   await page.selectOption('[data-testid=provider-kind]', protocol);
   await page.fill('[data-testid=provider-base-url]', `${MOCK}${path}`);
   await page.fill('[data-testid=provider-api-key]', 'sk-e2e');
   await page.fill('[data-testid=settings-model]', 'mock-model');
   await page.click('[data-testid=settings-save]');
-  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+  await assertText(page.locator('[data-testid=settings-feedback]'), saved);
   await closeSettings(page);
 }
 

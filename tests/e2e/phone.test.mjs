@@ -12,9 +12,10 @@ import {
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/// What sticks out sideways, and every visible control smaller than a fingertip.
-function layoutProblems(page) {
-  return page.evaluate(() => {
+/// What sticks out sideways, and (unless `sideways` only) every visible control smaller than a
+/// fingertip.
+function layoutProblems(page, { sideways = false } = {}) {
+  return page.evaluate((sideways) => {
     const problems = [];
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width) problems.push(`page is ${document.documentElement.scrollWidth}px wide`);
@@ -24,11 +25,12 @@ function layoutProblems(page) {
       if (box.width === 0 || style.visibility === 'hidden' || element.closest('[hidden], .visually-hidden')) continue;
       const name = element.dataset.testid ?? element.getAttribute('aria-label') ?? element.textContent.trim().slice(0, 20);
       if (box.right > width + 0.5 || box.left < -0.5) problems.push(`${name} runs off the screen (${Math.round(box.left)}–${Math.round(box.right)})`);
+      if (sideways) continue;
       if (box.height < 43.5) problems.push(`${name} is ${Math.round(box.height)}px tall`);
       if (element.tagName === 'BUTTON' && box.width < 43.5) problems.push(`${name} is ${Math.round(box.width)}px wide`);
     }
     return problems;
-  });
+  }, sideways);
 }
 
 test('on a phone the list is a drawer, nothing runs off the screen and every control is a touch target', async () => {
@@ -90,3 +92,40 @@ test('at desktop width the list stays beside the chat', async () => {
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+// WCAG 1.4.10 and 1.4.4: at 320 px wide, and at 200 % zoom of a 1280 × 900 window (the page then
+// lays out in 640 × 450 CSS pixels), every screen fits its width (a wide table or code block
+// scrolls in its own box); with reduced motion asked for, the drawer appears without sliding.
+for (const viewport of [{ width: 320, height: 640 }, { width: 640, height: 450 }]) {
+  test(`at ${viewport.width} × ${viewport.height} every screen fits its width`, async () => {
+    await mock('/admin/reset', {});
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await openApp(context);
+    assert.deepEqual(await layoutProblems(page, { sideways: true }), [], 'welcome');
+    await configureMockProvider(page);
+    for (const section of ['providers', 'assistants', 'characters', 'world-books', 'knowledge', 'tools', 'appearance', 'usage', 'data']) {
+      await openSettings(page, section);
+      assert.deepEqual(await layoutProblems(page, { sideways: true }), [], `settings: ${section}`);
+    }
+    await closeSettings(page);
+    await mock('/admin/script', [
+      { chunks: ['A long table:\n\n| a | b | c | d | e | f |\n|--|--|--|--|--|--|\n| alpha beta | gamma delta | epsilon zeta | eta theta | iota kappa | lambda mu |\n\n```\nfn a_very_long_line_of_code_that_does_not_fit_on_a_small_screen() -> u64 { 42 }\n```\n'] },
+      { chunks: ['"Wide"'], stream: false },
+    ]);
+    await send(page, 'something wide');
+    await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
+    assert.deepEqual(await layoutProblems(page, { sideways: true }), [], 'chat');
+    const sendBox = await page.locator('[data-testid=send-button]').boundingBox();
+    assert.ok(sendBox && sendBox.y + sendBox.height <= viewport.height && sendBox.x + sendBox.width <= viewport.width, 'Send is on screen');
+    if (viewport.width < 700) {
+      await page.click('[data-testid=menu-button]');
+      const sidebar = page.locator('[data-testid=sidebar]');
+      await sidebar.waitFor({ state: 'visible' });
+      // No slide: the drawer is in place at once.
+      assert.equal(await sidebar.evaluate((el) => getComputedStyle(el).transitionDuration), '0s');
+      assert.deepEqual(await layoutProblems(page, { sideways: true }), [], 'drawer');
+    }
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  });
+}

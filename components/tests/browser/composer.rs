@@ -165,57 +165,53 @@ async fn pasted_and_dropped_files_are_handed_over_and_files_alone_can_be_sent() 
 }
 
 #[wasm_bindgen_test]
-fn shortcuts_act_outside_text_fields_or_with_ctrl_and_escape_depends_on_the_overlay() {
+fn shortcuts_take_ctrl_or_escape_and_escape_depends_on_the_overlay() {
     use skein_components::{shortcut_for, KeyPress, Shortcut};
-    let press = |key, command, shift, typing| KeyPress {
+    let press = |key, command, shift| KeyPress {
         key,
         command,
         shift,
-        typing,
     };
     assert_eq!(
-        shortcut_for(press("O", true, true, true), false),
+        shortcut_for(press("O", true, true), false),
         Some(Shortcut::NewChat)
     );
     assert_eq!(
-        shortcut_for(press("o", true, false, false), false),
+        shortcut_for(press("o", true, false), false),
         None,
         "Ctrl+O alone is the browser's"
     );
     assert_eq!(
-        shortcut_for(press("k", true, false, true), false),
+        shortcut_for(press("k", true, false), false),
         Some(Shortcut::Search)
     );
     assert_eq!(
-        shortcut_for(press("F", true, true, true), false),
+        shortcut_for(press("F", true, true), false),
         Some(Shortcut::Find)
     );
     assert_eq!(
-        shortcut_for(press("f", true, false, false), false),
+        shortcut_for(press("f", true, false), false),
         None,
         "Ctrl+F alone stays the browser's (and a screen reader's) find"
     );
     assert_eq!(
-        shortcut_for(press("/", true, false, true), true),
+        shortcut_for(press("/", true, false), true),
         Some(Shortcut::ToggleHelp)
     );
-    // A question mark typed into the composer is text.
-    assert_eq!(shortcut_for(press("?", false, true, true), false), None);
+    // A character key is never a shortcut: it belongs to the text and to a screen reader's
+    // browse mode.
+    assert_eq!(shortcut_for(press("?", false, true), false), None);
     assert_eq!(
-        shortcut_for(press("?", false, true, false), false),
-        Some(Shortcut::OpenHelp)
-    );
-    assert_eq!(
-        shortcut_for(press("Escape", false, true, true), true),
+        shortcut_for(press("Escape", false, true), true),
         Some(Shortcut::FocusComposer)
     );
     assert_eq!(
-        shortcut_for(press("Escape", false, false, true), true),
+        shortcut_for(press("Escape", false, false), true),
         Some(Shortcut::CloseOverlay)
     );
     assert_eq!(
-        shortcut_for(press("Escape", false, false, true), false),
+        shortcut_for(press("Escape", false, false), false),
         Some(Shortcut::Stop)
     );
-    assert_eq!(shortcut_for(press("a", false, false, false), false), None);
+    assert_eq!(shortcut_for(press("a", false, false), false), None);
 }

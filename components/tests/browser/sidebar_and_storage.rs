@@ -143,10 +143,10 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
 #[wasm_bindgen_test]
 async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them() {
     use skein_components::{format_bytes, StorageFigures, StorageInfo};
-    assert_eq!(format_bytes(512.0), "512 B");
+    assert_eq!(format_bytes(512.0), "512 byte");
     assert_eq!(format_bytes(1_500_000.0), "1.5 MB");
     assert_eq!(format_bytes(2_147_483_648.0), "2.1 GB");
-    assert_eq!(format_bytes(-3.0), "0 B");
+    assert_eq!(format_bytes(-3.0), "0 byte");
     let root = container();
     let figures = RwSignal::new(Some(StorageFigures {
         usage_bytes: Some(1_500_000.0),

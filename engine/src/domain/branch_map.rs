@@ -215,14 +215,16 @@ pub enum MapKey {
 }
 
 impl MapKey {
-    /// The key of a `KeyboardEvent.key`, if it moves the focus.
-    pub fn from_key(key: &str) -> Option<Self> {
+    /// The key of a `KeyboardEvent.key`, if it moves the focus. The fork is where the line
+    /// starts: ← in a left-to-right interface, → in a right-to-left one (`rtl`).
+    pub fn from_key(key: &str, rtl: bool) -> Option<Self> {
         Some(match key {
             "ArrowUp" => Self::Up,
             "ArrowDown" => Self::Down,
             "Home" => Self::Home,
             "End" => Self::End,
-            "ArrowLeft" => Self::Fork,
+            "ArrowLeft" if !rtl => Self::Fork,
+            "ArrowRight" if rtl => Self::Fork,
             _ => return None,
         })
     }

@@ -203,6 +203,11 @@ fn keys_move_along_the_rows_and_left_goes_to_the_fork() {
     assert_eq!(move_focus(entries, at("a2b"), MapKey::Fork), at("u2"));
     // At the top level there is nothing to go back to.
     assert_eq!(move_focus(entries, at("a1b"), MapKey::Fork), at("a1b"));
-    assert_eq!(MapKey::from_key("ArrowLeft"), Some(MapKey::Fork));
-    assert_eq!(MapKey::from_key("Enter"), None);
+    assert_eq!(MapKey::from_key("ArrowLeft", false), Some(MapKey::Fork));
+    assert_eq!(MapKey::from_key("ArrowRight", false), None);
+    // Right to left, the indent is on the right: → goes back to the fork.
+    assert_eq!(MapKey::from_key("ArrowRight", true), Some(MapKey::Fork));
+    assert_eq!(MapKey::from_key("ArrowLeft", true), None);
+    assert_eq!(MapKey::from_key("ArrowDown", true), Some(MapKey::Down));
+    assert_eq!(MapKey::from_key("Enter", false), None);
 }

@@ -39,17 +39,17 @@ impl FailureKind {
         }
     }
 
-    /// A short name for the error banner.
-    pub fn label(self) -> &'static str {
+    /// The catalogue message that names the kind in the error banner.
+    pub fn message_id(self) -> &'static str {
         match self {
-            Self::Timeout => "Timeout",
-            Self::RateLimit => "Rate limit",
-            Self::Authentication => "Authentication",
-            Self::Server => "Server error",
-            Self::Network => "Network or CORS",
-            Self::Request => "Request refused",
-            Self::Blocked => "Blocked by the provider",
-            Self::Other => "Error",
+            Self::Timeout => "failure-timeout",
+            Self::RateLimit => "failure-rate-limit",
+            Self::Authentication => "failure-authentication",
+            Self::Server => "failure-server",
+            Self::Network => "failure-network",
+            Self::Request => "failure-request",
+            Self::Blocked => "failure-blocked",
+            Self::Other => "failure-other",
         }
     }
 }

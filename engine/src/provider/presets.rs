@@ -10,6 +10,7 @@ use super::settings::{ProviderKind, ProviderSettings};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ProviderPreset {
     pub id: &'static str,
+    /// The message (`public/locales/*.ftl`) naming it: a product's own name, or what it is.
     pub name: &'static str,
     /// The message (`public/locales/*.ftl`) saying in one line what it is, for its card.
     pub blurb: &'static str,
@@ -25,7 +26,7 @@ pub struct ProviderPreset {
 pub const PRESETS: [ProviderPreset; 7] = [
     ProviderPreset {
         id: "openai",
-        name: "OpenAI",
+        name: "preset-name-openai",
         blurb: "preset-openai",
         kind: ProviderKind::OpenAi,
         base_url: "https://api.openai.com/v1",
@@ -41,7 +42,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "anthropic",
-        name: "Anthropic",
+        name: "preset-name-anthropic",
         blurb: "preset-anthropic",
         kind: ProviderKind::Anthropic,
         base_url: "https://api.anthropic.com/v1",
@@ -56,7 +57,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "gemini",
-        name: "Google Gemini",
+        name: "preset-name-gemini",
         blurb: "preset-gemini",
         kind: ProviderKind::Gemini,
         base_url: "https://generativelanguage.googleapis.com/v1beta",
@@ -66,7 +67,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "openrouter",
-        name: "OpenRouter",
+        name: "preset-name-openrouter",
         blurb: "preset-openrouter",
         kind: ProviderKind::OpenAi,
         base_url: "https://openrouter.ai/api/v1",
@@ -80,7 +81,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "ollama",
-        name: "Ollama",
+        name: "preset-name-ollama",
         blurb: "preset-ollama",
         kind: ProviderKind::OpenAi,
         base_url: "http://127.0.0.1:11434/v1",
@@ -90,7 +91,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "llamacpp",
-        name: "llama.cpp server",
+        name: "preset-name-llamacpp",
         blurb: "preset-llamacpp",
         kind: ProviderKind::OpenAi,
         base_url: "http://127.0.0.1:8080/v1",
@@ -100,7 +101,7 @@ pub const PRESETS: [ProviderPreset; 7] = [
     },
     ProviderPreset {
         id: "other",
-        name: "Other OpenAI-compatible",
+        name: "preset-name-other",
         blurb: "preset-other",
         kind: ProviderKind::OpenAi,
         base_url: "",

@@ -8,9 +8,6 @@ use crate::prompt::time_context::TimeContext;
 const DAY_MS: f64 = 86_400_000.0;
 /// The most days a chart shows: a year of bars (longer periods show their last year).
 pub const MAX_DAYS: u32 = 366;
-const MONTHS: [&str; 12] = [
-    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-];
 
 /// One model's calls in the period (or every model's, for the total).
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -50,8 +47,9 @@ impl ModelTotals {
 pub struct DayBar {
     /// `2026-12-03`
     pub date: String,
-    /// `Dec 3`
-    pub label: String,
+    /// Noon of that date in UTC (milliseconds since the epoch): the view writes it as the
+    /// browser writes a day in the interface language, read in UTC ("Dec 3", "12月3日").
+    pub noon_utc_ms: f64,
     pub tokens: Vec<u64>,
 }
 
@@ -82,17 +80,18 @@ fn local_day(at_ms: f64, utc_offset_minutes: i32) -> i64 {
     day
 }
 
-fn day_names(day: i64) -> (String, String) {
+/// The date of local day `day` (days since the epoch), and its noon in UTC.
+fn day_names(day: i64) -> (String, f64) {
+    let start = day as f64 * DAY_MS;
     let t = TimeContext {
-        now_ms: day as f64 * DAY_MS,
+        now_ms: start,
         utc_offset_minutes: 0,
         time_zone: String::new(),
     }
     .local();
-    let month = usize::try_from(t.month).unwrap_or(1).clamp(1, 12);
     (
         format!("{:04}-{:02}-{:02}", t.year, t.month, t.day),
-        format!("{} {}", MONTHS[month - 1], t.day),
+        start + DAY_MS / 2.0,
     )
 }
 
@@ -155,10 +154,10 @@ pub fn usage_report(
 
     let mut bars: Vec<DayBar> = (first_day..=today)
         .map(|day| {
-            let (date, label) = day_names(day);
+            let (date, noon_utc_ms) = day_names(day);
             DayBar {
                 date,
-                label,
+                noon_utc_ms,
                 tokens: vec![0; models.len()],
             }
         })
@@ -245,10 +244,9 @@ mod tests {
 
         assert_eq!(report.days.len(), 7);
         let today = report.days.last().unwrap();
-        assert_eq!(
-            (today.date.as_str(), today.label.as_str()),
-            ("2026-12-03", "Dec 3")
-        );
+        assert_eq!(today.date, "2026-12-03");
+        // 2026-12-03T12:00:00Z
+        assert_eq!(today.noon_utc_ms, 1_796_299_200_000.0);
         assert_eq!(today.tokens, vec![1_200, 150]);
         assert_eq!(report.days[5].tokens, vec![500, 0]);
         assert_eq!(report.days[0].date, "2026-11-27");
