@@ -4,7 +4,7 @@
 //! the exact body. Everything in it is shown as text.
 
 use crate::context_meter::short_tokens;
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, with_words};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::chat::Inspection;
@@ -79,13 +79,19 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
             <h3 id="inspector-lore">{t("inspector-world-books")}</h3>
             {lore.is_empty().then(|| view! { <p class="hint" data-testid="inspector-no-lore">{t("inspector-no-entry")}</p> })}
             <ul class="inspector-list" data-testid="inspector-lore">
-                {lore.into_iter().map(|entry| view! {
-                    <li data-testid="inspector-lore-entry" class:left-out=!entry.fired>
-                        <strong>{entry.entry}</strong>
-                        <span class="hint">{format!(" ({})", entry.book)}</span>
-                        <div data-testid="inspector-lore-why">{entry.why}</div>
-                        {entry.fired.then(|| view! { <span class="hint">{tf("inspector-tokens", &[("tokens", entry.tokens.into())])}</span> })}
-                    </li>
+                {lore.into_iter().map(|entry| {
+                    let (book, why) = with_words(|words, rules| {
+                        (entry.book_words(words).to_owned(), entry.why_words(words, rules))
+                    });
+                    let fired = entry.fired();
+                    view! {
+                        <li data-testid="inspector-lore-entry" class:left-out=!fired>
+                            <strong>{entry.entry}</strong>
+                            <span class="hint">{format!(" ({book})")}</span>
+                            <div data-testid="inspector-lore-why">{why}</div>
+                            {fired.then(|| view! { <span class="hint">{tf("inspector-tokens", &[("tokens", entry.tokens.into())])}</span> })}
+                        </li>
+                    }
                 }).collect_view()}
             </ul>
         </section>
@@ -114,7 +120,10 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
                         <div class="inspector-message-head">
                             <span class="tag">{role_name(m.role)}</span>
                             <span class="hint">{tf("inspector-tokens", &[("tokens", m.tokens.into())])}</span>
-                            {m.extras.into_iter().map(|e| view! { <span class="hint">{e}</span> }).collect_view()}
+                            {m.extras.into_iter().map(|e| {
+                                let e = with_words(|words, rules| e.words(words, rules));
+                                view! { <span class="hint">{e}</span> }
+                            }).collect_view()}
                         </div>
                         <pre tabindex="0">{m.text}</pre>
                     </li>

@@ -1153,3 +1153,27 @@ preset-name-openrouter = OpenRouter
 preset-name-ollama = Ollama
 preset-name-llamacpp = خادم llama.cpp
 preset-name-other = خادم آخر متوافق مع OpenAI
+
+lore-why-always = مفعّل دائمًا
+lore-why-key = «{ $key }» في { $place }
+lore-why-key-and = «{ $key }» في { $place }، { $secondary }
+lore-place-last = الرسالة الأخيرة
+lore-place-before-last = الرسالة قبل الأخيرة
+lore-place-back = الرسالة { $n } من النهاية
+lore-place-entry = المدخل «{ $name }» (تكرار)
+lore-secondary-any = ومعه { $keys }
+lore-secondary-all = ومعه كل من { $keys }
+lore-secondary-not-all = وليس معه كل من { $keys }
+lore-secondary-none = وليس معه أي من { $keys }
+inspector-lore-own-book = كتاب المعرفة الخاص بالمساعد
+inspector-lore-chance = استُبعد بالصدفة (النتيجة { $roll }، والمطلوب { $chance } أو أقل)
+inspector-lore-budget = استُبعد: نفدت ميزانية الرموز لهذا الكتاب
+inspector-extra-images = { $count ->
+    [zero] لا صور
+    [one] صورة واحدة
+    [two] صورتان
+    [few] { $count } صور
+   *[other] { $count } صورة
+}
+inspector-extra-call = يستدعي { $name }({ $arguments })
+inspector-extra-result = نتيجة الاستدعاء { $id }

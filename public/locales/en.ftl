@@ -1130,3 +1130,25 @@ preset-name-openrouter = OpenRouter
 preset-name-ollama = Ollama
 preset-name-llamacpp = llama.cpp server
 preset-name-other = Other OpenAI-compatible
+
+## The prompt inspector: why a world book entry fired or was left out, and a message's extras
+lore-why-always = always on
+lore-why-key = “{ $key }” in { $place }
+lore-why-key-and = “{ $key }” in { $place }, { $secondary }
+lore-place-last = the last message
+lore-place-before-last = the message before the last
+lore-place-back = message { $n } from the end
+lore-place-entry = the entry “{ $name }” (recursion)
+lore-secondary-any = and { $keys }
+lore-secondary-all = and all of { $keys }
+lore-secondary-not-all = not all of { $keys }
+lore-secondary-none = and none of { $keys }
+inspector-lore-own-book = the assistant's lorebook
+inspector-lore-chance = left out by chance (rolled { $roll }, needed { $chance } or less)
+inspector-lore-budget = left out: the book's token budget was spent
+inspector-extra-images = { $count ->
+    [one] { $count } image
+   *[other] { $count } images
+}
+inspector-extra-call = calls { $name }({ $arguments })
+inspector-extra-result = result of call { $id }

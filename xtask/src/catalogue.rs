@@ -312,6 +312,7 @@ mod tests {
             .chain(sources(&root().join("engine/src/domain")))
             .chain(sources(&root().join("engine/src/chat")))
             .chain(sources(&root().join("engine/src/provider")))
+            .chain(sources(&root().join("engine/src/prompt")))
         {
             named.extend(named_ids(&text));
             mentioned.push_str(&text);

@@ -13,9 +13,10 @@ use super::turn::ReplyTarget;
 use super::{ChatError, GenerationEvent, TurnContext};
 use crate::domain::message::{Conversation, MessageNode, Role};
 use crate::domain::tree::ConversationTree;
+use crate::i18n::{LocaleRules, Localizer};
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
-use crate::prompt::injection::Skipped;
+use crate::prompt::injection::{Skipped, Why};
 use crate::prompt::token_estimate::estimate_tokens;
 use crate::provider::build_chat_request;
 use crate::provider::{ChatMessage, ChatRequest};
@@ -30,20 +31,84 @@ const SHOWN_DATA_CHARS: usize = 64;
 pub struct InspectedMessage {
     pub role: Role,
     pub text: String,
-    /// Images attached, tool calls made, or the call this is the result of, in words.
-    pub extras: Vec<String>,
+    /// Images attached, tool calls made, or the call this is the result of.
+    pub extras: Vec<Extra>,
     pub tokens: u64,
 }
 
-/// A lorebook entry that fired, or one left out, in words.
+/// What a message of the request carries besides its text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Extra {
+    Images(usize),
+    Call {
+        name: String,
+        arguments: String,
+    },
+    /// The result of the call with this id.
+    ResultOf(String),
+}
+
+impl Extra {
+    /// In words of the interface language.
+    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+        match self {
+            Self::Images(count) => {
+                words.format("inspector-extra-images", &[("count", count.into())], rules)
+            }
+            Self::Call { name, arguments } => words.format(
+                "inspector-extra-call",
+                &[("name", name.into()), ("arguments", arguments.into())],
+                rules,
+            ),
+            Self::ResultOf(id) => {
+                words.format("inspector-extra-result", &[("id", id.into())], rules)
+            }
+        }
+    }
+}
+
+/// A lorebook entry that fired, or one left out.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InspectedEntry {
-    pub book: String,
+    /// The book's name; `None` for the assistant's own lorebook.
+    pub book: Option<String>,
     pub entry: String,
-    /// Why it fired ("“dragon” in message 3"), or why it was left out.
-    pub why: String,
-    pub fired: bool,
+    pub reason: EntryReason,
     pub tokens: u64,
+}
+
+/// Why an entry fired or was left out.
+#[derive(Debug, Clone, PartialEq)]
+pub enum EntryReason {
+    Fired(Why),
+    Skipped(Skipped),
+}
+
+impl InspectedEntry {
+    pub fn fired(&self) -> bool {
+        matches!(self.reason, EntryReason::Fired(_))
+    }
+
+    /// The book's name, or what it is, in words of the interface language.
+    pub fn book_words<'w>(&'w self, words: &'w Localizer) -> &'w str {
+        self.book
+            .as_deref()
+            .unwrap_or_else(|| words.text("inspector-lore-own-book"))
+    }
+
+    /// Why it fired ("“dragon” in message 3 from the end"), or why it was left out, in words
+    /// of the interface language.
+    pub fn why_words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+        match &self.reason {
+            EntryReason::Fired(why) => why.words(words, rules),
+            EntryReason::Skipped(Skipped::Chance(roll, chance)) => words.format(
+                "inspector-lore-chance",
+                &[("roll", roll.into()), ("chance", chance.into())],
+                rules,
+            ),
+            EntryReason::Skipped(Skipped::Budget) => words.text("inspector-lore-budget").to_owned(),
+        }
+    }
 }
 
 /// The request as the inspector shows it.
@@ -189,18 +254,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 }
 
 fn inspected(message: &ChatMessage) -> InspectedMessage {
-    let mut extras: Vec<String> = Vec::new();
+    let mut extras: Vec<Extra> = Vec::new();
     if !message.images.is_empty() {
-        extras.push(format!("{} image(s)", message.images.len()));
+        extras.push(Extra::Images(message.images.len()));
     }
-    extras.extend(
-        message
-            .tool_calls
-            .iter()
-            .map(|call| format!("calls {}({})", call.name, call.arguments)),
-    );
+    extras.extend(message.tool_calls.iter().map(|call| Extra::Call {
+        name: call.name.clone(),
+        arguments: call.arguments.clone(),
+    }));
     if let Some(call) = &message.tool_result_for {
-        extras.push(format!("result of call {call}"));
+        extras.push(Extra::ResultOf(call.clone()));
     }
     InspectedMessage {
         role: message.role,
@@ -218,16 +281,11 @@ fn inspected(message: &ChatMessage) -> InspectedMessage {
 fn lore_of(report: &RequestReport) -> Vec<InspectedEntry> {
     let mut out = Vec::new();
     for (book, activation) in &report.lore {
-        let book = if book.is_empty() {
-            "the assistant's lorebook".to_owned()
-        } else {
-            book.clone()
-        };
+        let book = (!book.is_empty()).then(|| book.clone());
         out.extend(activation.fired.iter().map(|firing| InspectedEntry {
             book: book.clone(),
             entry: firing.entry.name.clone(),
-            why: firing.why.describe(),
-            fired: true,
+            reason: EntryReason::Fired(firing.why.clone()),
             tokens: estimate_tokens(&firing.entry.content),
         }));
         out.extend(
@@ -237,13 +295,7 @@ fn lore_of(report: &RequestReport) -> Vec<InspectedEntry> {
                 .map(|(entry, skipped)| InspectedEntry {
                     book: book.clone(),
                     entry: entry.clone(),
-                    why: match skipped {
-                        Skipped::Chance(roll, chance) => {
-                            format!("left out by chance (rolled {roll}, needed {chance} or less)")
-                        }
-                        Skipped::Budget => "left out: the book's token budget was spent".to_owned(),
-                    },
-                    fired: false,
+                    reason: EntryReason::Skipped(skipped.clone()),
                     tokens: 0,
                 }),
         );

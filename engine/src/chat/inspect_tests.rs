@@ -66,22 +66,33 @@ fn the_next_request_shows_what_fired_and_why_and_nothing_is_stored_or_sent() {
         .starts_with("The Dragon of Vel sleeps under Mount Ashen"));
     assert_eq!(seen.messages[1].text, "It is the rainy season in Vel.");
     assert_eq!(seen.messages[4].text, dated("Tell me of the dragon."));
-    let fired: Vec<(&str, &str, bool)> = seen
+    let english = crate::i18n::Localizer::english();
+    let fired: Vec<(&str, String, bool)> = seen
         .lore
         .iter()
-        .map(|e| (e.entry.as_str(), e.why.as_str(), e.fired))
+        .map(|e| {
+            (
+                e.entry.as_str(),
+                e.why_words(&english, &crate::i18n::EnglishRules),
+                e.fired(),
+            )
+        })
         .collect();
     assert_eq!(
         fired,
         [
-            ("Valley weather (always)", "always on", true),
-            ("The Dragon of Vel", "“dragon” in the last message", true),
+            ("Valley weather (always)", "always on".to_owned(), true),
+            (
+                "The Dragon of Vel",
+                "“dragon” in the last message".to_owned(),
+                true
+            ),
         ]
     );
     assert!(seen
         .lore
         .iter()
-        .all(|e| e.book == "Vel Chronicles" && e.tokens > 0));
+        .all(|e| e.book.as_deref() == Some("Vel Chronicles") && e.tokens > 0));
     assert!(
         seen.body.contains("\\n\\nTell me of the dragon.\""),
         "{}",

@@ -68,7 +68,7 @@ pub use action::{ChatAction, TurnContext};
 pub use characters::{CardFile, CardFormat};
 pub use error::ChatError;
 pub use events::{EventLog, GenerationEvent, GenerationSink};
-pub use inspect::{InspectedEntry, InspectedMessage, Inspection, SummaryShown};
+pub use inspect::{EntryReason, Extra, InspectedEntry, InspectedMessage, Inspection, SummaryShown};
 pub use reply_writer::PERSIST_INTERVAL_MS;
 pub use service::{ChatService, RetrievalSources};
 pub use tool_loop::ToolDecision;

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::domain::message::MessageNode;
-use crate::prompt::injection::{CompiledLorebook, FoundIn, Why};
+use crate::prompt::injection::{CompiledLorebook, FoundIn, SecondaryLogic, SecondaryMatch, Why};
 use proptest::prelude::*;
 
 const ST_FULL: &str = include_str!("../../tests/fixtures/world_info/st_full.json");
@@ -136,7 +136,10 @@ fn the_imported_book_fires_as_sillytavern_would() {
         Why::Key {
             key: "Ember Crown".into(),
             found_in: FoundIn::Entry("The Dragon of Vel".into()),
-            secondary: Some("and “steal”".into()),
+            secondary: Some(SecondaryMatch {
+                logic: SecondaryLogic::AndAny,
+                keys: vec!["steal".into()],
+            }),
         }
     );
     // Mount Ashen fires only without the dragon (NOT ANY), on whole words.

@@ -18,6 +18,7 @@
 
 use super::PromptRequest;
 use crate::domain::message::{MessageNode, Role};
+use crate::i18n::{LocaleRules, Localizer};
 use crate::prompt::regex_rules::{compile_pattern, RuleError};
 use crate::prompt::token_estimate::estimate_tokens;
 use regex_lite::Regex;
@@ -212,34 +213,75 @@ pub enum Why {
     Key {
         key: String,
         found_in: FoundIn,
-        /// The secondary keys' verdict, in words ("and “steal”", "and none of …").
-        secondary: Option<String>,
+        /// The secondary keys' verdict, when the entry has secondary keys.
+        secondary: Option<SecondaryMatch>,
     },
 }
 
+/// How the secondary keys let an entry fire: by `logic`, over `keys` (those found for
+/// [`SecondaryLogic::AndAny`] and [`SecondaryLogic::AndAll`], all of them for the others).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SecondaryMatch {
+    pub logic: SecondaryLogic,
+    pub keys: Vec<String>,
+}
+
 impl Why {
-    /// The reason in words, for the prompt inspector.
-    pub fn describe(&self) -> String {
+    /// The reason in words of the interface language, for the prompt inspector.
+    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
         match self {
-            Why::Always => "always on".to_owned(),
+            Why::Always => words.text("lore-why-always").to_owned(),
             Why::Key {
                 key,
                 found_in,
                 secondary,
             } => {
                 let place = match found_in {
-                    FoundIn::Message(0) => "the last message".to_owned(),
-                    FoundIn::Message(1) => "the message before the last".to_owned(),
-                    FoundIn::Message(back) => format!("message {} from the end", back + 1),
-                    FoundIn::Entry(name) => format!("the entry “{name}” (recursion)"),
+                    FoundIn::Message(0) => words.text("lore-place-last").to_owned(),
+                    FoundIn::Message(1) => words.text("lore-place-before-last").to_owned(),
+                    FoundIn::Message(back) => {
+                        words.format("lore-place-back", &[("n", (back + 1).into())], rules)
+                    }
+                    FoundIn::Entry(name) => {
+                        words.format("lore-place-entry", &[("name", name.into())], rules)
+                    }
                 };
-                let secondary = secondary
-                    .as_deref()
-                    .map(|s| format!(", {s}"))
-                    .unwrap_or_default();
-                format!("“{key}” in {place}{secondary}")
+                match secondary {
+                    None => words.format(
+                        "lore-why-key",
+                        &[("key", key.into()), ("place", place.into())],
+                        rules,
+                    ),
+                    Some(secondary) => words.format(
+                        "lore-why-key-and",
+                        &[
+                            ("key", key.into()),
+                            ("place", place.into()),
+                            ("secondary", secondary.words(words, rules).into()),
+                        ],
+                        rules,
+                    ),
+                }
             }
         }
+    }
+}
+
+impl SecondaryMatch {
+    fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+        let id = match self.logic {
+            SecondaryLogic::AndAny => "lore-secondary-any",
+            SecondaryLogic::AndAll => "lore-secondary-all",
+            SecondaryLogic::NotAll => "lore-secondary-not-all",
+            SecondaryLogic::NotAny => "lore-secondary-none",
+        };
+        let keys = self
+            .keys
+            .iter()
+            .map(|k| format!("“{k}”"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        words.format(id, &[("keys", keys.into())], rules)
     }
 }
 
@@ -382,35 +424,28 @@ impl CompiledEntry {
     }
 
     /// The secondary keys' verdict over `scanned`: `None` when they rule the entry out, else
-    /// the words saying why it may fire (`Some(None)` without secondary keys).
-    fn secondary_verdict(&self, scanned: &Scanned) -> Option<Option<String>> {
+    /// why it may fire (`Some(None)` without secondary keys).
+    fn secondary_verdict(&self, scanned: &Scanned) -> Option<Option<SecondaryMatch>> {
         if self.secondary.is_empty() {
             return Some(None);
         }
-        let found: Vec<&str> = self
+        let found: Vec<String> = self
             .secondary
             .iter()
             .filter(|key| self.matches(key, scanned))
-            .map(Key::text)
+            .map(|key| key.text().to_owned())
             .collect();
         let all = found.len() == self.secondary.len();
-        let quoted = |keys: &[&str]| {
-            keys.iter()
-                .map(|k| format!("“{k}”"))
-                .collect::<Vec<_>>()
-                .join(", ")
+        let listed = || self.secondary.iter().map(|k| k.text().to_owned()).collect();
+        let logic = self.entry.logic;
+        let keys = match logic {
+            SecondaryLogic::AndAny if !found.is_empty() => found,
+            SecondaryLogic::AndAll if all => found,
+            SecondaryLogic::NotAll if !all => listed(),
+            SecondaryLogic::NotAny if found.is_empty() => listed(),
+            _ => return None,
         };
-        let listed: Vec<&str> = self.secondary.iter().map(Key::text).collect();
-        match self.entry.logic {
-            SecondaryLogic::AndAny if !found.is_empty() => Some(format!("and {}", quoted(&found))),
-            SecondaryLogic::AndAll if all => Some(format!("and all of {}", quoted(&found))),
-            SecondaryLogic::NotAll if !all => Some(format!("not all of {}", quoted(&listed))),
-            SecondaryLogic::NotAny if found.is_empty() => {
-                Some(format!("and none of {}", quoted(&listed)))
-            }
-            _ => None,
-        }
-        .map(Some)
+        Some(Some(SecondaryMatch { logic, keys }))
     }
 }
 

@@ -67,8 +67,16 @@ fn reasons(book: &CompiledLorebook, messages: &[MessageNode]) -> Vec<(String, St
     book.activate(messages, 7)
         .fired
         .into_iter()
-        .map(|f| (f.entry.name, f.why.describe()))
+        .map(|f| (f.entry.name, describe(&f.why)))
         .collect()
+}
+
+/// The reason in English.
+fn describe(why: &Why) -> String {
+    why.words(
+        &crate::i18n::Localizer::english(),
+        &crate::i18n::EnglishRules,
+    )
 }
 
 #[test]
@@ -470,7 +478,7 @@ fn a_reason_counts_messages_from_the_end() {
         found_in: FoundIn::Message(back),
         secondary: None,
     };
-    assert_eq!(why(0).describe(), "“k” in the last message");
-    assert_eq!(why(1).describe(), "“k” in the message before the last");
-    assert_eq!(why(4).describe(), "“k” in message 5 from the end");
+    assert_eq!(describe(&why(0)), "“k” in the last message");
+    assert_eq!(describe(&why(1)), "“k” in the message before the last");
+    assert_eq!(describe(&why(4)), "“k” in message 5 from the end");
 }

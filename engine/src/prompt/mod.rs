@@ -38,7 +38,7 @@ pub use hooks::{
 };
 pub use injection::{
     Activation, CompiledLorebook, Firing, FoundIn, InjectionPosition, InjectionTrigger, Lorebook,
-    PromptInjection, SecondaryLogic, Skipped, Why,
+    PromptInjection, SecondaryLogic, SecondaryMatch, Skipped, Why,
 };
 pub use pipeline::{DictionaryReport, PreparedRequest};
 pub use system_prompt::OutputChannel;
