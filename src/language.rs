@@ -13,24 +13,34 @@ pub fn wanted() -> Language {
 }
 
 /// Installs the wanted language's words and marks the root (`lang`, `dir`). `base` is where the
-/// app's files are (empty: beside the page). A file that cannot be fetched or read leaves
-/// English, and the console says why.
+/// app's files are (empty: beside the page). Every language, English too, is a fetched file,
+/// so only the chosen one is downloaded. A file that cannot be fetched or read falls back to
+/// English; with no file at all the interface shows message ids, and the console says why.
 pub async fn start(base: &str) {
     let language = wanted();
-    let localizer = if language == Language::English {
-        Localizer::english()
-    } else {
-        let url = format!("{base}locales/{}.ftl", language.tag());
-        let read = skein_platform::fetch_text(&url).await.and_then(|source| {
-            Localizer::new(language, &source).map_err(|e| format!("{url}, {e}"))
-        });
-        read.unwrap_or_else(|err| {
-            leptos::logging::warn!("the interface stays in English: {err}");
-            Localizer::english()
-        })
+    let localizer = match load(base, language).await {
+        Ok(localizer) => localizer,
+        Err(err) => {
+            leptos::logging::warn!("{err}");
+            let english = match language {
+                Language::English => Err(err),
+                _ => load(base, Language::English).await,
+            };
+            english.unwrap_or_else(|err| {
+                leptos::logging::error!("no interface language could be read: {err}");
+                Localizer::empty(Language::English)
+            })
+        }
     };
     mark_root(localizer.language());
     skein_components::install_localizer(localizer);
+}
+
+/// `language`'s file, fetched from `{base}locales/` and read.
+async fn load(base: &str, language: Language) -> Result<Localizer, String> {
+    let url = format!("{base}locales/{}.ftl", language.tag());
+    let source = skein_platform::fetch_text(&url).await?;
+    Localizer::new(language, &source).map_err(|e| format!("{url}, {e}"))
 }
 
 /// `lang` and `dir` on the root the theme goes on (the page, or the embedding element).

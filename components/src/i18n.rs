@@ -16,8 +16,10 @@ pub fn install(localizer: Localizer) -> bool {
     LOCALIZER.set(localizer).is_ok()
 }
 
+/// The installed words; before [`install`], none (ids show), so no language is compiled into
+/// the app.
 fn localizer() -> &'static Localizer {
-    LOCALIZER.get_or_init(Localizer::english)
+    LOCALIZER.get_or_init(|| Localizer::empty(Language::English))
 }
 
 /// The interface's language (English until [`install`]).

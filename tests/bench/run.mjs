@@ -35,9 +35,11 @@ function files(dir) {
 const LAZY = /(^|\/)(split_[a-z_]+|chunk_[0-9]+)\.wasm$/;
 
 /// Figure 1: what the browser downloads to show and use a conversation, and what it fetches
-/// later, on first use.
+/// later, on first use. The interface's words are one fetched file, the chosen language's: the
+/// English one is counted (another language's file stands in its place, not beside it).
 function bundle(dist) {
-  const parts = files(dist).filter((f) => /\.(wasm|js|css)$/.test(f) && !f.endsWith('service-worker.js'));
+  const parts = files(dist).filter((f) => (/\.(wasm|js|css)$/.test(f) && !f.endsWith('service-worker.js'))
+    || f.endsWith('locales/en.ftl'));
   const sizes = parts.map((path) => {
     const bytes = readFileSync(path);
     const file = path.slice(dist.length + 1);

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import {
-  DOCS_SCREENSHOTS, MOCK, browser, mock, openApp, openSettings, send, assistantTextIs, mounted,
+  DOCS_SCREENSHOTS, MOCK, appUrl, browser, mock, openApp, overrides, openSettings, send, assistantTextIs, mounted,
 } from './harness.mjs';
 
 const SHOTS = new URL('languages/', DOCS_SCREENSHOTS);
@@ -96,7 +96,8 @@ test('the language chosen in Settings replaces the browser\'s, after the page lo
   await mounted(page);
   assert.deepEqual(await root(page), { lang: 'zh-CN', dir: 'ltr' });
   assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), '新对话');
-  // English, chosen the same way, comes back without a file to fetch.
+  // English, chosen the same way, comes back: its file alone is fetched (no language is in the
+  // app's first download).
   const fetched = watchLocales(page);
   await openSettings(page, 'appearance');
   await Promise.all([
@@ -106,7 +107,7 @@ test('the language chosen in Settings replaces the browser\'s, after the page lo
   await mounted(page);
   assert.deepEqual(await root(page), { lang: 'en', dir: 'ltr' });
   assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), 'New chat');
-  assert.deepEqual(fetched, []);
+  assert.deepEqual(fetched, ['en.ftl']);
   await shoot(page, 'english-after-choosing');
   assert.deepEqual(page.errors, []);
   await context.close();
@@ -123,5 +124,25 @@ test('on a phone, the Arabic and Chinese interfaces fit the screen', async () =>
     await shoot(page, name);
     assert.deepEqual(page.errors, []);
     await context.close();
+  }
+});
+
+test('a language file that cannot be read leaves the interface in English, and says why', async () => {
+  await mock('/admin/reset', {});
+  const path = `${new URL(appUrl).pathname}locales/zh-CN.ftl`;
+  overrides.set(path, 'language-label = { $broken\n');
+  try {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const warnings = [];
+    const page = await openApp(context, {
+      beforeLoad: (p) => p.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); }),
+    });
+    assert.deepEqual(await root(page), { lang: 'en', dir: 'ltr' });
+    assert.equal((await page.textContent('[data-testid=new-chat-button]')).trim(), 'New chat');
+    assert.ok(warnings.some((w) => w.includes('zh-CN.ftl')), JSON.stringify(warnings));
+    assert.deepEqual(page.errors, []);
+    await context.close();
+  } finally {
+    overrides.delete(path);
   }
 });

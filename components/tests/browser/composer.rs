@@ -4,6 +4,7 @@ use super::*;
 
 #[wasm_bindgen_test]
 async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
+    english();
     let chat = mount_chat(true);
     type_into(&chat.root, "hello there");
     settle().await;
@@ -27,6 +28,7 @@ async fn send_passes_the_text_and_clears_the_box_only_when_accepted() {
 
 #[wasm_bindgen_test]
 async fn enter_sends_and_shift_enter_does_not() {
+    english();
     let chat = mount_chat(true);
     type_into(&chat.root, "line one");
     settle().await;
@@ -42,6 +44,7 @@ async fn enter_sends_and_shift_enter_does_not() {
 
 #[wasm_bindgen_test]
 async fn with_enter_for_new_lines_ctrl_enter_sends() {
+    english();
     let chat = mount_chat(true);
     chat.enter_sends.set(false);
     type_into(&chat.root, "two\nlines");
@@ -57,6 +60,7 @@ async fn with_enter_for_new_lines_ctrl_enter_sends() {
 
 #[wasm_bindgen_test]
 async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable() {
+    english();
     let chat = mount_chat(true);
     chat.read_only.set(true);
     type_into(&chat.root, "wait for space");
@@ -78,6 +82,7 @@ async fn read_only_storage_keeps_the_typed_text_and_sends_nothing_until_writable
 
 #[wasm_bindgen_test]
 async fn while_generating_the_button_is_stop() {
+    english();
     let chat = mount_chat(true);
     chat.generating.set(true);
     settle().await;
@@ -110,6 +115,7 @@ fn file_event(target: &HtmlElement, kind: &str, name: &str) -> bool {
 
 #[wasm_bindgen_test]
 async fn pasted_and_dropped_files_are_handed_over_and_files_alone_can_be_sent() {
+    english();
     let chat = mount_chat(true);
     let input = query(&chat.root, "[data-testid=composer-input]");
     assert!(
@@ -166,6 +172,7 @@ async fn pasted_and_dropped_files_are_handed_over_and_files_alone_can_be_sent() 
 
 #[wasm_bindgen_test]
 fn shortcuts_take_ctrl_or_escape_and_escape_depends_on_the_overlay() {
+    english();
     use skein_components::{shortcut_for, KeyPress, Shortcut};
     let press = |key, command, shift| KeyPress {
         key,

@@ -24,6 +24,12 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
+/// The views' words in English. The app fetches its language's file before it mounts; these
+/// tests compile English in (`Localizer::english`) and install it first thing.
+fn english() {
+    skein_components::install_localizer(skein_engine::i18n::Localizer::english());
+}
+
 /// A fresh container for one test's view.
 fn container() -> HtmlElement {
     let div: HtmlElement = document().create_element("div").unwrap().unchecked_into();

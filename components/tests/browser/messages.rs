@@ -5,6 +5,7 @@ use super::*;
 
 #[wasm_bindgen_test]
 async fn model_output_is_shown_as_text_never_as_markup() {
+    english();
     let chat = mount_chat(true);
     let hostile =
         r#"<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold</b>"#;
@@ -30,6 +31,7 @@ async fn model_output_is_shown_as_text_never_as_markup() {
 
 #[wasm_bindgen_test]
 async fn a_streamed_token_updates_only_its_own_message() {
+    english();
     let chat = mount_chat(true);
     let first = MessageView::new(&node("u", Role::User, "question", MessageStatus::Complete));
     let second = MessageView::new(&node("a", Role::Assistant, "Hel", MessageStatus::Streaming));
@@ -68,6 +70,7 @@ async fn a_streamed_token_updates_only_its_own_message() {
 
 #[wasm_bindgen_test]
 async fn alternatives_show_their_position_and_actions_report_the_message() {
+    english();
     let chat = mount_chat(true);
     let question = MessageView::new(&node("u", Role::User, "question", MessageStatus::Complete));
     let answer = MessageView::new(&node(
@@ -129,6 +132,7 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
 
 #[wasm_bindgen_test]
 async fn honesty_annotations_show_as_chips() {
+    english();
     let chat = mount_chat(true);
     let mut reply = node(
         "a",
@@ -159,6 +163,7 @@ async fn honesty_annotations_show_as_chips() {
 
 #[wasm_bindgen_test]
 async fn image_parts_ask_for_their_url_and_show_it_when_known() {
+    english();
     use skein_components::ImageUrls;
     use std::collections::HashMap;
     let root = container();
@@ -202,6 +207,7 @@ async fn image_parts_ask_for_their_url_and_show_it_when_known() {
 
 #[wasm_bindgen_test]
 async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
+    english();
     use skein_components::MarkdownText;
     let root = container();
     let text = RwSignal::new(String::new());
@@ -256,6 +262,7 @@ async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
 
 #[wasm_bindgen_test]
 async fn a_pending_tool_call_offers_approve_deny_and_answer_and_reports_the_choice() {
+    english();
     use skein_engine::{MessagePart, ToolApproval, ToolCall};
     let chat = mount_chat(true);
     let mut answer = node("a", Role::Assistant, "", MessageStatus::AwaitingApproval);
@@ -330,6 +337,7 @@ async fn a_pending_tool_call_offers_approve_deny_and_answer_and_reports_the_choi
 
 #[wasm_bindgen_test]
 async fn reasoning_shows_its_duration_and_provider_timings_their_speed() {
+    english();
     use skein_engine::{MessagePart, ProviderTimings};
     let chat = mount_chat(true);
     let mut answer = node("a", Role::Assistant, "", MessageStatus::Complete);
@@ -366,6 +374,7 @@ async fn reasoning_shows_its_duration_and_provider_timings_their_speed() {
 
 #[wasm_bindgen_test]
 async fn a_questions_documents_open_to_their_text_and_images_show() {
+    english();
     let chat = mount_chat(true);
     let mut question = node("u", Role::User, "Summarise", MessageStatus::Complete);
     question.parts.push(MessagePart::Document {
@@ -386,6 +395,7 @@ async fn a_questions_documents_open_to_their_text_and_images_show() {
 
 #[wasm_bindgen_test]
 async fn only_answers_near_the_viewport_are_rendered_in_full() {
+    english();
     let chat = mount_chat(true);
     let scroller = query(&chat.root, ".messages-scroller");
     scroller
@@ -455,6 +465,7 @@ async fn only_answers_near_the_viewport_are_rendered_in_full() {
 
 #[wasm_bindgen_test]
 async fn citations_under_an_answer_are_numbered_and_open_to_their_passage() {
+    english();
     use skein_engine::Annotation;
     let chat = mount_chat(true);
     let mut answer = node("a", Role::Assistant, "Q3 grew.", MessageStatus::Complete);
@@ -501,6 +512,7 @@ impl skein_engine::Clock for HandClock {
 
 #[wasm_bindgen_test]
 async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed() {
+    english();
     use skein_components::StreamPublisher;
     let view = MessageView::new(&node("s", Role::Assistant, "", MessageStatus::Streaming));
     let now = std::rc::Rc::new(std::cell::Cell::new(1_000.0));
@@ -547,6 +559,7 @@ async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed
 
 #[wasm_bindgen_test]
 async fn a_long_conversation_has_its_latest_messages_in_the_page_and_brings_others_in_when_asked() {
+    english();
     let chat = mount_chat(true);
     // A screen's height of tall messages (fewer would bring older ones in to fill it).
     query(&chat.root, ".messages-scroller")

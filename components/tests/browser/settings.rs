@@ -34,6 +34,7 @@ async fn mount_settings_form(
 
 #[wasm_bindgen_test]
 async fn choosing_a_protocol_brings_its_url_and_is_saved() {
+    english();
     use skein_engine::ProviderKind;
     let (root, saved) = mount_settings_form(None).await;
     let select: web_sys::HtmlSelectElement =
@@ -87,6 +88,7 @@ fn set_field(root: &HtmlElement, testid: &str, value: &str) {
 
 #[wasm_bindgen_test]
 async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checked_and_saved() {
+    english();
     use skein_engine::provider::model_list::ModelInfo;
     let (root, saved) = mount_settings_form(Some(vec![ModelInfo {
         id: "long-model".into(),
@@ -136,6 +138,7 @@ async fn the_model_list_brings_the_window_and_custom_headers_and_body_are_checke
 
 #[wasm_bindgen_test]
 async fn the_assistant_form_sets_each_tools_policy_and_edits_regex_rules() {
+    english();
     use skein_components::AssistantForm;
     use skein_engine::prompt::regex_rules::RuleScope;
     use skein_engine::tools::choice::ToolInfo;

@@ -4,6 +4,7 @@ use super::*;
 
 #[wasm_bindgen_test]
 async fn storage_alerts_say_what_to_do_and_offer_the_way_out() {
+    english();
     use skein_components::{StorageAlert, StorageAlertBar};
     let root = container();
     let alert = RwSignal::new(None::<StorageAlert>);
@@ -45,6 +46,7 @@ async fn storage_alerts_say_what_to_do_and_offer_the_way_out() {
 
 #[wasm_bindgen_test]
 async fn sidebar_lists_conversations_and_reports_the_choice() {
+    english();
     let root = container();
     let chosen = Arc::new(Mutex::new(Vec::<String>::new()));
     let chosen_in = chosen.clone();
@@ -142,6 +144,7 @@ async fn sidebar_lists_conversations_and_reports_the_choice() {
 
 #[wasm_bindgen_test]
 async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them() {
+    english();
     use skein_components::{format_bytes, StorageFigures, StorageInfo};
     assert_eq!(format_bytes(512.0), "512 byte");
     assert_eq!(format_bytes(1_500_000.0), "1.5 MB");
@@ -182,6 +185,7 @@ async fn storage_figures_read_plainly_and_say_whether_the_browser_may_clear_them
 
 #[wasm_bindgen_test]
 fn date_headings_are_words_and_months_come_from_intl() {
+    english();
     use skein_components::date_group_label;
     use skein_engine::chat::date_groups::DateGroup;
     // No language installed: English.

@@ -2,9 +2,10 @@
 //! ([`ftl`]), the shipped languages ([`language`]), and the [`Localizer`] that turns a message
 //! id and its arguments into text.
 //!
-//! English (`public/locales/en.ftl`) is the source: compiled in, so the interface never shows a
-//! bare id, and the fallback for any message another language lacks (the tests fail when one
-//! does). Plurals and numbers go through [`LocaleRules`], which the app backs with the browser's
+//! English (`public/locales/en.ftl`) is the source every other file follows (the tests fail
+//! when one lacks a message or a placeholder). The app fetches the chosen language's file, so
+//! only that language is in its first download; host tests and tools compile English in
+//! ([`Localizer::english`]). Plurals and numbers go through [`LocaleRules`], which the app backs with the browser's
 //! `Intl.PluralRules` and `Intl.NumberFormat` (`components/src/i18n.rs`). Model output is never
 //! passed through here.
 
@@ -18,7 +19,7 @@ use std::collections::HashMap;
 pub use ftl::{Element, ParseError, Pattern};
 pub use language::Language;
 
-/// The English file, compiled in.
+/// The English file, compiled into what calls [`Localizer::english`] (not the app).
 pub const ENGLISH_SOURCE: &str = include_str!("../../../public/locales/en.ftl");
 
 /// First strong isolate and pop directional isolate: around a placeholder's value in a
@@ -112,34 +113,38 @@ impl LocaleRules for EnglishRules {
     }
 }
 
-/// The messages of one language, with English behind them.
+/// The messages of one language.
 #[derive(Debug, Clone)]
 pub struct Localizer {
     language: Language,
     messages: HashMap<String, Pattern>,
-    english: HashMap<String, Pattern>,
 }
 
 impl Localizer {
-    /// English alone. A broken English file (the tests catch it) leaves the ids showing.
+    /// English from the file compiled into whatever calls this: the host tests and tools. The
+    /// app fetches its language's file instead, English too, so no language's words are in
+    /// its first download. A broken English file (the tests catch it) leaves the ids showing.
     pub fn english() -> Self {
+        Self::new(Language::English, ENGLISH_SOURCE)
+            .unwrap_or_else(|_| Self::empty(Language::English))
+    }
+
+    /// No messages: every id shows as itself. What the app falls back to when it can read no
+    /// language's file (it says so in the console).
+    pub fn empty(language: Language) -> Self {
         Self {
-            language: Language::English,
+            language,
             messages: HashMap::new(),
-            english: ftl::parse(ENGLISH_SOURCE).unwrap_or_default(),
         }
     }
 
-    /// `language` from its file's `source`, English filling what it lacks. A file that does not
-    /// parse is an error: the caller keeps English and says so. English itself is always the
-    /// compiled-in file ([`ENGLISH_SOURCE`]); `source` is not read for it.
+    /// `language` from its file's `source`. A file that does not parse is an error. Every
+    /// shipped file holds every message (`i18n/tests.rs`), so nothing falls back.
     pub fn new(language: Language, source: &str) -> Result<Self, ParseError> {
-        let mut localizer = Self::english();
-        localizer.language = language;
-        if language != Language::English {
-            localizer.messages = ftl::parse(source)?;
-        }
-        Ok(localizer)
+        Ok(Self {
+            language,
+            messages: ftl::parse(source)?,
+        })
     }
 
     pub fn language(&self) -> Language {
@@ -147,7 +152,7 @@ impl Localizer {
     }
 
     fn pattern(&self, id: &str) -> Option<&Pattern> {
-        self.messages.get(id).or_else(|| self.english.get(id))
+        self.messages.get(id)
     }
 
     /// A message without placeholders. A missing id, or one that needs arguments, shows as the

@@ -140,22 +140,27 @@ fn placeholders_are_isolated_only_in_a_right_to_left_interface() {
 }
 
 #[test]
-fn english_fills_what_a_language_lacks_and_unknown_ids_show_as_themselves() {
+fn a_missing_or_unknown_id_shows_as_itself() {
     let partial = Localizer::new(Language::SimplifiedChinese, "language-label = 语言\n").unwrap();
     assert_eq!(partial.text("language-label"), "语言");
+    // Nothing falls back (the shipped files hold every message: see the test above).
     assert_eq!(
         partial.text("language-follow-browser"),
-        "Same as the browser"
+        "language-follow-browser"
     );
     assert_eq!(partial.text("no-such-message"), "no-such-message");
-    // A message that needs arguments is not plain text.
-    assert_eq!(partial.text("spoken-code"), "spoken-code");
     assert_eq!(partial.format("no-such", &[], &EnglishRules), "no-such");
+    // A message that needs arguments is not plain text; a missing argument shows its name.
+    let english = Localizer::english();
+    assert_eq!(english.text("spoken-code"), "spoken-code");
     assert_eq!(
-        partial.format("spoken-code", &[], &EnglishRules),
+        english.format("spoken-code", &[], &EnglishRules),
         "Code: {$text}"
     );
     assert_eq!(partial.language(), Language::SimplifiedChinese);
+    // What the app shows when it can read no file at all: the ids.
+    let empty = Localizer::empty(Language::English);
+    assert_eq!(empty.text("language-label"), "language-label");
 }
 
 #[test]
