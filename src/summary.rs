@@ -104,7 +104,11 @@ fn show(state: AppState, outcome: Result<(Option<SummaryView>, Option<&'static s
             if panel.view.get_untracked().is_none() {
                 panel.view.set(Some(None));
             }
-            panel.feedback.set(Some(Err(err.to_string())));
+            panel
+                .feedback
+                .set(Some(Err(skein_components::with_words(|words, rules| {
+                    err.words(words, rules)
+                }))));
         }
     }
 }

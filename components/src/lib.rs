@@ -101,7 +101,8 @@ pub use file_pick::{ImportButton, Said};
 pub use follow_up_panel::{FollowUpAction, FollowUpPanel, FollowUpView};
 pub use host_permissions::HostPermissions;
 pub use i18n::{
-    date_group_label, format_bytes, install as install_localizer, language, t, tf, IntlRules,
+    date_group_label, format_bytes, install as install_localizer, language, t, tf, with_words,
+    IntlRules,
 };
 pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};

@@ -32,7 +32,8 @@ fn focusable(dialog: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
 
 /// Holds the keyboard in the dialog `dialog` refers to. Call it while the dialog's view is
 /// built (its `<Show>` children), when the control that opened it still has focus: that control
-/// gets focus back when the view is dropped. Once the dialog is in the page, its `autofocus`
+/// gets focus back when the view is dropped, unless the dialog sent focus elsewhere on its way
+/// out (to a message it jumped to). Once the dialog is in the page, its `autofocus`
 /// control (else its first) takes focus.
 pub fn hold_focus<E>(dialog: NodeRef<E>)
 where
@@ -54,9 +55,22 @@ where
         }
     });
     on_cleanup(move || {
-        if let Some(opener) = opener.take().filter(|o| o.is_connected()) {
-            let _ = opener.focus();
-        }
+        let opener = opener.take();
+        // Two frames later, when whatever the dialog did on its way out (a jump to a message
+        // focuses it then) is done: only if nothing has focus does the opener get it back.
+        request_animation_frame(move || {
+            request_animation_frame(move || {
+                let body = web_sys::window()
+                    .and_then(|w| w.document())
+                    .and_then(|d| d.body());
+                let nothing = active_element().is_none_or(|active| {
+                    !active.is_connected() || Some(&active) == body.as_ref()
+                });
+                if let Some(opener) = opener.filter(|o| nothing && o.is_connected()) {
+                    let _ = opener.focus();
+                }
+            });
+        });
     });
 }
 

@@ -1177,3 +1177,10 @@ inspector-extra-images = { $count ->
 }
 inspector-extra-call = يستدعي { $name }({ $arguments })
 inspector-extra-result = نتيجة الاستدعاء { $id }
+
+summary-refused-covered = الملخص يغطي بالفعل كل ما قبل سؤالك الأخير. عدّله، أو أعد ضبطه ولخّص من جديد.
+summary-refused-nothing = لا شيء للتلخيص بعد: الملخص يحلّ محل الرسائل التي قبل سؤالك الأخير، ولا توجد أي رسالة منها.
+summary-refused-failed = فشل التلخيص ({ $err })؛ لم تتغير المحادثة ولا ملخصها.
+summary-refused-empty = لا يمكن أن يكون الملخص فارغًا؛ أعد ضبطه لإرسال المحادثة كاملة من جديد.
+summary-refused-too-long = هذا الملخص أطول من { $max } حرف؛ اختصره.
+summary-refused-no-summary = لا ملخص لهذا الفرع لتعديله (هل تغيّر؟)؛ لخّصه أولًا.

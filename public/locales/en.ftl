@@ -1152,3 +1152,11 @@ inspector-extra-images = { $count ->
 }
 inspector-extra-call = calls { $name }({ $arguments })
 inspector-extra-result = result of call { $id }
+
+## The summary panel's refusals
+summary-refused-covered = The summary already covers everything before your last question. Edit it, or reset it and summarise again.
+summary-refused-nothing = Nothing to summarise yet: a summary stands in for the messages before your last question, and there are none.
+summary-refused-failed = Summarising failed ({ $err }); the conversation and its summary are unchanged.
+summary-refused-empty = A summary cannot be empty; reset it to send the whole conversation again.
+summary-refused-too-long = That summary is longer than { $max } characters; shorten it.
+summary-refused-no-summary = This branch has no summary to edit (it changed?); summarise it first.

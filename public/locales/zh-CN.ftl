@@ -1105,3 +1105,10 @@ inspector-lore-budget = 未加入：这本书的 token 预算已用完
 inspector-extra-images = { $count } 张图片
 inspector-extra-call = 调用 { $name }({ $arguments })
 inspector-extra-result = 调用 { $id } 的结果
+
+summary-refused-covered = 摘要已经涵盖了你最后一个问题之前的全部内容。可以编辑它，或重置后重新生成摘要。
+summary-refused-nothing = 还没有可以摘要的内容：摘要代替的是你最后一个问题之前的消息，而目前没有这样的消息。
+summary-refused-failed = 生成摘要失败（{ $err }）；对话和摘要都没有改动。
+summary-refused-empty = 摘要不能为空；若要重新发送整段对话，请重置摘要。
+summary-refused-too-long = 摘要超过了 { $max } 个字符，请缩短。
+summary-refused-no-summary = 这个分支没有可编辑的摘要（分支变了？）；请先生成摘要。

@@ -162,7 +162,7 @@ test('every flow works with the keyboard alone, with the focus always visible', 
   }
   await page.keyboard.press('Escape');
   await page.locator('[data-testid=branch-map]').waitFor({ state: 'detached' });
-  assert.equal(await focused(page), 'branch-map-button');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'branch-map-button');
   // The shortcut list: Ctrl+/ opens it on its close button; Esc closes it, and focus is back.
   await page.keyboard.press('Control+/');
   await page.locator('[data-testid=shortcuts-help]').waitFor();
@@ -171,7 +171,7 @@ test('every flow works with the keyboard alone, with the focus always visible', 
   assert.equal(await focused(page), 'close-shortcuts');
   await page.keyboard.press('Enter');
   await page.locator('[data-testid=shortcuts-help]').waitFor({ state: 'detached' });
-  assert.equal(await focused(page), 'branch-map-button');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'branch-map-button');
 
   // Import a backup and upload to a knowledge base: Space on the file field opens the chooser.
   await tabTo(page, '[data-testid=settings-button]', { back: true });

@@ -5,6 +5,7 @@
 use crate::domain::assistant::AssistantError;
 use crate::domain::attachment::AttachmentError;
 use crate::domain::tree::TreeError;
+use crate::i18n::{LocaleRules, Localizer};
 use crate::provider::settings::SettingsError;
 use crate::store::StoreError;
 use thiserror::Error;
@@ -48,8 +49,8 @@ pub enum ChatError {
     #[error(transparent)]
     WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.
-    #[error("{0}")]
-    Summary(String),
+    #[error(transparent)]
+    Summary(#[from] crate::chat::summary_control::SummaryRefusal),
     /// Keeping a temporary chat failed or had to wait.
     #[error("{0}")]
     Temporary(String),
@@ -60,4 +61,15 @@ pub enum ChatError {
     /// A workflow template or run refused what was asked, saying why.
     #[error("{0}")]
     Workflow(String),
+}
+
+impl ChatError {
+    /// What went wrong in words of the interface language, where the catalogue has them; the
+    /// rest (storage, imports, settings…) still in English, as [`std::fmt::Display`] writes it.
+    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+        match self {
+            Self::Summary(refusal) => refusal.words(words, rules),
+            other => other.to_string(),
+        }
+    }
 }

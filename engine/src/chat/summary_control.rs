@@ -10,6 +10,7 @@
 use crate::chat::service::{ChatError, ChatService};
 use crate::domain::assistant::Assistant;
 use crate::domain::message::{Conversation, MessageNode, Role};
+use crate::i18n::{LocaleRules, Localizer};
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -23,6 +24,50 @@ use crate::store::ChatStore;
 /// The longest summary the user may save (about 50k tokens): past it the summary would not
 /// save room, it would take it.
 pub const MAX_SUMMARY_CHARS: usize = 200_000;
+
+/// Why the summary panel refused or failed, each saying what to do.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SummaryRefusal {
+    #[error(
+        "The summary already covers everything before your last question. Edit it, or reset \
+         it and summarise again."
+    )]
+    Covered,
+    #[error(
+        "Nothing to summarise yet: a summary stands in for the messages before your last \
+         question, and there are none."
+    )]
+    NothingYet,
+    /// The provider failed (its error, in English).
+    #[error("Summarising failed ({0}); the conversation and its summary are unchanged.")]
+    Failed(String),
+    #[error("A summary cannot be empty; reset it to send the whole conversation again.")]
+    Empty,
+    #[error("That summary is longer than {MAX_SUMMARY_CHARS} characters; shorten it.")]
+    TooLong,
+    #[error("This branch has no summary to edit (it changed?); summarise it first.")]
+    NoSummary,
+}
+
+impl SummaryRefusal {
+    /// In words of the interface language.
+    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+        match self {
+            Self::Covered => words.text("summary-refused-covered").to_owned(),
+            Self::NothingYet => words.text("summary-refused-nothing").to_owned(),
+            Self::Failed(err) => {
+                words.format("summary-refused-failed", &[("err", err.into())], rules)
+            }
+            Self::Empty => words.text("summary-refused-empty").to_owned(),
+            Self::TooLong => words.format(
+                "summary-refused-too-long",
+                &[("max", MAX_SUMMARY_CHARS.into())],
+                rules,
+            ),
+            Self::NoSummary => words.text("summary-refused-no-summary").to_owned(),
+        }
+    }
+}
 /// How much of a covered message the panel shows.
 const EXCERPT_CHARS: usize = 80;
 
@@ -148,13 +193,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         } = plan(&branch, previous, threshold, true)
         else {
             return Err(ChatError::Summary(if previous.is_some() {
-                "The summary already covers everything before your last question. Edit it, \
-                 or reset it and summarise again."
-                    .into()
+                SummaryRefusal::Covered
             } else {
-                "Nothing to summarise yet: a summary stands in for the messages before your \
-                 last question, and there are none."
-                    .into()
+                SummaryRefusal::NothingYet
             }));
         };
         let instructions = Some(instructions.trim()).filter(|i| !i.is_empty());
@@ -168,11 +209,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 cancel,
             )
             .await
-            .map_err(|err| {
-                ChatError::Summary(format!(
-                    "Summarising failed ({err}); the conversation and its summary are unchanged."
-                ))
-            })?;
+            .map_err(|err| ChatError::Summary(SummaryRefusal::Failed(err.to_string())))?;
         let now = self.clock().now_ms();
         let mut summary =
             summary_covering(&branch, window_start, text, now).ok_or(ChatError::NoConversation)?;
@@ -190,19 +227,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Result<SummaryView, ChatError> {
         let text = text.trim();
         if text.is_empty() {
-            return Err(ChatError::Summary(
-                "A summary cannot be empty; reset it to send the whole conversation again.".into(),
-            ));
+            return Err(ChatError::Summary(SummaryRefusal::Empty));
         }
         if text.chars().count() > MAX_SUMMARY_CHARS {
-            return Err(ChatError::Summary(format!(
-                "That summary is longer than {MAX_SUMMARY_CHARS} characters; shorten it."
-            )));
+            return Err(ChatError::Summary(SummaryRefusal::TooLong));
         }
         let Some((mut summary, mut view)) = self.branch_summary(conversation).await? else {
-            return Err(ChatError::Summary(
-                "This branch has no summary to edit (it changed?); summarise it first.".into(),
-            ));
+            return Err(ChatError::Summary(SummaryRefusal::NoSummary));
         };
         summary.text = text.to_owned();
         let now = self.clock().now_ms();

@@ -169,3 +169,37 @@ fn a_single_exchange_has_nothing_to_summarise() {
     );
     assert_eq!(service.client().transport().requests.borrow().len(), 1);
 }
+
+#[test]
+fn a_refusal_reads_the_same_from_the_catalogue_and_in_chinese_from_its_file() {
+    use crate::chat::summary_control::SummaryRefusal;
+    use crate::i18n::{EnglishRules, Language, Localizer};
+    let english = Localizer::english();
+    let chinese = Localizer::new(
+        Language::SimplifiedChinese,
+        include_str!("../../../public/locales/zh-CN.ftl"),
+    )
+    .unwrap();
+    for refusal in [
+        SummaryRefusal::Covered,
+        SummaryRefusal::NothingYet,
+        SummaryRefusal::Failed("HTTP 500".into()),
+        SummaryRefusal::Empty,
+        SummaryRefusal::NoSummary,
+    ] {
+        let error = ChatError::Summary(refusal);
+        assert_eq!(error.words(&english, &EnglishRules), error.to_string());
+        let said = error.words(&chinese, &EnglishRules);
+        assert!(!said.is_empty() && !said.is_ascii(), "{said}");
+    }
+    let long = ChatError::Summary(SummaryRefusal::TooLong);
+    assert_eq!(
+        long.words(&english, &EnglishRules),
+        "That summary is longer than 200,000 characters; shorten it."
+    );
+    // Errors the catalogue has no words for yet keep their English.
+    assert_eq!(
+        ChatError::EmptyTitle.words(&chinese, &EnglishRules),
+        "A title cannot be empty."
+    );
+}
