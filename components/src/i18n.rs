@@ -59,12 +59,17 @@ thread_local! {
 /// An `Intl.DateTimeFormat` of the interface language with `options`, as its `format` function
 /// (made once each: building one costs milliseconds).
 fn date_format(options: &[(&str, &str)]) -> js_sys::Function {
+    let (locales, options) = intl_arguments(options);
+    js_sys::Intl::DateTimeFormat::new(&locales, &options).format()
+}
+
+/// The interface language and `options`, as an `Intl` constructor takes them.
+fn intl_arguments(options: &[(&str, &str)]) -> (js_sys::Array, js_sys::Object) {
     let object = js_sys::Object::new();
     for (key, value) in options {
         let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
     }
-    let locales = js_sys::Array::of1(&language().tag().into());
-    js_sys::Intl::DateTimeFormat::new(&locales, &object).format()
+    (js_sys::Array::of1(&language().tag().into()), object)
 }
 
 fn format_date(format: &js_sys::Function, ms: f64) -> Option<String> {
@@ -115,12 +120,8 @@ thread_local! {
 
 /// An `Intl.NumberFormat` of the interface language with `options`, as its `format` function.
 fn number_format(options: &[(&str, &str)]) -> js_sys::Function {
-    let object = js_sys::Object::new();
-    for (key, value) in options {
-        let _ = js_sys::Reflect::set(&object, &(*key).into(), &(*value).into());
-    }
-    let locales = js_sys::Array::of1(&language().tag().into());
-    js_sys::Intl::NumberFormat::new(&locales, &object).format()
+    let (locales, options) = intl_arguments(options);
+    js_sys::Intl::NumberFormat::new(&locales, &options).format()
 }
 
 /// A size in bytes as the browser writes it in the interface language, in decimal units

@@ -63,9 +63,8 @@ where
                 let body = web_sys::window()
                     .and_then(|w| w.document())
                     .and_then(|d| d.body());
-                let nothing = active_element().is_none_or(|active| {
-                    !active.is_connected() || Some(&active) == body.as_ref()
-                });
+                let nothing = active_element()
+                    .is_none_or(|active| !active.is_connected() || Some(&active) == body.as_ref());
                 if let Some(opener) = opener.filter(|o| nothing && o.is_connected()) {
                     let _ = opener.focus();
                 }

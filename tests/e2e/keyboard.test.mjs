@@ -136,20 +136,18 @@ test('every flow works with the keyboard alone, with the focus always visible', 
     { chunks: [], tool_call: { name: 'create_memory', arguments: JSON.stringify({ text: 'Likes deer' }) } },
     { chunks: ['Not noted.'] },
   ]);
-  await page.keyboard.press('Shift+Escape');
-  await page.keyboard.type('Remember that I like Nara.');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid=approve-button]').waitFor();
-  await tabTo(page, '[data-testid=approve-button]', { back: true, max: 80 });
-  await page.keyboard.press('Enter');
-  await assistantTextIs(page, 'Noted.');
-  await page.keyboard.press('Shift+Escape');
-  await page.keyboard.type('And that I like deer.');
-  await page.keyboard.press('Enter');
-  await page.locator('[data-testid=deny-button]').waitFor();
-  await tabTo(page, '[data-testid=deny-button]', { back: true, max: 80 });
-  await page.keyboard.press('Enter');
-  await assistantTextIs(page, 'Not noted.');
+  for (const [question, button, reply] of [
+    ['Remember that I like Nara.', 'approve-button', 'Noted.'],
+    ['And that I like deer.', 'deny-button', 'Not noted.'],
+  ]) {
+    await page.keyboard.press('Shift+Escape');
+    await page.keyboard.type(question);
+    await page.keyboard.press('Enter');
+    await page.locator(`[data-testid=${button}]`).waitFor();
+    await tabTo(page, `[data-testid=${button}]`, { back: true, max: 80 });
+    await page.keyboard.press('Enter');
+    await assistantTextIs(page, reply);
+  }
 
   // A panel over the chat: focus goes in, Tab stays in, Esc leaves, focus comes back.
   await tabTo(page, '[data-testid=branch-map-button]');
