@@ -50,7 +50,7 @@ pub enum ChatError {
     WorldInfo(#[from] crate::persona::world_info::WorldInfoError),
     /// The summary panel's refusals and failures, each saying what to do.
     #[error(transparent)]
-    Summary(#[from] crate::chat::summary_control::SummaryRefusal),
+    Summary(#[from] crate::chat::summary_refusal::SummaryRefusal),
     /// Keeping a temporary chat failed or had to wait.
     #[error("{0}")]
     Temporary(String),

@@ -18,6 +18,7 @@
 //! - `registry`: one running generation per conversation;
 //! - `branches`: versions shown, messages and conversations deleted, a conversation opened;
 //! - `summary_control`: the summary panel (read, edit, reset, summarise now);
+//! - `summary_refusal`: why it refused or failed, in words;
 //! - `temporary_chats`: keeping a temporary chat;
 //! - `transfer`: import and backup;
 //! - `records`, `library`: the CRUD the app asks for.
@@ -52,6 +53,7 @@ mod registry;
 mod reply_writer;
 mod service;
 pub mod summary_control;
+mod summary_refusal;
 mod temporary_chats;
 mod tool_loop;
 mod tool_results;

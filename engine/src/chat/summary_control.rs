@@ -8,9 +8,9 @@
 //! ([`plan`]).
 
 use crate::chat::service::{ChatError, ChatService};
+pub use crate::chat::summary_refusal::SummaryRefusal;
 use crate::domain::assistant::Assistant;
 use crate::domain::message::{Conversation, MessageNode, Role};
-use crate::i18n::{LocaleRules, Localizer};
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -25,49 +25,6 @@ use crate::store::ChatStore;
 /// save room, it would take it.
 pub const MAX_SUMMARY_CHARS: usize = 200_000;
 
-/// Why the summary panel refused or failed, each saying what to do.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SummaryRefusal {
-    #[error(
-        "The summary already covers everything before your last question. Edit it, or reset \
-         it and summarise again."
-    )]
-    Covered,
-    #[error(
-        "Nothing to summarise yet: a summary stands in for the messages before your last \
-         question, and there are none."
-    )]
-    NothingYet,
-    /// The provider failed (its error, in English).
-    #[error("Summarising failed ({0}); the conversation and its summary are unchanged.")]
-    Failed(String),
-    #[error("A summary cannot be empty; reset it to send the whole conversation again.")]
-    Empty,
-    #[error("That summary is longer than {MAX_SUMMARY_CHARS} characters; shorten it.")]
-    TooLong,
-    #[error("This branch has no summary to edit (it changed?); summarise it first.")]
-    NoSummary,
-}
-
-impl SummaryRefusal {
-    /// In words of the interface language.
-    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
-        match self {
-            Self::Covered => words.text("summary-refused-covered").to_owned(),
-            Self::NothingYet => words.text("summary-refused-nothing").to_owned(),
-            Self::Failed(err) => {
-                words.format("summary-refused-failed", &[("err", err.into())], rules)
-            }
-            Self::Empty => words.text("summary-refused-empty").to_owned(),
-            Self::TooLong => words.format(
-                "summary-refused-too-long",
-                &[("max", MAX_SUMMARY_CHARS.into())],
-                rules,
-            ),
-            Self::NoSummary => words.text("summary-refused-no-summary").to_owned(),
-        }
-    }
-}
 /// How much of a covered message the panel shows.
 const EXCERPT_CHARS: usize = 80;
 
@@ -230,7 +187,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             return Err(ChatError::Summary(SummaryRefusal::Empty));
         }
         if text.chars().count() > MAX_SUMMARY_CHARS {
-            return Err(ChatError::Summary(SummaryRefusal::TooLong));
+            return Err(ChatError::Summary(SummaryRefusal::TooLong(
+                MAX_SUMMARY_CHARS,
+            )));
         }
         let Some((mut summary, mut view)) = self.branch_summary(conversation).await? else {
             return Err(ChatError::Summary(SummaryRefusal::NoSummary));

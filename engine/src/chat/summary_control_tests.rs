@@ -192,7 +192,7 @@ fn a_refusal_reads_the_same_from_the_catalogue_and_in_chinese_from_its_file() {
         let said = error.words(&chinese, &EnglishRules);
         assert!(!said.is_empty() && !said.is_ascii(), "{said}");
     }
-    let long = ChatError::Summary(SummaryRefusal::TooLong);
+    let long = ChatError::Summary(SummaryRefusal::TooLong(MAX_SUMMARY_CHARS));
     assert_eq!(
         long.words(&english, &EnglishRules),
         "That summary is longer than 200,000 characters; shorten it."
