@@ -245,15 +245,6 @@ fn reasoning_of(node: &MessageNode) -> String {
         .join("\n\n")
 }
 
-/// The message (`public/locales/*.ftl`) naming who wrote a message.
-pub(crate) fn role_message(role: Role) -> &'static str {
-    match role {
-        Role::System => "role-system",
-        Role::User => "role-user",
-        Role::Assistant => "role-assistant",
-    }
-}
-
 fn role_name(role: Role) -> &'static str {
     match role {
         Role::System => "system",
@@ -392,7 +383,7 @@ pub fn MessageItem(
                     }.into_any(),
                     None => view! {
                         {role_icon(message.role).map(icon)}
-                        <span>{t(role_message(message.role))}</span>
+                        <span>{t(message.role.message_id())}</span>
                     }.into_any(),
                 }}
             </div>

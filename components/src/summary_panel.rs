@@ -174,7 +174,7 @@ fn provenance(p: &Provenance) -> String {
 
 /// `"User: Plan a trip to Kyoto…"`.
 fn covered_label(message: &CoveredMessage) -> String {
-    let who = t(crate::message_item::role_message(message.role));
+    let who = t(message.role.message_id());
     if message.excerpt.is_empty() {
         tf("summary-covered-empty", &[("who", who.into())])
     } else {

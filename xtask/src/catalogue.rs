@@ -230,10 +230,10 @@ fn char_literal_len(rest: &str) -> Option<usize> {
     (close == '\'').then_some(at + 1)
 }
 
-/// The message ids `t("…")` and `tf("…"` name in `source`.
+/// The message ids `t("…")`, `tf("…"` and the engine's `phrase("…")` name in `source`.
 pub fn named_ids(source: &str) -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
-    for call in ["t(\"", "tf(\""] {
+    for call in ["t(\"", "tf(\"", "phrase(\""] {
         let mut rest = source;
         while let Some(at) = rest.find(call) {
             let before = rest[..at].chars().last();
@@ -307,12 +307,19 @@ mod tests {
         let defined = defined_ids(&english);
         let mut named = BTreeSet::new();
         let mut mentioned = String::new();
+        let engine = root().join("engine/src");
+        let mut engine_dirs = vec![engine.clone()];
+        if let Ok(entries) = std::fs::read_dir(&engine) {
+            engine_dirs.extend(
+                entries
+                    .filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir()),
+            );
+        }
         for (_, text) in view_sources()
             .into_iter()
-            .chain(sources(&root().join("engine/src/domain")))
-            .chain(sources(&root().join("engine/src/chat")))
-            .chain(sources(&root().join("engine/src/provider")))
-            .chain(sources(&root().join("engine/src/prompt")))
+            .chain(engine_dirs.iter().flat_map(|dir| sources(dir)))
         {
             named.extend(named_ids(&text));
             mentioned.push_str(&text);
@@ -344,8 +351,8 @@ mod tests {
         let texts: Vec<_> = view_literals(source).into_iter().map(|f| f.text).collect();
         assert_eq!(texts, ["A title", "Hello there", "Stop now"]);
         assert_eq!(
-            named_ids(r#"t("a") tf("b", &[]) at("c") it("d")"#),
-            BTreeSet::from(["a".to_owned(), "b".to_owned()])
+            named_ids(r#"t("a") tf("b", &[]) at("c") it("d") phrase("e")"#),
+            BTreeSet::from(["a".to_owned(), "b".to_owned(), "e".to_owned()])
         );
         assert_eq!(
             defined_ids("# c\nab-c = x\n    [one] y\nd = { $n }\n## s\n"),

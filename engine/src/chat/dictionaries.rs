@@ -4,6 +4,7 @@
 use super::characters::CardFile;
 use super::service::ChatService;
 use super::ChatError;
+use crate::chat::unavailable::Unavailable;
 use crate::domain::message::Conversation;
 use crate::persona::dictionary_file::{check, read_dictionary, write_dictionary, Dictionaries};
 use crate::ports::clock::{Clock, IdGenerator};
@@ -70,7 +71,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let all = self.store.load_dictionaries().await?;
         let dictionary = all
             .get(id)
-            .ok_or_else(|| ChatError::Unavailable("That dictionary is no longer stored.".into()))?;
+            .ok_or_else(|| ChatError::from(Unavailable::DictionaryGone))?;
         Ok(CardFile {
             file_name: safe_file_name(&dictionary.name, "dictionary", "json"),
             mime: "application/json",

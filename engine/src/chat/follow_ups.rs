@@ -5,6 +5,7 @@
 
 use super::service::ChatService;
 use super::ChatError;
+use crate::chat::unavailable::Unavailable;
 use crate::domain::follow_up::{promise_sentence, FollowUp, FollowUps};
 use crate::domain::message::{MessageNode, MessageStatus};
 use crate::domain::message_part::Annotation;
@@ -13,7 +14,7 @@ use crate::ports::transport::Transport;
 use crate::store::ChatStore;
 
 fn gone() -> ChatError {
-    ChatError::Unavailable("That follow-up is no longer stored (deleted in another tab?).".into())
+    ChatError::from(Unavailable::FollowUpGone)
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {

@@ -11,6 +11,7 @@ use super::prepare::RequestReport;
 use super::service::ChatService;
 use super::turn::ReplyTarget;
 use super::{ChatError, GenerationEvent, TurnContext};
+use crate::chat::unavailable::Unavailable;
 use crate::domain::message::{Conversation, MessageNode, Role};
 use crate::domain::tree::ConversationTree;
 use crate::i18n::{LocaleRules, Localizer};
@@ -203,9 +204,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             params: turn.assistant.params,
             stream: turn.assistant.stream,
         };
-        let http = build_chat_request(turn.settings, &request).map_err(|err| {
-            ChatError::Unavailable(format!("This request could not be built: {err}"))
-        })?;
+        let http = build_chat_request(turn.settings, &request)
+            .map_err(|err| ChatError::from(Unavailable::request(&err)))?;
         let notices = log
             .0
             .borrow()

@@ -60,6 +60,8 @@ mod tool_results;
 mod tool_sources;
 mod transfer;
 mod turn;
+pub mod unavailable;
+pub mod workflow_refusal;
 mod workflows;
 mod workspace_files;
 #[cfg(test)]

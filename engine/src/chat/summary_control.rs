@@ -166,7 +166,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 cancel,
             )
             .await
-            .map_err(|err| ChatError::Summary(SummaryRefusal::Failed(err.to_string())))?;
+            .map_err(|err| {
+                ChatError::Summary(SummaryRefusal::Failed(crate::i18n::Cause::of(&err)))
+            })?;
         let now = self.clock().now_ms();
         let mut summary =
             summary_covering(&branch, window_start, text, now).ok_or(ChatError::NoConversation)?;

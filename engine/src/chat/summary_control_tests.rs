@@ -173,7 +173,7 @@ fn a_single_exchange_has_nothing_to_summarise() {
 #[test]
 fn a_refusal_reads_the_same_from_the_catalogue_and_in_chinese_from_its_file() {
     use crate::chat::summary_control::SummaryRefusal;
-    use crate::i18n::{EnglishRules, Language, Localizer};
+    use crate::i18n::{EnglishRules, Explain, Language, Localizer};
     let english = Localizer::english();
     let chinese = Localizer::new(
         Language::SimplifiedChinese,
@@ -197,9 +197,8 @@ fn a_refusal_reads_the_same_from_the_catalogue_and_in_chinese_from_its_file() {
         long.words(&english, &EnglishRules),
         "That summary is longer than 200,000 characters; shorten it."
     );
-    // Errors the catalogue has no words for yet keep their English.
     assert_eq!(
         ChatError::EmptyTitle.words(&chinese, &EnglishRules),
-        "A title cannot be empty."
+        "标题不能为空。"
     );
 }

@@ -1,7 +1,7 @@
 //! [`SummaryRefusal`]: why the summary panel refused or failed, in English (`Display`) and in
-//! the interface language ([`SummaryRefusal::words`]).
+//! the interface language ([`Explain`]).
 
-use crate::i18n::{LocaleRules, Localizer};
+use crate::i18n::{phrase, Cause, Explain, Phrase};
 
 /// Why the summary panel refused or failed, each saying what to do.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,9 +16,9 @@ pub enum SummaryRefusal {
          question, and there are none."
     )]
     NothingYet,
-    /// The provider failed (its error, in English).
+    /// The provider failed (its error).
     #[error("Summarising failed ({0}); the conversation and its summary are unchanged.")]
-    Failed(String),
+    Failed(Cause),
     #[error("A summary cannot be empty; reset it to send the whole conversation again.")]
     Empty,
     /// Longer than the most characters a summary may have (this many).
@@ -28,20 +28,15 @@ pub enum SummaryRefusal {
     NoSummary,
 }
 
-impl SummaryRefusal {
-    /// In words of the interface language.
-    pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
+impl Explain for SummaryRefusal {
+    fn phrase(&self) -> Phrase {
         match self {
-            Self::Covered => words.text("summary-refused-covered").to_owned(),
-            Self::NothingYet => words.text("summary-refused-nothing").to_owned(),
-            Self::Failed(err) => {
-                words.format("summary-refused-failed", &[("err", err.into())], rules)
-            }
-            Self::Empty => words.text("summary-refused-empty").to_owned(),
-            Self::TooLong(max) => {
-                words.format("summary-refused-too-long", &[("max", max.into())], rules)
-            }
-            Self::NoSummary => words.text("summary-refused-no-summary").to_owned(),
+            Self::Covered => phrase("summary-refused-covered"),
+            Self::NothingYet => phrase("summary-refused-nothing"),
+            Self::Failed(err) => phrase("summary-refused-failed").nest("err", err.phrase()),
+            Self::Empty => phrase("summary-refused-empty"),
+            Self::TooLong(max) => phrase("summary-refused-too-long").with("max", max),
+            Self::NoSummary => phrase("summary-refused-no-summary"),
         }
     }
 }

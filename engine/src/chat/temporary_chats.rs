@@ -25,14 +25,11 @@ where
     /// answer is being written in it (its next writes would go to memory).
     pub async fn keep_temporary(&self, conversation_id: &str) -> Result<Conversation, ChatError> {
         if self.is_generating(conversation_id) {
-            return Err(ChatError::Temporary(
-                "Wait for the answer to finish, then keep the chat.".into(),
-            ));
+            return Err(ChatError::TemporaryBusy);
         }
-        self.store.keep(conversation_id).await.map_err(|err| {
-            ChatError::Temporary(format!(
-                "This chat could not be kept, it is still temporary: {err}"
-            ))
-        })
+        self.store
+            .keep(conversation_id)
+            .await
+            .map_err(ChatError::TemporaryNotKept)
     }
 }

@@ -336,7 +336,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .get(message_id)
             .filter(|n| n.role == Role::Assistant)
             .cloned()
-            .ok_or_else(|| ChatError::ToolCall(format!("No answer \"{message_id}\" here.")))?;
+            .ok_or_else(|| ChatError::NoSuchAnswer(message_id.to_owned()))?;
         let call = node
             .parts
             .iter_mut()
@@ -345,9 +345,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 _ => None,
             })
             .filter(|call| call.approval == ToolApproval::Pending && call.result.is_none())
-            .ok_or_else(|| {
-                ChatError::ToolCall("This tool call is not waiting for a decision.".into())
-            })?;
+            .ok_or_else(|| ChatError::NotAwaitingDecision)?;
         call.approval = match decision {
             ToolDecision::Approve => ToolApproval::Approved,
             ToolDecision::Deny { reason } => ToolApproval::Denied { reason },

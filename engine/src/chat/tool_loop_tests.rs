@@ -154,7 +154,7 @@ fn approving_runs_the_call_and_resumes_the_answer() {
     // Deciding again is refused: nothing is pending any more.
     assert!(matches!(
         decide(&service, &done, "call_1", ToolDecision::Approve, &assistant),
-        Err(ChatError::ToolCall(_))
+        Err(ChatError::NotAwaitingDecision | ChatError::NoSuchAnswer(_))
     ));
 }
 

@@ -5,8 +5,10 @@
 
 use super::service::ChatService;
 use super::ChatError;
+use crate::chat::workflow_refusal::WorkflowRefusal;
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::tree::{BranchEntry, ConversationTree};
+use crate::i18n::Cause;
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -26,13 +28,13 @@ const CHAT_CONTEXT_CHARS: usize = 6_000;
 
 impl From<TemplateError> for ChatError {
     fn from(err: TemplateError) -> Self {
-        Self::Workflow(err.to_string())
+        Self::Workflow(err.into())
     }
 }
 
 impl From<RunError> for ChatError {
     fn from(err: RunError) -> Self {
-        Self::Workflow(err.to_string())
+        Self::Workflow(err.into())
     }
 }
 
@@ -111,18 +113,15 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
     ) -> Result<WorkflowTemplate, ChatError> {
         if goal.trim().is_empty() {
-            return Err(ChatError::Workflow(
-                "Say in a line what the workflow should help with.".into(),
-            ));
+            return Err(WorkflowRefusal::NoGoal.into());
         }
         let raw = self
             .client()
             .complete(settings, &prompts::draft_prompt(goal), None, cancel)
             .await
-            .map_err(|err| ChatError::Workflow(format!("No draft: {err}")))?;
-        let mut draft = read_template(raw.as_bytes()).map_err(|err| {
-            ChatError::Workflow(format!("The model's draft cannot be used: {err}"))
-        })?;
+            .map_err(|err| ChatError::from(WorkflowRefusal::NoDraft(Cause::of(&err))))?;
+        let mut draft = read_template(raw.as_bytes())
+            .map_err(|err| ChatError::from(WorkflowRefusal::BadDraft(err)))?;
         draft.assign_ids(|| self.ids.new_id());
         Ok(draft)
     }
@@ -140,11 +139,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await?
             .into_iter()
             .find(|run| run.id == id)
-            .ok_or_else(|| {
-                ChatError::Workflow(
-                    "That run is no longer stored (deleted in another tab?).".into(),
-                )
-            })
+            .ok_or_else(|| WorkflowRefusal::RunGone.into())
     }
 
     async fn save_run(
@@ -252,11 +247,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
         let mut run = self.stored_run(id).await?;
         match &run.status {
-            RunStatus::Active => {
-                return Err(ChatError::Workflow(
-                    "Finish the run first; then it can continue as a chat.".into(),
-                ))
-            }
+            RunStatus::Active => return Err(WorkflowRefusal::FinishFirst.into()),
             RunStatus::ContinuedAsChat { conversation_id } => {
                 if let Some(conversation) = self.store.load_conversation(conversation_id).await? {
                     let tree = self.load_tree(&conversation).await?;
@@ -498,9 +489,7 @@ fn join(notices: Vec<String>) -> Option<String> {
 }
 
 fn gone_template() -> ChatError {
-    ChatError::Workflow(
-        "That workflow template is no longer stored (deleted in another tab?).".into(),
-    )
+    WorkflowRefusal::TemplateGone.into()
 }
 
 #[cfg(test)]

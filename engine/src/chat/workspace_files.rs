@@ -3,6 +3,7 @@
 //! view or download), uploaded and deleted, so the rules (paths, sizes) stay in the engine.
 
 use crate::chat::service::ChatService;
+use crate::chat::unavailable::Unavailable;
 use crate::chat::ChatError;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -30,12 +31,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     fn files(&self) -> Result<&dyn WorkspaceFiles, ChatError> {
         self.workspace
             .as_deref()
-            .ok_or_else(|| ChatError::Unavailable("This page has no workspace storage.".into()))
+            .ok_or_else(|| ChatError::from(Unavailable::NoWorkspace))
     }
 
     fn path(text: &str) -> Result<WorkspacePath, ChatError> {
-        WorkspacePath::parse(text)
-            .map_err(|err| ChatError::Unavailable(format!("“{text}” cannot be a file: {err}.")))
+        WorkspacePath::parse(text).map_err(|err| {
+            ChatError::from(Unavailable::BadPath {
+                text: text.to_owned(),
+                err,
+            })
+        })
     }
 
     /// The files of the workspace `root` (`workspace::workspace_root`), by path.
@@ -44,7 +49,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         files
             .list(root)
             .await
-            .map_err(|err| ChatError::Unavailable(err.to_string()))
+            .map_err(|err| ChatError::from(Unavailable::Files(err)))
     }
 
     /// A file's bytes.
@@ -53,8 +58,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.files()?
             .read(root, &path)
             .await
-            .map_err(|err| ChatError::Unavailable(err.to_string()))?
-            .ok_or_else(|| ChatError::Unavailable(format!("There is no file {path}.")))
+            .map_err(|err| ChatError::from(Unavailable::Files(err)))?
+            .ok_or_else(|| ChatError::from(Unavailable::NoFile(path.to_string())))
     }
 
     /// Stores a file the user uploaded as `name` (a name, or a path inside the workspace).
@@ -68,7 +73,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.files()?
             .write(root, &path, bytes)
             .await
-            .map_err(|err| ChatError::Unavailable(format!("{path} was not stored: {err}.")))?;
+            .map_err(|err| {
+                ChatError::from(Unavailable::NotStored {
+                    path: path.to_string(),
+                    err,
+                })
+            })?;
         Ok(path)
     }
 
@@ -77,7 +87,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.files()?
             .delete(root, &path)
             .await
-            .map_err(|err| ChatError::Unavailable(err.to_string()))?;
+            .map_err(|err| ChatError::from(Unavailable::Files(err)))?;
         Ok(())
     }
 }

@@ -5,6 +5,7 @@
 use super::characters::CardFile;
 use super::service::ChatService;
 use super::ChatError;
+use crate::chat::unavailable::Unavailable;
 use crate::domain::assistant::Assistant;
 use crate::domain::message::Conversation;
 use crate::persona::world_books::WorldBooks;
@@ -84,7 +85,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let books = self.store.load_world_books().await?;
         let book = books
             .get(id)
-            .ok_or_else(|| ChatError::Unavailable("That world book is no longer stored.".into()))?;
+            .ok_or_else(|| ChatError::from(Unavailable::WorldBookGone))?;
         Ok(world_info_file(book, "world book"))
     }
 }

@@ -315,3 +315,14 @@ mod tests {
         assert_eq!(assistant.system_prompt, Assistant::default().system_prompt);
     }
 }
+
+impl crate::i18n::Explain for AssistantError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::Rule(err) => err.phrase(),
+            Self::Template(err) => {
+                crate::i18n::phrase("error-assistant-template").nest("err", err.phrase())
+            }
+        }
+    }
+}

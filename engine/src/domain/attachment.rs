@@ -320,3 +320,17 @@ mod tests {
         assert_eq!(with_file.title_source(), "a.txt");
     }
 }
+
+impl crate::i18n::Explain for AttachmentError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Unsupported { name } => phrase("error-attachment-unsupported").with("name", name),
+            Self::TooLarge { name, size, limit } => phrase("error-attachment-too-large")
+                .with("name", name)
+                .with("size", size)
+                .with("limit", limit),
+            Self::TooMany => phrase("error-attachment-too-many").with("max", MAX_ATTACHMENTS),
+        }
+    }
+}

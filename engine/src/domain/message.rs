@@ -21,6 +21,17 @@ pub enum Role {
     Assistant,
 }
 
+impl Role {
+    /// The catalogue message naming who wrote a message.
+    pub fn message_id(self) -> &'static str {
+        match self {
+            Self::System => "role-system",
+            Self::User => "role-user",
+            Self::Assistant => "role-assistant",
+        }
+    }
+}
+
 /// Where a message is in its life. A message interrupted by a stop, a closed tab or a crash keeps
 /// its text and becomes [`Incomplete`](Self::Incomplete), never silently "complete".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -9,8 +9,11 @@
 //! `Intl.PluralRules` and `Intl.NumberFormat` (`components/src/i18n.rs`). Model output is never
 //! passed through here.
 
+#[cfg(test)]
+mod explain_tests;
 pub mod ftl;
 pub mod language;
+pub mod phrase;
 #[cfg(test)]
 mod tests;
 
@@ -18,6 +21,7 @@ use std::collections::HashMap;
 
 pub use ftl::{Element, ParseError, Pattern};
 pub use language::Language;
+pub use phrase::{phrase, Cause, Explain, Part, Phrase};
 
 /// The English file, compiled into what calls [`Localizer::english`] (not the app).
 pub const ENGLISH_SOURCE: &str = include_str!("../../../public/locales/en.ftl");

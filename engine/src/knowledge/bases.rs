@@ -231,3 +231,12 @@ mod tests {
         assert_eq!(shown.total, chunks.len());
     }
 }
+
+impl crate::i18n::Explain for BaseEditError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::NoSuchBase => crate::i18n::phrase("error-knowledge-no-such-base"),
+            Self::Store(err) => err.phrase(),
+        }
+    }
+}

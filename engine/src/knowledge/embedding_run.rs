@@ -329,3 +329,14 @@ mod tests {
         assert!(!gate.pass_done());
     }
 }
+
+impl crate::i18n::Explain for EmbeddingRunError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::Embeddings { base, error } => crate::i18n::phrase("error-embeddings-failed")
+                .with("base", base)
+                .with("error", error),
+            Self::Store(err) => err.phrase(),
+        }
+    }
+}

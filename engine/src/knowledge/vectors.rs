@@ -217,3 +217,15 @@ mod tests {
         assert_eq!(top.iter().map(|h| h.0).collect::<Vec<_>>(), expected);
     }
 }
+
+impl crate::i18n::Explain for VectorError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Dimension { expected, got } => phrase("error-vector-dimension")
+                .with("got", got)
+                .with("expected", expected),
+            Self::NotFinite => phrase("error-vector-not-finite"),
+        }
+    }
+}

@@ -14,3 +14,18 @@ pub mod shelf;
 pub mod user_persona;
 pub mod world_books;
 pub mod world_info;
+
+/// What a field of a card, a dictionary or a world book must be, as a phrase (the files' checks
+/// name it in English, which stays their `Display`).
+pub(crate) fn expected_phrase(expected: &str) -> crate::i18n::Phrase {
+    use crate::i18n::{phrase, Phrase};
+    match expected {
+        "an object" => phrase("expected-an-object"),
+        "text" => phrase("expected-text"),
+        "a list of texts" => phrase("expected-list-of-texts"),
+        "true or false" => phrase("expected-true-or-false"),
+        "a whole number" => phrase("expected-whole-number"),
+        "text that is not empty" => phrase("expected-text-not-empty"),
+        other => Phrase::verbatim(other),
+    }
+}

@@ -259,3 +259,16 @@ pub(crate) mod tests {
         }
     }
 }
+
+impl crate::i18n::Explain for PngError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NotPng => phrase("error-png-not-png"),
+            Self::Truncated(chunk) => phrase("error-png-truncated").with("chunk", chunk),
+            Self::BadChecksum(chunk) => phrase("error-png-bad-checksum").with("chunk", chunk),
+            Self::NoEnd => phrase("error-png-no-end"),
+            Self::BadKeyword => phrase("error-png-bad-keyword"),
+        }
+    }
+}

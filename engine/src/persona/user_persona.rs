@@ -165,3 +165,16 @@ mod tests {
         );
     }
 }
+
+impl crate::i18n::Explain for PersonaError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NoName => phrase("error-persona-no-name"),
+            Self::NameTooLong => phrase("error-persona-name-too-long").with("max", MAX_NAME_CHARS),
+            Self::DescriptionTooLong => {
+                phrase("error-persona-description-too-long").with("max", MAX_DESCRIPTION_CHARS)
+            }
+        }
+    }
+}

@@ -186,3 +186,18 @@ mod tests {
         );
     }
 }
+
+impl crate::i18n::Explain for TransportError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Network { url, detail } => phrase("error-transport-network")
+                .with("url", url)
+                .with("detail", detail),
+            Self::Interrupted(detail) => {
+                phrase("error-transport-interrupted").with("detail", detail)
+            }
+            Self::Aborted => phrase("error-transport-aborted"),
+        }
+    }
+}

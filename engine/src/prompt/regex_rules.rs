@@ -174,3 +174,12 @@ mod tests {
         assert!(CompiledRules::compile(&[disabled]).is_ok());
     }
 }
+
+impl crate::i18n::Explain for RuleError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        let Self::InvalidPattern { name, message } = self;
+        crate::i18n::phrase("error-rule-pattern")
+            .with("name", name)
+            .with("why", message)
+    }
+}

@@ -62,11 +62,29 @@ impl HttpErrorKind {
         Self::classify(status, "")
     }
 
+    /// The catalogue message saying what to do (the English of [`Self::advice`]).
+    fn advice_id(self) -> &'static str {
+        match self {
+            Self::Validation => "provider-advice-validation",
+            Self::ContextOverflow => "provider-advice-context-overflow",
+            Self::Authentication => "provider-advice-authentication",
+            Self::Permission => "provider-advice-permission",
+            Self::NotFound => "provider-advice-not-found",
+            Self::Conflict => "provider-advice-conflict",
+            Self::RateLimited => "provider-advice-rate-limited",
+            Self::Overloaded => "provider-advice-overloaded",
+            Self::Timeout => "provider-advice-timeout",
+            Self::Server => "provider-advice-server",
+            Self::Other => "provider-advice-other",
+        }
+    }
+
     fn advice(self) -> &'static str {
         match self {
             Self::Validation => "The provider rejected the request.",
             Self::ContextOverflow => {
-                "The conversation is too long for this model: lower the context threshold in the                  assistant settings, or choose a model with a larger window."
+                "The conversation is too long for this model: lower the context threshold in the \
+                 assistant settings, or choose a model with a larger window."
             }
             Self::Authentication => "The provider refused the API key: check it in the settings.",
             Self::Permission => "The API key may not use this model or endpoint.",
@@ -161,6 +179,46 @@ impl ProviderError {
         match self {
             Self::Http { retry_after_ms, .. } => *retry_after_ms,
             _ => None,
+        }
+    }
+}
+
+impl crate::i18n::Explain for ProviderError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Http {
+                status,
+                kind,
+                message,
+                ..
+            } => phrase("error-provider-http")
+                .nest("advice", phrase(kind.advice_id()))
+                .with("status", status.to_string())
+                .with("message", message),
+            Self::Timeout(TimeoutKind::FirstToken) => phrase("error-provider-first-token-timeout"),
+            Self::Timeout(TimeoutKind::Idle) => phrase("error-provider-idle-timeout"),
+            Self::Stream(detail) => phrase("error-provider-stream").with("detail", detail),
+            Self::Decode(detail) => phrase("error-provider-decode").with("detail", detail),
+            Self::Blocked(reason) => phrase("error-provider-blocked").with("reason", reason),
+            Self::Invalid { field, problem } => phrase("error-provider-invalid")
+                .with("field", field)
+                .with("problem", problem),
+            Self::Sse(err) => err.phrase(),
+            Self::Settings(err) => err.phrase(),
+            Self::Transport(err) => err.phrase(),
+        }
+    }
+}
+
+impl crate::i18n::Explain for SseError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::LineTooLong { limit } => phrase("error-sse-line-too-long").with("limit", limit),
+            Self::EventTooLarge { limit } => {
+                phrase("error-sse-event-too-large").with("limit", limit)
+            }
         }
     }
 }

@@ -9,9 +9,9 @@ use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
 use crate::domain::tree::ConversationTree;
 use crate::store::export::{JSON_FORMAT, JSON_VERSION};
+pub use crate::store::import_error::{ImportError, Problem};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use thiserror::Error;
 
 /// The largest file read, in bytes.
 pub const MAX_FILE_BYTES: usize = 256 << 20;
@@ -20,18 +20,10 @@ pub const MAX_TEXT_BYTES: usize = 4 << 20;
 /// The most messages in one conversation.
 pub const MAX_MESSAGES: usize = 100_000;
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("This file cannot be imported: {at}: {problem}. Nothing was imported.")]
-pub struct ImportError {
-    /// Where in the file, e.g. `conversations[3].mapping.abc.parent`.
-    pub at: String,
-    pub problem: String,
-}
-
-fn error(at: impl Into<String>, problem: impl Into<String>) -> ImportError {
+fn error(at: impl Into<String>, problem: Problem) -> ImportError {
     ImportError {
         at: at.into(),
-        problem: problem.into(),
+        problem,
     }
 }
 
@@ -76,15 +68,18 @@ pub fn parse_file(
     if bytes.len() > MAX_FILE_BYTES {
         return Err(error(
             "file",
-            format!(
-                "{} MiB is more than {} MiB",
-                bytes.len() >> 20,
-                MAX_FILE_BYTES >> 20
-            ),
+            Problem::FileTooLarge {
+                size: bytes.len() >> 20,
+                max: MAX_FILE_BYTES >> 20,
+            },
         ));
     }
-    let value: Value = serde_json::from_slice(bytes)
-        .map_err(|e| error(format!("line {}", e.line()), format!("not JSON ({e})")))?;
+    let value: Value = serde_json::from_slice(bytes).map_err(|e| {
+        error(
+            format!("line {}", e.line()),
+            Problem::NotJson(e.to_string()),
+        )
+    })?;
     let conversations_only = |conversations| ImportedFile {
         conversations,
         ..ImportedFile::default()
@@ -97,10 +92,7 @@ pub fn parse_file(
     } else if value.is_array() {
         chatgpt_export(&value, new_id).map(conversations_only)
     } else {
-        Err(error(
-            "file",
-            "neither a Skein conversation export nor ChatGPT's conversations.json",
-        ))
+        Err(error("file", Problem::UnknownFormat))
     }
 }
 
@@ -139,7 +131,7 @@ fn validate_tree(
     nodes: &[MessageNode],
 ) -> Result<(), ImportError> {
     if nodes.len() > MAX_MESSAGES {
-        return Err(error(at, format!("more than {MAX_MESSAGES} messages")));
+        return Err(error(at, Problem::TooManyMessages(MAX_MESSAGES)));
     }
     for (i, node) in nodes.iter().enumerate() {
         let size: usize = node
@@ -154,7 +146,10 @@ fn validate_tree(
         if size > MAX_TEXT_BYTES {
             return Err(error(
                 format!("{at}.messages[{i}]"),
-                format!("{size} bytes of text; at most {MAX_TEXT_BYTES}"),
+                Problem::TextTooLarge {
+                    size,
+                    max: MAX_TEXT_BYTES,
+                },
             ));
         }
     }
@@ -163,17 +158,14 @@ fn validate_tree(
         nodes.to_vec(),
         conversation.current_leaf_id.as_deref(),
     )
-    .map_err(|e| error(at, e.to_string()))?;
+    .map_err(|e| error(at, Problem::Tree(e)))?;
     Ok(())
 }
 
 fn check_version(value: &Value, supported: u32) -> Result<(), ImportError> {
     let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
     if version == 0 || version > u64::from(supported) {
-        return Err(error(
-            "version",
-            format!("version {version} is not one this Skein reads (up to {supported})"),
-        ));
+        return Err(error("version", Problem::Version { version, supported }));
     }
     Ok(())
 }
@@ -193,18 +185,27 @@ fn conversation_entry(
     new_id: &mut dyn FnMut() -> String,
 ) -> Result<(Conversation, Vec<MessageNode>), ImportError> {
     let conversation: Conversation = serde_json::from_value(value["conversation"].clone())
-        .map_err(|e| error(format!("{prefix}conversation"), e.to_string()))?;
+        .map_err(|e| {
+            error(
+                format!("{prefix}conversation"),
+                Problem::Invalid(e.to_string()),
+            )
+        })?;
     let raw = value["messages"]
         .as_array()
-        .ok_or_else(|| error(format!("{prefix}messages"), "missing, or not a list"))?;
+        .ok_or_else(|| error(format!("{prefix}messages"), Problem::NotAList))?;
     let mut nodes = Vec::with_capacity(raw.len());
     for (i, message) in raw.iter().enumerate() {
-        let node: MessageNode = serde_json::from_value(message.clone())
-            .map_err(|e| error(format!("{prefix}messages[{i}]"), e.to_string()))?;
+        let node: MessageNode = serde_json::from_value(message.clone()).map_err(|e| {
+            error(
+                format!("{prefix}messages[{i}]"),
+                Problem::Invalid(e.to_string()),
+            )
+        })?;
         if node.conversation_id != conversation.id {
             return Err(error(
                 format!("{prefix}messages[{i}].conversation_id"),
-                "belongs to another conversation",
+                Problem::OtherConversation,
             ));
         }
         nodes.push(node);
@@ -221,7 +222,8 @@ fn optional_record<T: serde::de::DeserializeOwned + Default>(
 ) -> Result<T, ImportError> {
     match &value[key] {
         Value::Null => Ok(T::default()),
-        raw => serde_json::from_value(raw.clone()).map_err(|e| error(key, e.to_string())),
+        raw => serde_json::from_value(raw.clone())
+            .map_err(|e| error(key, Problem::Invalid(e.to_string()))),
     }
 }
 
@@ -236,10 +238,10 @@ fn optional_list<T: serde::de::DeserializeOwned>(
             .enumerate()
             .map(|(i, raw)| {
                 serde_json::from_value(raw.clone())
-                    .map_err(|e| error(format!("{key}[{i}]"), e.to_string()))
+                    .map_err(|e| error(format!("{key}[{i}]"), Problem::Invalid(e.to_string())))
             })
             .collect(),
-        _ => Err(error(key, "not a list")),
+        _ => Err(error(key, Problem::NotAList)),
     }
 }
 
@@ -247,7 +249,7 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
     check_version(value, crate::store::backup::BACKUP_VERSION)?;
     let entries = value["conversations"]
         .as_array()
-        .ok_or_else(|| error("conversations", "missing, or not a list"))?;
+        .ok_or_else(|| error("conversations", Problem::NotAList))?;
     let conversations = entries
         .iter()
         .enumerate()
@@ -256,7 +258,8 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
     let settings = match &value["settings"] {
         Value::Null => None,
         raw => Some(
-            serde_json::from_value(raw.clone()).map_err(|e| error("settings", e.to_string()))?,
+            serde_json::from_value(raw.clone())
+                .map_err(|e| error("settings", Problem::Invalid(e.to_string())))?,
         ),
     };
     let mut blobs = Vec::new();
@@ -270,10 +273,14 @@ fn backup(value: &Value, new_id: &mut dyn FnMut() -> String) -> Result<ImportedF
         let text = |key: &str| {
             raw[key]
                 .as_str()
-                .ok_or_else(|| error(format!("blobs[{i}].{key}"), "missing, or not text"))
+                .ok_or_else(|| error(format!("blobs[{i}].{key}"), Problem::NotText))
         };
-        let bytes = crate::domain::base64::decode(text("base64")?)
-            .map_err(|e| error(format!("blobs[{i}].base64"), e.to_string()))?;
+        let bytes = crate::domain::base64::decode(text("base64")?).map_err(|e| {
+            error(
+                format!("blobs[{i}].base64"),
+                Problem::Invalid(e.to_string()),
+            )
+        })?;
         blobs.push(crate::store::Blob {
             id: text("id")?.to_owned(),
             mime: text("mime")?.to_owned(),
@@ -327,7 +334,7 @@ fn chatgpt_export(
         let at = format!("conversations[{c}]");
         let mapping = raw["mapping"]
             .as_object()
-            .ok_or_else(|| error(format!("{at}.mapping"), "missing, or not an object"))?;
+            .ok_or_else(|| error(format!("{at}.mapping"), Problem::NotAnObject))?;
         let id = raw["id"]
             .as_str()
             .or_else(|| raw["conversation_id"].as_str())
@@ -359,10 +366,7 @@ fn chatgpt_export(
             let mut seen = HashSet::new();
             while let Some(p) = parent {
                 if !seen.insert(p) {
-                    return Err(error(
-                        format!("{node_at}.parent"),
-                        "the parents form a cycle",
-                    ));
+                    return Err(error(format!("{node_at}.parent"), Problem::Cycle));
                 }
                 if kept.contains(p) {
                     break;
@@ -370,7 +374,7 @@ fn chatgpt_export(
                 let next = mapping.get(p).ok_or_else(|| {
                     error(
                         format!("{node_at}.parent"),
-                        format!("\"{p}\" is not in the file"),
+                        Problem::MissingParent(p.to_string()),
                     )
                 })?;
                 parent = next["parent"].as_str();

@@ -10,6 +10,7 @@ pub mod backup;
 pub mod conformance;
 pub mod export;
 pub(crate) mod import;
+pub mod import_error;
 pub(crate) mod in_memory;
 pub mod pending_deletions;
 pub mod search;
@@ -370,5 +371,17 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
         since_ms: f64,
     ) -> Result<Vec<crate::domain::usage::UsageEvent>, StoreError> {
         (**self).load_usage(since_ms).await
+    }
+}
+
+impl crate::i18n::Explain for StoreError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::QuotaExceeded(d) => phrase("error-store-quota").with("detail", d),
+            Self::Unavailable(d) => phrase("error-store-unavailable").with("detail", d),
+            Self::Corrupt(d) => phrase("error-store-corrupt").with("detail", d),
+            Self::Other(d) => phrase("error-store-other").with("detail", d),
+        }
     }
 }

@@ -272,3 +272,24 @@ impl WorkflowTemplates {
         self.items.retain(|t| t.id != id);
     }
 }
+
+impl crate::i18n::Explain for TemplateError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::{phrase, Phrase};
+        match self {
+            Self::NoName => phrase("error-workflow-no-name"),
+            Self::NoSteps => phrase("error-workflow-no-steps"),
+            Self::TooManySteps => phrase("error-workflow-too-many-steps").with("max", MAX_STEPS),
+            Self::EmptyQuestion(step) => phrase("error-workflow-empty-question").with("step", step),
+            Self::EmptyPrompt(step) => phrase("error-workflow-empty-prompt").with("step", step),
+            Self::Rounds(step, rounds) => phrase("error-workflow-rounds")
+                .with("step", step)
+                .with("rounds", rounds)
+                .with("max", MAX_ROUNDS),
+            Self::TooLong(step) => phrase("error-workflow-too-long")
+                .with("step", step)
+                .with("max", MAX_TEXT_CHARS),
+            Self::File(reason) => Phrase::verbatim(reason),
+        }
+    }
+}

@@ -192,3 +192,15 @@ mod tests {
         );
     }
 }
+
+impl crate::i18n::Explain for WorkspaceError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::{phrase, Phrase};
+        match self {
+            Self::Unavailable(detail) => phrase("error-files-unavailable").with("detail", detail),
+            Self::Full => phrase("error-files-full"),
+            Self::TooLarge => phrase("error-files-too-large").with("max", MAX_FILE_BYTES >> 20),
+            Self::Other(detail) => Phrase::verbatim(detail),
+        }
+    }
+}

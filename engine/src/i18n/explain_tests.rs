@@ -1,0 +1,492 @@
+//! Every error the interface shows says in English exactly what its `Display` says, word for
+//! word, and something else in the other shipped languages.
+
+use super::{Explain, Language, LocaleRules, Localizer};
+use crate::chat::summary_control::SummaryRefusal;
+use crate::chat::unavailable::Unavailable;
+use crate::chat::workflow_refusal::WorkflowRefusal;
+use crate::chat::ChatError;
+use crate::domain::assistant::AssistantError;
+use crate::domain::attachment::AttachmentError;
+use crate::domain::message::Role;
+use crate::domain::tree::TreeError;
+use crate::knowledge::bases::BaseEditError;
+use crate::knowledge::embedding_run::EmbeddingRunError;
+use crate::knowledge::ingest::IngestError;
+use crate::knowledge::memories::MemoryTextError;
+use crate::knowledge::vectors::VectorError;
+use crate::mcp::client::McpError;
+use crate::mcp::jsonrpc::RpcError;
+use crate::mcp::McpServerError;
+use crate::persona::card::CardError;
+use crate::persona::dictionary_file::DictionaryFileError;
+use crate::persona::png_text::PngError;
+use crate::persona::user_persona::PersonaError;
+use crate::persona::world_info::WorldInfoError;
+use crate::ports::transport::TransportError;
+use crate::prompt::regex_rules::RuleError;
+use crate::prompt::template::TemplateError;
+use crate::provider::settings::SettingsError;
+use crate::provider::ProviderError;
+use crate::provider::{HttpErrorKind, TimeoutKind};
+use crate::store::import_error::{ImportError, Problem};
+use crate::store::StoreError;
+use crate::workflow::run::RunError;
+use crate::workflow::template::TemplateError as WorkflowTemplateError;
+use crate::workspace::files::WorkspaceError;
+use crate::workspace::path::PathError;
+use skein_wire::sse::SseError;
+use std::fmt::Display;
+
+/// English numbers as `Display` writes them (no grouping), so the words are what is compared.
+struct Plain;
+
+impl LocaleRules for Plain {
+    fn plural(&self, n: f64) -> &'static str {
+        if n == 1.0 {
+            "one"
+        } else {
+            "other"
+        }
+    }
+
+    fn number(&self, n: f64) -> String {
+        n.to_string()
+    }
+}
+
+trait Shown: Explain + Display {}
+impl<T: Explain + Display> Shown for T {}
+
+fn provider_errors() -> Vec<ProviderError> {
+    let http = |kind| ProviderError::Http {
+        status: 429,
+        kind,
+        message: "slow down".into(),
+        retry_after_ms: None,
+    };
+    let mut all: Vec<ProviderError> = [
+        HttpErrorKind::Validation,
+        HttpErrorKind::ContextOverflow,
+        HttpErrorKind::Authentication,
+        HttpErrorKind::Permission,
+        HttpErrorKind::NotFound,
+        HttpErrorKind::Conflict,
+        HttpErrorKind::RateLimited,
+        HttpErrorKind::Overloaded,
+        HttpErrorKind::Timeout,
+        HttpErrorKind::Server,
+        HttpErrorKind::Other,
+    ]
+    .into_iter()
+    .map(http)
+    .collect();
+    all.extend([
+        ProviderError::Timeout(TimeoutKind::FirstToken),
+        ProviderError::Timeout(TimeoutKind::Idle),
+        ProviderError::Stream("boom".into()),
+        ProviderError::Decode("bad json".into()),
+        ProviderError::Blocked("SAFETY".into()),
+        ProviderError::Invalid {
+            field: "tools".into(),
+            problem: "too many".into(),
+        },
+        ProviderError::Sse(SseError::LineTooLong { limit: 1024 }),
+        ProviderError::Sse(SseError::EventTooLarge { limit: 2048 }),
+        ProviderError::Settings(SettingsError::ApiKey),
+        ProviderError::Transport(TransportError::Network {
+            url: "http://x".into(),
+            detail: "Failed to fetch".into(),
+        }),
+        ProviderError::Transport(TransportError::Interrupted("reset".into())),
+        ProviderError::Transport(TransportError::Aborted),
+    ]);
+    all
+}
+
+fn chat_errors() -> Vec<ChatError> {
+    let store = StoreError::Other("disk".into());
+    let template = TemplateError::Unclosed {
+        at: 3,
+        opener: "{{",
+    };
+    let mut all = vec![
+        ChatError::EmptyMessage,
+        ChatError::NoConversation,
+        ChatError::EmptyTitle,
+        ChatError::UnknownConversation("c1".into()),
+        ChatError::DefaultAssistant,
+        ChatError::NoSuchAnswer("a1".into()),
+        ChatError::NotAwaitingDecision,
+        ChatError::TemporaryBusy,
+        ChatError::TemporaryNotKept(store.clone()),
+    ];
+    all.extend(
+        [
+            SettingsError::BaseUrl("ftp://x".into()),
+            SettingsError::MissingModel,
+            SettingsError::ApiKey,
+            SettingsError::NoEmbeddings,
+            SettingsError::CustomHeader("X Y".into()),
+            SettingsError::CustomBody("not an object".into()),
+        ]
+        .map(ChatError::Settings),
+    );
+    all.extend(
+        [
+            StoreError::QuotaExceeded("QuotaExceededError".into()),
+            StoreError::Unavailable("blocked".into()),
+            StoreError::Corrupt("conversation c1".into()),
+            store,
+        ]
+        .map(ChatError::Store),
+    );
+    all.extend(
+        [
+            TreeError::UnknownId("m1".into()),
+            TreeError::DuplicateId("m1".into()),
+            TreeError::Orphan {
+                id: "m1".into(),
+                parent: "p".into(),
+            },
+            TreeError::Cycle("m1".into()),
+            TreeError::WrongConversation {
+                id: "m1".into(),
+                expected: "c1".into(),
+                found: "c2".into(),
+            },
+            TreeError::Moved("m1".into()),
+            TreeError::WrongRole {
+                id: "m1".into(),
+                expected: Role::Assistant,
+                found: Role::User,
+            },
+        ]
+        .map(ChatError::Tree),
+    );
+    all.extend(
+        [
+            AssistantError::Rule(RuleError::InvalidPattern {
+                name: "r".into(),
+                message: "unclosed group".into(),
+            }),
+            AssistantError::Template(template.clone()),
+            AssistantError::Template(TemplateError::UnknownVariable {
+                at: 5,
+                name: "x".into(),
+            }),
+            AssistantError::Template(TemplateError::UnknownDirective {
+                at: 5,
+                directive: "for".into(),
+            }),
+            AssistantError::Template(TemplateError::Unmatched {
+                at: 5,
+                directive: "endif",
+            }),
+            AssistantError::Template(TemplateError::MissingEndif { at: 5 }),
+        ]
+        .map(ChatError::Assistant),
+    );
+    let import = |problem| ImportError {
+        at: "conversations[0]".into(),
+        problem,
+    };
+    all.extend(
+        [
+            Problem::FileTooLarge {
+                size: 300,
+                max: 256,
+            },
+            Problem::NotJson("EOF while parsing".into()),
+            Problem::UnknownFormat,
+            Problem::TooManyMessages(100_000),
+            Problem::TextTooLarge { size: 9, max: 8 },
+            Problem::Version {
+                version: 9,
+                supported: 2,
+            },
+            Problem::NotAList,
+            Problem::NotText,
+            Problem::NotAnObject,
+            Problem::OtherConversation,
+            Problem::Cycle,
+            Problem::MissingParent("p".into()),
+            Problem::Tree(TreeError::Cycle("m".into())),
+            Problem::Invalid("missing field `id`".into()),
+        ]
+        .map(|p| ChatError::Import(import(p))),
+    );
+    all.extend(
+        [
+            AttachmentError::Unsupported {
+                name: "a.exe".into(),
+            },
+            AttachmentError::TooLarge {
+                name: "a.png".into(),
+                size: "21.5".into(),
+                limit: 20,
+            },
+            AttachmentError::TooMany,
+        ]
+        .map(ChatError::Attachment),
+    );
+    all.extend(
+        [
+            PersonaError::NoName,
+            PersonaError::NameTooLong,
+            PersonaError::DescriptionTooLong,
+        ]
+        .map(ChatError::Persona),
+    );
+    all.extend(
+        [
+            Unavailable::request(&ProviderError::Settings(SettingsError::MissingModel)),
+            Unavailable::WorldBookGone,
+            Unavailable::DictionaryGone,
+            Unavailable::FollowUpGone,
+            Unavailable::NoWorkspace,
+            Unavailable::BadPath {
+                text: "../x".into(),
+                err: PathError::BadSegment("..".into()),
+            },
+            Unavailable::Files(WorkspaceError::Full),
+            Unavailable::NoFile("a.md".into()),
+            Unavailable::NotStored {
+                path: "a.md".into(),
+                err: WorkspaceError::TooLarge,
+            },
+        ]
+        .map(ChatError::Unavailable),
+    );
+    all.extend(
+        [
+            DictionaryFileError::TooLarge,
+            DictionaryFileError::NotText,
+            DictionaryFileError::Json("EOF".into()),
+            DictionaryFileError::Shape,
+            DictionaryFileError::TooMany,
+            DictionaryFileError::Field {
+                entry: 2,
+                field: "case_sensitive",
+                expected: "true or false",
+            },
+            DictionaryFileError::Pattern {
+                entry: 2,
+                message: "unclosed".into(),
+            },
+        ]
+        .map(ChatError::Dictionary),
+    );
+    all.extend(
+        [
+            McpServerError::NoName,
+            McpServerError::NameTaken("files".into()),
+            McpServerError::BadUrl,
+            McpServerError::BadHeader("Host".into()),
+            McpServerError::BadSecret,
+        ]
+        .map(ChatError::Mcp),
+    );
+    all.extend(
+        [
+            WorldInfoError::TooLarge,
+            WorldInfoError::NotText,
+            WorldInfoError::Json("EOF".into()),
+            WorldInfoError::NoEntries,
+            WorldInfoError::TooMany,
+            WorldInfoError::Field {
+                entry: "3".into(),
+                field: "key",
+                expected: "a list of texts",
+            },
+            WorldInfoError::Pattern {
+                entry: "3".into(),
+                message: "unclosed".into(),
+            },
+        ]
+        .map(ChatError::WorldInfo),
+    );
+    all.extend(
+        [
+            SummaryRefusal::Covered,
+            SummaryRefusal::NothingYet,
+            SummaryRefusal::Failed(crate::i18n::Cause::of(&ProviderError::Timeout(
+                TimeoutKind::Idle,
+            ))),
+            SummaryRefusal::Empty,
+            SummaryRefusal::TooLong(200),
+            SummaryRefusal::NoSummary,
+        ]
+        .map(ChatError::Summary),
+    );
+    all.extend(
+        [
+            CardError::TooLarge,
+            CardError::Png(PngError::NotPng),
+            CardError::Png(PngError::Truncated(3)),
+            CardError::Png(PngError::BadChecksum(3)),
+            CardError::Png(PngError::NoEnd),
+            CardError::Png(PngError::BadKeyword),
+            CardError::NoCardInPng,
+            CardError::BadBase64,
+            CardError::NotText,
+            CardError::Json("EOF".into()),
+            CardError::NotACard,
+            CardError::UnknownSpec("v9".into()),
+            CardError::Field {
+                field: "data",
+                expected: "an object",
+            },
+            CardError::TooMany("tags"),
+            CardError::NoName,
+            CardError::NotACharacter,
+        ]
+        .map(ChatError::Card),
+    );
+    all.extend([MemoryTextError::Empty, MemoryTextError::TooLong(2001)].map(ChatError::Memory));
+    all.extend(
+        [
+            WorkflowRefusal::NoGoal,
+            WorkflowRefusal::NoDraft(crate::i18n::Cause::of(&ProviderError::Stream("x".into()))),
+            WorkflowRefusal::BadDraft(WorkflowTemplateError::NoSteps),
+            WorkflowRefusal::RunGone,
+            WorkflowRefusal::FinishFirst,
+            WorkflowRefusal::TemplateGone,
+            WorkflowRefusal::Template(WorkflowTemplateError::NoName),
+            WorkflowRefusal::Template(WorkflowTemplateError::TooManySteps),
+            WorkflowRefusal::Template(WorkflowTemplateError::EmptyQuestion(1)),
+            WorkflowRefusal::Template(WorkflowTemplateError::EmptyPrompt(1)),
+            WorkflowRefusal::Template(WorkflowTemplateError::Rounds(1, 99)),
+            WorkflowRefusal::Template(WorkflowTemplateError::TooLong(1)),
+            WorkflowRefusal::Run(RunError::Finished),
+            WorkflowRefusal::Run(RunError::EmptyAnswer),
+            WorkflowRefusal::Run(RunError::OutOfTurn("an answer")),
+            WorkflowRefusal::Run(RunError::Damaged("no step")),
+        ]
+        .map(ChatError::Workflow),
+    );
+    all
+}
+
+fn others() -> Vec<Box<dyn Shown>> {
+    vec![
+        Box::new(PathError::Empty),
+        Box::new(PathError::TooLong),
+        Box::new(PathError::TooDeep),
+        Box::new(WorkspaceError::Unavailable("no OPFS".into())),
+        Box::new(WorkspaceError::TooLarge),
+        Box::new(IngestError::Unsupported("a.exe".into())),
+        Box::new(IngestError::Protected("a.pdf".into())),
+        Box::new(IngestError::Damaged("a.pdf".into(), "PDF")),
+        Box::new(IngestError::NoTextLayer("a.pdf".into())),
+        Box::new(IngestError::NotText("a.txt".into())),
+        Box::new(IngestError::Empty("a.txt".into())),
+        Box::new(IngestError::TooLarge {
+            name: "a.txt".into(),
+            megabytes: 12,
+        }),
+        Box::new(IngestError::FileTooLarge("a.pdf".into())),
+        Box::new(BaseEditError::NoSuchBase),
+        Box::new(EmbeddingRunError::Embeddings {
+            base: "Notes".into(),
+            error: "HTTP 500".into(),
+        }),
+        Box::new(VectorError::Dimension {
+            expected: 768,
+            got: 3,
+        }),
+        Box::new(VectorError::NotFinite),
+        Box::new(McpError::Unreachable {
+            url: "http://x".into(),
+            detail: "Failed to fetch".into(),
+        }),
+        Box::new(McpError::Auth(401)),
+        Box::new(McpError::Http {
+            status: 500,
+            detail: "oops".into(),
+        }),
+        Box::new(McpError::Protocol("no result".into())),
+        Box::new(McpError::Rpc(RpcError {
+            code: -32601,
+            message: "no such method".into(),
+        })),
+        Box::new(McpError::TooLarge),
+        Box::new(McpError::UnsupportedVersion("1999-01-01".into())),
+        Box::new(McpError::Cancelled),
+        Box::new(McpError::SessionExpired),
+    ]
+}
+
+fn every_error() -> Vec<Box<dyn Shown>> {
+    let mut all: Vec<Box<dyn Shown>> = Vec::new();
+    for err in chat_errors() {
+        all.push(Box::new(err));
+    }
+    for err in provider_errors() {
+        all.push(Box::new(err));
+    }
+    all.extend(others());
+    all
+}
+
+#[test]
+fn english_says_exactly_what_display_says() {
+    let english = Localizer::english();
+    let mut differ = Vec::new();
+    for err in every_error() {
+        let said = err.words(&english, &Plain);
+        if said != err.to_string() {
+            differ.push(format!(
+                "{}\n  catalogue: {said}\n  Display:   {err}",
+                err.phrase().id
+            ));
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn chinese_and_arabic_say_every_error_in_their_own_words() {
+    for (language, source) in [
+        (
+            Language::SimplifiedChinese,
+            include_str!("../../../public/locales/zh-CN.ftl"),
+        ),
+        (
+            Language::Arabic,
+            include_str!("../../../public/locales/ar.ftl"),
+        ),
+    ] {
+        let words = Localizer::new(language, source).unwrap();
+        for err in every_error() {
+            let said = err.words(&words, &Plain);
+            let phrase = err.phrase();
+            assert!(
+                !said.contains(&phrase.id) && !said.contains(&err.to_string()),
+                "{language:?} {}: {said}",
+                phrase.id
+            );
+        }
+    }
+}
+
+#[test]
+fn a_phrase_survives_being_stored() {
+    let phrase = ProviderError::Http {
+        status: 401,
+        kind: HttpErrorKind::Authentication,
+        message: "bad key".into(),
+        retry_after_ms: None,
+    }
+    .phrase();
+    let stored = serde_json::to_string(&phrase).unwrap();
+    assert_eq!(
+        serde_json::from_str::<super::Phrase>(&stored).unwrap(),
+        phrase
+    );
+    let english = Localizer::english();
+    assert_eq!(
+        phrase.words(&english, &Plain),
+        "The provider refused the API key: check it in the settings. (HTTP 401) bad key"
+    );
+}
