@@ -42,7 +42,7 @@ pub fn choose(state: AppState, id: String) {
                 runtime.announce(&changed.id);
                 state.upsert_conversation(changed);
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -59,7 +59,7 @@ pub fn create(state: AppState) {
                 state.put_assistant(assistant);
                 choose(state, id);
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -78,7 +78,7 @@ pub fn delete_current(state: AppState) {
                 state.assistants.update(|list| list.retain(|a| a.id != id));
                 choose(state, Assistant::default().id);
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }

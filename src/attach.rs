@@ -58,7 +58,7 @@ pub fn add_files(state: AppState, files: Vec<web_sys::File>) {
                         })
                     });
                 }
-                Err(err) => problems.push(err.to_string()),
+                Err(err) => problems.push(skein_components::explain(&err)),
             }
         }
         if !problems.is_empty() {

@@ -65,7 +65,7 @@ fn load(state: AppState) {
             Ok(map) => state.branch_map.map.set(Some(map)),
             Err(err) => {
                 state.branch_map.open.set(false);
-                state.banner.set(Some(err.to_string()));
+                state.banner.set(Some(skein_components::explain(&err)));
             }
         }
     });

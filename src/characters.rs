@@ -60,7 +60,10 @@ fn import(state: AppState, input: web_sys::HtmlInputElement) {
                 state,
                 Err(tf(
                     "notice-not-imported",
-                    &[("name", (&name).into()), ("err", err.to_string().into())],
+                    &[
+                        ("name", (&name).into()),
+                        ("err", skein_components::explain(&err).into()),
+                    ],
                 )),
             ),
         }
@@ -89,7 +92,7 @@ pub fn start_chat(state: AppState, id: String) {
                 crate::runtime::new_chat(state);
                 state.assistant_id.set(assistant.id.clone());
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }
@@ -102,7 +105,7 @@ fn export(state: AppState, id: String, format: skein_engine::chat::CardFormat) {
         let saved = match runtime.service.export_character(&assistant, format).await {
             Ok(file) => skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
                 .map(|()| tf("notice-exported", &[("file", (&file.file_name).into())])),
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(skein_components::explain(&err)),
         };
         say(
             state,
@@ -149,7 +152,7 @@ fn save(
                 state.put_assistant(assistant);
                 say(state, Ok(saved));
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }
@@ -179,7 +182,7 @@ fn delete(state: AppState, id: String) {
                     )),
                 );
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }

@@ -59,7 +59,7 @@ pub fn search_changed(state: AppState) {
             Ok(_) => {}
             Err(err) => state.banner.set(Some(tf(
                 "notice-search-failed",
-                &[("err", err.to_string().into())],
+                &[("err", skein_components::explain(&err).into())],
             ))),
         }
     });
@@ -78,7 +78,7 @@ pub fn rename(state: AppState, id: String, title: String) {
                     }
                 });
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -165,7 +165,7 @@ async fn carry_out(state: AppState, conversation: Conversation) {
             state.upsert_conversation(conversation);
             state.banner.set(Some(tf(
                 "notice-delete-failed",
-                &[("err", err.to_string().into())],
+                &[("err", skein_components::explain(&err).into())],
             )));
         }
     }

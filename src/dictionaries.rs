@@ -15,7 +15,7 @@ pub fn load(state: AppState) {
     spawn_local(async move {
         match runtime.service.dictionaries().await {
             Ok(all) => state.dictionaries.set(all),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -52,7 +52,10 @@ pub fn act(state: AppState, action: DictionaryAction) {
                             state,
                             Err(tf(
                                 "notice-not-imported",
-                                &[("name", (&name).into()), ("err", err.to_string().into())],
+                                &[
+                                    ("name", (&name).into()),
+                                    ("err", skein_components::explain(&err).into()),
+                                ],
                             )),
                         )
                     }
@@ -100,7 +103,7 @@ pub fn act(state: AppState, action: DictionaryAction) {
                 let said = service
                     .export_dictionary(&id)
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| skein_components::explain(&e))
                     .and_then(|file| crate::world_books::download(&file));
                 return say(state, said);
             }
@@ -110,7 +113,7 @@ pub fn act(state: AppState, action: DictionaryAction) {
                 state.dictionaries.set(all);
                 say(state, Ok(said));
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }

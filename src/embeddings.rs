@@ -29,7 +29,7 @@ pub async fn embed_pending(state: AppState) {
     };
     loop {
         if let Err(err) = runtime.service.embed_pending(&progress).await {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
         if !RUN.with(RunGate::pass_done) {
             break;

@@ -21,7 +21,7 @@ pub fn export(state: AppState, format: ExportFormat) {
             .await
         {
             Ok(file) => file,
-            Err(err) => return state.banner.set(Some(err.to_string())),
+            Err(err) => return state.banner.set(Some(skein_components::explain(&err))),
         };
         if let Err(err) = skein_platform::download_text(&file.name, file.mime, &file.text) {
             state.banner.set(Some(tf(
@@ -41,7 +41,7 @@ pub fn backup(state: AppState, include_keys: bool) {
             Ok(text) => {
                 skein_platform::download_text("skein-backup.json", "application/json", &text)
             }
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(skein_components::explain(&err)),
         };
         if let Err(err) = saved {
             state.banner.set(Some(tf(
@@ -104,7 +104,7 @@ pub fn import(state: AppState, input: web_sys::HtmlInputElement) {
                     state.settings.set(settings);
                 }
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }

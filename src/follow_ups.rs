@@ -42,7 +42,7 @@ pub fn refresh(state: AppState) {
     spawn_local(async move {
         match runtime.service.follow_ups().await {
             Ok(list) => show(state, list),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -102,7 +102,7 @@ fn remind(state: AppState) {
                 }
                 show(state, list);
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -212,7 +212,7 @@ pub fn act(state: AppState, action: FollowUpAction) {
                 show(state, list);
                 say(state, Ok(said));
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }

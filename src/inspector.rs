@@ -109,7 +109,7 @@ pub async fn dry_run(request: Inspection) {
     };
     request.state.inspector.view.update(|view| {
         if let Some(view) = view {
-            view.inspection = Some(inspected.map_err(|err| err.to_string()));
+            view.inspection = Some(inspected.map_err(|err| skein_components::explain(&err)));
         }
     });
 }

@@ -16,7 +16,7 @@ pub fn refresh(state: AppState) {
     spawn_local(async move {
         match runtime.service.knowledge_overview().await {
             Ok(bases) => state.knowledge.set(bases.into_iter().map(view).collect()),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -52,11 +52,11 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                 .create_knowledge_base(&name)
                 .await
                 .map(drop)
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
             KnowledgeAction::AddText(base_id, name, text) => service
                 .add_document(&base_id, (&name, "text/plain", &text))
                 .await
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
             KnowledgeAction::AddFiles(base_id, files) => {
                 let mut problems = Vec::new();
                 for file in files {
@@ -65,8 +65,8 @@ pub fn act(state: AppState, action: KnowledgeAction) {
                             Ok(text) => service
                                 .add_document(&base_id, (&read.name, &read.mime, &text))
                                 .await
-                                .map_err(|e| e.to_string()),
-                            Err(err) => Err(err.to_string()),
+                                .map_err(|e| skein_components::explain(&e)),
+                            Err(err) => Err(skein_components::explain(&err)),
                         },
                         Err(err) => Err(tf(
                             "notice-knowledge-unreadable",
@@ -89,19 +89,19 @@ pub fn act(state: AppState, action: KnowledgeAction) {
             KnowledgeAction::DeleteDocument(id) => service
                 .delete_document(&id)
                 .await
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
             KnowledgeAction::DeleteBase(id) => service
                 .delete_knowledge_base(&id)
                 .await
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
             KnowledgeAction::SetEmbeddingModel(base_id, model) => service
                 .set_embedding_model(&base_id, &model)
                 .await
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
             KnowledgeAction::SetChunking(base_id, size, overlap) => service
                 .set_chunking(&base_id, size, overlap)
                 .await
-                .map_err(|e| e.to_string()),
+                .map_err(|e| skein_components::explain(&e)),
         };
         if let Err(problem) = done {
             state.banner.set(Some(problem));

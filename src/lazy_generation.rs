@@ -115,7 +115,7 @@ async fn run_turn(turn: Turn) {
                     state.draft.restore(input);
                 }
             }
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
     }
 }
@@ -131,9 +131,7 @@ fn note_failure(state: AppState, reply: &MessageNode) {
     state.failure.set(Some(crate::state::Failure {
         conversation_id: reply.conversation_id.clone(),
         kind,
-        message: reply
-            .error
-            .clone()
+        message: skein_components::error_of(reply)
             .unwrap_or_else(|| t("notice-answer-failed").to_owned()),
         retry,
     }));

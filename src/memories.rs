@@ -12,7 +12,7 @@ pub fn refresh(state: AppState) {
     spawn_local(async move {
         match runtime.service.list_memories().await {
             Ok(list) => state.memories.set(list),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -25,7 +25,7 @@ pub fn act(state: AppState, action: MemoryAction) {
             MemoryAction::Delete(id) => runtime.service.delete_memory(&id).await,
         };
         if let Err(err) = done {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
         refresh(state);
     });

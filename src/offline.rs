@@ -66,7 +66,7 @@ pub fn cancel_waiting(state: AppState) {
                 runtime.announce(&conversation.id);
                 state.upsert_conversation(conversation);
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }

@@ -16,7 +16,7 @@ pub fn load(state: AppState) {
     spawn_local(async move {
         match runtime.service.personas().await {
             Ok(personas) => state.personas.set(personas),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -36,7 +36,9 @@ pub fn act(state: AppState, action: PersonaAction) {
                 state.persona_error.set(None);
                 state.personas.set(personas);
             }
-            Err(err) => state.persona_error.set(Some(err.to_string())),
+            Err(err) => state
+                .persona_error
+                .set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -85,7 +87,9 @@ pub fn change_chat(state: AppState, change: ChatSettingsChange) {
                 state.upsert_conversation(conversation);
                 state.chat_settings_feedback.set(Some(Ok(done.to_owned())));
             }
-            Err(err) => state.chat_settings_feedback.set(Some(Err(err.to_string()))),
+            Err(err) => state
+                .chat_settings_feedback
+                .set(Some(Err(skein_components::explain(&err)))),
         }
     });
 }

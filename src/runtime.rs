@@ -86,7 +86,7 @@ pub fn init(state: AppState) {
             Err(err) => {
                 state.banner.set(Some(tf(
                     "notice-storage-unavailable",
-                    &[("err", err.to_string().into())],
+                    &[("err", skein_components::explain(&err).into())],
                 )));
                 state.ready.set(true);
                 return;
@@ -101,19 +101,19 @@ pub fn init(state: AppState) {
         let conversations = service.list_conversations().await;
         match service.list_assistants().await {
             Ok(list) => state.assistants.set(list),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
         let settings_now = Rc::new(move || state.settings.get_untracked());
         if let Err(err) = service.connect_library(settings_now) {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
         if let Err(err) = service.connect_workspace(Rc::new(skein_platform::BrowserWorkspace::new(
             store.clone(),
         ))) {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
         if let Err(err) = service.connect_builtin_tools() {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
         let mcp = Rc::new(skein_engine::mcp::McpHub::new(Rc::new(FetchTransport)));
         service.add_tool_set(mcp.clone());
@@ -125,7 +125,7 @@ pub fn init(state: AppState) {
             if let Err(err) =
                 service.add_tool(skein_engine::tools::ToolSource::WebSearch, Rc::new(reader))
             {
-                state.banner.set(Some(err.to_string()));
+                state.banner.set(Some(skein_components::explain(&err)));
             }
         }
         service.add_tool_set(Rc::new(skein_engine::tools::web_search::WebSearch {
@@ -168,7 +168,7 @@ pub fn init(state: AppState) {
                 crate::welcome::start(state)
             }
             (None, Ok(None)) => {}
-            (None, Err(err)) => state.banner.set(Some(err.to_string())),
+            (None, Err(err)) => state.banner.set(Some(skein_components::explain(&err))),
         }
         let assistant = crate::embedded::assistant();
         match conversations {
@@ -180,7 +180,7 @@ pub fn init(state: AppState) {
                     select(state, id);
                 }
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
         if let Some(name) = assistant {
             match state
@@ -269,7 +269,7 @@ fn select_showing(state: AppState, id: String, message: Option<String>) {
                     reshape(state, Reshape::Show(message));
                 }
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -294,7 +294,7 @@ fn changed_elsewhere(state: AppState, id: String) {
                     select(state, id);
                 }
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -401,7 +401,7 @@ fn start_as(
         settings.model = model;
     }
     if let Err(err) = settings.validate() {
-        state.banner.set(Some(err.to_string()));
+        state.banner.set(Some(skein_components::explain(&err)));
         state
             .settings_section
             .set(skein_components::SettingsSection::Providers);
@@ -507,7 +507,7 @@ pub fn reshape(state: AppState, action: Reshape) {
                     crate::jump::jump_to(state, id);
                 }
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -544,7 +544,7 @@ pub fn load_image(state: AppState, blob_id: String) {
                 ))),
             },
             Ok(None) => state.banner.set(Some(t("notice-image-missing").into())),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }

@@ -18,7 +18,12 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
             .client()
             .list_models(&settings, &CancelToken::new())
             .await
-            .map_err(|err| tf("notice-models-failed", &[("err", err.to_string().into())]));
+            .map_err(|err| {
+                tf(
+                    "notice-models-failed",
+                    &[("err", skein_components::explain(&err).into())],
+                )
+            });
         state.models.set(Some(listed));
     });
 }
@@ -27,13 +32,13 @@ pub fn fetch_models(state: AppState, settings: ProviderSettings) {
 /// Returns an error to show in the form, or `None`.
 pub fn save_assistant(state: AppState, assistant: Assistant) -> Option<String> {
     if let Err(err) = assistant.compile() {
-        return Some(err.to_string());
+        return Some(skein_components::explain(&err));
     }
     let runtime = runtime()?;
     spawn_local(async move {
         match runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.put_assistant(assistant),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
     None
@@ -47,7 +52,7 @@ pub fn set_memory(state: AppState, on: bool) {
     spawn_local(async move {
         match runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.put_assistant(assistant),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -55,7 +60,7 @@ pub fn set_memory(state: AppState, on: bool) {
 /// Validates and saves provider settings; returns the error to show, if any.
 pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<String> {
     if let Err(err) = settings.validate() {
-        return Some(err.to_string());
+        return Some(skein_components::explain(&err));
     }
     let Some(runtime) = runtime() else {
         return Some(t("notice-storage-opening").into());
@@ -65,7 +70,7 @@ pub fn save_settings(state: AppState, settings: ProviderSettings) -> Option<Stri
     crate::extension::ask_for_provider(state, &settings.base_url);
     spawn_local(async move {
         if let Err(err) = runtime.service.save_provider_settings(&settings).await {
-            state.banner.set(Some(err.to_string()));
+            state.banner.set(Some(skein_components::explain(&err)));
         }
     });
     None

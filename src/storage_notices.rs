@@ -55,7 +55,7 @@ async fn save_unsaved(state: AppState, runtime: &Runtime) {
             Err(err) => {
                 state.banner.set(Some(tf(
                     "notice-answer-unsaved",
-                    &[("err", err.to_string().into())],
+                    &[("err", skein_components::explain(&err).into())],
                 )));
                 return;
             }

@@ -106,9 +106,7 @@ fn show(state: AppState, outcome: Result<(Option<SummaryView>, Option<&'static s
             }
             panel
                 .feedback
-                .set(Some(Err(skein_components::with_words(|words, rules| {
-                    err.words(words, rules)
-                }))));
+                .set(Some(Err(skein_components::explain(&err))));
         }
     }
 }

@@ -34,7 +34,7 @@ pub fn keep(state: AppState) {
                 runtime.announce(&id);
                 state.info.set(Some(t("notice-chat-kept").into()));
             }
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
         state.actions_running.update(|n| *n -= 1);
     });

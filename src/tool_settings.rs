@@ -22,11 +22,11 @@ pub fn load(state: AppState) {
     spawn_local(async move {
         match runtime.service.web_search_settings().await {
             Ok(settings) => state.web_search.set(settings),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
         match runtime.service.mcp_servers().await {
             Ok(list) => apply(state, &runtime, list),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -71,7 +71,7 @@ pub fn save_web_search(state: AppState, settings: WebSearchSettings) {
                 refresh_view(state);
                 Ok(t("saved").to_owned())
             }
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(skein_components::explain(&err)),
         };
         state.web_search_feedback.set(Some(said));
     });
@@ -100,7 +100,10 @@ pub fn act(state: AppState, action: McpAction) {
                         state,
                         Err(tf(
                             "notice-server-not-saved",
-                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                            &[
+                                ("name", (&name).into()),
+                                ("err", skein_components::explain(&err).into()),
+                            ],
                         )),
                     ),
                 }
@@ -110,7 +113,7 @@ pub fn act(state: AppState, action: McpAction) {
                     apply(state, &runtime, list);
                     say(state, Ok(t("notice-server-removed").into()));
                 }
-                Err(err) => say(state, Err(err.to_string())),
+                Err(err) => say(state, Err(skein_components::explain(&err))),
             },
             McpAction::Test(id) => {
                 let Some(client) = runtime.mcp.client(&id) else {
@@ -132,7 +135,10 @@ pub fn act(state: AppState, action: McpAction) {
                         state,
                         Err(tf(
                             "notice-server-error",
-                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                            &[
+                                ("name", (&name).into()),
+                                ("err", skein_components::explain(&err).into()),
+                            ],
                         )),
                     ),
                 }

@@ -25,7 +25,7 @@ pub fn refresh(state: AppState) {
             Ok(report) => state.usage.set(Some(report)),
             Err(err) => state.banner.set(Some(tf(
                 "notice-usage-unreadable",
-                &[("err", err.to_string().into())],
+                &[("err", skein_components::explain(&err).into())],
             ))),
         }
     });
@@ -48,7 +48,10 @@ pub fn set_price(state: AppState, (model, input, output): skein_components::Pric
         }
         Err(err) => state.price_error.set(Some(tf(
             "notice-price-error",
-            &[("model", (&model).into()), ("err", err.to_string().into())],
+            &[
+                ("model", (&model).into()),
+                ("err", skein_components::explain(&err).into()),
+            ],
         ))),
     }
 }
@@ -60,7 +63,7 @@ pub fn export(state: AppState) {
     spawn_local(async move {
         let done = match runtime.service.usage_csv(&prices).await {
             Ok(csv) => skein_platform::download_text("skein-usage.csv", "text/csv", &csv),
-            Err(err) => Err(err.to_string()),
+            Err(err) => Err(skein_components::explain(&err)),
         };
         if let Err(err) = done {
             state.banner.set(Some(tf(

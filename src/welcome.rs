@@ -65,7 +65,7 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 return;
             }
             if let Err(err) = settings.validate_connection() {
-                state.models.set(Some(Err(err.to_string())));
+                state.models.set(Some(Err(skein_components::explain(&err))));
                 return;
             }
             crate::settings_actions::fetch_models(state, settings);

@@ -70,7 +70,7 @@ pub fn open(state: AppState) {
                 screen.templates.set(templates);
                 screen.runs.set(runs);
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }
@@ -156,7 +156,7 @@ async fn carry(state: AppState, id: String, answer: Option<String>) {
             }
             put_run(state, run);
         }
-        Err(err) => say(state, Err(err.to_string())),
+        Err(err) => say(state, Err(skein_components::explain(&err))),
     }
 }
 
@@ -267,7 +267,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                             Ok(tf("notice-saved-name", &[("name", (&saved.name).into())])),
                         );
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             WorkflowAction::Draft(goal) => {
@@ -282,7 +282,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         screen.view.set(WorkflowView::Edit(template));
                         say(state, Ok(t("notice-workflow-drafted").into()));
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             WorkflowAction::Import(input) => {
@@ -310,7 +310,10 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         state,
                         Err(tf(
                             "notice-not-imported",
-                            &[("name", (&name).into()), ("err", err.to_string().into())],
+                            &[
+                                ("name", (&name).into()),
+                                ("err", skein_components::explain(&err).into()),
+                            ],
                         )),
                     ),
                 }
@@ -320,7 +323,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     screen.templates.set(templates);
                     say(state, Ok(t("notice-duplicated").into()));
                 }
-                Err(err) => say(state, Err(err.to_string())),
+                Err(err) => say(state, Err(skein_components::explain(&err))),
             },
             WorkflowAction::Delete(id) => {
                 let name = screen
@@ -339,7 +342,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                             Ok(tf("notice-deleted-name", &[("name", (&name).into())])),
                         );
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             WorkflowAction::Start(id, context) => {
@@ -349,7 +352,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         put_run(state, run);
                         open_run(state, run_id);
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             WorkflowAction::EndDialogue(id) => match service.end_workflow_dialogue(&id).await {
@@ -357,7 +360,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     put_run(state, run);
                     carry(state, id, None).await;
                 }
-                Err(err) => say(state, Err(err.to_string())),
+                Err(err) => say(state, Err(skein_components::explain(&err))),
             },
             WorkflowAction::DeleteRun(id) => {
                 if !crate::app::confirm(t("confirm-delete-run")) {
@@ -368,7 +371,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         screen.runs.update(|runs| runs.retain(|r| r.id != id));
                         say(state, Ok(t("notice-run-deleted").into()));
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             WorkflowAction::ContinueAsChat(id) => {
@@ -383,7 +386,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                         }
                         crate::runtime::select(state, conversation_id);
                     }
-                    Err(err) => say(state, Err(err.to_string())),
+                    Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
             }
             _ => {}

@@ -72,7 +72,9 @@ pub fn refresh(state: AppState) {
             )),
             Err(err) => {
                 sheet.files.set(Some(Vec::new()));
-                sheet.feedback.set(Some(Err(err.to_string())));
+                sheet
+                    .feedback
+                    .set(Some(Err(skein_components::explain(&err))));
             }
         }
     });
@@ -103,7 +105,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                     .upload_workspace_file(&workspace, &workspace_name(&folder, &name), &bytes)
                     .await
                     .map(|path| tf("notice-file-stored", &[("path", path.to_string().into())]))
-                    .map_err(|err| err.to_string()),
+                    .map_err(|err| skein_components::explain(&err)),
                 Ok(None) => return,
                 Err(err) => Err(err),
             },
@@ -120,7 +122,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                         sheet.viewing.set(Some((path, text)));
                         return;
                     }
-                    Err(err) => Err(err.to_string()),
+                    Err(err) => Err(skein_components::explain(&err)),
                 }
             }
             WorkspaceAction::Download(path) => {
@@ -135,7 +137,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                                 )
                             })
                     }
-                    Err(err) => Err(err.to_string()),
+                    Err(err) => Err(skein_components::explain(&err)),
                 }
             }
             WorkspaceAction::Delete(path) => service
@@ -150,7 +152,7 @@ pub fn act(state: AppState, action: WorkspaceAction) {
                     }
                     tf("notice-file-deleted", &[("path", path.to_string().into())])
                 })
-                .map_err(|err| err.to_string()),
+                .map_err(|err| skein_components::explain(&err)),
         };
         sheet.feedback.set(Some(said));
         refresh(state);

@@ -19,7 +19,7 @@ pub fn load(state: AppState) {
     spawn_local(async move {
         match runtime.service.world_books().await {
             Ok(books) => state.world_books.set(books),
-            Err(err) => state.banner.set(Some(err.to_string())),
+            Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
 }
@@ -62,7 +62,10 @@ pub fn act(state: AppState, action: WorldBookAction) {
                             state,
                             Err(tf(
                                 "notice-not-imported",
-                                &[("name", (&name).into()), ("err", err.to_string().into())],
+                                &[
+                                    ("name", (&name).into()),
+                                    ("err", skein_components::explain(&err).into()),
+                                ],
                             )),
                         )
                     }
@@ -119,7 +122,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 let said = service
                     .export_world_book(&id)
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(|e| skein_components::explain(&e))
                     .and_then(|file| download(&file));
                 return say(
                     state,
@@ -134,7 +137,7 @@ pub fn act(state: AppState, action: WorldBookAction) {
                 state.world_books.set(books);
                 say(state, Ok(said));
             }
-            Err(err) => say(state, Err(err.to_string())),
+            Err(err) => say(state, Err(skein_components::explain(&err))),
         }
     });
 }

@@ -6,7 +6,7 @@
 //! and plural categories come from the browser's `Intl` ([`IntlRules`]).
 
 use skein_engine::chat::date_groups::DateGroup;
-use skein_engine::i18n::{Arg, Language, LocaleRules, Localizer};
+use skein_engine::i18n::{Arg, Explain, Language, LocaleRules, Localizer};
 use std::sync::OnceLock;
 
 static LOCALIZER: OnceLock<Localizer> = OnceLock::new();
@@ -45,6 +45,11 @@ thread_local! {
 /// things into words (`answer_details`).
 pub fn with_words<R>(f: impl FnOnce(&Localizer, &dyn LocaleRules) -> R) -> R {
     RULES.with(|rules| f(localizer(), rules))
+}
+
+/// What went wrong, in the interface's words (the engine's [`Explain`]: errors, refusals).
+pub fn explain(err: &(impl Explain + ?Sized)) -> String {
+    with_words(|words, rules| err.words(words, rules))
 }
 
 thread_local! {

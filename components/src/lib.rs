@@ -101,8 +101,8 @@ pub use file_pick::{ImportButton, Said};
 pub use follow_up_panel::{FollowUpAction, FollowUpPanel, FollowUpView};
 pub use host_permissions::HostPermissions;
 pub use i18n::{
-    date_group_label, format_bytes, install as install_localizer, language, t, tf, with_words,
-    IntlRules,
+    date_group_label, explain, format_bytes, install as install_localizer, language, t, tf,
+    with_words, IntlRules,
 };
 pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};
@@ -111,7 +111,7 @@ pub use live_region::{spoken_text, LiveRegion, LiveRegions};
 pub use markdown_view::MarkdownText;
 pub use mcp_panel::{McpAction, McpPanel, McpServerView};
 pub use memory_panel::{MemoryAction, MemoryPanel};
-pub use message_item::{MessageActions, MessageItem, MessageView, Speaker};
+pub use message_item::{error_of, MessageActions, MessageItem, MessageView, Speaker};
 pub use model_picker::ModelPicker;
 pub use notification_toggle::{NotificationStatus, NotificationToggle};
 pub use persona_panel::{PersonaAction, PersonaPanel};

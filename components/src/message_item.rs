@@ -79,7 +79,7 @@ impl MessageView {
             text: RwSignal::new(node.text()),
             reasoning: RwSignal::new(reasoning_of(node)),
             status: RwSignal::new(node.status),
-            error: RwSignal::new(node.error.clone()),
+            error: RwSignal::new(error_of(node)),
             siblings: RwSignal::new((0, 1)),
             chips: RwSignal::new(chips_of(node)),
             images: RwSignal::new(images_of(node)),
@@ -126,8 +126,9 @@ impl MessageView {
                 self.prompt_progress.set(None);
             }
         }
-        if self.error.with_untracked(|e| *e != node.error) {
-            self.error.set(node.error.clone());
+        let error = error_of(node);
+        if self.error.with_untracked(|e| *e != error) {
+            self.error.set(error);
         }
         let chips = chips_of(node);
         if self.chips.with_untracked(|c| *c != chips) {
@@ -243,6 +244,15 @@ fn reasoning_of(node: &MessageNode) -> String {
         })
         .collect::<Vec<_>>()
         .join("\n\n")
+}
+
+/// Why the answer failed or stopped, in the interface's words when the record keeps the phrase
+/// (older records keep only English).
+pub fn error_of(node: &MessageNode) -> Option<String> {
+    match &node.error_phrase {
+        Some(phrase) => Some(with_words(|w, r| phrase.words(w, r))),
+        None => node.error.clone(),
+    }
 }
 
 fn role_name(role: Role) -> &'static str {

@@ -148,7 +148,7 @@ pub fn SettingsForm(
             .and_then(|headers| Ok((headers, parse_body(&custom_body.get_untracked())?)));
         let (headers, body) = match custom {
             Ok(custom) => custom,
-            Err(error) => return feedback.set(Some(Err(error.to_string()))),
+            Err(error) => return feedback.set(Some(Err(crate::i18n::explain(&error)))),
         };
         let edited = ProviderSettings {
             kind: kind.get_untracked(),

@@ -24,7 +24,7 @@ fn problem(source: &str) -> Option<Problem> {
     let err = MessageTemplate::parse(source).err()?;
     let place = locate(source, err.at());
     Some(Problem {
-        message: err.to_string(),
+        message: crate::i18n::explain(&err),
         line: place.line,
         column: place.column,
         line_text: place.line_text,

@@ -1358,3 +1358,18 @@ error-provider-blocked = حجب المزود الرد ({ $reason }، مرشح أ
 error-provider-invalid = لم يُرسل الطلب لأنه غير صالح: { $field }: { $problem }.
 error-sse-line-too-long = أرسل المزود سطر بث أطول من { $limit } بايت؛ أُوقف الرد
 error-sse-event-too-large = أرسل المزود حدث بث أكبر من { $limit } بايت؛ أُوقف الرد
+error-tool-duplicate = أداتان تحملان الاسم "{ $name }"؛ لم تُضف الثانية.
+error-tool-reserved = الاسم "{ $name }" محجوز لأداة مدمجة.
+error-tool-empty-name = لأداة اسم فارغ.
+error-price-not-a-number = أدخل سعر المليون رمز { $field ->
+    [input] إدخال
+   *[output] إخراج
+} رقمًا، مثل 2.50.
+error-price-out-of-range = يجب أن يكون سعر المليون رمز { $field ->
+    [input] إدخال
+   *[output] إخراج
+} بين 0 و1,000,000.
+error-price-no-model = يحتاج السعر إلى اسم النموذج.
+error-provider-wait = { $err } يطلب المزود الانتظار { $seconds } ث قبل المحاولة مجددًا.
+error-reply-truncated = انتهى الاتصال قبل أن يُنهي المزود الرد.
+error-reply-step-limit = توقف بعد { $steps } خطوات للنموذج دون رد نهائي؛ لم تُنفَّذ استدعاءات الأدوات في الخطوة الأخيرة. اضغط "متابعة" ليستمر.

@@ -1334,3 +1334,18 @@ error-provider-blocked = The provider withheld the answer ({ $reason }, a safety
 error-provider-invalid = The request was not sent because it is not valid: { $field }: { $problem }.
 error-sse-line-too-long = the provider sent a stream line longer than { $limit } bytes; the response was stopped
 error-sse-event-too-large = the provider sent a stream event larger than { $limit } bytes; the response was stopped
+error-tool-duplicate = Two tools are both called "{ $name }"; the second was not added.
+error-tool-reserved = The name "{ $name }" is reserved for a built-in tool.
+error-tool-empty-name = A tool has an empty name.
+error-price-not-a-number = Enter the price per million { $field ->
+    [input] input
+   *[output] output
+} tokens as a number, such as 2.50.
+error-price-out-of-range = The price per million { $field ->
+    [input] input
+   *[output] output
+} tokens must be between 0 and 1,000,000.
+error-price-no-model = A price needs the model's name.
+error-provider-wait = { $err } The provider asks to wait { $seconds } s before trying again.
+error-reply-truncated = The connection ended before the provider finished the answer.
+error-reply-step-limit = Stopped after { $steps } model steps without a final answer; the tool calls of the last step were not run. Continue to let it go on.

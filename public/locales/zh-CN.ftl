@@ -1286,3 +1286,18 @@ error-provider-blocked = 提供方扣留了回答（{ $reason }，安全或内�
 error-provider-invalid = 请求无效，未发送：{ $field }：{ $problem }。
 error-sse-line-too-long = 提供方发送的流数据行超过 { $limit } 字节；响应已停止
 error-sse-event-too-large = 提供方发送的流事件超过 { $limit } 字节；响应已停止
+error-tool-duplicate = 有两个工具都叫“{ $name }”；第二个未添加。
+error-tool-reserved = 名称“{ $name }”保留给内置工具。
+error-tool-empty-name = 有一个工具名称为空。
+error-price-not-a-number = 请以数字输入每百万{ $field ->
+    [input] 输入
+   *[output] 输出
+} token 的价格，例如 2.50。
+error-price-out-of-range = 每百万{ $field ->
+    [input] 输入
+   *[output] 输出
+} token 的价格必须在 0 到 1,000,000 之间。
+error-price-no-model = 价格需要填写模型名称。
+error-provider-wait = { $err } 提供方要求等待 { $seconds } 秒后再试。
+error-reply-truncated = 提供方还没完成回答，连接就结束了。
+error-reply-step-limit = 模型运行了 { $steps } 步仍没有最终回答，已停止；最后一步的工具调用没有执行。点击“继续”让它接着进行。

@@ -81,9 +81,11 @@ pub async fn create<T: Transport, C: Clock>(
             None,
             None,
         )),
-        CallEnd::Broken(message, kind) => Err(ApiError::failed(message, kind, None, None)),
+        CallEnd::Broken(message, kind) => {
+            Err(ApiError::failed(message.to_string(), kind, None, None))
+        }
         CallEnd::Failed(failure) => Err(ApiError::failed(
-            failure.message,
+            failure.message.to_string(),
             failure.kind,
             failure.status,
             failure.retry_after_ms,

@@ -8,6 +8,7 @@ use crate::chat::honesty::apply_reply_gates;
 use crate::domain::assistant::CompiledAssistant;
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
+use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::clock::Clock;
 use crate::provider::client::{CallEnd, DeltaSink};
 use crate::provider::StreamDelta;
@@ -27,13 +28,13 @@ pub enum ReplyEnd {
     /// The user stopped it.
     Cancelled,
     /// The stream failed; the message says why, for the user, and the kind what to do.
-    Failed(String, crate::domain::failure::FailureKind),
+    Failed(Cause, crate::domain::failure::FailureKind),
     /// The body ended without the provider saying it was done: a dropped connection looks
     /// exactly like this, so the answer may be cut short.
     Truncated,
     /// The stream broke after text arrived (dropped connection, malformed chunk, idle
     /// timeout); the message says how. What arrived is kept, marked incomplete.
-    Broken(String, crate::domain::failure::FailureKind),
+    Broken(Cause, crate::domain::failure::FailureKind),
     /// Tool calls wait for the user's approval; the generation resumes when they decide.
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
@@ -393,9 +394,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 error_kind = Some(crate::domain::failure::FailureKind::Network);
                 (
                     MessageStatus::Incomplete,
-                    Some(
+                    Some(Cause::new(
                         "The connection ended before the provider finished the answer.".to_owned(),
-                    ),
+                        phrase("error-reply-truncated"),
+                    )),
                 )
             }
             // Seed 003: what arrived before a failure is kept, marked incomplete; a failure
@@ -416,15 +418,19 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             ReplyEnd::AwaitingApproval => (MessageStatus::AwaitingApproval, None),
             ReplyEnd::StepLimit => (
                 MessageStatus::Incomplete,
-                Some(format!(
-                    "Stopped after {} model steps without a final answer; the tool calls of the \
-                     last step were not run. Continue to let it go on.",
-                    super::turn::MAX_STEPS
+                Some(Cause::new(
+                    format!(
+                        "Stopped after {} model steps without a final answer; the tool calls of \
+                         the last step were not run. Continue to let it go on.",
+                        super::turn::MAX_STEPS
+                    ),
+                    phrase("error-reply-step-limit").with("steps", super::turn::MAX_STEPS),
                 )),
             ),
         };
         reply.status = status;
-        reply.error = error;
+        reply.error_phrase = error.as_ref().map(Explain::phrase);
+        reply.error = error.map(|cause| cause.to_string());
         reply.error_kind = error_kind;
         reply.finished_at_ms = (status != MessageStatus::AwaitingApproval).then_some(now);
         reply.close_reasoning(now);

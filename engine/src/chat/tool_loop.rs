@@ -345,7 +345,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 _ => None,
             })
             .filter(|call| call.approval == ToolApproval::Pending && call.result.is_none())
-            .ok_or_else(|| ChatError::NotAwaitingDecision)?;
+            .ok_or(ChatError::NotAwaitingDecision)?;
         call.approval = match decision {
             ToolDecision::Approve => ToolApproval::Approved,
             ToolDecision::Deny { reason } => ToolApproval::Denied { reason },

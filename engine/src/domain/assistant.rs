@@ -179,6 +179,17 @@ pub enum AssistantError {
     Template(#[from] TemplateError),
 }
 
+impl crate::i18n::Explain for AssistantError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::Rule(err) => err.phrase(),
+            Self::Template(err) => {
+                crate::i18n::phrase("error-assistant-template").nest("err", err.phrase())
+            }
+        }
+    }
+}
+
 /// An assistant with every user-written pattern and template compiled.
 #[derive(Debug)]
 pub struct CompiledAssistant {
@@ -313,16 +324,5 @@ mod tests {
             ("n", "Assistant 3")
         );
         assert_eq!(assistant.system_prompt, Assistant::default().system_prompt);
-    }
-}
-
-impl crate::i18n::Explain for AssistantError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        match self {
-            Self::Rule(err) => err.phrase(),
-            Self::Template(err) => {
-                crate::i18n::phrase("error-assistant-template").nest("err", err.phrase())
-            }
-        }
     }
 }

@@ -77,6 +77,20 @@ pub enum AttachmentError {
     TooMany,
 }
 
+impl crate::i18n::Explain for AttachmentError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Unsupported { name } => phrase("error-attachment-unsupported").with("name", name),
+            Self::TooLarge { name, size, limit } => phrase("error-attachment-too-large")
+                .with("name", name)
+                .with("size", size)
+                .with("limit", limit),
+            Self::TooMany => phrase("error-attachment-too-many").with("max", MAX_ATTACHMENTS),
+        }
+    }
+}
+
 /// Reads a file the user dropped or pasted: an image if its bytes are one, else a text document
 /// if it is UTF-8 text of a text type (or a text-like name), else an error.
 pub fn read_attachment(
@@ -318,19 +332,5 @@ mod tests {
         };
         assert!(!with_file.is_empty());
         assert_eq!(with_file.title_source(), "a.txt");
-    }
-}
-
-impl crate::i18n::Explain for AttachmentError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Unsupported { name } => phrase("error-attachment-unsupported").with("name", name),
-            Self::TooLarge { name, size, limit } => phrase("error-attachment-too-large")
-                .with("name", name)
-                .with("size", size)
-                .with("limit", limit),
-            Self::TooMany => phrase("error-attachment-too-many").with("max", MAX_ATTACHMENTS),
-        }
     }
 }

@@ -63,6 +63,10 @@ pub struct MessageNode {
     pub finished_at_ms: Option<f64>,
     /// A user-facing description of why generation failed or stopped early.
     pub error: Option<String>,
+    /// `error` as a phrase, shown in the interface's language (records written before it was
+    /// kept show `error`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error_phrase: Option<crate::i18n::Phrase>,
     /// What kind of failure `error` describes, when the provider call failed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_kind: Option<crate::domain::failure::FailureKind>,
@@ -136,6 +140,7 @@ impl MessageNode {
             created_at_ms,
             finished_at_ms: None,
             error: None,
+            error_phrase: None,
             error_kind: None,
             usage: None,
             timings: None,
@@ -273,6 +278,8 @@ struct StoredMessageNode {
     #[serde(default)]
     error: Option<String>,
     #[serde(default)]
+    error_phrase: Option<crate::i18n::Phrase>,
+    #[serde(default)]
     error_kind: Option<crate::domain::failure::FailureKind>,
     #[serde(default)]
     usage: Option<TokenUsage>,
@@ -303,6 +310,7 @@ impl From<StoredMessageNode> for MessageNode {
             created_at_ms: stored.created_at_ms,
             finished_at_ms: stored.finished_at_ms,
             error: stored.error,
+            error_phrase: stored.error_phrase,
             error_kind: stored.error_kind,
             usage: stored.usage,
             timings: stored.timings,

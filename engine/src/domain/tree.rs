@@ -54,6 +54,37 @@ pub enum TreeError {
     },
 }
 
+impl crate::i18n::Explain for TreeError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::UnknownId(id) => phrase("error-tree-unknown-id").with("id", id),
+            Self::DuplicateId(id) => phrase("error-tree-duplicate-id").with("id", id),
+            Self::Orphan { id, parent } => phrase("error-tree-orphan")
+                .with("id", id)
+                .with("parent", parent),
+            Self::Cycle(id) => phrase("error-tree-cycle").with("id", id),
+            Self::WrongConversation {
+                id,
+                expected,
+                found,
+            } => phrase("error-tree-wrong-conversation")
+                .with("id", id)
+                .with("found", found)
+                .with("expected", expected),
+            Self::Moved(id) => phrase("error-tree-moved").with("id", id),
+            Self::WrongRole {
+                id,
+                expected,
+                found,
+            } => phrase("error-tree-wrong-role")
+                .with("id", id)
+                .nest("found", phrase(found.message_id()))
+                .nest("expected", phrase(expected.message_id())),
+        }
+    }
+}
+
 /// What an operation changed: the records to write and the IDs to delete.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct TreeChange {
@@ -463,34 +494,3 @@ impl ConversationTree {
 #[cfg(test)]
 #[path = "tree_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for TreeError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::UnknownId(id) => phrase("error-tree-unknown-id").with("id", id),
-            Self::DuplicateId(id) => phrase("error-tree-duplicate-id").with("id", id),
-            Self::Orphan { id, parent } => phrase("error-tree-orphan")
-                .with("id", id)
-                .with("parent", parent),
-            Self::Cycle(id) => phrase("error-tree-cycle").with("id", id),
-            Self::WrongConversation {
-                id,
-                expected,
-                found,
-            } => phrase("error-tree-wrong-conversation")
-                .with("id", id)
-                .with("found", found)
-                .with("expected", expected),
-            Self::Moved(id) => phrase("error-tree-moved").with("id", id),
-            Self::WrongRole {
-                id,
-                expected,
-                found,
-            } => phrase("error-tree-wrong-role")
-                .with("id", id)
-                .nest("found", phrase(found.message_id()))
-                .nest("expected", phrase(expected.message_id())),
-        }
-    }
-}

@@ -31,6 +31,8 @@ use crate::provider::ProviderError;
 use crate::provider::{HttpErrorKind, TimeoutKind};
 use crate::store::import_error::{ImportError, Problem};
 use crate::store::StoreError;
+use crate::tools::catalog::CatalogError;
+use crate::usage::prices::PriceError;
 use crate::workflow::run::RunError;
 use crate::workflow::template::TemplateError as WorkflowTemplateError;
 use crate::workspace::files::WorkspaceError;
@@ -414,6 +416,12 @@ fn others() -> Vec<Box<dyn Shown>> {
         Box::new(McpError::UnsupportedVersion("1999-01-01".into())),
         Box::new(McpError::Cancelled),
         Box::new(McpError::SessionExpired),
+        Box::new(CatalogError::Duplicate("calc".into())),
+        Box::new(CatalogError::Reserved("calc".into())),
+        Box::new(CatalogError::EmptyName),
+        Box::new(PriceError::NotANumber { field: "input" }),
+        Box::new(PriceError::OutOfRange { field: "output" }),
+        Box::new(PriceError::NoModel),
     ]
 }
 

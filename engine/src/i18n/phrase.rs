@@ -112,6 +112,11 @@ pub struct Cause {
 }
 
 impl Cause {
+    /// A sentence and its phrase (the phrase must say the sentence in English).
+    pub fn new(english: String, phrase: Phrase) -> Self {
+        Self { english, phrase }
+    }
+
     pub fn of(err: &(impl Explain + std::fmt::Display)) -> Self {
         Self {
             english: err.to_string(),
@@ -139,5 +144,11 @@ impl std::fmt::Display for Cause {
 impl Explain for Cause {
     fn phrase(&self) -> Phrase {
         self.phrase.clone()
+    }
+}
+
+impl<T: Explain + ?Sized> Explain for &T {
+    fn phrase(&self) -> Phrase {
+        (**self).phrase()
     }
 }

@@ -24,6 +24,15 @@ pub enum BaseEditError {
     Store(#[from] StoreError),
 }
 
+impl crate::i18n::Explain for BaseEditError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::NoSuchBase => crate::i18n::phrase("error-knowledge-no-such-base"),
+            Self::Store(err) => err.phrase(),
+        }
+    }
+}
+
 /// A base with its documents and how many of its chunks have a vector of its model.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BaseOverview {
@@ -229,14 +238,5 @@ mod tests {
         let shown = &block_on(overview(&store)).unwrap()[0];
         assert_eq!(shown.embedded, 1);
         assert_eq!(shown.total, chunks.len());
-    }
-}
-
-impl crate::i18n::Explain for BaseEditError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        match self {
-            Self::NoSuchBase => crate::i18n::phrase("error-knowledge-no-such-base"),
-            Self::Store(err) => err.phrase(),
-        }
     }
 }

@@ -41,6 +41,17 @@ pub enum EmbeddingRunError {
     Store(#[from] StoreError),
 }
 
+impl crate::i18n::Explain for EmbeddingRunError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        match self {
+            Self::Embeddings { base, error } => crate::i18n::phrase("error-embeddings-failed")
+                .with("base", base)
+                .with("error", error),
+            Self::Store(err) => err.phrase(),
+        }
+    }
+}
+
 /// The chunks of `chunks` that need a vector of `model`.
 pub fn chunks_to_embed(chunks: Vec<KnowledgeChunk>, model: &EmbeddingModel) -> Vec<KnowledgeChunk> {
     chunks
@@ -327,16 +338,5 @@ mod tests {
         assert!(!gate.pass_done(), "nothing asked since: done");
         assert!(gate.enter(), "idle again");
         assert!(!gate.pass_done());
-    }
-}
-
-impl crate::i18n::Explain for EmbeddingRunError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        match self {
-            Self::Embeddings { base, error } => crate::i18n::phrase("error-embeddings-failed")
-                .with("base", base)
-                .with("error", error),
-            Self::Store(err) => err.phrase(),
-        }
     }
 }

@@ -43,6 +43,26 @@ pub enum IngestError {
     FileTooLarge(String),
 }
 
+impl crate::i18n::Explain for IngestError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Unsupported(name) => phrase("error-ingest-unsupported").with("name", name),
+            Self::Protected(name) => phrase("error-ingest-protected").with("name", name),
+            Self::Damaged(name, kind) => phrase("error-ingest-damaged")
+                .with("name", name)
+                .with("kind", kind),
+            Self::NoTextLayer(name) => phrase("error-ingest-no-text-layer").with("name", name),
+            Self::NotText(name) => phrase("error-ingest-not-text").with("name", name),
+            Self::Empty(name) => phrase("error-ingest-empty").with("name", name),
+            Self::TooLarge { name, megabytes } => phrase("error-ingest-too-large")
+                .with("name", name)
+                .with("size", megabytes),
+            Self::FileTooLarge(name) => phrase("error-ingest-file-too-large").with("name", name),
+        }
+    }
+}
+
 /// What kind of text a file holds, from its type or name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextKind {
@@ -237,23 +257,3 @@ pub fn html_text(html: &str) -> String {
 #[cfg(test)]
 #[path = "ingest_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for IngestError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Unsupported(name) => phrase("error-ingest-unsupported").with("name", name),
-            Self::Protected(name) => phrase("error-ingest-protected").with("name", name),
-            Self::Damaged(name, kind) => phrase("error-ingest-damaged")
-                .with("name", name)
-                .with("kind", kind),
-            Self::NoTextLayer(name) => phrase("error-ingest-no-text-layer").with("name", name),
-            Self::NotText(name) => phrase("error-ingest-not-text").with("name", name),
-            Self::Empty(name) => phrase("error-ingest-empty").with("name", name),
-            Self::TooLarge { name, megabytes } => phrase("error-ingest-too-large")
-                .with("name", name)
-                .with("size", megabytes),
-            Self::FileTooLarge(name) => phrase("error-ingest-file-too-large").with("name", name),
-        }
-    }
-}

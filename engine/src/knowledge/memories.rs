@@ -17,6 +17,18 @@ pub enum MemoryTextError {
     TooLong(usize),
 }
 
+impl crate::i18n::Explain for MemoryTextError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Empty => phrase("error-memory-empty"),
+            Self::TooLong(chars) => phrase("error-memory-too-long")
+                .with("max", MAX_MEMORY_CHARS)
+                .with("chars", chars),
+        }
+    }
+}
+
 /// `text` trimmed, if it is a memory's text.
 pub fn checked_text(text: &str) -> Result<String, MemoryTextError> {
     let text = text.trim();
@@ -68,15 +80,3 @@ pub const MEMORY_TOOL_NAMES: [&str; 4] = [
     "update_memory",
     "delete_memory",
 ];
-
-impl crate::i18n::Explain for MemoryTextError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Empty => phrase("error-memory-empty"),
-            Self::TooLong(chars) => phrase("error-memory-too-long")
-                .with("max", MAX_MEMORY_CHARS)
-                .with("chars", chars),
-        }
-    }
-}

@@ -14,6 +14,18 @@ pub enum VectorError {
     NotFinite,
 }
 
+impl crate::i18n::Explain for VectorError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Dimension { expected, got } => phrase("error-vector-dimension")
+                .with("got", got)
+                .with("expected", expected),
+            Self::NotFinite => phrase("error-vector-not-finite"),
+        }
+    }
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct VectorIndex {
     dimension: usize,
@@ -215,17 +227,5 @@ mod tests {
         all.sort_by(|a, b| b.1.total_cmp(&a.1));
         let expected: Vec<usize> = all[..10].iter().map(|h| h.0).collect();
         assert_eq!(top.iter().map(|h| h.0).collect::<Vec<_>>(), expected);
-    }
-}
-
-impl crate::i18n::Explain for VectorError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Dimension { expected, got } => phrase("error-vector-dimension")
-                .with("got", got)
-                .with("expected", expected),
-            Self::NotFinite => phrase("error-vector-not-finite"),
-        }
     }
 }

@@ -76,6 +76,32 @@ pub enum McpError {
     SessionExpired,
 }
 
+impl crate::i18n::Explain for McpError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Unreachable { url, detail } => phrase("error-mcp-unreachable")
+                .with("url", url)
+                .with("detail", detail),
+            Self::Auth(status) => phrase("error-mcp-auth").with("status", status.to_string()),
+            Self::Http { status, detail } => phrase("error-mcp-http")
+                .with("status", status.to_string())
+                .with("detail", detail),
+            Self::Protocol(detail) => phrase("error-mcp-protocol").with("detail", detail),
+            Self::Rpc(err) => phrase("error-mcp-rpc")
+                .with("code", err.code.to_string())
+                .with("message", &err.message),
+            Self::TooLarge => phrase("error-mcp-too-large").with("max", MAX_RESPONSE_BYTES >> 20),
+            Self::UnsupportedVersion(version) => phrase("error-mcp-unsupported-version")
+                .with("version", version)
+                .with("stateless", STATELESS_VERSION)
+                .with("list", SUPPORTED.join(", ")),
+            Self::Cancelled => phrase("error-mcp-cancelled"),
+            Self::SessionExpired => phrase("error-mcp-session-expired"),
+        }
+    }
+}
+
 /// Where a call has got to, as the server reported it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Progress {
@@ -776,31 +802,5 @@ impl<T: Transport> McpClient<T> {
             }
         }
         Ok(events.retry_ms())
-    }
-}
-
-impl crate::i18n::Explain for McpError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Unreachable { url, detail } => phrase("error-mcp-unreachable")
-                .with("url", url)
-                .with("detail", detail),
-            Self::Auth(status) => phrase("error-mcp-auth").with("status", status.to_string()),
-            Self::Http { status, detail } => phrase("error-mcp-http")
-                .with("status", status.to_string())
-                .with("detail", detail),
-            Self::Protocol(detail) => phrase("error-mcp-protocol").with("detail", detail),
-            Self::Rpc(err) => phrase("error-mcp-rpc")
-                .with("code", err.code.to_string())
-                .with("message", &err.message),
-            Self::TooLarge => phrase("error-mcp-too-large").with("max", MAX_RESPONSE_BYTES >> 20),
-            Self::UnsupportedVersion(version) => phrase("error-mcp-unsupported-version")
-                .with("version", version)
-                .with("stateless", STATELESS_VERSION)
-                .with("list", SUPPORTED.join(", ")),
-            Self::Cancelled => phrase("error-mcp-cancelled"),
-            Self::SessionExpired => phrase("error-mcp-session-expired"),
-        }
     }
 }

@@ -78,6 +78,19 @@ pub enum McpServerError {
     BadSecret,
 }
 
+impl crate::i18n::Explain for McpServerError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NoName => phrase("error-mcp-server-no-name"),
+            Self::NameTaken(name) => phrase("error-mcp-server-name-taken").with("name", name),
+            Self::BadUrl => phrase("error-mcp-server-bad-url"),
+            Self::BadHeader(name) => phrase("error-mcp-server-bad-header").with("name", name),
+            Self::BadSecret => phrase("error-mcp-server-bad-secret"),
+        }
+    }
+}
+
 /// Headers the client sets itself; a custom header may not replace them.
 const OWN_HEADERS: [&str; 5] = [
     "content-type",
@@ -230,18 +243,5 @@ mod tests {
                 .unwrap();
         assert!(stored.servers[0].enabled);
         assert_eq!(stored.servers[0].auth, McpAuth::None);
-    }
-}
-
-impl crate::i18n::Explain for McpServerError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::NoName => phrase("error-mcp-server-no-name"),
-            Self::NameTaken(name) => phrase("error-mcp-server-name-taken").with("name", name),
-            Self::BadUrl => phrase("error-mcp-server-bad-url"),
-            Self::BadHeader(name) => phrase("error-mcp-server-bad-header").with("name", name),
-            Self::BadSecret => phrase("error-mcp-server-bad-secret"),
-        }
     }
 }

@@ -79,6 +79,32 @@ pub enum CardError {
     NotACharacter,
 }
 
+impl crate::i18n::Explain for CardError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::TooLarge => {
+                phrase("error-card-too-large").with("max", MAX_CARD_BYTES / (1024 * 1024))
+            }
+            Self::Png(err) => err.phrase(),
+            Self::NoCardInPng => phrase("error-card-no-card-in-png"),
+            Self::BadBase64 => phrase("error-card-bad-base64"),
+            Self::NotText => phrase("error-card-not-text"),
+            Self::Json(why) => phrase("error-card-json").with("why", why),
+            Self::NotACard => phrase("error-card-not-a-card"),
+            Self::UnknownSpec(spec) => phrase("error-card-unknown-spec").with("spec", spec),
+            Self::Field { field, expected } => phrase("error-card-field")
+                .with("field", field)
+                .nest("expected", super::expected_phrase(expected)),
+            Self::TooMany(field) => phrase("error-card-too-many")
+                .with("field", field)
+                .with("max", MAX_LIST_ITEMS),
+            Self::NoName => phrase("error-card-no-name"),
+            Self::NotACharacter => phrase("error-card-not-a-character"),
+        }
+    }
+}
+
 /// A character card as Skein reads and writes it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CharacterCard {
@@ -391,29 +417,3 @@ fn list_field(data: &Map<String, Value>, field: &'static str) -> Result<Vec<Stri
 #[cfg(test)]
 #[path = "card_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for CardError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::TooLarge => {
-                phrase("error-card-too-large").with("max", MAX_CARD_BYTES / (1024 * 1024))
-            }
-            Self::Png(err) => err.phrase(),
-            Self::NoCardInPng => phrase("error-card-no-card-in-png"),
-            Self::BadBase64 => phrase("error-card-bad-base64"),
-            Self::NotText => phrase("error-card-not-text"),
-            Self::Json(why) => phrase("error-card-json").with("why", why),
-            Self::NotACard => phrase("error-card-not-a-card"),
-            Self::UnknownSpec(spec) => phrase("error-card-unknown-spec").with("spec", spec),
-            Self::Field { field, expected } => phrase("error-card-field")
-                .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
-            Self::TooMany(field) => phrase("error-card-too-many")
-                .with("field", field)
-                .with("max", MAX_LIST_ITEMS),
-            Self::NoName => phrase("error-card-no-name"),
-            Self::NotACharacter => phrase("error-card-not-a-character"),
-        }
-    }
-}

@@ -48,6 +48,33 @@ pub enum DictionaryFileError {
     Pattern { entry: usize, message: String },
 }
 
+impl crate::i18n::Explain for DictionaryFileError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::TooLarge => phrase("error-dictionary-too-large")
+                .with("max", MAX_DICTIONARY_BYTES / (1024 * 1024)),
+            Self::NotText => phrase("error-dictionary-not-text"),
+            Self::Json(why) => phrase("error-dictionary-json").with("why", why),
+            Self::Shape => phrase("error-dictionary-shape"),
+            Self::TooMany => {
+                phrase("error-dictionary-too-many").with("max", MAX_DICTIONARY_ENTRIES)
+            }
+            Self::Field {
+                entry,
+                field,
+                expected,
+            } => phrase("error-dictionary-field")
+                .with("entry", entry)
+                .with("field", field)
+                .nest("expected", super::expected_phrase(expected)),
+            Self::Pattern { entry, message } => phrase("error-dictionary-pattern")
+                .with("entry", entry)
+                .with("why", message),
+        }
+    }
+}
+
 /// Reads a dictionary file; `file_name` names it when the file does not.
 pub fn read_dictionary(
     bytes: &[u8],
@@ -226,30 +253,3 @@ pub fn write_dictionary(dictionary: &ChatDictionary) -> String {
 #[cfg(test)]
 #[path = "dictionary_file_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for DictionaryFileError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::TooLarge => phrase("error-dictionary-too-large")
-                .with("max", MAX_DICTIONARY_BYTES / (1024 * 1024)),
-            Self::NotText => phrase("error-dictionary-not-text"),
-            Self::Json(why) => phrase("error-dictionary-json").with("why", why),
-            Self::Shape => phrase("error-dictionary-shape"),
-            Self::TooMany => {
-                phrase("error-dictionary-too-many").with("max", MAX_DICTIONARY_ENTRIES)
-            }
-            Self::Field {
-                entry,
-                field,
-                expected,
-            } => phrase("error-dictionary-field")
-                .with("entry", entry)
-                .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
-            Self::Pattern { entry, message } => phrase("error-dictionary-pattern")
-                .with("entry", entry)
-                .with("why", message),
-        }
-    }
-}

@@ -23,6 +23,19 @@ pub enum PngError {
     BadKeyword,
 }
 
+impl crate::i18n::Explain for PngError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NotPng => phrase("error-png-not-png"),
+            Self::Truncated(chunk) => phrase("error-png-truncated").with("chunk", chunk),
+            Self::BadChecksum(chunk) => phrase("error-png-bad-checksum").with("chunk", chunk),
+            Self::NoEnd => phrase("error-png-no-end"),
+            Self::BadKeyword => phrase("error-png-bad-keyword"),
+        }
+    }
+}
+
 /// One chunk as found: its type, its data, and where the whole chunk (length to CRC) lies.
 struct Chunk<'a> {
     kind: [u8; 4],
@@ -256,19 +269,6 @@ pub(crate) mod tests {
             if changed == png {
                 prop_assert!(read.is_ok());
             }
-        }
-    }
-}
-
-impl crate::i18n::Explain for PngError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::NotPng => phrase("error-png-not-png"),
-            Self::Truncated(chunk) => phrase("error-png-truncated").with("chunk", chunk),
-            Self::BadChecksum(chunk) => phrase("error-png-bad-checksum").with("chunk", chunk),
-            Self::NoEnd => phrase("error-png-no-end"),
-            Self::BadKeyword => phrase("error-png-bad-keyword"),
         }
     }
 }

@@ -36,6 +36,19 @@ pub enum PersonaError {
     DescriptionTooLong,
 }
 
+impl crate::i18n::Explain for PersonaError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NoName => phrase("error-persona-no-name"),
+            Self::NameTooLong => phrase("error-persona-name-too-long").with("max", MAX_NAME_CHARS),
+            Self::DescriptionTooLong => {
+                phrase("error-persona-description-too-long").with("max", MAX_DESCRIPTION_CHARS)
+            }
+        }
+    }
+}
+
 impl Persona {
     /// The persona as it may be saved: its name trimmed, and refused when empty or too long.
     pub fn checked(mut self) -> Result<Self, PersonaError> {
@@ -163,18 +176,5 @@ mod tests {
             described.about().unwrap(),
             "About {{user}}, the user: A mathematician."
         );
-    }
-}
-
-impl crate::i18n::Explain for PersonaError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::NoName => phrase("error-persona-no-name"),
-            Self::NameTooLong => phrase("error-persona-name-too-long").with("max", MAX_NAME_CHARS),
-            Self::DescriptionTooLong => {
-                phrase("error-persona-description-too-long").with("max", MAX_DESCRIPTION_CHARS)
-            }
-        }
     }
 }

@@ -43,6 +43,32 @@ pub enum WorldInfoError {
     Pattern { entry: String, message: String },
 }
 
+impl crate::i18n::Explain for WorldInfoError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::TooLarge => {
+                phrase("error-world-too-large").with("max", MAX_WORLD_BYTES / (1024 * 1024))
+            }
+            Self::NotText => phrase("error-world-not-text"),
+            Self::Json(why) => phrase("error-world-json").with("why", why),
+            Self::NoEntries => phrase("error-world-no-entries"),
+            Self::TooMany => phrase("error-world-too-many").with("max", MAX_ENTRIES),
+            Self::Field {
+                entry,
+                field,
+                expected,
+            } => phrase("error-world-field")
+                .with("entry", entry)
+                .with("field", field)
+                .nest("expected", super::expected_phrase(expected)),
+            Self::Pattern { entry, message } => phrase("error-world-pattern")
+                .with("entry", entry)
+                .with("why", message),
+        }
+    }
+}
+
 /// The fields of a World Info entry read into [`PromptInjection`].
 const ENTRY_FIELDS: [&str; 20] = [
     "uid",
@@ -604,29 +630,3 @@ fn entry_value(index: usize, entry: &PromptInjection) -> Map<String, Value> {
 #[cfg(test)]
 #[path = "world_info_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for WorldInfoError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::TooLarge => {
-                phrase("error-world-too-large").with("max", MAX_WORLD_BYTES / (1024 * 1024))
-            }
-            Self::NotText => phrase("error-world-not-text"),
-            Self::Json(why) => phrase("error-world-json").with("why", why),
-            Self::NoEntries => phrase("error-world-no-entries"),
-            Self::TooMany => phrase("error-world-too-many").with("max", MAX_ENTRIES),
-            Self::Field {
-                entry,
-                field,
-                expected,
-            } => phrase("error-world-field")
-                .with("entry", entry)
-                .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
-            Self::Pattern { entry, message } => phrase("error-world-pattern")
-                .with("entry", entry)
-                .with("why", message),
-        }
-    }
-}

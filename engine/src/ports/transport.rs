@@ -93,6 +93,21 @@ pub enum TransportError {
     Aborted,
 }
 
+impl crate::i18n::Explain for TransportError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Network { url, detail } => phrase("error-transport-network")
+                .with("url", url)
+                .with("detail", detail),
+            Self::Interrupted(detail) => {
+                phrase("error-transport-interrupted").with("detail", detail)
+            }
+            Self::Aborted => phrase("error-transport-aborted"),
+        }
+    }
+}
+
 /// A response body, read chunk by chunk.
 pub trait ByteStream {
     /// The next chunk, `None` at the end of the body.
@@ -184,20 +199,5 @@ mod tests {
             request.header("authorization"),
             Some("Bearer sk-secret-123")
         );
-    }
-}
-
-impl crate::i18n::Explain for TransportError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Network { url, detail } => phrase("error-transport-network")
-                .with("url", url)
-                .with("detail", detail),
-            Self::Interrupted(detail) => {
-                phrase("error-transport-interrupted").with("detail", detail)
-            }
-            Self::Aborted => phrase("error-transport-aborted"),
-        }
     }
 }

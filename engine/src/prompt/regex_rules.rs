@@ -40,6 +40,15 @@ pub enum RuleError {
     InvalidPattern { name: String, message: String },
 }
 
+impl crate::i18n::Explain for RuleError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        let Self::InvalidPattern { name, message } = self;
+        crate::i18n::phrase("error-rule-pattern")
+            .with("name", name)
+            .with("why", message)
+    }
+}
+
 /// Compiles a pattern written by a user, naming `name` in the error.
 pub(crate) fn compile_pattern(name: &str, pattern: &str) -> Result<Regex, RuleError> {
     Regex::new(pattern).map_err(|e| RuleError::InvalidPattern {
@@ -172,14 +181,5 @@ mod tests {
         let mut disabled = rule("off", "(also broken", "", &[RuleScope::User]);
         disabled.enabled = false;
         assert!(CompiledRules::compile(&[disabled]).is_ok());
-    }
-}
-
-impl crate::i18n::Explain for RuleError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        let Self::InvalidPattern { name, message } = self;
-        crate::i18n::phrase("error-rule-pattern")
-            .with("name", name)
-            .with("why", message)
     }
 }

@@ -31,6 +31,28 @@ pub enum TemplateError {
     MissingEndif { at: usize },
 }
 
+impl crate::i18n::Explain for TemplateError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Unclosed { at, opener } => phrase("error-template-unclosed")
+                .with("at", at)
+                .with("opener", opener),
+            Self::UnknownVariable { at, name } => phrase("error-template-unknown-variable")
+                .with("at", at)
+                .with("name", name)
+                .with("known", VARIABLES.join(", ")),
+            Self::UnknownDirective { at, directive } => phrase("error-template-unknown-directive")
+                .with("at", at)
+                .with("directive", directive),
+            Self::Unmatched { at, directive } => phrase("error-template-unmatched")
+                .with("at", at)
+                .with("directive", directive),
+            Self::MissingEndif { at } => phrase("error-template-missing-endif").with("at", at),
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Node {
     Text(String),
@@ -364,27 +386,5 @@ mod tests {
                 line_text: "x".into()
             }
         );
-    }
-}
-
-impl crate::i18n::Explain for TemplateError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Unclosed { at, opener } => phrase("error-template-unclosed")
-                .with("at", at)
-                .with("opener", opener),
-            Self::UnknownVariable { at, name } => phrase("error-template-unknown-variable")
-                .with("at", at)
-                .with("name", name)
-                .with("known", VARIABLES.join(", ")),
-            Self::UnknownDirective { at, directive } => phrase("error-template-unknown-directive")
-                .with("at", at)
-                .with("directive", directive),
-            Self::Unmatched { at, directive } => phrase("error-template-unmatched")
-                .with("at", at)
-                .with("directive", directive),
-            Self::MissingEndif { at } => phrase("error-template-missing-endif").with("at", at),
-        }
     }
 }

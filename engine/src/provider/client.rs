@@ -23,6 +23,7 @@ use super::traffic::{ProviderHealth, RateLimiter};
 use super::ChatRequest;
 use super::{ChatMessage, ProviderError, StreamDecoder, StreamDelta, TokenUsage};
 use crate::domain::failure::FailureKind;
+use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::Clock;
 use crate::ports::transport::{ByteStream, HttpRequest, Transport, TransportError};
@@ -69,7 +70,7 @@ pub(crate) enum CallEnd {
     /// The stream ended without the provider saying it was done.
     Truncated,
     /// The stream broke after text arrived: what arrived is kept, a retry may complete it.
-    Broken(String, FailureKind),
+    Broken(Cause, FailureKind),
     /// The request failed before anything arrived.
     Failed(CallFailure),
 }
@@ -78,7 +79,7 @@ pub(crate) enum CallEnd {
 /// provider said (status, how long to wait) for callers that pass them on (the embedding API).
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct CallFailure {
-    pub message: String,
+    pub message: Cause,
     pub kind: FailureKind,
     pub status: Option<u16>,
     pub retry_after_ms: Option<f64>,
@@ -179,7 +180,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if let CallEnd::Failed(failure) = &end {
                 sink.warn(format!(
                     "{} Trying the fallback provider {}.",
-                    crate::provider::fallback_chain::as_sentence(&failure.message),
+                    crate::provider::fallback_chain::as_sentence(&failure.message.to_string()),
                     crate::provider::settings::host_of(&chain[position + 1].base_url)
                 ));
             }
@@ -285,17 +286,25 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 .flatten();
             if sink.received() != before && breaks_the_stream(&err) {
                 return (
-                    CallEnd::Broken(err.to_string(), err.failure_kind()),
+                    CallEnd::Broken(Cause::of(&err), err.failure_kind()),
                     attempt - 1,
                 );
             }
             let Some(delay) = delay else {
                 let message = match retry_after {
-                    Some(ms) if ms > 0.0 => format!(
-                        "{err} The provider asks to wait {:.0} s before trying again.",
-                        (ms / 1_000.0).ceil()
-                    ),
-                    _ => err.to_string(),
+                    Some(ms) if ms > 0.0 => {
+                        let seconds = (ms / 1_000.0).ceil();
+                        Cause::new(
+                            format!(
+                                "{err} The provider asks to wait {seconds:.0} s before trying \
+                                 again."
+                            ),
+                            phrase("error-provider-wait")
+                                .nest("err", err.phrase())
+                                .with("seconds", seconds),
+                        )
+                    }
+                    _ => Cause::of(&err),
                 };
                 let failure = CallFailure {
                     message,

@@ -139,6 +139,46 @@ pub enum ProviderError {
     Transport(#[from] TransportError),
 }
 
+impl crate::i18n::Explain for ProviderError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Http {
+                status,
+                kind,
+                message,
+                ..
+            } => phrase("error-provider-http")
+                .nest("advice", phrase(kind.advice_id()))
+                .with("status", status.to_string())
+                .with("message", message),
+            Self::Timeout(TimeoutKind::FirstToken) => phrase("error-provider-first-token-timeout"),
+            Self::Timeout(TimeoutKind::Idle) => phrase("error-provider-idle-timeout"),
+            Self::Stream(detail) => phrase("error-provider-stream").with("detail", detail),
+            Self::Decode(detail) => phrase("error-provider-decode").with("detail", detail),
+            Self::Blocked(reason) => phrase("error-provider-blocked").with("reason", reason),
+            Self::Invalid { field, problem } => phrase("error-provider-invalid")
+                .with("field", field)
+                .with("problem", problem),
+            Self::Sse(err) => err.phrase(),
+            Self::Settings(err) => err.phrase(),
+            Self::Transport(err) => err.phrase(),
+        }
+    }
+}
+
+impl crate::i18n::Explain for SseError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::LineTooLong { limit } => phrase("error-sse-line-too-long").with("limit", limit),
+            Self::EventTooLarge { limit } => {
+                phrase("error-sse-event-too-large").with("limit", limit)
+            }
+        }
+    }
+}
+
 impl ProviderError {
     /// What the user can do about it, as a kind the error banner names.
     pub fn failure_kind(&self) -> crate::domain::failure::FailureKind {
@@ -179,46 +219,6 @@ impl ProviderError {
         match self {
             Self::Http { retry_after_ms, .. } => *retry_after_ms,
             _ => None,
-        }
-    }
-}
-
-impl crate::i18n::Explain for ProviderError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Http {
-                status,
-                kind,
-                message,
-                ..
-            } => phrase("error-provider-http")
-                .nest("advice", phrase(kind.advice_id()))
-                .with("status", status.to_string())
-                .with("message", message),
-            Self::Timeout(TimeoutKind::FirstToken) => phrase("error-provider-first-token-timeout"),
-            Self::Timeout(TimeoutKind::Idle) => phrase("error-provider-idle-timeout"),
-            Self::Stream(detail) => phrase("error-provider-stream").with("detail", detail),
-            Self::Decode(detail) => phrase("error-provider-decode").with("detail", detail),
-            Self::Blocked(reason) => phrase("error-provider-blocked").with("reason", reason),
-            Self::Invalid { field, problem } => phrase("error-provider-invalid")
-                .with("field", field)
-                .with("problem", problem),
-            Self::Sse(err) => err.phrase(),
-            Self::Settings(err) => err.phrase(),
-            Self::Transport(err) => err.phrase(),
-        }
-    }
-}
-
-impl crate::i18n::Explain for SseError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::LineTooLong { limit } => phrase("error-sse-line-too-long").with("limit", limit),
-            Self::EventTooLarge { limit } => {
-                phrase("error-sse-event-too-large").with("limit", limit)
-            }
         }
     }
 }

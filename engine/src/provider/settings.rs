@@ -186,6 +186,20 @@ pub enum SettingsError {
     CustomBody(String),
 }
 
+impl crate::i18n::Explain for SettingsError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::BaseUrl(got) => phrase("error-settings-base-url").with("got", got),
+            Self::MissingModel => phrase("error-settings-missing-model"),
+            Self::ApiKey => phrase("error-settings-api-key"),
+            Self::NoEmbeddings => phrase("error-settings-no-embeddings"),
+            Self::CustomHeader(name) => phrase("error-settings-custom-header").with("name", name),
+            Self::CustomBody(why) => phrase("error-settings-custom-body").with("why", why),
+        }
+    }
+}
+
 impl ProviderSettings {
     /// Checks the settings before any request is made, with errors that name the field.
     pub fn validate(&self) -> Result<(), SettingsError> {
@@ -407,19 +421,5 @@ mod tests {
                 .unwrap();
         assert!(old.supports_tools);
         assert!(old.custom_headers.is_empty() && old.custom_body.is_empty());
-    }
-}
-
-impl crate::i18n::Explain for SettingsError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::BaseUrl(got) => phrase("error-settings-base-url").with("got", got),
-            Self::MissingModel => phrase("error-settings-missing-model"),
-            Self::ApiKey => phrase("error-settings-api-key"),
-            Self::NoEmbeddings => phrase("error-settings-no-embeddings"),
-            Self::CustomHeader(name) => phrase("error-settings-custom-header").with("name", name),
-            Self::CustomBody(why) => phrase("error-settings-custom-body").with("why", why),
-        }
     }
 }

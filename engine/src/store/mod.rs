@@ -42,6 +42,18 @@ pub enum StoreError {
     Other(String),
 }
 
+impl crate::i18n::Explain for StoreError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::QuotaExceeded(d) => phrase("error-store-quota").with("detail", d),
+            Self::Unavailable(d) => phrase("error-store-unavailable").with("detail", d),
+            Self::Corrupt(d) => phrase("error-store-corrupt").with("detail", d),
+            Self::Other(d) => phrase("error-store-other").with("detail", d),
+        }
+    }
+}
+
 /// Binary content (images, attachments) stored apart from the messages that refer to it by
 /// `id`, so loading a conversation never loads megabytes it does not show.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -371,17 +383,5 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
         since_ms: f64,
     ) -> Result<Vec<crate::domain::usage::UsageEvent>, StoreError> {
         (**self).load_usage(since_ms).await
-    }
-}
-
-impl crate::i18n::Explain for StoreError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::QuotaExceeded(d) => phrase("error-store-quota").with("detail", d),
-            Self::Unavailable(d) => phrase("error-store-unavailable").with("detail", d),
-            Self::Corrupt(d) => phrase("error-store-corrupt").with("detail", d),
-            Self::Other(d) => phrase("error-store-other").with("detail", d),
-        }
     }
 }

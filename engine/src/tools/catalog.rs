@@ -53,6 +53,17 @@ pub enum CatalogError {
     EmptyName,
 }
 
+impl crate::i18n::Explain for CatalogError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Duplicate(name) => phrase("error-tool-duplicate").with("name", name),
+            Self::Reserved(name) => phrase("error-tool-reserved").with("name", name),
+            Self::EmptyName => phrase("error-tool-empty-name"),
+        }
+    }
+}
+
 #[derive(Clone)]
 struct Entry {
     source: ToolSource,

@@ -28,6 +28,17 @@ pub enum PriceError {
     NoModel,
 }
 
+impl crate::i18n::Explain for PriceError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NotANumber { field } => phrase("error-price-not-a-number").with("field", field),
+            Self::OutOfRange { field } => phrase("error-price-out-of-range").with("field", field),
+            Self::NoModel => phrase("error-price-no-model"),
+        }
+    }
+}
+
 impl std::fmt::Display for PriceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

@@ -116,6 +116,18 @@ pub enum RunError {
     Damaged(&'static str),
 }
 
+impl crate::i18n::Explain for RunError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Finished => phrase("error-run-finished"),
+            Self::EmptyAnswer => phrase("error-run-empty-answer"),
+            Self::OutOfTurn(what) => phrase("error-run-out-of-turn").with("what", what),
+            Self::Damaged(what) => phrase("error-run-damaged").with("what", what),
+        }
+    }
+}
+
 impl WorkflowRun {
     /// Freezes `template` (already validated) into a new run.
     pub fn start(
@@ -394,15 +406,3 @@ impl WorkflowRun {
 #[cfg(test)]
 #[path = "run_tests.rs"]
 mod tests;
-
-impl crate::i18n::Explain for RunError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Finished => phrase("error-run-finished"),
-            Self::EmptyAnswer => phrase("error-run-empty-answer"),
-            Self::OutOfTurn(what) => phrase("error-run-out-of-turn").with("what", what),
-            Self::Damaged(what) => phrase("error-run-damaged").with("what", what),
-        }
-    }
-}

@@ -133,6 +133,27 @@ pub enum TemplateError {
     File(String),
 }
 
+impl crate::i18n::Explain for TemplateError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::{phrase, Phrase};
+        match self {
+            Self::NoName => phrase("error-workflow-no-name"),
+            Self::NoSteps => phrase("error-workflow-no-steps"),
+            Self::TooManySteps => phrase("error-workflow-too-many-steps").with("max", MAX_STEPS),
+            Self::EmptyQuestion(step) => phrase("error-workflow-empty-question").with("step", step),
+            Self::EmptyPrompt(step) => phrase("error-workflow-empty-prompt").with("step", step),
+            Self::Rounds(step, rounds) => phrase("error-workflow-rounds")
+                .with("step", step)
+                .with("rounds", rounds)
+                .with("max", MAX_ROUNDS),
+            Self::TooLong(step) => phrase("error-workflow-too-long")
+                .with("step", step)
+                .with("max", MAX_TEXT_CHARS),
+            Self::File(reason) => Phrase::verbatim(reason),
+        }
+    }
+}
+
 impl WorkflowTemplate {
     /// Checks what a run needs of the template; the first problem, numbered from 1, is the
     /// error.
@@ -270,26 +291,5 @@ impl WorkflowTemplates {
 
     pub fn remove(&mut self, id: &str) {
         self.items.retain(|t| t.id != id);
-    }
-}
-
-impl crate::i18n::Explain for TemplateError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::{phrase, Phrase};
-        match self {
-            Self::NoName => phrase("error-workflow-no-name"),
-            Self::NoSteps => phrase("error-workflow-no-steps"),
-            Self::TooManySteps => phrase("error-workflow-too-many-steps").with("max", MAX_STEPS),
-            Self::EmptyQuestion(step) => phrase("error-workflow-empty-question").with("step", step),
-            Self::EmptyPrompt(step) => phrase("error-workflow-empty-prompt").with("step", step),
-            Self::Rounds(step, rounds) => phrase("error-workflow-rounds")
-                .with("step", step)
-                .with("rounds", rounds)
-                .with("max", MAX_ROUNDS),
-            Self::TooLong(step) => phrase("error-workflow-too-long")
-                .with("step", step)
-                .with("max", MAX_TEXT_CHARS),
-            Self::File(reason) => Phrase::verbatim(reason),
-        }
     }
 }

@@ -25,6 +25,18 @@ pub enum WorkspaceError {
     Other(String),
 }
 
+impl crate::i18n::Explain for WorkspaceError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::{phrase, Phrase};
+        match self {
+            Self::Unavailable(detail) => phrase("error-files-unavailable").with("detail", detail),
+            Self::Full => phrase("error-files-full"),
+            Self::TooLarge => phrase("error-files-too-large").with("max", MAX_FILE_BYTES >> 20),
+            Self::Other(detail) => Phrase::verbatim(detail),
+        }
+    }
+}
+
 /// Refuses bytes over [`MAX_FILE_BYTES`]: every store checks a write with it.
 pub fn check_size(bytes: &[u8]) -> Result<(), WorkspaceError> {
     if bytes.len() > MAX_FILE_BYTES {
@@ -190,17 +202,5 @@ mod tests {
             workspace_root("c1", &assistant),
             format!("assistant-{}", assistant.id)
         );
-    }
-}
-
-impl crate::i18n::Explain for WorkspaceError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::{phrase, Phrase};
-        match self {
-            Self::Unavailable(detail) => phrase("error-files-unavailable").with("detail", detail),
-            Self::Full => phrase("error-files-full"),
-            Self::TooLarge => phrase("error-files-too-large").with("max", MAX_FILE_BYTES >> 20),
-            Self::Other(detail) => Phrase::verbatim(detail),
-        }
     }
 }

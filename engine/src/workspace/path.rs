@@ -23,6 +23,20 @@ pub enum PathError {
     BadSegment(String),
 }
 
+impl crate::i18n::Explain for PathError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::Empty => phrase("error-path-empty"),
+            Self::TooLong => phrase("error-path-too-long").with("max", MAX_CHARS),
+            Self::TooDeep => phrase("error-path-too-deep").with("max", MAX_DEPTH),
+            Self::BadSegment(segment) => phrase("error-path-bad-segment")
+                .with("segment", segment)
+                .with("max", MAX_SEGMENT_CHARS),
+        }
+    }
+}
+
 /// A checked path, like `notes/plan.md`.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WorkspacePath(String);
@@ -134,19 +148,5 @@ mod tests {
             Err(PathError::TooLong)
         );
         assert!(WorkspacePath::parse(&"x".repeat(200)).is_err());
-    }
-}
-
-impl crate::i18n::Explain for PathError {
-    fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::phrase;
-        match self {
-            Self::Empty => phrase("error-path-empty"),
-            Self::TooLong => phrase("error-path-too-long").with("max", MAX_CHARS),
-            Self::TooDeep => phrase("error-path-too-deep").with("max", MAX_DEPTH),
-            Self::BadSegment(segment) => phrase("error-path-bad-segment")
-                .with("segment", segment)
-                .with("max", MAX_SEGMENT_CHARS),
-        }
     }
 }
