@@ -202,7 +202,10 @@ impl GenerationSink for UiSink {
                     view.update_from(&node);
                 }
             }
-            GenerationEvent::Warning(message) => self.state.banner.set(Some(message)),
+            GenerationEvent::Warning(message) => self
+                .state
+                .banner
+                .set(Some(skein_components::explain(&message))),
             // The title and suggestions that may follow hold nothing up.
             GenerationEvent::AnswerDone { .. } => self.generation_ended(),
             GenerationEvent::Unsaved {

@@ -4,7 +4,7 @@
 //! the exact body. Everything in it is shown as text.
 
 use crate::context_meter::short_tokens;
-use crate::i18n::{t, tf, with_words};
+use crate::i18n::{explain, t, tf, with_words};
 use crate::side_sheet::SideSheet;
 use leptos::prelude::*;
 use skein_engine::chat::Inspection;
@@ -74,7 +74,7 @@ fn inspection_view(inspection: Inspection, copied: RwSignal<bool>) -> impl IntoV
             ])}
         </p>
         <p class="hint inspector-url">{format!("POST {url}")}</p>
-        {notices.into_iter().map(|n| view! { <p class="error" role="status">{n}</p> }).collect_view()}
+        {notices.into_iter().map(|n| view! { <p class="error" role="status">{explain(&n)}</p> }).collect_view()}
         <section aria-labelledby="inspector-lore">
             <h3 id="inspector-lore">{t("inspector-world-books")}</h3>
             {lore.is_empty().then(|| view! { <p class="hint" data-testid="inspector-no-lore">{t("inspector-no-entry")}</p> })}

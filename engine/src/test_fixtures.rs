@@ -280,7 +280,7 @@ pub(crate) fn warnings(log: &crate::chat::EventLog) -> Vec<String> {
         .borrow()
         .iter()
         .filter_map(|e| match e {
-            crate::chat::GenerationEvent::Warning(w) => Some(w.clone()),
+            crate::chat::GenerationEvent::Warning(w) => Some(w.to_string()),
             _ => None,
         })
         .collect()

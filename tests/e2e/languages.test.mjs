@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import {
   DOCS_SCREENSHOTS, MOCK, appUrl, browser, mock, openApp, overrides, openSettings, send, assistantTextIs, mounted,
+  configureMockProvider, assertText,
 } from './harness.mjs';
 
 const SHOTS = new URL('languages/', DOCS_SCREENSHOTS);
@@ -145,4 +146,43 @@ test('a language file that cannot be read leaves the interface in English, and s
   } finally {
     overrides.delete(path);
   }
+});
+
+test('errors speak the interface language: a refused key, a cut-off answer, a file that cannot be imported', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1280, height: 900 } });
+  const page = await openApp(context);
+  await configureMockProvider(page, { saved: '已保存。' });
+  // The provider refuses the key: the advice is Chinese, the provider's own words stay its own.
+  await mock('/admin/script', [{ status: 401, error_message: 'Invalid API key (mock)' }]);
+  await send(page, '你好');
+  const banner = page.locator('[data-testid=error-banner][data-kind=authentication]');
+  await banner.waitFor();
+  const said = await banner.textContent();
+  assert.match(said, /提供方拒绝了 API 密钥：请在设置中检查。（HTTP 401）Invalid API key \(mock\)/);
+  assert.doesNotMatch(said, /check it in the settings/);
+  await page.click('[data-testid=dismiss-banner]');
+
+  // An answer cut off mid-stream keeps its text and says why, in Chinese, after a reload too
+  // (the reason is stored as a phrase, not as an English sentence).
+  await mock('/admin/script', [{ chunks: ['Half ', 'an answer'], end_early: true }, { chunks: ['"T"'], stream: false }]);
+  await send(page, '再来一次');
+  const note = page.locator('[data-testid=message][data-role=assistant] [data-testid=message-note]').last();
+  await assertText(note, '提供方还没完成回答，连接就结束了。');
+  await page.reload();
+  await assertText(page.locator('[data-testid=message][data-role=assistant] [data-testid=message-note]').last(),
+    '提供方还没完成回答，连接就结束了。');
+
+  // A file that cannot be imported: where is the file's own, what is wrong is Chinese.
+  await openSettings(page, 'data');
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('[{"title":"x","mapping":[]}]'),
+  });
+  const error = page.locator('[data-testid=error-banner] span').first();
+  await error.waitFor();
+  assert.equal((await error.textContent()).trim(),
+    '无法导入此文件：conversations[0].mapping：缺失，或不是对象。没有导入任何内容。');
+  await shoot(page, 'chinese-errors');
+  assert.deepEqual(page.errors, []);
+  await context.close();
 });

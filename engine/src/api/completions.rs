@@ -177,8 +177,8 @@ impl<C: Clock, O: ChunkSink> DeltaSink for Sink<'_, C, O> {
 
     fn flush_events(&mut self) {}
 
-    fn warn(&self, message: String) {
-        self.out.borrow_mut().warn(message);
+    fn warn(&self, message: crate::i18n::Cause) {
+        self.out.borrow_mut().warn(message.to_string());
     }
 }
 

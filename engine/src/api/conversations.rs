@@ -67,7 +67,9 @@ pub fn event_json(event: &GenerationEvent) -> Value {
         GenerationEvent::Finished(node) => {
             json!({ "type": "finished", "message": message_json(node) })
         }
-        GenerationEvent::Warning(message) => json!({ "type": "warning", "message": message }),
+        GenerationEvent::Warning(message) => {
+            json!({ "type": "warning", "message": message.to_string() })
+        }
         GenerationEvent::AnswerDone { conversation_id } => {
             json!({ "type": "done", "conversationId": conversation_id })
         }

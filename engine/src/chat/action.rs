@@ -78,8 +78,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }?;
         // Seed 004's follow-up gate: a promise becomes a follow-up the user can act on.
         if let Err(err) = self.record_promise(&reply).await {
-            sink.emit(GenerationEvent::Warning(format!(
-                "The answer's promise could not be kept as a follow-up: {err}"
+            sink.emit(GenerationEvent::Warning(super::warnings::promise_not_kept(
+                &err,
             )));
         }
         sink.emit(GenerationEvent::AnswerDone {
@@ -92,7 +92,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .contains(&crate::domain::message_part::Annotation::HonestRefusal);
         if reply.error_kind.is_none() && !refused {
             if let Err(err) = self.after_answer(&reply, context).await {
-                sink.emit(GenerationEvent::Warning(err.to_string()));
+                sink.emit(GenerationEvent::Warning(crate::i18n::Cause::of(&err)));
             }
         }
         Ok(reply)

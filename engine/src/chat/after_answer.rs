@@ -134,14 +134,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                         conversation.title = title;
                         changed = true;
                     }
-                    None => sink.emit(GenerationEvent::Warning(
-                        "The model's title for this conversation was empty; it keeps its name."
-                            .into(),
-                    )),
+                    None => sink.emit(GenerationEvent::Warning(super::warnings::title_empty())),
                 },
-                Err(err) => sink.emit(GenerationEvent::Warning(format!(
-                    "This conversation could not be given a title: {err}"
-                ))),
+                Err(err) => sink.emit(GenerationEvent::Warning(super::warnings::no_title(&err))),
             }
         }
         if assistant.follow_up_suggestions {
@@ -152,8 +147,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     conversation.suggestions_for = Some(reply.id.clone());
                     changed = true;
                 }
-                Err(err) => sink.emit(GenerationEvent::Warning(format!(
-                    "No follow-up suggestions: {err}"
+                Err(err) => sink.emit(GenerationEvent::Warning(super::warnings::no_suggestions(
+                    &err,
                 ))),
             }
         }

@@ -153,7 +153,7 @@ fn an_image_that_is_no_longer_stored_is_said_not_silently_dropped() {
         .contains("[1 attached image(s) could not be loaded and were not sent.]"));
     assert!(log.0.borrow().iter().any(|e| matches!(
         e,
-        GenerationEvent::Warning(w) if w.contains("no longer stored")
+        GenerationEvent::Warning(w) if w.to_string().contains("no longer stored")
     )));
 }
 

@@ -84,19 +84,18 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                         {
                             summary.origin.model = Some(settings.model_name().to_owned());
                             if let Err(err) = self.store.save_summary(&summary).await {
-                                sink.emit(GenerationEvent::Warning(format!(
-                                    "The conversation summary could not be saved: {err}"
-                                )));
+                                sink.emit(GenerationEvent::Warning(
+                                    super::warnings::summary_not_saved(&err),
+                                ));
                             }
                             return (window_start, Some(summary.text));
                         }
                         (window_start, None)
                     }
                     Err(err) => {
-                        sink.emit(GenerationEvent::Warning(format!(
-                            "This conversation is longer than the context limit and summarising \
-                             its older part failed ({err}); only the recent messages were sent."
-                        )));
+                        sink.emit(GenerationEvent::Warning(
+                            super::warnings::summarising_failed(&err),
+                        ));
                         (window_start, None)
                     }
                 }

@@ -26,7 +26,7 @@ pub enum GenerationEvent {
     /// status says); this is the record as stored.
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
-    Warning(String),
+    Warning(crate::i18n::Cause),
     /// The action's answers are all written ([`ChatService::run`](crate::ChatService::run)):
     /// what follows (title, suggestions) may take a while but holds nothing up; the app can
     /// release the conversation for the next action.

@@ -131,7 +131,7 @@ pub struct Inspection {
     pub body: String,
     pub total_tokens: u64,
     /// What building the request warned about (a missing image, a failed retrieval).
-    pub notices: Vec<String>,
+    pub notices: Vec<crate::i18n::Cause>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

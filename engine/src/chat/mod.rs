@@ -61,6 +61,7 @@ mod tool_sources;
 mod transfer;
 mod turn;
 pub mod unavailable;
+pub(crate) mod warnings;
 pub mod workflow_refusal;
 mod workflows;
 mod workspace_files;

@@ -150,9 +150,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let removed = remove_images(&mut history);
             match (removed, &ocr) {
                 (0, _) | (_, Some(_)) => Vec::new(),
-                (n, None) => vec![format!(
-                    "{} cannot see images and no model is set to read them for it (Settings →                      Providers), so {n} image(s) were left out of the request.",
-                    settings.model_name()
+                (n, None) => vec![crate::prompt::notices::images_left_out(
+                    settings.model_name(),
+                    n,
                 )],
             }
         };

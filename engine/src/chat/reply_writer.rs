@@ -4,6 +4,7 @@
 
 use super::coalescer::{Kind, StreamCoalescer};
 use super::events::{GenerationEvent, GenerationSink};
+use super::warnings::{answer_not_saved, SaveMoment};
 use crate::chat::honesty::apply_reply_gates;
 use crate::domain::assistant::CompiledAssistant;
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
@@ -197,12 +198,12 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// Writes the message now and shows it as it is (tool calls change it outside deltas).
     pub async fn save_and_show(&mut self) {
         self.flush_events();
-        self.save("The answer could not be saved").await;
+        self.save(SaveMoment::Final).await;
         self.sink
             .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
     }
 
-    pub fn warn(&self, message: String) {
+    pub fn warn(&self, message: Cause) {
         self.sink.emit(GenerationEvent::Warning(message));
     }
 
@@ -332,14 +333,13 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 
     async fn persist_if_due(&mut self) {
         if self.clock.now_ms() - self.last_persist_ms >= PERSIST_INTERVAL_MS {
-            self.save("The answer could not be saved while streaming")
-                .await;
+            self.save(SaveMoment::Streaming).await;
         }
     }
 
     /// Writes the message as it is now; a failure is a warning (the final write reports its
     /// own), since the text stays in memory and the next write may succeed.
-    async fn save(&mut self, failure: &str) {
+    async fn save(&mut self, moment: SaveMoment) {
         self.last_persist_ms = self.clock.now_ms();
         if let Err(err) = self
             .store
@@ -347,7 +347,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             .await
         {
             self.sink
-                .emit(GenerationEvent::Warning(format!("{failure}: {err}")));
+                .emit(GenerationEvent::Warning(answer_not_saved(moment, &err)));
         }
     }
 
@@ -478,10 +478,9 @@ async fn move_inline_images_to_blobs<S: ChatStore>(
         };
         if let Err(err) = saved {
             reply.parts = original;
-            sink.emit(GenerationEvent::Warning(format!(
-                "An image in the answer could not be stored separately ({err}); it was kept in \
-                 the text."
-            )));
+            sink.emit(GenerationEvent::Warning(
+                super::warnings::image_kept_in_text(&err),
+            ));
             return;
         }
     }
@@ -516,7 +515,7 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
         ReplyWriter::flush_events(self);
     }
 
-    fn warn(&self, message: String) {
+    fn warn(&self, message: Cause) {
         ReplyWriter::warn(self, message);
     }
 }

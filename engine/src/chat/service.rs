@@ -181,7 +181,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 retries: report.retries,
             };
             if let Err(err) = self.store.save_usage(&event).await {
-                writer.warn(format!("This call's usage could not be recorded: {err}"));
+                writer.warn(super::warnings::usage_not_recorded(&err));
             }
         }
         end.into()
@@ -645,11 +645,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let delay = RetryPolicy::default()
                 .delay_ms(broken_retries, None, self.clock().random_unit())
                 .unwrap_or(0.0);
-            sink.emit(GenerationEvent::Warning(format!(
-                "The answer was interrupted ({}); it is kept as an earlier version, and a new \
-                 one starts in {:.1} s.",
-                reply.error.as_deref().unwrap_or("the stream broke"),
-                delay / 1_000.0
+            let reason = reply.error.as_deref().zip(reply.error_phrase.as_ref());
+            sink.emit(GenerationEvent::Warning(super::warnings::restarting(
+                reason,
+                delay / 1_000.0,
             )));
             if !self.client.wait(delay, turn.cancel).await {
                 return Ok(reply);

@@ -240,7 +240,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 files
                     .write(&root, &path, content.as_bytes())
                     .await
-                    .map_err(|err| err.to_string())
+                    .map_err(|err| crate::i18n::Cause::of(&err))
             }
             _ => {
                 let blob = Blob {
@@ -249,7 +249,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     bytes: content.clone().into_bytes(),
                 };
                 (self.store.save_blob_of(writer.conversation(), &blob).await)
-                    .map_err(|err| err.to_string())
+                    .map_err(|err| crate::i18n::Cause::of(&err))
             }
         };
         match stored {
@@ -259,10 +259,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             }),
             Err(err) => {
                 // Nothing is lost: the message keeps the whole output instead.
-                writer.warn(format!(
-                    "A long tool output could not be stored as a file ({err}); it was kept in \
-                     the message."
-                ));
+                writer.warn(super::warnings::tool_output_kept(&err));
                 Ok(ToolResult {
                     content,
                     is_error: false,

@@ -418,7 +418,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     };
                     match hook.retrieve(query, &scope).await {
                         Ok(found) => {
-                            notices.extend(found.notice);
+                            notices.extend(found.notice.map(|n| n.to_string()));
                             let text = found
                                 .items
                                 .iter()

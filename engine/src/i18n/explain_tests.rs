@@ -1,7 +1,7 @@
 //! Every error the interface shows says in English exactly what its `Display` says, word for
 //! word, and something else in the other shipped languages.
 
-use super::{Explain, Language, LocaleRules, Localizer};
+use super::{Cause, Explain, Language, LocaleRules, Localizer};
 use crate::chat::summary_control::SummaryRefusal;
 use crate::chat::unavailable::Unavailable;
 use crate::chat::workflow_refusal::WorkflowRefusal;
@@ -24,6 +24,7 @@ use crate::persona::png_text::PngError;
 use crate::persona::user_persona::PersonaError;
 use crate::persona::world_info::WorldInfoError;
 use crate::ports::transport::TransportError;
+use crate::prompt::hooks::HookError;
 use crate::prompt::regex_rules::RuleError;
 use crate::prompt::template::TemplateError;
 use crate::provider::settings::SettingsError;
@@ -425,6 +426,49 @@ fn others() -> Vec<Box<dyn Shown>> {
     ]
 }
 
+/// The warnings and notices a generation writes, each with a sample cause.
+fn warnings() -> Vec<Box<dyn Shown>> {
+    use crate::chat::warnings as w;
+    use crate::prompt::notices as n;
+    use crate::provider::warnings as p;
+    let store = StoreError::Other("disk".into());
+    let provider = ProviderError::Timeout(TimeoutKind::Idle);
+    let said = Cause::of(&provider);
+    let list = vec![
+        p::provider_skipped("api.example.org"),
+        p::trying_fallback(&said, "backup.example.org"),
+        p::rate_wait(12.0),
+        p::retrying(&provider, 1.25, 2, 3),
+        w::answer_not_saved(w::SaveMoment::Final, &store),
+        w::answer_not_saved(w::SaveMoment::Streaming, &store),
+        w::image_kept_in_text(&store),
+        w::promise_not_kept(&ChatError::EmptyTitle),
+        w::summary_not_saved(&store),
+        w::summarising_failed(&provider),
+        w::title_empty(),
+        w::no_title(&provider),
+        w::no_suggestions(&provider),
+        w::tool_output_kept(&said),
+        w::usage_not_recorded(&store),
+        w::restarting(None, 0.5),
+        w::restarting(Some((&said.to_string(), &said.phrase())), 2.0),
+        n::workspace_unreadable(&HookError("gone".into())),
+        n::knowledge_failed(&HookError("gone".into())),
+        n::memory_failed(&HookError("gone".into())),
+        n::image_text_unreadable(&HookError("gone".into())),
+        n::image_unreadable(&store),
+        n::images_missing(2),
+        n::images_left_out("mock-model", 2),
+        n::knowledge_by_words("HTTP 500"),
+        n::knowledge_not_embedded(),
+        n::knowledge_embedding_mismatch(&VectorError::NotFinite),
+        n::memories_by_words(&HookError("HTTP 500".into())),
+    ];
+    list.into_iter()
+        .map(|cause| Box::new(cause) as Box<dyn Shown>)
+        .collect()
+}
+
 fn every_error() -> Vec<Box<dyn Shown>> {
     let mut all: Vec<Box<dyn Shown>> = Vec::new();
     for err in chat_errors() {
@@ -434,6 +478,7 @@ fn every_error() -> Vec<Box<dyn Shown>> {
         all.push(Box::new(err));
     }
     all.extend(others());
+    all.extend(warnings());
     all
 }
 

@@ -150,9 +150,7 @@ impl<S: LibraryStore, E: QueryEmbedder, M: Fn() -> String> RetrievalHook
                 match self.embed(model.trim(), &mut visible, query).await {
                     Ok(vector) => Some(vector),
                     Err(err) => {
-                        notice = Some(format!(
-                            "Embeddings failed ({err}); memories were chosen by their words instead."
-                        ));
+                        notice = Some(crate::prompt::notices::memories_by_words(&err));
                         None
                     }
                 }
@@ -351,7 +349,11 @@ mod tests {
         let found = block_on(retriever.retrieve("what is my dog called?", &scope)).unwrap();
         assert_eq!(found.items[0].id, "dog", "the words still find it");
         assert!(found.items.len() <= MAX_MEMORIES);
-        assert!(found.notice.unwrap().contains("chosen by their words"));
+        assert!(found
+            .notice
+            .unwrap()
+            .to_string()
+            .contains("chosen by their words"));
     }
 
     #[test]

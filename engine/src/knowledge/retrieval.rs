@@ -8,6 +8,8 @@ use super::lexical::LexicalIndex;
 use super::ranking::{dedup_and_cap, fuse, SearchMode};
 use super::vectors::VectorIndex;
 use super::{EmbeddingModel, KnowledgeChunk};
+use crate::i18n::Cause;
+use crate::prompt::notices;
 
 /// The most chunks a request gets (seed 000 §5).
 pub const MAX_CHUNKS: usize = 6;
@@ -32,7 +34,7 @@ pub struct SearchOutcome {
     /// How they were ranked in the end.
     pub used: SearchMode,
     /// Why the wanted mode could not be used, in words for the user.
-    pub notice: Option<String>,
+    pub notice: Option<Cause>,
 }
 
 /// The search structures of one base's chunks: the words of every chunk, and the vectors of
@@ -73,7 +75,7 @@ pub fn search_indexed(
     cap: usize,
 ) -> SearchOutcome {
     let lexical = || index.lexical.search(query, CANDIDATES);
-    let words_only = |notice: Option<String>| SearchOutcome {
+    let words_only = |notice: Option<Cause>| SearchOutcome {
         hits: dedup_and_cap(&lexical(), |i| chunks[i].text.as_str(), cap),
         used: SearchMode::Lexical,
         notice,
@@ -84,33 +86,20 @@ pub fn search_indexed(
     let query_vector = match vector {
         QueryVector::Ready(v) => v,
         QueryVector::NotConfigured => return words_only(None),
-        QueryVector::Failed(why) => {
-            return words_only(Some(format!(
-                "Embeddings failed ({why}); the knowledge was searched by its words instead."
-            )))
-        }
+        QueryVector::Failed(why) => return words_only(Some(notices::knowledge_by_words(why))),
     };
     let Some((vectors, positions)) = index.vectors.as_ref() else {
         return words_only(None);
     };
     if vectors.is_empty() {
-        return words_only(Some(
-            "No part of the knowledge is embedded with the current model yet; it was searched \
-             by its words instead."
-                .to_owned(),
-        ));
+        return words_only(Some(notices::knowledge_not_embedded()));
     }
     let by_vector = match vectors.search(query_vector, CANDIDATES) {
         Ok(hits) => hits
             .into_iter()
             .map(|(at, score)| (positions[at], score))
             .collect::<Vec<_>>(),
-        Err(err) => {
-            return words_only(Some(format!(
-                "The query's embedding does not fit the stored ones ({err}); the knowledge was \
-                 searched by its words instead."
-            )))
-        }
+        Err(err) => return words_only(Some(notices::knowledge_embedding_mismatch(&err))),
     };
     let ranked = match mode {
         SearchMode::Hybrid => fuse(&[&by_vector, &lexical()]),

@@ -115,6 +115,7 @@ fn failed_embeddings_fall_back_to_words_and_say_so() {
     assert!(outcome
         .notice
         .unwrap()
+        .to_string()
         .contains("Embeddings failed (HTTP 500)"));
     // No base model: words, quietly.
     let quiet = search_chunks(
@@ -136,7 +137,7 @@ fn failed_embeddings_fall_back_to_words_and_say_so() {
         6,
     );
     assert_eq!(wrong.used, SearchMode::Lexical);
-    assert!(wrong.notice.unwrap().contains("does not fit"));
+    assert!(wrong.notice.unwrap().to_string().contains("does not fit"));
 }
 
 #[test]
@@ -156,6 +157,7 @@ fn nothing_embedded_yet_is_said_and_results_are_capped() {
     assert!(outcome
         .notice
         .unwrap()
+        .to_string()
         .contains("No part of the knowledge is embedded"));
     assert_eq!(outcome.hits.len(), MAX_CHUNKS);
 }

@@ -258,6 +258,7 @@ mod tests {
         assert!(found
             .notice
             .unwrap()
+            .to_string()
             .contains("Embeddings failed (HTTP 500)"));
     }
 }

@@ -16,6 +16,13 @@ pub type HookFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, HookError>> +
 #[error("{0}")]
 pub struct HookError(pub String);
 
+/// A hook's error is the words of what failed below it (a store, a provider), kept as said.
+impl crate::i18n::Explain for HookError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        crate::i18n::Phrase::verbatim(&self.0)
+    }
+}
+
 /// Text recognised in an image.
 pub trait OcrHook {
     fn recognize<'a>(&'a self, blob_id: &'a str, mime: &'a str) -> HookFuture<'a, String>;
@@ -42,7 +49,7 @@ pub struct RetrievedItem {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Retrieved {
     pub items: Vec<RetrievedItem>,
-    pub notice: Option<String>,
+    pub notice: Option<crate::i18n::Cause>,
 }
 
 impl From<Vec<RetrievedItem>> for Retrieved {

@@ -16,6 +16,7 @@ pub(crate) mod dictionary;
 pub(crate) mod documents;
 pub(crate) mod hooks;
 pub(crate) mod injection;
+pub(crate) mod notices;
 pub(crate) mod pipeline;
 pub(crate) mod placeholders;
 pub mod regex_rules;

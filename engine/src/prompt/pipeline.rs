@@ -21,12 +21,14 @@ use super::data_block::{data_block, DATA_PREAMBLE};
 use super::documents::inline_documents;
 use super::hooks::{OcrHook, RetrievalHook, RetrievalScope, RetrievedItem, WorkspaceHook};
 use super::injection::{text_seed, Activation, CompiledLorebook};
+use super::notices;
 use super::placeholders::PlaceholderValues;
 use super::template::MessageTemplate;
 use super::user_wrapper::UserWrapper;
 use super::PromptRequest;
 use crate::domain::message::Role;
 use crate::domain::message_part::{Annotation, MessagePart};
+use crate::i18n::Cause;
 use crate::prompt::dictionary::CompiledDictionary;
 
 /// At most this many knowledge chunks, and as many memories, join one request.
@@ -56,7 +58,7 @@ pub struct PreparedRequest {
     /// Citations of the knowledge chunks added to this request (only these may be cited).
     pub citations: Vec<Annotation>,
     /// Honest notices about what could not be done (a failed retrieval, an unreadable image).
-    pub notices: Vec<String>,
+    pub notices: Vec<Cause>,
     /// The transformers that ran, in order.
     pub trace: Vec<&'static str>,
     /// What each lorebook did (by the book's name): the entries inserted and why, and those
@@ -79,7 +81,7 @@ pub struct DictionaryReport {
 }
 
 impl PreparedRequest {
-    fn note(&mut self, notice: String) {
+    fn note(&mut self, notice: Cause) {
         self.notices.push(notice);
     }
 
@@ -205,7 +207,7 @@ impl InputPipeline<'_> {
                     out.system_append(format!("<workspace>\n{reminder}\n</workspace>"))
                 }
                 Ok(None) => {}
-                Err(err) => out.note(format!("The workspace could not be read: {err}.")),
+                Err(err) => out.note(notices::workspace_unreadable(&err)),
             }
         }
         if let Some(knowledge) = self.knowledge {
@@ -219,11 +221,8 @@ impl InputPipeline<'_> {
                     add_knowledge(&mut out, found.items)
                 }
                 Err(err) => {
-                    let notice = format!(
-                        "Knowledge retrieval failed for this request ({err}); the answer is made \
-                         without the knowledge base. Say so if the question depends on it."
-                    );
-                    out.system_append(notice.clone());
+                    let notice = notices::knowledge_failed(&err);
+                    out.system_append(notice.to_string());
                     out.note(notice);
                 }
             }
@@ -243,12 +242,8 @@ impl InputPipeline<'_> {
                     }
                 }
                 Err(err) => {
-                    let notice = format!(
-                        "Memory could not be reached for this request ({err}). If the answer \
-                         depends on what you remember about the user, say so honestly; do not \
-                         guess."
-                    );
-                    out.system_append(notice.clone());
+                    let notice = notices::memory_failed(&err);
+                    out.system_append(notice.to_string());
                     out.note(notice);
                 }
             }
@@ -280,7 +275,7 @@ impl InputPipeline<'_> {
                         )))
                     }
                     Ok(_) => {}
-                    Err(err) => notices.push(format!("Text in an image could not be read: {err}.")),
+                    Err(err) => notices.push(notices::image_text_unreadable(&err)),
                 }
             }
             message.parts = parts;

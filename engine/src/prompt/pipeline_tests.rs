@@ -340,10 +340,8 @@ fn a_retrieval_fallback_reaches_the_user_for_memory_as_for_knowledge() {
         ..InputPipeline::default()
     };
     let out = block_on(pipeline.run(request()));
-    assert_eq!(
-        out.notices,
-        ["chosen by their words", "chosen by their words"]
-    );
+    let notices: Vec<String> = out.notices.iter().map(ToString::to_string).collect();
+    assert_eq!(notices, ["chosen by their words", "chosen by their words"]);
     assert!(out.request.system.contains("<memory>"));
     assert!(!out.request.system.contains("chosen by their words"));
 }

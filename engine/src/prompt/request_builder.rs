@@ -201,7 +201,7 @@ pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
 pub async fn load_images<S: ChatStore + ?Sized>(
     messages: &mut [ChatMessage],
     store: &S,
-) -> Vec<String> {
+) -> Vec<crate::i18n::Cause> {
     let mut notices = Vec::new();
     for message in messages.iter_mut().filter(|m| !m.images.is_empty()) {
         let mut missing = 0;
@@ -215,7 +215,7 @@ pub async fn load_images<S: ChatStore + ?Sized>(
                 Ok(None) => missing += 1,
                 Err(err) => {
                     missing += 1;
-                    notices.push(format!("An attached image could not be read: {err}."));
+                    notices.push(crate::prompt::notices::image_unreadable(&err));
                 }
             }
         }
@@ -223,9 +223,7 @@ pub async fn load_images<S: ChatStore + ?Sized>(
             message.content.push_str(&format!(
                 "\n\n[{missing} attached image(s) could not be loaded and were not sent.]"
             ));
-            notices.push(format!(
-                "{missing} attached image(s) are no longer stored and were not sent."
-            ));
+            notices.push(crate::prompt::notices::images_missing(missing));
         }
         message.images = loaded;
     }

@@ -57,7 +57,7 @@ pub(crate) trait DeltaSink {
     /// Hands held text on now.
     fn flush_events(&mut self);
     /// Tells the user something that does not stop the answer.
-    fn warn(&self, message: String);
+    fn warn(&self, message: Cause);
 }
 
 /// How one model call ended.
@@ -157,9 +157,8 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             let last = position + 1 == chain.len();
             let key = provider.traffic_key();
             if !last && !self.health.available(&key, self.clock.now_ms()) {
-                sink.warn(format!(
-                    "{} has failed repeatedly; using the next provider for now.",
-                    crate::provider::settings::host_of(&provider.base_url)
+                sink.warn(super::warnings::provider_skipped(
+                    &crate::provider::settings::host_of(&provider.base_url),
                 ));
                 continue;
             }
@@ -178,10 +177,9 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 return end;
             }
             if let CallEnd::Failed(failure) = &end {
-                sink.warn(format!(
-                    "{} Trying the fallback provider {}.",
-                    crate::provider::fallback_chain::as_sentence(&failure.message.to_string()),
-                    crate::provider::settings::host_of(&chain[position + 1].base_url)
+                sink.warn(super::warnings::trying_fallback(
+                    &failure.message,
+                    &crate::provider::settings::host_of(&chain[position + 1].base_url),
                 ));
             }
         }
@@ -240,10 +238,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if !self.clock.has_timers() {
                 return true;
             }
-            sink.warn(format!(
-                "Waiting {:.0} s for the per-minute limit set for this provider.",
-                (wait / 1_000.0).ceil()
-            ));
+            sink.warn(super::warnings::rate_wait((wait / 1_000.0).ceil()));
             if !self.wait(wait, cancel).await {
                 return false;
             }
@@ -314,11 +309,11 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 };
                 return (CallEnd::Failed(failure), attempt - 1);
             };
-            sink.warn(format!(
-                "{err} Trying again in {:.1} s (attempt {} of {}).",
+            sink.warn(super::warnings::retrying(
+                &err,
                 delay / 1_000.0,
                 attempt + 1,
-                policy.max_attempts
+                policy.max_attempts,
             ));
             if !self.wait(delay, cancel).await {
                 return (CallEnd::Cancelled, attempt - 1);

@@ -55,7 +55,7 @@ fn a_rate_limit_is_retried_no_earlier_than_retry_after() {
     let warnings = warnings(&log);
     assert_eq!(warnings.len(), 1);
     assert!(
-        warnings[0].contains("Rate limited") && warnings[0].contains("7.0 s"),
+        warnings[0].contains("Rate limited") && warnings[0].contains("in 7 s"),
         "{warnings:?}"
     );
     assert!(warnings[0].contains("attempt 2 of 3"));

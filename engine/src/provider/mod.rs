@@ -41,6 +41,7 @@ pub use skein_wire::sse;
 mod streaming;
 pub(crate) mod traffic;
 pub(crate) mod validation;
+pub(crate) mod warnings;
 
 // Types of this module's public surface that live in crate-private files.
 pub use anthropic::AnthropicDecoder;
