@@ -153,6 +153,7 @@ pub fn format_bytes(bytes: f64) -> String {
 pub struct IntlRules {
     plurals: js_sys::Intl::PluralRules,
     numbers: js_sys::Function,
+    lists: js_sys::Intl::ListFormat,
 }
 
 impl IntlRules {
@@ -162,6 +163,7 @@ impl IntlRules {
         Self {
             plurals: js_sys::Intl::PluralRules::new(&locales, &js_sys::Object::new()),
             numbers: numbers.format(),
+            lists: js_sys::Intl::ListFormat::new(&locales, &js_sys::Object::new()),
         }
     }
 }
@@ -184,5 +186,13 @@ impl LocaleRules for IntlRules {
             .ok()
             .and_then(|text| text.as_string())
             .unwrap_or_else(|| n.to_string())
+    }
+
+    fn list(&self, items: &[String]) -> String {
+        let array: js_sys::Array = items
+            .iter()
+            .map(|item| wasm_bindgen::JsValue::from(item.as_str()))
+            .collect();
+        self.lists.format(&array).into()
     }
 }

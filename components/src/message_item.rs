@@ -377,6 +377,18 @@ pub fn MessageItem(
         let text = edit_text.get_untracked();
         if !text.trim().is_empty() && actions.edit.run((id(), text)) {
             editing.set(false);
+            // Saving asks again: the keyboard goes back to the composer, as after a send (the
+            // edited message is replaced by its new version).
+            request_animation_frame(|| {
+                let composer = document()
+                    .query_selector("[data-testid=composer-input]")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+                if let Some(composer) = composer {
+                    let _ = composer.focus();
+                }
+            });
         }
     };
     let speaker = use_context::<Speaker>().filter(|_| message.role == Role::Assistant);

@@ -1403,3 +1403,4 @@ notice-knowledge-by-words = فشلت التضمينات ({ $why })؛ بُحث ف
 notice-knowledge-not-embedded = لم يُضمَّن أي جزء من المعرفة بالنموذج الحالي بعد؛ بُحث فيها بكلماتها بدلًا من ذلك.
 notice-knowledge-embedding-mismatch = تضمين الاستعلام لا يطابق المخزَّنة ({ $err })؛ بُحث في المعرفة بكلماتها بدلًا من ذلك.
 notice-memories-by-words = فشلت التضمينات ({ $err })؛ اختيرت الذكريات بكلماتها بدلًا من ذلك.
+quoted = «{ $text }»

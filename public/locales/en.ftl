@@ -1379,3 +1379,4 @@ notice-knowledge-by-words = Embeddings failed ({ $why }); the knowledge was sear
 notice-knowledge-not-embedded = No part of the knowledge is embedded with the current model yet; it was searched by its words instead.
 notice-knowledge-embedding-mismatch = The query's embedding does not fit the stored ones ({ $err }); the knowledge was searched by its words instead.
 notice-memories-by-words = Embeddings failed ({ $err }); memories were chosen by their words instead.
+quoted = “{ $text }”

@@ -1331,3 +1331,4 @@ notice-knowledge-by-words = 嵌入失败（{ $why }）；改为按文字检索�
 notice-knowledge-not-embedded = 知识尚未用当前模型嵌入；改为按文字检索。
 notice-knowledge-embedding-mismatch = 查询的嵌入与已存的不匹配（{ $err }）；改为按文字检索知识。
 notice-memories-by-words = 嵌入失败（{ $err }）；改为按文字挑选记忆。
+quoted = “{ $text }”

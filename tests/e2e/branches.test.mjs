@@ -129,3 +129,25 @@ test('a chat with one branch says how to make another; the map reads untrusted t
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('in a right-to-left interface → goes to the fork, as ← does left to right', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ locale: 'ar-EG', viewport: { width: 1280, height: 900 } });
+  const page = await openApp(context);
+  await configureMockProvider(page, { saved: 'حُفظ.' });
+  await mock('/admin/script', [{ chunks: ['First answer.'] }, { chunks: ['"T"'], stream: false }]);
+  await send(page, 'سؤال');
+  await assistantTextIs(page, 'First answer.');
+  await mock('/admin/script', [{ chunks: ['Second answer.'] }]);
+  await lastAssistant(page).locator('[data-testid=regenerate-button]').click();
+  await assistantTextIs(page, 'Second answer.');
+  await openMap(page);
+  await page.waitForFunction(() => document.activeElement?.dataset.row === '2');
+  // ← points the other way here: it does not leave the version.
+  await page.keyboard.press('ArrowLeft');
+  assert.equal(await focusedRow(page), '2');
+  await page.keyboard.press('ArrowRight');
+  assert.equal(await focusedRow(page), '0');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -128,6 +128,8 @@ test('every flow works with the keyboard alone, with the focus always visible', 
   await tabTo(page, '[data-testid=edit-save]');
   await page.keyboard.press('Enter');
   await assistantTextIs(page, 'Nara in April.');
+  // Saving asked again, so the keyboard is back in the composer.
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'composer-input');
 
   // A tool call waits: approve with the keyboard; a second one, deny.
   await mock('/admin/script', [

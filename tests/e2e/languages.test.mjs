@@ -172,6 +172,7 @@ test('errors speak the interface language: a refused key, a cut-off answer, a fi
   await page.reload();
   await assertText(page.locator('[data-testid=message][data-role=assistant] [data-testid=message-note]').last(),
     '提供方还没完成回答，连接就结束了。');
+  await shoot(page, 'chinese-cut-off-answer');
 
   // A file that cannot be imported: where is the file's own, what is wrong is Chinese.
   await openSettings(page, 'data');
@@ -183,6 +184,7 @@ test('errors speak the interface language: a refused key, a cut-off answer, a fi
   assert.equal((await error.textContent()).trim(),
     '无法导入此文件：conversations[0].mapping：缺失，或不是对象。没有导入任何内容。');
   await shoot(page, 'chinese-errors');
-  assert.deepEqual(page.errors, []);
+  // The browser logs the refused request itself; nothing else may fail.
+  assert.deepEqual(page.errors.filter((e) => !/status of 401/.test(e)), []);
   await context.close();
 });

@@ -86,6 +86,11 @@ pub trait LocaleRules {
     fn plural(&self, n: f64) -> &'static str;
     /// `n` written for people (grouping, digits, decimal mark).
     fn number(&self, n: f64) -> String;
+    /// `items` as one list ("a, b, and c" in the language's way); without the browser, joined
+    /// by commas.
+    fn list(&self, items: &[String]) -> String {
+        items.join(", ")
+    }
 }
 
 /// English's rules without the browser: for tests and for the engine's own use.

@@ -275,12 +275,12 @@ impl SecondaryMatch {
             SecondaryLogic::NotAll => "lore-secondary-not-all",
             SecondaryLogic::NotAny => "lore-secondary-none",
         };
-        let keys = self
+        let quoted: Vec<String> = self
             .keys
             .iter()
-            .map(|k| format!("“{k}”"))
-            .collect::<Vec<_>>()
-            .join(", ");
+            .map(|k| words.format("quoted", &[("text", k.into())], rules))
+            .collect();
+        let keys = rules.list(&quoted);
         words.format(id, &[("keys", keys.into())], rules)
     }
 }
