@@ -4,7 +4,7 @@
 //! The engine checks the template when it is saved and names the step of a problem.
 
 use crate::fields::{choice, line, text_field};
-use crate::i18n::{t, tf};
+use crate::i18n::{t, tf, with_words};
 use leptos::prelude::*;
 use skein_engine::workflow::template::{DEFAULT_ROUNDS, MAX_ROUNDS};
 use skein_engine::workflow::{ContextRef, QuestionMode, StepKind, WorkflowStep, WorkflowTemplate};
@@ -128,7 +128,7 @@ pub(crate) fn ContextChecks(
 ) -> impl IntoView {
     view! {
         <For each=move || options.get() key=|option| option.clone() children=move |option| {
-            let label = option.label();
+            let label = with_words(|w, r| option.label_phrase().words(w, r));
             let value = StoredValue::new(option);
             let checked = move || chosen.with(|list| list.contains(&value.get_value()));
             view! {

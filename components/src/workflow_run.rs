@@ -3,7 +3,7 @@
 //! next round's message, a wait for a model (with Stop), a failure to retry, or, once complete,
 //! continuing as a chat. Everything a model wrote is shown as text.
 
-use crate::i18n::{t, tf};
+use crate::i18n::{explain, t, tf};
 use crate::workflow_screen::WorkflowAction;
 use leptos::prelude::*;
 use skein_engine::workflow::{
@@ -68,9 +68,9 @@ fn step_view(index: usize, step: WorkflowStep, record: StepRecord, current: bool
     view! {
         <li class="workflow-step" data-testid="workflow-step" data-state=state
             aria-current=current.then_some("step")>
-            <h4>{format!("{}. {}", index + 1, step.label())}</h4>
+            <h4>{format!("{}. {}", index + 1, step_title(&step))}</h4>
             {body}
-            {record.notice.map(|n| view! { <p class="notice" role="status" data-testid="workflow-notice">{n}</p> })}
+            {record.notice.map(|n| view! { <p class="notice" role="status" data-testid="workflow-notice">{explain(&n)}</p> })}
         </li>
     }
 }
@@ -161,7 +161,7 @@ pub fn WorkflowRunView(
         }
         NextAction::Failed { error } => view! {
             <div class="workflow-input">
-                <p class="error" role="alert" data-testid="workflow-failure">{error}</p>
+                <p class="error" role="alert" data-testid="workflow-failure">{explain(&error)}</p>
                 <div class="form-actions">
                     <button type="button" class="primary" data-testid="workflow-retry" disabled=move || busy.get()
                         on:click=act(WorkflowAction::Advance)>{t("workflow-run-try-again")}</button>
@@ -220,5 +220,16 @@ pub fn WorkflowRunView(
             <ol class="workflow-steps">{steps}</ol>
             {action_area}
         </section>
+    }
+}
+
+/// A step's title, or its kind in the interface's words when it has none.
+fn step_title(step: &WorkflowStep) -> String {
+    if !step.title.trim().is_empty() {
+        return step.title.clone();
+    }
+    match step.kind {
+        StepKind::Question { .. } => t("workflow-kind-question").to_owned(),
+        StepKind::Dialogue { .. } => t("workflow-kind-dialogue").to_owned(),
     }
 }

@@ -1404,3 +1404,20 @@ notice-knowledge-not-embedded = لم يُضمَّن أي جزء من المعر�
 notice-knowledge-embedding-mismatch = تضمين الاستعلام لا يطابق المخزَّنة ({ $err })؛ بُحث في المعرفة بكلماتها بدلًا من ذلك.
 notice-memories-by-words = فشلت التضمينات ({ $err })؛ اختيرت الذكريات بكلماتها بدلًا من ذلك.
 quoted = «{ $text }»
+
+## Workflow runs
+workflow-context-chat = المحادثة «{ $title }»
+workflow-context-knowledge = قاعدة المعرفة «{ $name }»
+workflow-notice-context-gone = لم تعد { $context } محفوظة؛ أُسقطت.
+workflow-notice-knowledge-not-set-up = تعذّر البحث في { $context } (المعرفة غير مُعدّة)؛ أُسقطت.
+workflow-notice-not-searched = تعذّر البحث في { $context } ({ $err })؛ أُسقطت.
+workflow-notice-phrasing-empty = كانت إجابته فارغة أو ليست سؤالًا واحدًا
+workflow-notice-not-phrased = تعذّر على النموذج صياغة هذا السؤال ({ $err })؛ يُعرض كما كُتب.
+workflow-notice-round-limit = أراد المشرف جولة أخرى، لكن هذه الخطوة تسمح بـ { $max }؛ انتهت هنا.
+workflow-failure-partner-empty = كان رد شريك الحوار فارغًا.
+workflow-failure-partner = لم يُجب شريك الحوار: { $err }
+workflow-failure-moderator-unusable = { $err } حاول مجددًا، أو أنهِ خطوة الحوار هذه.
+workflow-failure-moderator = لم يُجب المشرف: { $err }
+error-moderator-not-json = لم يُجب المشرف بـ JSON ‏({ $why }).
+error-moderator-unknown-action = أجاب المشرف بإجراء غير معروف «{ $action }»؛ لا يمكنه إلا المتابعة أو الإنهاء.
+error-moderator-no-next-prompt = قال المشرف أن نتابع دون أن يقول ما الذي يُسأل بعد ذلك.

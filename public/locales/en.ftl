@@ -1380,3 +1380,20 @@ notice-knowledge-not-embedded = No part of the knowledge is embedded with the cu
 notice-knowledge-embedding-mismatch = The query's embedding does not fit the stored ones ({ $err }); the knowledge was searched by its words instead.
 notice-memories-by-words = Embeddings failed ({ $err }); memories were chosen by their words instead.
 quoted = “{ $text }”
+
+## Workflow runs: what a step could not do (stored on the run; English reads exactly as the engine's)
+workflow-context-chat = Chat “{ $title }”
+workflow-context-knowledge = Knowledge base “{ $name }”
+workflow-notice-context-gone = { $context } is no longer stored; it was left out.
+workflow-notice-knowledge-not-set-up = { $context } could not be searched (knowledge is not set up); it was left out.
+workflow-notice-not-searched = { $context } could not be searched ({ $err }); it was left out.
+workflow-notice-phrasing-empty = its answer was empty or not one question
+workflow-notice-not-phrased = The model could not phrase this question ({ $err }); it is shown as written.
+workflow-notice-round-limit = The moderator wanted another round, but this step allows { $max }; it ended here.
+workflow-failure-partner-empty = The dialogue partner's reply was empty.
+workflow-failure-partner = The dialogue partner did not answer: { $err }
+workflow-failure-moderator-unusable = { $err } Try again, or end this dialogue step.
+workflow-failure-moderator = The moderator did not answer: { $err }
+error-moderator-not-json = The moderator did not answer with JSON ({ $why }).
+error-moderator-unknown-action = The moderator answered an unknown action “{ $action }”; it may only continue or finish.
+error-moderator-no-next-prompt = The moderator said to continue without saying what to ask next.

@@ -1332,3 +1332,20 @@ notice-knowledge-not-embedded = 知识尚未用当前模型嵌入；改为按文
 notice-knowledge-embedding-mismatch = 查询的嵌入与已存的不匹配（{ $err }）；改为按文字检索知识。
 notice-memories-by-words = 嵌入失败（{ $err }）；改为按文字挑选记忆。
 quoted = “{ $text }”
+
+## Workflow runs
+workflow-context-chat = 对话“{ $title }”
+workflow-context-knowledge = 知识库“{ $name }”
+workflow-notice-context-gone = { $context }已不再保存；已略过。
+workflow-notice-knowledge-not-set-up = 无法检索{ $context }（尚未设置知识功能）；已略过。
+workflow-notice-not-searched = 无法检索{ $context }（{ $err }）；已略过。
+workflow-notice-phrasing-empty = 它的回答为空，或不是一个问题
+workflow-notice-not-phrased = 模型无法改写这个问题（{ $err }）；按原文显示。
+workflow-notice-round-limit = 主持人还想再进行一轮，但此步骤最多 { $max } 轮；已在此结束。
+workflow-failure-partner-empty = 对话伙伴的回复为空。
+workflow-failure-partner = 对话伙伴没有回答：{ $err }
+workflow-failure-moderator-unusable = { $err } 请重试，或结束此对话步骤。
+workflow-failure-moderator = 主持人没有回答：{ $err }
+error-moderator-not-json = 主持人没有用 JSON 回答（{ $why }）。
+error-moderator-unknown-action = 主持人给出了未知的动作“{ $action }”；只能继续或结束。
+error-moderator-no-next-prompt = 主持人说要继续，却没有说下一步问什么。

@@ -15,8 +15,10 @@ use crate::ports::transport::Transport;
 use crate::prompt::hooks::RetrievalScope;
 use crate::provider::settings::ProviderSettings;
 use crate::provider::truncate_chars;
+use crate::provider::ProviderError;
 use crate::store::ChatStore;
 use crate::workflow::moderator::parse_decision;
+use crate::workflow::notices::{self, PhrasingFailure};
 use crate::workflow::prompts::{self, ContextText};
 use crate::workflow::run::{NextAction, RunError, RunStatus, WorkflowRun};
 use crate::workflow::template::{ContextRef, StepKind, TemplateError};
@@ -301,25 +303,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 None,
                 cancel,
             )
-            .await
-            .map_err(|err| err.to_string())
-            .and_then(|raw| {
-                prompts::clean_question(&raw)
-                    .ok_or_else(|| "its answer was empty or not one question".to_owned())
-            });
-        match phrased {
-            Ok(text) => run.set_question(text, true, join(notices))?,
-            Err(reason) => {
-                notices.insert(
-                    0,
-                    format!(
-                        "The model could not phrase this question ({}); it is shown as written.",
-                        reason.trim_end_matches('.')
-                    ),
-                );
-                run.set_question(question, false, join(notices))?;
-            }
-        }
+            .await;
+        let failure = match &phrased {
+            Ok(raw) => match prompts::clean_question(raw) {
+                Some(text) => return Ok(run.set_question(text, true, Cause::joined(notices))?),
+                None => notices::not_phrased::<ProviderError>(PhrasingFailure::Empty),
+            },
+            Err(err) => notices::not_phrased(PhrasingFailure::Call(err)),
+        };
+        notices.insert(0, failure);
+        run.set_question(question, false, Cause::joined(notices))?;
         Ok(())
     }
 
@@ -334,7 +327,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             StepKind::Question { .. } => String::new(),
         })?;
         let (context, notices) = self.step_context(run, &query).await;
-        if let Some(notice) = join(notices) {
+        if let Some(notice) = Cause::joined(notices) {
             run.note(notice);
         }
         let messages = prompts::debate_prompt(run, &rounds, &context);
@@ -344,10 +337,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await
         {
             Ok(reply) if !reply.trim().is_empty() => run.set_reply(reply.trim().to_owned())?,
-            Ok(_) => run.set_round_error("The dialogue partner's reply was empty.".into())?,
-            Err(err) => {
-                run.set_round_error(format!("The dialogue partner did not answer: {err}"))?
-            }
+            Ok(_) => run.set_round_error(notices::partner_empty())?,
+            Err(err) => run.set_round_error(notices::partner_failed(&err))?,
         }
         Ok(())
     }
@@ -373,11 +364,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         match answer {
             Ok(raw) => match parse_decision(&raw) {
                 Ok(decision) => run.decide(decision, self.clock().now_ms())?,
-                Err(err) => {
-                    run.set_round_error(format!("{err} Try again, or end this dialogue step."))?
-                }
+                Err(err) => run.set_round_error(notices::moderator_unusable(&err))?,
             },
-            Err(err) => run.set_round_error(format!("The moderator did not answer: {err}"))?,
+            Err(err) => run.set_round_error(notices::moderator_failed(&err))?,
         }
         Ok(())
     }
@@ -385,11 +374,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// The current step's context as text, and notices for what could not be read. A chat
     /// gives its current branch (the latest part); a knowledge base the passages retrieved for
     /// `query`.
-    async fn step_context(
-        &self,
-        run: &WorkflowRun,
-        query: &str,
-    ) -> (Vec<ContextText>, Vec<String>) {
+    async fn step_context(&self, run: &WorkflowRun, query: &str) -> (Vec<ContextText>, Vec<Cause>) {
         let mut texts = Vec::new();
         let mut notices = Vec::new();
         for reference in run.context_for(run.current) {
@@ -399,17 +384,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                         label: reference.label(),
                         text,
                     }),
-                    None => notices.push(format!(
-                        "{} is no longer stored; it was left out.",
-                        reference.label()
-                    )),
+                    None => notices.push(notices::context_gone(&reference)),
                 },
                 ContextRef::KnowledgeBase { id, .. } => {
                     let Some(hook) = self.retrieval.knowledge.as_ref() else {
-                        notices.push(format!(
-                            "{} could not be searched (knowledge is not set up); it was left out.",
-                            reference.label()
-                        ));
+                        notices.push(notices::knowledge_not_set_up(&reference));
                         continue;
                     };
                     let scope = RetrievalScope {
@@ -418,7 +397,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     };
                     match hook.retrieve(query, &scope).await {
                         Ok(found) => {
-                            notices.extend(found.notice.map(|n| n.to_string()));
+                            notices.extend(found.notice);
                             let text = found
                                 .items
                                 .iter()
@@ -432,10 +411,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                                 });
                             }
                         }
-                        Err(err) => notices.push(format!(
-                            "{} could not be searched ({err}); it was left out.",
-                            reference.label()
-                        )),
+                        Err(err) => notices.push(notices::not_searched(&reference, &err)),
                     }
                 }
             }
@@ -482,10 +458,6 @@ fn dialogue_parts(
         record.rounds.clone(),
         truncate_chars(&query, 500),
     ))
-}
-
-fn join(notices: Vec<String>) -> Option<String> {
-    (!notices.is_empty()).then(|| notices.join(" "))
 }
 
 fn gone_template() -> ChatError {

@@ -157,7 +157,7 @@ fn a_failed_phrasing_shows_the_stock_question_with_a_notice() {
     let record = &run.steps[1];
     assert_eq!(record.question.as_deref(), Some("Why this role?"));
     assert!(!record.phrased);
-    let notice = record.notice.as_deref().unwrap();
+    let notice = record.notice.as_ref().unwrap().to_string();
     assert!(
         notice.starts_with("The model could not phrase this question ("),
         "{notice}"
@@ -251,7 +251,9 @@ fn an_invalid_moderator_answer_is_reported_and_retrying_asks_only_the_moderator(
         panic!("{:?}", run.next());
     };
     assert!(
-        error.starts_with("The moderator did not answer with JSON"),
+        error
+            .to_string()
+            .starts_with("The moderator did not answer with JSON"),
         "{error}"
     );
     assert_eq!(run.steps[2].rounds[0].reply.as_deref(), Some("Hm."));
@@ -284,7 +286,12 @@ fn a_moderator_that_always_continues_is_stopped_at_the_round_limit() {
     assert_eq!(run.status, RunStatus::Completed);
     assert_eq!(run.steps[2].rounds.len(), 3);
     assert_eq!(run.steps[2].outcome, Some(StepOutcome::RoundLimit));
-    assert!(run.steps[2].notice.as_deref().unwrap().contains("allows 3"));
+    assert!(run.steps[2]
+        .notice
+        .as_ref()
+        .unwrap()
+        .to_string()
+        .contains("allows 3"));
     assert_eq!(requests(&service), 7);
 }
 
@@ -352,8 +359,9 @@ fn an_earlier_chat_given_as_context_reaches_the_phrasing_request() {
     );
     assert!(run.steps[1]
         .notice
-        .as_deref()
+        .as_ref()
         .unwrap()
+        .to_string()
         .contains("Chat “Deleted” is no longer stored"));
 }
 

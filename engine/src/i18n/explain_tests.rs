@@ -34,6 +34,7 @@ use crate::store::import_error::{ImportError, Problem};
 use crate::store::StoreError;
 use crate::tools::catalog::CatalogError;
 use crate::usage::prices::PriceError;
+use crate::workflow::moderator::ModeratorError;
 use crate::workflow::run::RunError;
 use crate::workflow::template::TemplateError as WorkflowTemplateError;
 use crate::workspace::files::WorkspaceError;
@@ -431,6 +432,16 @@ fn warnings() -> Vec<Box<dyn Shown>> {
     use crate::chat::warnings as w;
     use crate::prompt::notices as n;
     use crate::provider::warnings as p;
+    use crate::workflow::notices as f;
+    use crate::workflow::template::ContextRef;
+    let chat = ContextRef::Conversation {
+        id: "c".into(),
+        title: "Trip".into(),
+    };
+    let base = ContextRef::KnowledgeBase {
+        id: "k".into(),
+        name: "Notes".into(),
+    };
     let store = StoreError::Other("disk".into());
     let provider = ProviderError::Timeout(TimeoutKind::Idle);
     let said = Cause::of(&provider);
@@ -463,6 +474,19 @@ fn warnings() -> Vec<Box<dyn Shown>> {
         n::knowledge_not_embedded(),
         n::knowledge_embedding_mismatch(&VectorError::NotFinite),
         n::memories_by_words(&HookError("HTTP 500".into())),
+        f::context_gone(&chat),
+        f::knowledge_not_set_up(&base),
+        f::not_searched(&base, &HookError("gone".into())),
+        f::not_phrased::<ProviderError>(f::PhrasingFailure::Empty),
+        f::not_phrased(f::PhrasingFailure::Call(&provider)),
+        f::round_limit(3),
+        f::partner_empty(),
+        f::partner_failed(&provider),
+        f::moderator_unusable(&ModeratorError::NotJson("EOF".into())),
+        f::moderator_unusable(&ModeratorError::UnknownAction("pause".into())),
+        f::moderator_unusable(&ModeratorError::NoNextPrompt),
+        f::moderator_failed(&provider),
+        Cause::joined(vec![f::partner_empty(), f::round_limit(2)]).unwrap(),
     ];
     list.into_iter()
         .map(|cause| Box::new(cause) as Box<dyn Shown>)
@@ -515,7 +539,8 @@ fn chinese_and_arabic_say_every_error_in_their_own_words() {
             let said = err.words(&words, &Plain);
             let phrase = err.phrase();
             assert!(
-                !said.contains(&phrase.id) && !said.contains(&err.to_string()),
+                (phrase.id.is_empty() || !said.contains(&phrase.id))
+                    && !said.contains(&err.to_string()),
                 "{language:?} {}: {said}",
                 phrase.id
             );
@@ -541,5 +566,23 @@ fn a_phrase_survives_being_stored() {
     assert_eq!(
         phrase.words(&english, &Plain),
         "The provider refused the API key: check it in the settings. (HTTP 401) bad key"
+    );
+}
+
+#[test]
+fn a_stored_cause_reads_back_and_an_older_plain_sentence_stays_as_written() {
+    let cause = crate::workflow::notices::round_limit(3);
+    let stored = serde_json::to_string(&cause).unwrap();
+    assert_eq!(serde_json::from_str::<Cause>(&stored).unwrap(), cause);
+    let older: Cause = serde_json::from_str("\"The moderator wanted more.\"").unwrap();
+    let chinese = Localizer::new(
+        Language::SimplifiedChinese,
+        include_str!("../../../public/locales/zh-CN.ftl"),
+    )
+    .unwrap();
+    assert_eq!(older.words(&chinese, &Plain), "The moderator wanted more.");
+    assert_eq!(
+        cause.words(&chinese, &Plain),
+        "主持人还想再进行一轮，但此步骤最多 3 轮；已在此结束。"
     );
 }

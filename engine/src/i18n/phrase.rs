@@ -69,8 +69,18 @@ impl Phrase {
 
     /// In words of `words`' language.
     pub fn words(&self, words: &Localizer, rules: &dyn LocaleRules) -> String {
-        if let (true, [(_, Part::Text(text))]) = (self.id.is_empty(), self.args.as_slice()) {
-            return text.clone();
+        if self.id.is_empty() {
+            // Verbatim text, or sentences joined: each part as itself, in order.
+            return self
+                .args
+                .iter()
+                .map(|(_, part)| match part {
+                    Part::Text(text) => text.clone(),
+                    Part::Number(n) => rules.number(*n),
+                    Part::Phrase(inner) => inner.words(words, rules),
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
         }
         let args: Vec<(&str, Arg)> = self
             .args
@@ -104,14 +114,63 @@ impl Eq for Phrase {}
 impl Eq for Part {}
 
 /// An error inside another one, kept both ways: its English sentence (the outer error's
-/// `Display` quotes it) and its phrase (the outer error's [`Explain`] nests it).
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// `Display` quotes it) and its phrase (the outer error's [`Explain`] nests it). Stored on a
+/// workflow run; a record written before phrases were kept holds just the sentence, which
+/// reads back as verbatim text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "StoredCause", into = "StoredCause")]
 pub struct Cause {
     english: String,
     phrase: Phrase,
 }
 
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum StoredCause {
+    Said { english: String, phrase: Phrase },
+    Text(String),
+}
+
+impl From<StoredCause> for Cause {
+    fn from(stored: StoredCause) -> Self {
+        match stored {
+            StoredCause::Said { english, phrase } => Self { english, phrase },
+            StoredCause::Text(text) => Self::from(text.as_str()),
+        }
+    }
+}
+
+impl From<Cause> for StoredCause {
+    fn from(cause: Cause) -> Self {
+        Self::Said {
+            english: cause.english,
+            phrase: cause.phrase,
+        }
+    }
+}
+
 impl Cause {
+    /// Several sentences as one, in order (each worded in the interface's language and joined
+    /// by a space); `None` when there are none.
+    pub fn joined(causes: Vec<Cause>) -> Option<Self> {
+        if causes.len() <= 1 {
+            return causes.into_iter().next();
+        }
+        let english = causes
+            .iter()
+            .map(|c| c.english.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut phrase = Phrase {
+            id: String::new(),
+            args: Vec::new(),
+        };
+        for cause in causes {
+            phrase = phrase.nest(VERBATIM, cause.phrase);
+        }
+        Some(Self { english, phrase })
+    }
+
     /// A sentence and its phrase (the phrase must say the sentence in English).
     pub fn new(english: String, phrase: Phrase) -> Self {
         Self { english, phrase }

@@ -6,6 +6,7 @@
 
 pub mod export;
 pub mod moderator;
+pub mod notices;
 pub mod prompts;
 pub mod run;
 pub mod template;

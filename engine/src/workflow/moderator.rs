@@ -36,6 +36,19 @@ pub enum ModeratorError {
     NoNextPrompt,
 }
 
+impl crate::i18n::Explain for ModeratorError {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::NotJson(why) => phrase("error-moderator-not-json").with("why", why),
+            Self::UnknownAction(action) => {
+                phrase("error-moderator-unknown-action").with("action", action)
+            }
+            Self::NoNextPrompt => phrase("error-moderator-no-next-prompt"),
+        }
+    }
+}
+
 /// The JSON schema the moderator is asked to follow (also sent as the response format where
 /// the provider supports one).
 pub const SCHEMA: &str = r#"{"action": "continue" | "finish", "next_user_prompt": "what the next round asks the user (with continue)", "moderator_summary": "a short summary of the dialogue so far"}"#;

@@ -5,6 +5,7 @@
 
 use super::moderator::{ModeratorAction, ModeratorDecision};
 use super::template::{ContextRef, StepKind, WorkflowStep, WorkflowTemplate};
+use crate::i18n::Cause;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -48,7 +49,7 @@ pub struct StepRecord {
     /// The model phrased the question.
     pub phrased: bool,
     /// Something the user should know about the step (a phrasing that failed, a round limit).
-    pub notice: Option<String>,
+    pub notice: Option<Cause>,
     pub answer: Option<String>,
     pub rounds: Vec<DialogueRound>,
     /// The moderator's summary of a finished dialogue step.
@@ -79,7 +80,7 @@ pub struct DialogueRound {
     pub reply: Option<String>,
     pub decision: Option<ModeratorDecision>,
     /// Why the last call of this round failed; the round resumes from its saved phase.
-    pub error: Option<String>,
+    pub error: Option<Cause>,
 }
 
 /// What the run needs next.
@@ -99,7 +100,7 @@ pub enum NextAction {
     Moderate,
     /// The last call failed; the user tries again or ends the step.
     Failed {
-        error: String,
+        error: Cause,
     },
     Done,
 }
@@ -196,8 +197,10 @@ impl WorkflowRun {
                 Some(_) => NextAction::Answer,
             },
             StepKind::Dialogue { prompt, .. } => match record.rounds.last() {
-                Some(round) if round.error.is_some() => NextAction::Failed {
-                    error: round.error.clone().unwrap_or_default(),
+                Some(DialogueRound {
+                    error: Some(error), ..
+                }) => NextAction::Failed {
+                    error: error.clone(),
                 },
                 Some(round) if round.reply.is_none() => NextAction::DebateReply,
                 Some(round) if round.decision.is_none() => NextAction::Moderate,
@@ -221,7 +224,7 @@ impl WorkflowRun {
         &mut self,
         question: String,
         phrased: bool,
-        notice: Option<String>,
+        notice: Option<Cause>,
     ) -> Result<(), RunError> {
         if self.next() != NextAction::PrepareQuestion {
             return Err(RunError::OutOfTurn("the question is already shown"));
@@ -251,7 +254,7 @@ impl WorkflowRun {
 
     /// Tells the user something about the current step (context that could not be read),
     /// unless the step already says something.
-    pub fn note(&mut self, text: String) {
+    pub fn note(&mut self, text: Cause) {
         if let Ok(record) = self.record_mut() {
             record.notice.get_or_insert(text);
         }
@@ -292,7 +295,7 @@ impl WorkflowRun {
 
     /// Records why the round's last call failed; [`clear_error`](Self::clear_error) lets it be
     /// tried again from the saved phase.
-    pub fn set_round_error(&mut self, error: String) -> Result<(), RunError> {
+    pub fn set_round_error(&mut self, error: Cause) -> Result<(), RunError> {
         self.last_round()?.error = Some(error);
         Ok(())
     }
@@ -323,10 +326,7 @@ impl WorkflowRun {
         let outcome = match action {
             ModeratorAction::Finish => Some(StepOutcome::Finished),
             ModeratorAction::Continue if rounds >= max_rounds as usize => {
-                record.notice = Some(format!(
-                    "The moderator wanted another round, but this step allows {max_rounds}; it \
-                     ended here."
-                ));
+                record.notice = Some(super::notices::round_limit(max_rounds));
                 Some(StepOutcome::RoundLimit)
             }
             ModeratorAction::Continue => None,

@@ -118,7 +118,12 @@ fn an_endless_continue_stops_at_the_step_round_limit_with_a_notice() {
     }
     let record = &run.steps[1];
     assert_eq!(record.outcome, Some(StepOutcome::RoundLimit));
-    assert!(record.notice.as_deref().unwrap().contains("allows 2"));
+    assert!(record
+        .notice
+        .as_ref()
+        .unwrap()
+        .to_string()
+        .contains("allows 2"));
     assert_eq!(record.summary.as_deref(), Some("So far."));
     assert_eq!(run.current, 2);
 }
