@@ -37,6 +37,7 @@ use crate::usage::prices::PriceError;
 use crate::workflow::moderator::ModeratorError;
 use crate::workflow::run::RunError;
 use crate::workflow::template::TemplateError as WorkflowTemplateError;
+use crate::workflow::template_file::FileProblem;
 use crate::workspace::files::WorkspaceError;
 use crate::workspace::path::PathError;
 use skein_wire::sse::SseError;
@@ -362,6 +363,27 @@ fn chat_errors() -> Vec<ChatError> {
             WorkflowRefusal::Template(WorkflowTemplateError::EmptyPrompt(1)),
             WorkflowRefusal::Template(WorkflowTemplateError::Rounds(1, 99)),
             WorkflowRefusal::Template(WorkflowTemplateError::TooLong(1)),
+            WorkflowRefusal::Template(FileProblem::TooLarge.into()),
+            WorkflowRefusal::Template(FileProblem::NotText.into()),
+            WorkflowRefusal::Template(FileProblem::NotJson("EOF".into()).into()),
+            WorkflowRefusal::Template(FileProblem::Newer(9).into()),
+            WorkflowRefusal::Template(FileProblem::OtherFormat("skein-backup".into()).into()),
+            WorkflowRefusal::Template(FileProblem::Unreadable("missing field".into()).into()),
+            WorkflowRefusal::Template(FileProblem::NoSteps.into()),
+            WorkflowRefusal::Template(
+                FileProblem::UnknownKind {
+                    step: 2,
+                    kind: None,
+                }
+                .into(),
+            ),
+            WorkflowRefusal::Template(
+                FileProblem::UnknownKind {
+                    step: 2,
+                    kind: Some("poll".into()),
+                }
+                .into(),
+            ),
             WorkflowRefusal::Run(RunError::Finished),
             WorkflowRefusal::Run(RunError::EmptyAnswer),
             WorkflowRefusal::Run(RunError::OutOfTurn("an answer")),

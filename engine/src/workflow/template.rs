@@ -129,13 +129,13 @@ pub enum TemplateError {
     Rounds(usize, u32),
     #[error("Step {0} has a text over {MAX_TEXT_CHARS} characters; shorten it.")]
     TooLong(usize),
-    #[error("{0}")]
-    File(String),
+    #[error(transparent)]
+    File(#[from] super::template_file::FileProblem),
 }
 
 impl crate::i18n::Explain for TemplateError {
     fn phrase(&self) -> crate::i18n::Phrase {
-        use crate::i18n::{phrase, Phrase};
+        use crate::i18n::phrase;
         match self {
             Self::NoName => phrase("error-workflow-no-name"),
             Self::NoSteps => phrase("error-workflow-no-steps"),
@@ -149,7 +149,7 @@ impl crate::i18n::Explain for TemplateError {
             Self::TooLong(step) => phrase("error-workflow-too-long")
                 .with("step", step)
                 .with("max", MAX_TEXT_CHARS),
-            Self::File(reason) => Phrase::verbatim(reason),
+            Self::File(problem) => problem.phrase(),
         }
     }
 }

@@ -12,8 +12,58 @@ pub const VERSION: u64 = 1;
 pub const MAX_FILE_BYTES: usize = 1024 * 1024;
 const KINDS: [&str; 2] = ["question", "dialogue"];
 
-fn refuse(reason: impl Into<String>) -> TemplateError {
-    TemplateError::File(reason.into())
+/// Why a file is not a template Skein can import.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FileProblem {
+    #[error("This file is over 1 MiB; a workflow template is much smaller.")]
+    TooLarge,
+    #[error("This file is not text; a workflow template is JSON.")]
+    NotText,
+    /// Not JSON, as the JSON reader words it.
+    #[error("This is not a workflow template: {0}.")]
+    NotJson(String),
+    #[error("This template was written by a newer Skein (format version {0}); update Skein to import it.")]
+    Newer(u64),
+    #[error("This file is a “{0}” file, not a workflow template.")]
+    OtherFormat(String),
+    /// Its fields are not a template's, as the JSON reader words it.
+    #[error("This workflow template cannot be read: {0}.")]
+    Unreadable(String),
+    #[error("This workflow template has no list of steps (\"steps\").")]
+    NoSteps,
+    /// Step (from 1) of an unknown kind (`None`: it names none).
+    #[error("Step {step} is of a kind Skein does not know ({}); a step is \"question\" or \"dialogue\".", kind.as_ref().map_or("none".to_owned(), |k| format!("“{k}”")))]
+    UnknownKind { step: usize, kind: Option<String> },
+}
+
+impl crate::i18n::Explain for FileProblem {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        use crate::i18n::phrase;
+        match self {
+            Self::TooLarge => phrase("workflow-file-too-large"),
+            Self::NotText => phrase("workflow-file-not-text"),
+            Self::NotJson(why) => phrase("workflow-file-not-json").with("why", why),
+            Self::Newer(version) => phrase("workflow-file-newer").with("version", version),
+            Self::OtherFormat(format) => {
+                phrase("workflow-file-other-format").with("format", format)
+            }
+            Self::Unreadable(why) => phrase("workflow-file-unreadable").with("why", why),
+            Self::NoSteps => phrase("workflow-file-no-steps"),
+            Self::UnknownKind { step, kind: None } => {
+                phrase("workflow-file-no-kind").with("step", step)
+            }
+            Self::UnknownKind {
+                step,
+                kind: Some(kind),
+            } => phrase("workflow-file-unknown-kind")
+                .with("step", step)
+                .with("kind", kind),
+        }
+    }
+}
+
+fn refuse(problem: FileProblem) -> TemplateError {
+    TemplateError::File(problem)
 }
 
 /// The template as the file Skein exports: IDs kept, so an export imported again replaces
@@ -29,35 +79,25 @@ pub fn write_template(template: &WorkflowTemplate) -> String {
 /// caller gives new ones.
 pub fn read_template(bytes: &[u8]) -> Result<WorkflowTemplate, TemplateError> {
     if bytes.len() > MAX_FILE_BYTES {
-        return Err(refuse(
-            "This file is over 1 MiB; a workflow template is much smaller.",
-        ));
+        return Err(refuse(FileProblem::TooLarge));
     }
-    let text = std::str::from_utf8(bytes)
-        .map_err(|_| refuse("This file is not text; a workflow template is JSON."))?;
+    let text = std::str::from_utf8(bytes).map_err(|_| refuse(FileProblem::NotText))?;
     let value: Value = serde_json::from_str(json_object(text))
-        .map_err(|err| refuse(format!("This is not a workflow template: {err}.")))?;
+        .map_err(|err| refuse(FileProblem::NotJson(err.to_string())))?;
     let template = match value.get("format").and_then(Value::as_str) {
         Some(FORMAT) => {
             let version = value.get("version").and_then(Value::as_u64).unwrap_or(0);
             if version > VERSION {
-                return Err(refuse(format!(
-                    "This template was written by a newer Skein (format version {version}); \
-                     update Skein to import it."
-                )));
+                return Err(refuse(FileProblem::Newer(version)));
             }
             value.get("template").cloned().unwrap_or(Value::Null)
         }
-        Some(other) => {
-            return Err(refuse(format!(
-                "This file is a “{other}” file, not a workflow template."
-            )))
-        }
+        Some(other) => return Err(refuse(FileProblem::OtherFormat(other.to_owned()))),
         None => value,
     };
     check_kinds(&template)?;
     let mut template: WorkflowTemplate = serde_json::from_value(template)
-        .map_err(|err| refuse(format!("This workflow template cannot be read: {err}.")))?;
+        .map_err(|err| refuse(FileProblem::Unreadable(err.to_string())))?;
     template.id.clear();
     for step in &mut template.steps {
         step.id.clear();
@@ -82,19 +122,15 @@ fn json_object(text: &str) -> &str {
 /// error would be less clear).
 fn check_kinds(template: &Value) -> Result<(), TemplateError> {
     let Some(steps) = template.get("steps").and_then(Value::as_array) else {
-        return Err(refuse(
-            "This workflow template has no list of steps (\"steps\").",
-        ));
+        return Err(refuse(FileProblem::NoSteps));
     };
     for (i, step) in steps.iter().enumerate() {
         let kind = step.get("kind").and_then(Value::as_str);
         if !kind.is_some_and(|k| KINDS.contains(&k)) {
-            let named = kind.map_or("none".to_owned(), |k| format!("“{k}”"));
-            return Err(refuse(format!(
-                "Step {} is of a kind Skein does not know ({named}); a step is \"question\" or \
-                 \"dialogue\".",
-                i + 1
-            )));
+            return Err(refuse(FileProblem::UnknownKind {
+                step: i + 1,
+                kind: kind.map(str::to_owned),
+            }));
         }
     }
     Ok(())
