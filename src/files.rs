@@ -15,9 +15,10 @@ pub fn export(state: AppState, format: ExportFormat) {
         return;
     };
     spawn_local(async move {
+        let rules = skein_components::IntlRules::new(skein_components::language().tag());
         let file = match runtime
             .service
-            .export_conversation(&conversation, format)
+            .export_conversation(&conversation, format, skein_components::words(), &rules)
             .await
         {
             Ok(file) => file,

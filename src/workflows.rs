@@ -241,7 +241,14 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 Some(run) if markdown => download(
                     &run_file_name(&run, "md"),
                     "text/markdown",
-                    &run_markdown(&run, runtime.service.clock().utc_offset_minutes()),
+                    &skein_components::with_words(|words, rules| {
+                        run_markdown(
+                            &run,
+                            runtime.service.clock().utc_offset_minutes(),
+                            words,
+                            rules,
+                        )
+                    }),
                 ),
                 Some(run) => download(
                     &run_file_name(&run, "json"),

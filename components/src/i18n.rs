@@ -17,7 +17,11 @@ pub fn install(localizer: Localizer) -> bool {
 }
 
 /// The installed words; before [`install`], none (ids show), so no language is compiled into
-/// the app.
+/// the app. Public for work that waits (an export) and so cannot run inside [`with_words`].
+pub fn words() -> &'static Localizer {
+    localizer()
+}
+
 fn localizer() -> &'static Localizer {
     LOCALIZER.get_or_init(|| Localizer::empty(Language::English))
 }

@@ -102,7 +102,7 @@ pub use follow_up_panel::{FollowUpAction, FollowUpPanel, FollowUpView};
 pub use host_permissions::HostPermissions;
 pub use i18n::{
     date_group_label, explain, format_bytes, install as install_localizer, language, t, tf,
-    with_words, IntlRules,
+    with_words, words, IntlRules,
 };
 pub use icons::{icon, Icon};
 pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImages};

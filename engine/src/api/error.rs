@@ -61,7 +61,7 @@ impl ApiError {
 impl From<ProviderError> for ApiError {
     fn from(err: ProviderError) -> Self {
         if let ProviderError::Invalid { field, problem } = &err {
-            return Self::invalid(field, problem);
+            return Self::invalid(field, problem.to_string());
         }
         Self::failed(
             err.to_string(),

@@ -176,14 +176,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.save_streaming_snapshot(node).await?)
     }
 
-    /// `conversation` as a file to download (made here; nothing is sent).
+    /// `conversation` as a file to download (made here; nothing is sent), its Markdown in the
+    /// words of `words`' language.
     pub async fn export_conversation(
         &self,
         conversation: &Conversation,
         format: ExportFormat,
+        words: &crate::i18n::Localizer,
+        rules: &dyn crate::i18n::LocaleRules,
     ) -> Result<ExportFile, ChatError> {
         let nodes = self.store.load_messages(&conversation.id).await?;
-        Ok(export_file(conversation, nodes, format)?)
+        Ok(export_file(conversation, nodes, format, words, rules)?)
     }
 
     /// A stored blob (an image of a message), if it is still there.
@@ -347,14 +350,27 @@ mod tests {
 
     #[test]
     fn a_conversation_exports_its_branch_as_markdown_and_everything_as_json() {
+        use crate::i18n::{EnglishRules, Language, Localizer};
         let (service, conversation) = chat();
-        let markdown =
-            block_on(service.export_conversation(&conversation, ExportFormat::Markdown)).unwrap();
+        let english = Localizer::english();
+        let export = |format, words: &Localizer| {
+            block_on(service.export_conversation(&conversation, format, words, &EnglishRules))
+                .unwrap()
+        };
+        let markdown = export(ExportFormat::Markdown, &english);
         assert_eq!(markdown.mime, "text/markdown");
         assert!(markdown.name.ends_with(".md"));
         assert!(markdown.text.contains("Hello") && markdown.text.contains("Hi."));
-        let json =
-            block_on(service.export_conversation(&conversation, ExportFormat::Json)).unwrap();
+        assert!(markdown.text.contains("\n## User\n"), "{}", markdown.text);
+        // The Markdown speaks the interface language; what was said stays as it was.
+        let chinese = Localizer::new(
+            Language::SimplifiedChinese,
+            include_str!("../../../public/locales/zh-CN.ftl"),
+        )
+        .unwrap();
+        let in_chinese = export(ExportFormat::Markdown, &chinese);
+        assert!(in_chinese.text.contains("\n## 用户\n") && in_chinese.text.contains("Hello"));
+        let json = export(ExportFormat::Json, &english);
         assert_eq!(json.mime, "application/json");
         let value: serde_json::Value = serde_json::from_str(&json.text).unwrap();
         assert!(value.is_object());

@@ -27,6 +27,7 @@ use crate::ports::transport::TransportError;
 use crate::prompt::hooks::HookError;
 use crate::prompt::regex_rules::RuleError;
 use crate::prompt::template::TemplateError;
+use crate::provider::request_problem::RequestProblem;
 use crate::provider::settings::SettingsError;
 use crate::provider::ProviderError;
 use crate::provider::{HttpErrorKind, TimeoutKind};
@@ -63,6 +64,13 @@ impl LocaleRules for Plain {
 trait Shown: Explain + Display {}
 impl<T: Explain + Display> Shown for T {}
 
+fn invalid(problem: RequestProblem) -> ProviderError {
+    ProviderError::Invalid {
+        field: "messages[1]".into(),
+        problem,
+    }
+}
+
 fn provider_errors() -> Vec<ProviderError> {
     let http = |kind| ProviderError::Http {
         status: 429,
@@ -94,8 +102,17 @@ fn provider_errors() -> Vec<ProviderError> {
         ProviderError::Blocked("SAFETY".into()),
         ProviderError::Invalid {
             field: "tools".into(),
-            problem: "too many".into(),
+            problem: RequestProblem::TooManyTools(200),
         },
+        invalid(RequestProblem::NothingToAnswer),
+        invalid(RequestProblem::BadToolName("a b".into())),
+        invalid(RequestProblem::ToolTwice("t".into())),
+        invalid(RequestProblem::NotObjectSchema),
+        invalid(RequestProblem::UnknownCall("c1".into())),
+        invalid(RequestProblem::Unanswered("c1".into())),
+        invalid(RequestProblem::NotAssistant),
+        invalid(RequestProblem::BadCallId),
+        invalid(RequestProblem::TooLarge(33.5)),
         ProviderError::Sse(SseError::LineTooLong { limit: 1024 }),
         ProviderError::Sse(SseError::EventTooLarge { limit: 2048 }),
         ProviderError::Settings(SettingsError::ApiKey),

@@ -130,7 +130,10 @@ pub enum ProviderError {
     #[error("The provider withheld the answer ({0}, a safety or content filter).")]
     Blocked(String),
     #[error("The request was not sent because it is not valid: {field}: {problem}.")]
-    Invalid { field: String, problem: String },
+    Invalid {
+        field: String,
+        problem: super::request_problem::RequestProblem,
+    },
     #[error(transparent)]
     Sse(#[from] SseError),
     #[error(transparent)]
@@ -159,7 +162,7 @@ impl crate::i18n::Explain for ProviderError {
             Self::Blocked(reason) => phrase("error-provider-blocked").with("reason", reason),
             Self::Invalid { field, problem } => phrase("error-provider-invalid")
                 .with("field", field)
-                .with("problem", problem),
+                .nest("problem", problem.phrase()),
             Self::Sse(err) => err.phrase(),
             Self::Settings(err) => err.phrase(),
             Self::Transport(err) => err.phrase(),

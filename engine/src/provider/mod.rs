@@ -38,6 +38,7 @@ mod request;
 pub mod retry;
 pub(crate) mod settings;
 pub use skein_wire::sse;
+pub mod request_problem;
 mod streaming;
 pub(crate) mod traffic;
 pub(crate) mod validation;

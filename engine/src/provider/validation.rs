@@ -2,20 +2,17 @@
 //! accepts, tool calls answered by results, tool definitions a provider will take, and size
 //! limits. A problem is an error naming the field, never a provider's 400 after the fact.
 
+use super::request_problem::RequestProblem;
+pub use super::request_problem::{MAX_REQUEST_BYTES, MAX_TOOLS};
 use super::ChatRequest;
 use super::ProviderError;
 use crate::Role;
 use std::collections::HashSet;
 
-/// The most tools one request offers (OpenAI's limit; the others allow as many or more).
-pub const MAX_TOOLS: usize = 128;
-/// The largest request body sent, in bytes.
-pub const MAX_REQUEST_BYTES: usize = 32 << 20;
-
-fn invalid(field: impl Into<String>, problem: impl Into<String>) -> ProviderError {
+fn invalid(field: impl Into<String>, problem: RequestProblem) -> ProviderError {
     ProviderError::Invalid {
         field: field.into(),
-        problem: problem.into(),
+        problem,
     }
 }
 
@@ -33,15 +30,12 @@ pub fn validate(request: &ChatRequest<'_>) -> Result<(), ProviderError> {
         .iter()
         .any(|m| m.role != Role::System || m.tool_result_for.is_some())
     {
-        return Err(invalid("messages", "there is nothing to answer"));
+        return Err(invalid("messages", RequestProblem::NothingToAnswer));
     }
     if request.tools.len() > MAX_TOOLS {
         return Err(invalid(
             "tools",
-            format!(
-                "{} tools; at most {MAX_TOOLS} can be offered",
-                request.tools.len()
-            ),
+            RequestProblem::TooManyTools(request.tools.len()),
         ));
     }
     let mut names = HashSet::new();
@@ -50,19 +44,19 @@ pub fn validate(request: &ChatRequest<'_>) -> Result<(), ProviderError> {
         if !valid_tool_name(&tool.name) {
             return Err(invalid(
                 format!("{field}.name"),
-                format!("\"{}\" is not 1-64 letters, digits, _ or -", tool.name),
+                RequestProblem::BadToolName(tool.name.clone()),
             ));
         }
         if !names.insert(tool.name.as_str()) {
             return Err(invalid(
                 format!("{field}.name"),
-                format!("\"{}\" is offered twice", tool.name),
+                RequestProblem::ToolTwice(tool.name.clone()),
             ));
         }
         if tool.parameters.get("type").and_then(|t| t.as_str()) != Some("object") {
             return Err(invalid(
                 format!("{field}.parameters"),
-                "must be a JSON Schema object (\"type\": \"object\")",
+                RequestProblem::NotObjectSchema,
             ));
         }
     }
@@ -76,7 +70,7 @@ pub fn validate(request: &ChatRequest<'_>) -> Result<(), ProviderError> {
             let Some(at) = open_calls.iter().position(|id| id == call_id) else {
                 return Err(invalid(
                     format!("{field}.tool_call_id"),
-                    format!("\"{call_id}\" answers no call made before it"),
+                    RequestProblem::UnknownCall(call_id.clone()),
                 ));
             };
             open_calls.remove(at);
@@ -85,23 +79,20 @@ pub fn validate(request: &ChatRequest<'_>) -> Result<(), ProviderError> {
         if !open_calls.is_empty() {
             return Err(invalid(
                 field,
-                format!(
-                    "tool call \"{}\" has no result before this message",
-                    open_calls[0]
-                ),
+                RequestProblem::Unanswered(open_calls[0].to_owned()),
             ));
         }
         if !message.tool_calls.is_empty() && message.role != Role::Assistant {
             return Err(invalid(
                 format!("{field}.tool_calls"),
-                "only the assistant calls tools",
+                RequestProblem::NotAssistant,
             ));
         }
         for (j, call) in message.tool_calls.iter().enumerate() {
             if call.id.is_empty() || !seen_calls.insert(call.id.as_str()) {
                 return Err(invalid(
                     format!("{field}.tool_calls[{j}].id"),
-                    "empty or used twice",
+                    RequestProblem::BadCallId,
                 ));
             }
             open_calls.push(&call.id);
@@ -116,11 +107,7 @@ pub fn validate_size(body: Option<&str>) -> Result<(), ProviderError> {
     if size > MAX_REQUEST_BYTES {
         return Err(invalid(
             "body",
-            format!(
-                "{:.1} MiB, over the {} MiB a request may be",
-                size as f64 / f64::from(1u32 << 20),
-                MAX_REQUEST_BYTES >> 20
-            ),
+            RequestProblem::TooLarge((size as f64 / f64::from(1u32 << 20) * 10.0).round() / 10.0),
         ));
     }
     Ok(())

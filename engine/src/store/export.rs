@@ -3,6 +3,7 @@
 
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
 use crate::domain::message_part::MessagePart;
+use crate::i18n::{LocaleRules, Localizer};
 use serde_json::json;
 
 /// The format name and version written into JSON exports.
@@ -41,18 +42,24 @@ fn fence(text: &str) -> String {
     "`".repeat(longest.max(2) + 1)
 }
 
-/// The branch as Markdown: each message under its author, reasoning and tool calls shown as
-/// such, unfinished answers marked.
-pub fn branch_markdown(conversation: &Conversation, branch: &[MessageNode]) -> String {
+/// The branch as Markdown in the words of `words`' language: each message under its author,
+/// reasoning and tool calls shown as such, unfinished answers marked.
+pub fn branch_markdown(
+    conversation: &Conversation,
+    branch: &[MessageNode],
+    words: &Localizer,
+    rules: &dyn LocaleRules,
+) -> String {
     let mut out = format!("# {}\n", conversation.title.trim());
     for node in branch {
-        let author = match node.role {
-            Role::User => "User".to_owned(),
-            Role::Assistant => match &node.model {
-                Some(model) => format!("Assistant ({model})"),
-                None => "Assistant".to_owned(),
-            },
-            Role::System => "System".to_owned(),
+        let role = words.text(node.role.message_id());
+        let author = match (&node.model, node.role) {
+            (Some(model), Role::Assistant) => words.format(
+                "export-author-model",
+                &[("author", role.into()), ("model", model.into())],
+                rules,
+            ),
+            _ => role.to_owned(),
         };
         out.push_str(&format!("\n## {author}\n\n"));
         for part in &node.parts {
@@ -72,30 +79,42 @@ pub fn branch_markdown(conversation: &Conversation, branch: &[MessageNode]) -> S
                         "{} {}\n{}",
                         call.name,
                         call.arguments,
-                        call.result
-                            .as_ref()
-                            .map_or("(no result)".to_owned(), |r| r.content.clone())
+                        call.result.as_ref().map_or_else(
+                            || words.text("export-no-result").to_owned(),
+                            |r| r.content.clone()
+                        )
                     );
                     let fence = fence(&body);
                     out.push_str(&format!("{fence}tool\n{body}\n{fence}\n\n"));
                 }
-                MessagePart::Image { name, .. } => out.push_str(&format!(
-                    "*[image{}]*\n\n",
-                    name.as_deref()
-                        .map(|n| format!(": {n}"))
-                        .unwrap_or_default()
-                )),
+                MessagePart::Image { name, .. } => {
+                    let said = match name {
+                        Some(name) => {
+                            words.format("export-image-named", &[("name", name.into())], rules)
+                        }
+                        None => words.text("export-image").to_owned(),
+                    };
+                    out.push_str(&format!("*[{said}]*\n\n"));
+                }
                 MessagePart::Document { name, .. } => {
-                    out.push_str(&format!("*[document: {name}]*\n\n"));
+                    let said = words.format("export-document", &[("name", name.into())], rules);
+                    out.push_str(&format!("*[{said}]*\n\n"));
                 }
             }
         }
         match node.status {
-            MessageStatus::Incomplete => out.push_str("*(incomplete)*\n\n"),
-            MessageStatus::Error => out.push_str(&format!(
-                "*(failed: {})*\n\n",
-                node.error.as_deref().unwrap_or("error")
-            )),
+            MessageStatus::Incomplete => {
+                out.push_str(&format!("*({})*\n\n", words.text("export-incomplete")));
+            }
+            MessageStatus::Error => {
+                let why = match (&node.error_phrase, &node.error) {
+                    (Some(said), _) => said.words(words, rules),
+                    (None, Some(error)) => error.clone(),
+                    (None, None) => words.text("export-unknown-error").to_owned(),
+                };
+                let said = words.format("export-failed", &[("err", why.into())], rules);
+                out.push_str(&format!("*({said})*\n\n"));
+            }
             _ => {}
         }
     }
@@ -136,6 +155,8 @@ pub fn export_file(
     conversation: &Conversation,
     nodes: Vec<MessageNode>,
     format: ExportFormat,
+    words: &Localizer,
+    rules: &dyn LocaleRules,
 ) -> Result<ExportFile, crate::domain::tree::TreeError> {
     Ok(match format {
         ExportFormat::Json => ExportFile {
@@ -157,7 +178,7 @@ pub fn export_file(
             ExportFile {
                 name: file_name(conversation, "md"),
                 mime: "text/markdown",
-                text: branch_markdown(conversation, &branch),
+                text: branch_markdown(conversation, &branch, words, rules),
             }
         }
     })
@@ -191,7 +212,12 @@ mod tests {
             }),
             step: 0,
         }));
-        let markdown = branch_markdown(&conversation(), &[question, answer]);
+        let markdown = branch_markdown(
+            &conversation(),
+            &[question, answer],
+            &crate::i18n::Localizer::english(),
+            &crate::i18n::EnglishRules,
+        );
         assert!(markdown.starts_with("# Rust: lifetimes / borrowing?\n"));
         assert!(markdown.contains("## User\n\nWhy ```this```?"));
         assert!(markdown.contains("## Assistant (gpt-4o)"));

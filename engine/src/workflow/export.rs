@@ -3,11 +3,19 @@
 
 use super::run::{RunStatus, StepOutcome, WorkflowRun};
 use super::template::StepKind;
+use crate::i18n::{Explain, LocaleRules, Localizer};
 use crate::prompt::time_context::TimeContext;
 use crate::store::export::safe_file_name;
 
-/// The run as Markdown, its times in the user's zone (`utc_offset_minutes`).
-pub fn run_markdown(run: &WorkflowRun, utc_offset_minutes: i32) -> String {
+/// The run as Markdown in the words of `words`' language, its times in the user's zone
+/// (`utc_offset_minutes`).
+pub fn run_markdown(
+    run: &WorkflowRun,
+    utc_offset_minutes: i32,
+    words: &Localizer,
+    rules: &dyn LocaleRules,
+) -> String {
+    let say = |id: &'static str| words.text(id).to_owned();
     let when = |ms: f64| {
         let t = TimeContext {
             now_ms: ms,
@@ -18,61 +26,96 @@ pub fn run_markdown(run: &WorkflowRun, utc_offset_minutes: i32) -> String {
     };
     let (done, total) = run.progress();
     let status = match &run.status {
-        RunStatus::Active => format!("in progress, {done} of {total} steps done"),
-        RunStatus::Completed => "completed".to_owned(),
-        RunStatus::ContinuedAsChat { .. } => "completed, continued as a chat".to_owned(),
+        RunStatus::Active => words.format(
+            "workflow-export-in-progress",
+            &[("done", done.into()), ("total", total.into())],
+            rules,
+        ),
+        RunStatus::Completed => say("workflow-export-completed"),
+        RunStatus::ContinuedAsChat { .. } => say("workflow-export-continued"),
     };
-    let mut out = format!(
-        "# {}\n\nStarted {}; {status}.\n",
-        run.name(),
-        when(run.started_at_ms)
+    let started = words.format(
+        "workflow-export-started",
+        &[
+            ("when", when(run.started_at_ms).into()),
+            ("status", status.into()),
+        ],
+        rules,
     );
+    let mut out = format!("# {}\n\n{started}\n", run.name());
     if !run.snapshot.description.trim().is_empty() {
         out.push_str(&format!("\n{}\n", run.snapshot.description.trim()));
     }
     if !run.selected_context.is_empty() {
-        out.push_str("\nContext: ");
-        let labels: Vec<String> = run.selected_context.iter().map(|c| c.label()).collect();
-        out.push_str(&labels.join(", "));
-        out.push('\n');
+        let labels: Vec<String> = run
+            .selected_context
+            .iter()
+            .map(|c| c.label_phrase().words(words, rules))
+            .collect();
+        out.push_str(&format!(
+            "\n{} {}\n",
+            say("workflow-export-context"),
+            rules.list(&labels)
+        ));
     }
     for (i, (step, record)) in run.snapshot.steps.iter().zip(&run.steps).enumerate() {
-        out.push_str(&format!("\n## {}. {}\n\n", i + 1, step.label()));
+        let title = match &step.kind {
+            _ if !step.title.trim().is_empty() => step.title.clone(),
+            StepKind::Question { .. } => say("workflow-kind-question"),
+            StepKind::Dialogue { .. } => say("workflow-kind-dialogue"),
+        };
+        out.push_str(&format!("\n## {}. {title}\n\n", i + 1));
         match &step.kind {
             StepKind::Question { question, .. } => {
                 let shown = record.question.as_deref().unwrap_or(question);
-                out.push_str(&format!("**Question:** {shown}\n\n"));
+                out.push_str(&format!(
+                    "**{}** {shown}\n\n",
+                    say("workflow-export-question")
+                ));
                 match &record.answer {
-                    Some(answer) => out.push_str(&format!("**Answer:** {answer}\n")),
-                    None => out.push_str("*Not answered yet.*\n"),
+                    Some(answer) => {
+                        out.push_str(&format!("**{}** {answer}\n", say("workflow-export-answer")))
+                    }
+                    None => out.push_str(&format!("*{}*\n", say("workflow-export-not-answered"))),
                 }
             }
             StepKind::Dialogue { .. } => {
                 for (n, round) in record.rounds.iter().enumerate() {
+                    let round_title =
+                        words.format("workflow-export-round", &[("n", (n + 1).into())], rules);
                     out.push_str(&format!(
-                        "### Round {}\n\n**Asked:** {}\n\n**You:** {}\n\n",
-                        n + 1,
+                        "### {round_title}\n\n**{}** {}\n\n**{}** {}\n\n",
+                        say("workflow-export-asked"),
                         round.prompt,
+                        say("workflow-export-you"),
                         round.user
                     ));
                     if let Some(reply) = &round.reply {
-                        out.push_str(&format!("**Partner:** {reply}\n\n"));
+                        out.push_str(&format!(
+                            "**{}** {reply}\n\n",
+                            say("workflow-export-partner")
+                        ));
                     }
                 }
                 if let Some(summary) = &record.summary {
-                    out.push_str(&format!("**Moderator's summary:** {summary}\n\n"));
+                    out.push_str(&format!(
+                        "**{}** {summary}\n\n",
+                        say("workflow-export-summary")
+                    ));
                 }
                 let ended = match record.outcome {
-                    Some(StepOutcome::Finished) => "*The moderator finished this dialogue.*\n",
-                    Some(StepOutcome::RoundLimit) => "*This dialogue reached its round limit.*\n",
-                    Some(StepOutcome::EndedByUser) => "*You ended this dialogue.*\n",
-                    Some(StepOutcome::Answered) | None => "",
+                    Some(StepOutcome::Finished) => Some("workflow-export-finished"),
+                    Some(StepOutcome::RoundLimit) => Some("workflow-export-round-limit"),
+                    Some(StepOutcome::EndedByUser) => Some("workflow-export-ended"),
+                    Some(StepOutcome::Answered) | None => None,
                 };
-                out.push_str(ended);
+                if let Some(id) = ended {
+                    out.push_str(&format!("*{}*\n", say(id)));
+                }
             }
         }
         if let Some(notice) = &record.notice {
-            out.push_str(&format!("\n> {notice}\n"));
+            out.push_str(&format!("\n> {}\n", notice.words(words, rules)));
         }
     }
     out
@@ -124,7 +167,12 @@ mod tests {
             3.0,
         )
         .unwrap();
-        let md = run_markdown(&run, 60);
+        let md = run_markdown(
+            &run,
+            60,
+            &crate::i18n::Localizer::english(),
+            &crate::i18n::EnglishRules,
+        );
         assert!(md.starts_with("# Pitch / review\n\nStarted 1970-01-01 01:00; completed."));
         assert!(md.contains("Context: Chat “Notes”"));
         assert!(md.contains("## 1. Idea\n\n**Question:** What is it?\n\n**Answer:** A tide app."));

@@ -5,6 +5,7 @@
 //! `moderator`; the chat service carries runs out (`chat/workflows.rs`).
 
 pub mod export;
+pub mod file_problem;
 pub mod moderator;
 pub mod notices;
 pub mod prompts;

@@ -130,7 +130,7 @@ pub enum TemplateError {
     #[error("Step {0} has a text over {MAX_TEXT_CHARS} characters; shorten it.")]
     TooLong(usize),
     #[error(transparent)]
-    File(#[from] super::template_file::FileProblem),
+    File(#[from] super::file_problem::FileProblem),
 }
 
 impl crate::i18n::Explain for TemplateError {
