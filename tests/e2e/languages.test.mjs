@@ -6,7 +6,7 @@
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import {
   DOCS_SCREENSHOTS, MOCK, appUrl, browser, mock, openApp, overrides, openSettings, send, assistantTextIs, mounted,
   configureMockProvider, assertText,
@@ -173,6 +173,11 @@ test('errors speak the interface language: a refused key, a cut-off answer, a fi
   await assertText(page.locator('[data-testid=message][data-role=assistant] [data-testid=message-note]').last(),
     '提供方还没完成回答，连接就结束了。');
   await shoot(page, 'chinese-cut-off-answer');
+  // The Markdown export speaks Chinese too; what was said stays as it was.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
+  const markdown = readFileSync(await download.path(), 'utf8');
+  assert.match(markdown, /\n## 用户\n\n再来一次\n/);
+  assert.match(markdown, /\n## 助手（mock-model）\n\nHalf an answer\n\n\*\(未完成\)\*\n/);
 
   // A file that cannot be imported: where is the file's own, what is wrong is Chinese.
   await openSettings(page, 'data');
