@@ -49,11 +49,7 @@ struct Plain;
 
 impl LocaleRules for Plain {
     fn plural(&self, n: f64) -> &'static str {
-        if n == 1.0 {
-            "one"
-        } else {
-            "other"
-        }
+        super::EnglishRules.plural(n)
     }
 
     fn number(&self, n: f64) -> String {
