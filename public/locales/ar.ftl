@@ -1243,6 +1243,7 @@ expected-an-object = كائنًا
 expected-text = نصًا
 expected-list-of-texts = قائمة نصوص
 expected-true-or-false = true أو false
+expected-number = رقمًا
 expected-whole-number = عددًا صحيحًا
 expected-text-not-empty = نصًا غير فارغ
 error-dictionary-too-large = ملف القاموس أكبر من { $max } ميغابايت.

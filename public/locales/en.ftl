@@ -1219,6 +1219,7 @@ expected-an-object = an object
 expected-text = text
 expected-list-of-texts = a list of texts
 expected-true-or-false = true or false
+expected-number = a number
 expected-whole-number = a whole number
 expected-text-not-empty = text that is not empty
 error-dictionary-too-large = The dictionary file is larger than { $max } MB.

@@ -1171,6 +1171,7 @@ expected-an-object = 一个对象
 expected-text = 文本
 expected-list-of-texts = 文本列表
 expected-true-or-false = true 或 false
+expected-number = 数字
 expected-whole-number = 整数
 expected-text-not-empty = 非空文本
 error-dictionary-too-large = 词典文件大于 { $max } MB。

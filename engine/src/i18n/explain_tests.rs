@@ -23,6 +23,7 @@ use crate::persona::dictionary_file::DictionaryFileError;
 use crate::persona::png_text::PngError;
 use crate::persona::user_persona::PersonaError;
 use crate::persona::world_info::WorldInfoError;
+use crate::persona::Expected;
 use crate::ports::transport::TransportError;
 use crate::prompt::hooks::HookError;
 use crate::prompt::regex_rules::RuleError;
@@ -286,7 +287,7 @@ fn chat_errors() -> Vec<ChatError> {
             DictionaryFileError::Field {
                 entry: 2,
                 field: "case_sensitive",
-                expected: "true or false",
+                expected: Expected::Bool,
             },
             DictionaryFileError::Pattern {
                 entry: 2,
@@ -315,7 +316,12 @@ fn chat_errors() -> Vec<ChatError> {
             WorldInfoError::Field {
                 entry: "3".into(),
                 field: "key",
-                expected: "a list of texts",
+                expected: Expected::TextList,
+            },
+            WorldInfoError::Field {
+                entry: "3".into(),
+                field: "depth",
+                expected: Expected::Number,
             },
             WorldInfoError::Pattern {
                 entry: "3".into(),
@@ -353,7 +359,7 @@ fn chat_errors() -> Vec<ChatError> {
             CardError::UnknownSpec("v9".into()),
             CardError::Field {
                 field: "data",
-                expected: "an object",
+                expected: Expected::Object,
             },
             CardError::TooMany("tags"),
             CardError::NoName,

@@ -12,6 +12,7 @@
 //! card is interpreted here: its text reaches the prompt through the assistant it becomes, and
 //! the screen as plain text.
 
+use super::Expected;
 use crate::domain::base64;
 use crate::persona::png_text::{self, PngError};
 use serde::{Deserialize, Serialize};
@@ -69,7 +70,7 @@ pub enum CardError {
     #[error("The card's `{field}` must be {expected}.")]
     Field {
         field: &'static str,
-        expected: &'static str,
+        expected: Expected,
     },
     #[error("The card's `{0}` has more than {MAX_LIST_ITEMS} items.")]
     TooMany(&'static str),
@@ -95,7 +96,7 @@ impl crate::i18n::Explain for CardError {
             Self::UnknownSpec(spec) => phrase("error-card-unknown-spec").with("spec", spec),
             Self::Field { field, expected } => phrase("error-card-field")
                 .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
+                .nest("expected", expected.phrase()),
             Self::TooMany(field) => phrase("error-card-too-many")
                 .with("field", field)
                 .with("max", MAX_LIST_ITEMS),
@@ -212,7 +213,7 @@ impl CharacterCard {
             Some(_) => {
                 return Err(CardError::Field {
                     field: "spec",
-                    expected: "text",
+                    expected: Expected::Text,
                 })
             }
         };
@@ -247,7 +248,7 @@ impl CharacterCard {
                 _ => {
                     return Err(CardError::Field {
                         field: "data",
-                        expected: "an object",
+                        expected: Expected::Object,
                     })
                 }
             },
@@ -278,7 +279,7 @@ impl CharacterCard {
                 Some(_) => {
                     return Err(CardError::Field {
                         field: "character_book",
-                        expected: "an object",
+                        expected: Expected::Object,
                     })
                 }
             },
@@ -392,7 +393,7 @@ fn text_field(data: &Map<String, Value>, field: &'static str) -> Result<String, 
         Some(Value::String(text)) => Ok(text.clone()),
         Some(_) => Err(CardError::Field {
             field,
-            expected: "text",
+            expected: Expected::Text,
         }),
     }
 }
@@ -401,7 +402,7 @@ fn text_field(data: &Map<String, Value>, field: &'static str) -> Result<String, 
 fn list_field(data: &Map<String, Value>, field: &'static str) -> Result<Vec<String>, CardError> {
     let wrong = CardError::Field {
         field,
-        expected: "a list of texts",
+        expected: Expected::TextList,
     };
     match data.get(field) {
         None | Some(Value::Null) => Ok(Vec::new()),

@@ -4,6 +4,7 @@
 
 use super::*;
 use crate::persona::png_text::tests::one_pixel_png;
+use crate::persona::Expected;
 use proptest::prelude::*;
 
 const V1: &str = include_str!("../../tests/fixtures/cards/v1.json");
@@ -184,28 +185,28 @@ fn broken_cards_are_refused_with_what_is_wrong() {
         refused(r#"{"spec": "chara_card_v2", "data": "X"}"#),
         CardError::Field {
             field: "data",
-            expected: "an object"
+            expected: Expected::Object
         }
     );
     assert_eq!(
         refused(r#"{"spec": "chara_card_v2", "data": {"name": "X", "description": 5}}"#),
         CardError::Field {
             field: "description",
-            expected: "text"
+            expected: Expected::Text
         }
     );
     assert_eq!(
         refused(r#"{"spec": "chara_card_v2", "data": {"name": "X", "tags": ["a", 1]}}"#),
         CardError::Field {
             field: "tags",
-            expected: "a list of texts"
+            expected: Expected::TextList
         }
     );
     assert_eq!(
         refused(r#"{"spec": "chara_card_v2", "data": {"name": "X", "character_book": []}}"#),
         CardError::Field {
             field: "character_book",
-            expected: "an object"
+            expected: Expected::Object
         }
     );
     assert_eq!(

@@ -3,6 +3,7 @@
 //! a list of entries. Files are untrusted: size and entry limits, a type check for every field
 //! read, patterns compiled before anything is kept, refusals that name the entry and field.
 
+use super::Expected;
 use crate::persona::shelf::{Shelf, Shelved};
 use crate::prompt::dictionary::{
     ChatDictionary, CompiledDictionary, DictionaryEntry, DictionaryPattern,
@@ -42,7 +43,7 @@ pub enum DictionaryFileError {
     Field {
         entry: usize,
         field: &'static str,
-        expected: &'static str,
+        expected: Expected,
     },
     #[error("Entry {entry} of the dictionary has a pattern that is not a valid regular expression: {message}")]
     Pattern { entry: usize, message: String },
@@ -67,7 +68,7 @@ impl crate::i18n::Explain for DictionaryFileError {
             } => phrase("error-dictionary-field")
                 .with("entry", entry)
                 .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
+                .nest("expected", expected.phrase()),
             Self::Pattern { entry, message } => phrase("error-dictionary-pattern")
                 .with("entry", entry)
                 .with("why", message),
@@ -167,26 +168,26 @@ pub fn check(dictionary: &ChatDictionary) -> Result<CompiledDictionary, Dictiona
 }
 
 fn entry_from(index: usize, raw: &Value) -> Result<DictionaryEntry, DictionaryFileError> {
-    let wrong = |field: &'static str, expected: &'static str| DictionaryFileError::Field {
+    let wrong = |field: &'static str, expected: Expected| DictionaryFileError::Field {
         entry: index,
         field,
         expected,
     };
     let Some(object) = raw.as_object() else {
-        return Err(wrong("entry", "an object"));
+        return Err(wrong("entry", Expected::Object));
     };
     let text = |field: &'static str| -> Result<Option<String>, DictionaryFileError> {
         match object.get(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(wrong(field, "text")),
+            Some(_) => Err(wrong(field, Expected::Text)),
         }
     };
     let flag = |field: &'static str| -> Result<Option<bool>, DictionaryFileError> {
         match object.get(field) {
             None | Some(Value::Null) => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => Err(wrong(field, "true or false")),
+            Some(_) => Err(wrong(field, Expected::Bool)),
         }
     };
     let count = |field: &'static str| -> Result<Option<u64>, DictionaryFileError> {
@@ -195,13 +196,13 @@ fn entry_from(index: usize, raw: &Value) -> Result<DictionaryEntry, DictionaryFi
             Some(value) => value
                 .as_u64()
                 .map(Some)
-                .ok_or(wrong(field, "a whole number")),
+                .ok_or(wrong(field, Expected::WholeNumber)),
         }
     };
     let pattern = text("pattern")?
         .or(text("key")?)
         .filter(|p| !p.is_empty())
-        .ok_or(wrong("pattern", "text that is not empty"))?;
+        .ok_or(wrong("pattern", Expected::NonEmptyText))?;
     let regex = flag("regex")?.unwrap_or(false);
     Ok(DictionaryEntry {
         pattern: if regex {

@@ -15,17 +15,43 @@ pub mod user_persona;
 pub mod world_books;
 pub mod world_info;
 
-/// What a field of a card, a dictionary or a world book must be, as a phrase (the files' checks
-/// name it in English, which stays their `Display`).
-pub(crate) fn expected_phrase(expected: &str) -> crate::i18n::Phrase {
-    use crate::i18n::{phrase, Phrase};
-    match expected {
-        "an object" => phrase("expected-an-object"),
-        "text" => phrase("expected-text"),
-        "a list of texts" => phrase("expected-list-of-texts"),
-        "true or false" => phrase("expected-true-or-false"),
-        "a whole number" => phrase("expected-whole-number"),
-        "text that is not empty" => phrase("expected-text-not-empty"),
-        other => Phrase::verbatim(other),
+/// What a field of a card, a dictionary or a world book must be: English in the files'
+/// errors (`Display`), a phrase where the interface shows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expected {
+    Object,
+    Text,
+    TextList,
+    Bool,
+    Number,
+    WholeNumber,
+    NonEmptyText,
+}
+
+impl std::fmt::Display for Expected {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Object => "an object",
+            Self::Text => "text",
+            Self::TextList => "a list of texts",
+            Self::Bool => "true or false",
+            Self::Number => "a number",
+            Self::WholeNumber => "a whole number",
+            Self::NonEmptyText => "text that is not empty",
+        })
+    }
+}
+
+impl crate::i18n::Explain for Expected {
+    fn phrase(&self) -> crate::i18n::Phrase {
+        crate::i18n::phrase(match self {
+            Self::Object => "expected-an-object",
+            Self::Text => "expected-text",
+            Self::TextList => "expected-list-of-texts",
+            Self::Bool => "expected-true-or-false",
+            Self::Number => "expected-number",
+            Self::WholeNumber => "expected-whole-number",
+            Self::NonEmptyText => "expected-text-not-empty",
+        })
     }
 }

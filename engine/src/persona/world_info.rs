@@ -7,6 +7,7 @@
 //! World Info files are untrusted: a size limit, a limit on entries, a type check for every
 //! field read (a `null` counts as unset) and refusals that name the entry and field.
 
+use super::Expected;
 use crate::domain::message::Role;
 use crate::prompt::injection::{
     regex_literal, CompiledLorebook, InjectionPosition, InjectionTrigger, Lorebook,
@@ -37,7 +38,7 @@ pub enum WorldInfoError {
     Field {
         entry: String,
         field: &'static str,
-        expected: &'static str,
+        expected: Expected,
     },
     #[error("Entry {entry} of the world book has a key that is not a valid pattern: {message}")]
     Pattern { entry: String, message: String },
@@ -61,7 +62,7 @@ impl crate::i18n::Explain for WorldInfoError {
             } => phrase("error-world-field")
                 .with("entry", entry)
                 .with("field", field)
-                .nest("expected", super::expected_phrase(expected)),
+                .nest("expected", expected.phrase()),
             Self::Pattern { entry, message } => phrase("error-world-pattern")
                 .with("entry", entry)
                 .with("why", message),
@@ -120,7 +121,7 @@ impl<'a> Fields<'a> {
     fn or_unset<T: Default>(
         &self,
         field: &'static str,
-        expected: &'static str,
+        expected: Expected,
     ) -> Result<T, WorldInfoError> {
         if self.lenient {
             Ok(T::default())
@@ -129,7 +130,7 @@ impl<'a> Fields<'a> {
         }
     }
 
-    fn wrong(&self, field: &'static str, expected: &'static str) -> WorldInfoError {
+    fn wrong(&self, field: &'static str, expected: Expected) -> WorldInfoError {
         WorldInfoError::Field {
             entry: self.label.clone(),
             field,
@@ -141,7 +142,7 @@ impl<'a> Fields<'a> {
         match self.get(field) {
             None => Ok(String::new()),
             Some(Value::String(s)) => Ok(s.clone()),
-            Some(_) => self.or_unset(field, "text"),
+            Some(_) => self.or_unset(field, Expected::Text),
         }
     }
 
@@ -149,7 +150,7 @@ impl<'a> Fields<'a> {
         match self.get(field) {
             None => Ok(None),
             Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => self.or_unset(field, "true or false"),
+            Some(_) => self.or_unset(field, Expected::Bool),
         }
     }
 
@@ -158,7 +159,7 @@ impl<'a> Fields<'a> {
             None => Ok(None),
             Some(value) => match value.as_f64().filter(|n| n.is_finite()) {
                 Some(n) => Ok(Some(n)),
-                None => self.or_unset(field, "a number"),
+                None => self.or_unset(field, Expected::Number),
             },
         }
     }
@@ -183,10 +184,10 @@ impl<'a> Fields<'a> {
                 .map(|item| {
                     item.as_str()
                         .map(str::to_owned)
-                        .ok_or_else(|| self.wrong(field, "a list of texts"))
+                        .ok_or_else(|| self.wrong(field, Expected::TextList))
                 })
                 .collect(),
-            Some(_) => self.or_unset(field, "a list of texts"),
+            Some(_) => self.or_unset(field, Expected::TextList),
         }
     }
 }
@@ -285,7 +286,7 @@ fn entry_from_value(
         return Err(WorldInfoError::Field {
             entry: key.to_owned(),
             field: "entry",
-            expected: "an object",
+            expected: Expected::Object,
         });
     };
     let card_style = object.contains_key("keys") || object.contains_key("insertion_order");
