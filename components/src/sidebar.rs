@@ -1,8 +1,14 @@
 //! The conversation list: search, new, select, rename, delete; grouped under date headings.
+//! Only its first rows are in the page at start; more join as the reader scrolls toward the end
+//! of the list (the engine's `render::list_window`).
 
 use crate::i18n::{t, tf};
 use crate::icons::{icon, Icon};
 use leptos::prelude::*;
+use skein_engine::render::list_window::ListWindow;
+
+/// How near the end of the list the reader must scroll for more rows to join.
+const NEAR_END_PX: i32 = 600;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ConversationSummary {
@@ -33,8 +39,48 @@ pub fn Sidebar(
 ) -> impl IntoView {
     // The conversation whose title is being edited.
     let renaming = RwSignal::new(None::<String>);
+    let window = RwSignal::new(ListWindow::default());
+    let scroller = NodeRef::<leptos::html::Nav>::new();
+    let len = move || conversations.with(Vec::len);
+    let shown = move || {
+        let count = window.get().count(len());
+        conversations.with(|list| list[..count].to_vec())
+    };
+    let left_out = move || window.get().left_out(len());
+    let more = move || {
+        let mut next = window.get_untracked();
+        if next.more(conversations.with_untracked(Vec::len)) {
+            window.set(next);
+        }
+    };
+    // Near the end of the rows in the page, or rows that do not fill it: more join.
+    let fill = move || {
+        let Some(el) = scroller.get_untracked() else {
+            return;
+        };
+        let to_end = el.scroll_height() - el.client_height() - el.scroll_top();
+        if el.client_height() > 0 && to_end < NEAR_END_PX {
+            more();
+        }
+    };
+    Effect::new(move || {
+        window.track();
+        request_animation_frame(fill);
+    });
+    // The conversation on screen has its row in the page, however old it is.
+    Effect::new(move || {
+        let index = selected.with(|id| {
+            let id = id.as_deref()?;
+            conversations.with(|list| list.iter().position(|c| c.id == id))
+        });
+        let mut next = window.get_untracked();
+        if index.is_some_and(|index| next.reveal(index)) {
+            window.set(next);
+        }
+    });
     view! {
-        <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label=t("sidebar-label")>
+        <nav class="sidebar" id="sidebar" data-testid="sidebar" aria-label=t("sidebar-label")
+            node_ref=scroller on:scroll=move |_| fill()>
             <button type="button" class="new-chat with-icon" data-testid="new-chat-button"
                 on:click=move |_| on_new.run(())>{icon(Icon::Plus)}{t("sidebar-new-chat")}</button>
             <input type="search" class="search" data-testid="search-input"
@@ -51,7 +97,7 @@ pub fn Sidebar(
             </Show>
             <ul class="conversation-list">
                 <For
-                    each=move || conversations.get()
+                    each=shown
                     key=|c| c.clone()
                     children=move |c| {
                         let item = c.clone();
@@ -76,6 +122,12 @@ pub fn Sidebar(
                     }
                 />
             </ul>
+            <Show when=move || { left_out() > 0 }>
+                <button type="button" class="show-more" data-testid="show-more-conversations"
+                    on:click=move |_| more()>
+                    {move || tf("sidebar-show-more", &[("n", left_out().into())])}
+                </button>
+            </Show>
         </nav>
     }
 }

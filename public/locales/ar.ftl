@@ -656,6 +656,12 @@ tool-choice-label = { $name }: متى يجوز تشغيلها
 ## Sidebar (continued)
 sidebar-rename = أعد تسمية «{ $title }»
 sidebar-delete = احذف «{ $title }»
+sidebar-show-more = اعرض المحادثات الأقدم ({ $n ->
+    [one] محادثة أخرى
+    [two] محادثتان أخريان
+    [few] { $n } محادثات أخرى
+   *[other] { $n } محادثة أخرى
+})
 
 ## Summary, template, undo, usage, waiting (with placeholders)
 summary-threshold = بعد نحو { $tokens } رمزًا تُلخَّص أقدم الرسائل تلقائيًا.

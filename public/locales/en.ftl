@@ -635,6 +635,7 @@ tool-choice-label = { $name }: when it may run
 ## Sidebar (continued)
 sidebar-rename = Rename “{ $title }”
 sidebar-delete = Delete “{ $title }”
+sidebar-show-more = Show older conversations ({ $n } more)
 
 ## Summary, template, undo, usage, waiting (with placeholders)
 summary-threshold = Past about { $tokens } tokens the oldest messages are summarised by themselves.

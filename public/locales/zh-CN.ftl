@@ -615,6 +615,7 @@ tool-choice-label = { $name }：何时可以运行
 ## Sidebar (continued)
 sidebar-rename = 重命名“{ $title }”
 sidebar-delete = 删除“{ $title }”
+sidebar-show-more = 显示更早的对话（还有 { $n } 个）
 
 ## Summary, template, undo, usage, waiting (with placeholders)
 summary-threshold = 超过约 { $tokens } 个 token 后，最早的消息会自动被总结。

@@ -114,6 +114,62 @@ test('importing ChatGPT conversations keeps their branches; a broken file change
   await context.close();
 });
 
+test('a long conversation list starts with its newest rows; older ones join on scrolling, on asking, and when one is opened', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  // 150 one-question chats in ChatGPT's export format, "Chat 149" the newest.
+  const chat = (n) => {
+    const title = `Chat ${String(n).padStart(3, '0')}`;
+    const message = (id, role, text, parent, children) => ({
+      id, parent, children,
+      message: { id, author: { role }, content: { content_type: 'text', parts: [text] }, create_time: 1700000000 + n * 60 },
+    });
+    return {
+      title, create_time: 1700000000 + n * 60, update_time: 1700000030 + n * 60, conversation_id: `c${n}`, current_node: 'a',
+      mapping: { u: message('u', 'user', `question of ${title}`, null, ['a']), a: message('a', 'assistant', `answer of ${title}`, 'u', []) },
+    };
+  };
+  await openSettings(page, 'data');
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(Array.from({ length: 150 }, (_, n) => chat(n)))),
+  });
+  await assertText(page.locator('[data-testid=notice] span'), 'Imported 150 conversations from conversations.json.');
+
+  await page.reload();
+  await mounted(page);
+  const rows = page.locator('[data-testid=conversation-item]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 60);
+  assert.match(await rows.first().textContent(), /Chat 149/);
+  assert.match(await rows.last().textContent(), /Chat 090/);
+  const more = page.locator('[data-testid=show-more-conversations]');
+  await assertText(more, 'Show older conversations (90 more)');
+
+  // Scrolling to the end of the list brings the next rows in.
+  await page.locator('[data-testid=sidebar]').evaluate((nav) => { nav.scrollTop = nav.scrollHeight; });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 120);
+  // Asking brings the rest, and the button goes.
+  await more.click();
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 150);
+  assert.equal(await more.count(), 0);
+  assert.match(await rows.last().textContent(), /Chat 000/);
+
+  // After a reload only the first rows are back; a search finds the oldest all the same, and
+  // the opened conversation keeps its row when the search is cleared.
+  await page.reload();
+  await mounted(page);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 60);
+  await page.fill('[data-testid=search-input]', 'Chat 002');
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Chat 002' }).click();
+  await assistantTextIs(page, 'answer of Chat 002');
+  await page.fill('[data-testid=search-input]', '');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length === 150);
+  assert.equal(await page.locator('[data-testid=conversation-item][aria-current=page]').textContent(), 'Chat 002');
+  await page.screenshot({ path: new URL('conversation-list-opened.png', SCREENSHOTS).pathname });
+  await context.close();
+});
+
 test('two tabs: a conversation made in one appears in the other, which follows its answer without calling it interrupted', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();

@@ -176,10 +176,17 @@ pub fn is_lazy_module(file: &str) -> bool {
     (file.starts_with("split_") || file.starts_with("chunk_")) && file.ends_with(".wasm")
 }
 
+/// `SKEIN_WASM_NAMES=1` keeps the functions' names (for a profiler: `tests/bench/profile.mjs`);
+/// otherwise they are stripped with the rest of the debug information.
 fn optimise(input: &Path, output: &Path) -> Result<(), String> {
+    let keep_names = std::env::var_os("SKEIN_WASM_NAMES").is_some_and(|v| v == "1");
     run(Command::new("wasm-opt")
         .arg("-Oz")
-        .arg("--strip-debug")
+        .arg(if keep_names {
+            "--debuginfo"
+        } else {
+            "--strip-debug"
+        })
         .args(WASM_FEATURES)
         .arg(input)
         .arg("-o")
