@@ -6,7 +6,9 @@
 //   cold    reloads the app with 1,000 stored conversations: the moments on the way to a usable
 //           composer (files fetched, first list row, ready) and a CPU profile of the reload
 //   stream  4,000 tokens at 200/s into the 500-message conversation: a CPU profile and the
-//           DevTools trace's main-thread time by event (script, style, layout, paint…)
+//           DevTools trace's main-thread time by event (script, style, layout, paint…), and
+//           the same trace streaming into an empty conversation
+//   stream-cost  the streaming figure alone, measured as `cargo xtask bench` does
 //
 // Environment: SKEIN_DIST_DIR, SKEIN_PUBLIC_PATH, SKEIN_MOCK_URL (a running mock provider),
 // CHROMIUM, BENCH_FIXTURES_DIR (`skein-bench fixtures`).
@@ -48,19 +50,23 @@ async function profiled(page, work) {
   return { result, profile };
 }
 
-/// Main-thread time by trace event name over `work` (top-level and nested, self time).
+/// Main-thread time by trace event name over `work` (each event's whole duration: a task
+/// contains the events inside it).
 async function traced(browser, page, work) {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   const result = await work();
   const trace = JSON.parse((await browser.stopTracing()).toString());
-  const events = (trace.traceEvents ?? trace).filter((e) => e.ph === 'X' && e.dur);
-  const main = events.find((e) => e.name === 'RunTask')?.tid;
+  const all = trace.traceEvents ?? trace;
+  // The renderers' main threads (the page's, whichever process it is in).
+  const mains = new Set(all.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`));
   const byName = new Map();
-  for (const e of events.filter((e) => e.tid === main)) {
-    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
+  for (const e of all.filter((e) => e.ph === 'X' && e.dur && mains.has(`${e.pid}:${e.tid}`))) {
+    const [ms, count] = byName.get(e.name) ?? [0, 0];
+    byName.set(e.name, [ms + e.dur / 1000, count + 1]);
   }
-  const rows = [...byName.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20)
-    .map(([name, ms]) => `${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  const rows = [...byName.entries()].sort((a, b) => b[1][0] - a[1][0]).slice(0, 20)
+    .map(([name, [ms, count]]) => `${ms.toFixed(1).padStart(8)} ms  ${name} (${count}×)`);
   return { result, rows };
 }
 
@@ -95,11 +101,33 @@ async function stream(app, browser) {
   const { rows } = await traced(browser, page, () => app.stream(page, 2_000, 200));
   console.log('\nmain-thread trace events of 2,000 tokens into 500 messages:');
   console.log(rows.join('\n'));
+  await page.click('[data-testid=new-chat-button]');
+  const empty = await traced(browser, page, () => app.stream(page, 2_000, 200));
+  console.log('\nthe same into an empty conversation:');
+  console.log(empty.rows.join('\n'));
   await context.close();
 }
 
+/// The streaming figure alone, as `cargo xtask bench` measures it (for trying a change quickly).
+async function streamCost(app) {
+  const { context, page } = await app.open([join(env('BENCH_FIXTURES_DIR'), 'long-500.json')]);
+  await app.openConversation(page, 'long500');
+  const long = [];
+  for (let run = 0; run < 3; run += 1) long.push((await app.stream(page, 4_000, 200)).busyMsPerToken);
+  await page.click('[data-testid=new-chat-button]');
+  const empty = (await app.stream(page, 4_000, 200)).busyMsPerToken;
+  const bare = (await app.bareFetch(page, 4_000, 200)).busyMsPerToken;
+  const longMs = long.sort((a, b) => a - b)[1];
+  console.log(`busy per token: 500 messages ${long.map((ms) => ms.toFixed(3)).join(', ')} ms (median ${longMs.toFixed(3)}); `
+    + `empty ${empty.toFixed(3)} ms; bare reader ${bare.toFixed(3)} ms`);
+  console.log(`own cost: ${(longMs - bare).toFixed(3)} ms per token into 500 messages, ${(empty - bare).toFixed(3)} ms into an empty one `
+    + `(${((longMs - bare) / (empty - bare)).toFixed(2)}x)`);
+  await context.close();
+}
+
+const modes = { cold, stream, 'stream-cost': streamCost };
 const which = process.argv[2];
-if (!['cold', 'stream'].includes(which)) throw new Error('usage: profile.mjs cold|stream');
+if (!modes[which]) throw new Error(`usage: profile.mjs ${Object.keys(modes).join('|')}`);
 const browser = await chromium.launch({
   executablePath: env('CHROMIUM'),
   headless: true,
@@ -109,7 +137,7 @@ const server = await serveStatic(env('SKEIN_DIST_DIR'), env('SKEIN_PUBLIC_PATH')
 try {
   const app = new App(browser, `http://127.0.0.1:${server.port}${env('SKEIN_PUBLIC_PATH')}`, env('SKEIN_MOCK_URL'));
   await app.mock('/admin/reset', {});
-  await (which === 'cold' ? cold(app, browser) : stream(app, browser));
+  await modes[which](app, browser);
 } finally {
   await browser.close();
   await server.close();

@@ -33,9 +33,11 @@ const ANALYSIS = {
     + 'build, 0.58 to 0.72 times the JavaScript time, against 0.74 to 0.94 before; the whole '
     + 'engine at opt-level 3 reached 0.43 to 0.54 but added 47 KB brotli to the first download, '
     + 'and at "s" 26 KB). The decoders are in the module that writes answers '
-    + '(src/lazy_generation.rs), so the first download does not grow. The figure is now taken '
-    + 'after ten warm-up runs of each side; after one it still caught V8 moving both to its '
-    + 'optimising compilers and swung between 0.5 and 1.1 times from run to run.',
+    + '(src/lazy_generation.rs), so the first download does not grow. The figure is taken after '
+    + 'ten warm-up runs of every protocol on both sides. Until 2026-12-06 each protocol was '
+    + 'warmed just before it was timed, and OpenAI, timed first, still caught V8 moving the '
+    + 'decoder and scanner the three share to its optimising compiler: 0.87 times the '
+    + 'JavaScript time in a first pass and 0.57 in the next two, on the same build.',
 };
 ANALYSIS.assembly_wasm = 'This figure moved between 0.9 and 3.3 ms across runs on this 2-core '
   + 'machine (the native one between 0.7 and 0.95 ms), so it is at the target rather than '
@@ -272,9 +274,10 @@ ${misses}
   bench page (\`tests/bench/page\`), timed beside \`eventsource-parser\` + \`JSON.parse\`,
   \`marked\`, and a plain JavaScript loop over \`Float32Array\`s, on inputs the wasm module made
   so both sides read the same bytes. Each side's answer is checked to be the same. Each figure
-  is the median after one untimed run, the SSE ones after ten (V8 moves hot wasm and
-  JavaScript alike from its baseline compiler to its optimising one as they run; the first,
-  cold call is shown beside them).
+  is the median after one untimed run; the SSE ones are timed after ten untimed runs of every
+  protocol on both sides (V8 moves hot wasm and JavaScript alike from its baseline compiler to
+  its optimising one as they run, and the protocols share the decoder; the first, cold call is
+  shown beside them).
 - **Knowledge question**: in the bench page, the engine's knowledge retrieval (the hook a
   request runs before it leaves) over one base of 100,000 chunk-sized texts with 384-dimension
   vectors in the engine's in-memory store, hybrid search (words and vectors); the embedder
