@@ -18,10 +18,19 @@ const ANALYSIS = {
     + 'reached through the vtables the catalogue is built from at start (the tool list and the '
     + 'MCP clients live in the first module for that reason); Leptos\'s runtime and views about '
     + '0.5 MB; the app and its components 0.28 MB; the standard library\'s generic code and '
-    + 'serde the rest. Still to do: the tools\' calls behind the split (the catalogue would have '
-    + 'to hold definitions apart from implementations), import and export, the welcome step, '
-    + 'math inside Markdown, and trimming generic code on the chat path. None is done, so the '
-    + 'target is missed by the amount shown.',
+    + 'serde the rest. Measured again on 2026-12-06 (twiggy 0.8 on the first module after '
+    + 'wasm-opt, names kept with `SKEIN_WASM_NAMES=1`; 1.98 MB of code and data): the engine '
+    + '0.37 MB, of which the tools, the MCP client, knowledge retrieval and the workspace tools '
+    + '0.16 MB, Markdown 56 KB, the temporary-chat store 39 KB and the message parts\' serde '
+    + 'readers 35 KB; Leptos (tachys, reactive_graph, leptos) 0.36 MB; generic code of the '
+    + 'standard library instantiated for Skein\'s types 0.32 MB; data (strings, tables) 0.23 MB; '
+    + 'the app 0.19 MB, its components 80 KB, the platform 72 KB. The largest single step left '
+    + 'is the tools, the retrieval hooks and the embedder behind the split: they are built at '
+    + 'start (src/runtime.rs) and reached through trait objects, so they would have to be '
+    + 'handed to the catalogue by the module that writes answers (a tool set filled when it '
+    + 'loads; the settings would load it to list them), about a twelfth of the module. Import '
+    + 'and export, the welcome step and math inside Markdown are smaller. Even all of these '
+    + 'leave the first download well over 250 KB: Leptos and the generic code alone are more.',
   // `stream` is written from the run's own figures (see below).
   sse_openai: 'The common chunk of each protocol (a text delta) is read by a small strict '
     + 'scanner (wire/src/json_scan.rs) instead of serde\'s generic code; serde still reads every '
@@ -65,23 +74,30 @@ function openAnalysis(o) {
     + 'rendering of those 40; the slow runs have not been profiled.';
 }
 
-/// The streaming figure's analysis, from this run's numbers and the profile (DevTools CPU
-/// profile of a 1,500-token stream, names kept) taken when the harness was written.
+/// The streaming figure's analysis, from this run's numbers and the DevTools trace of
+/// `node tests/bench/profile.mjs stream` (2,000 tokens, 2026-12-06).
 function streamAnalysis(s) {
   const own = s.busyMsPerToken - s.bareFetch.busyMsPerToken;
   const longer = s.busyMsPerToken - s.empty.busyMsPerToken;
   return `A bare \`fetch\` reader of the same stream already keeps the main thread busy `
     + `${s.bareFetch.busyMsPerToken.toFixed(3)} ms per token (the browser's own work per network `
     + `chunk); Skein's share is the other ${own.toFixed(3)} ms, of which `
-    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. The page now holds `
-    + 'only the latest 40 of its messages (`render::window`; before, all 500, whose rendering '
-    + '— the intersection checks behind `content-visibility: auto`, layout, pre-paint and hit '
-    + 'testing over every message — was the growth a DevTools trace showed). Those 40 hold code, '
-    + 'tables and math, which an empty conversation does not; what the rest of the growth is has '
-    + 'not been profiled this round. Skein\'s JavaScript and wasm themselves (stream reads, SSE '
-    + 'and JSON decoding, the throttled Markdown re-render, the 250 ms writes) came to about '
-    + '0.3 ms per token in the last profile. The timer raced against each read is kept across '
-    + 'reads and armed again only when something is due earlier.';
+    + `${longer.toFixed(3)} ms appear only in the 500-message conversation. The page holds only `
+    + 'the latest 40 of its messages (`render::window`). A DevTools trace of 2,000 tokens '
+    + '(`node tests/bench/profile.mjs stream`, 2026-12-06) puts the main thread\'s time, into '
+    + 'the 500-message conversation against an empty one, at: script 344 against 335 ms (the '
+    + 'stream reads, SSE and JSON decoding, the throttled Markdown re-render, the 250 ms writes, '
+    + 'and the bare reader\'s share), paint 186 against 147 ms, layout 111 against 90 ms, '
+    + 'pre-paint 104 against 81 ms, the intersection checks of `content-visibility: auto` 34 '
+    + 'against 9 ms, and commit and layerize about 205 ms in both (the bench\'s own frame counter '
+    + 'asks for every frame). So the growth is rendering, not Skein\'s code: the answer grows at '
+    + 'the bottom of a reversed scroller, so each update moves every message on screen above it, '
+    + 'and they are painted again (the trace names the user\'s message and the chat section '
+    + 'among the painted nodes, though neither changed). What is left of the own cost is mostly '
+    + 'that rendering, about 0.3 ms per token; keeping the messages above a growing answer '
+    + 'still (an answer that grows downwards in a scroller kept at its end) has not been tried. '
+    + 'Handing wasm the bytes every 40 ms instead of every 16 (`BATCH_WINDOW_MS`) was tried and '
+    + 'measured no change beyond the run-to-run spread, so it was left at 16.';
 }
 
 const ms = (value) => (value === null || value === undefined ? 'n/a' : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
