@@ -62,13 +62,17 @@ pub fn App() -> impl IntoView {
         if state.show_settings.get() || state.workflows.open.get() || panel_open() {
             lazy.load();
         }
+        // The settings list the tools, which come with the code that writes answers.
+        if state.show_settings.get() {
+            crate::lazy_generation::prefetch(state);
+        }
     });
     // The code that writes answers loads once the user starts a question (see lazy_generation).
     Effect::new(move |prefetched: Option<bool>| {
         let typing = state.draft.text.with(|text| !text.is_empty());
         let prefetch = typing && prefetched != Some(true);
         if prefetch {
-            crate::lazy_generation::prefetch();
+            crate::lazy_generation::prefetch(state);
         }
         prefetched == Some(true) || prefetch
     });

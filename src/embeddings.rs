@@ -17,6 +17,14 @@ pub async fn embed_pending(state: AppState) {
     if !RUN.with(RunGate::enter) {
         return;
     }
+    // The embedder comes with the code that writes answers (src/equipment.rs): loaded when
+    // a knowledge base embeds at all, so a start without one fetches nothing more.
+    if runtime.service.embeds_anything().await
+        && crate::lazy_generation::equip(state).await.is_err()
+    {
+        while RUN.with(RunGate::pass_done) {}
+        return;
+    }
     let progress = |p: EmbeddingProgress| {
         state.embedding_progress.set(Some(tf(
             "notice-embedding-progress",

@@ -66,15 +66,11 @@ fn inspect(state: AppState, answer: Option<String>) {
     };
     spawn_local(async move {
         // The dry run uses the code that writes answers (see lazy_generation).
-        match crate::lazy_generation::load().await {
+        match crate::lazy_generation::load(state).await {
             Ok(generation) => (generation.inspect)(request).await,
             Err(_) => state.inspector.view.update(|view| {
                 if let Some(view) = view {
-                    view.inspection = Some(Err(
-                        "Skein could not load the part of itself that builds requests. Check \
-                         the connection (or reload the page) and try again."
-                            .to_owned(),
-                    ));
+                    view.inspection = Some(Err(t("notice-inspector-load-failed").to_owned()));
                 }
             }),
         }

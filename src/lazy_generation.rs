@@ -22,6 +22,7 @@ use skein_components::t;
 use skein_engine::prompt::OutputChannel;
 use skein_engine::{Assistant, CancelToken, ChatAction, Conversation, MessageNode};
 use skein_engine::{ProviderSettings, TurnContext};
+use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -48,6 +49,9 @@ pub struct Generation {
     pub run: fn(Turn) -> Pin<Box<dyn Future<Output = ()>>>,
     /// Builds the request a turn would send, for the prompt inspector (nothing is sent).
     pub inspect: fn(Inspection) -> Pin<Box<dyn Future<Output = ()>>>,
+    /// Connects the tools, retrieval and the workspaces to the service (src/equipment.rs):
+    /// their code comes with this module.
+    equip: fn(&Runtime, AppState),
 }
 
 #[cfg_attr(
@@ -58,23 +62,52 @@ fn generation_split() -> Result<Generation, LoadFailed> {
     Ok(Generation {
         run: |turn| Box::pin(run_turn(turn)),
         inspect: |request| Box::pin(crate::inspector::dry_run(request)),
+        equip: crate::equipment::equip,
     })
 }
 
-/// The module, loaded first if it is not yet (a failed load is tried again on the next call).
-pub async fn load() -> Result<Generation, LoadFailed> {
+thread_local! {
+    /// Whether [`Generation::equip`] has run (once the runtime is there).
+    static EQUIPPED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The module, loaded first if it is not yet (a failed load is tried again on the next call),
+/// with the tools, retrieval and workspaces it brings connected to the service.
+pub async fn load(state: AppState) -> Result<Generation, LoadFailed> {
     #[cfg(feature = "split")]
     let loaded = generation_split().await;
     #[cfg(not(feature = "split"))]
     let loaded = generation_split();
+    let generation = loaded?;
+    if let Some(runtime) = crate::runtime::runtime() {
+        if !EQUIPPED.with(|done| done.replace(true)) {
+            (generation.equip)(&runtime, state);
+        }
+    }
+    Ok(generation)
+}
+
+/// The tools, retrieval and workspaces connected, for what needs them outside a chat action
+/// (the Files panel, the tool settings, a workflow run, an embedding run). A failure is said
+/// in the banner.
+pub async fn equip(state: AppState) -> Result<(), LoadFailed> {
+    if EQUIPPED.with(Cell::get) {
+        return Ok(());
+    }
+    let loaded = load(state).await.map(|_| ());
+    if loaded.is_err() {
+        state
+            .banner
+            .set(Some(t("notice-tools-load-failed").to_owned()));
+    }
     loaded
 }
 
 /// Starts loading the module in the background, so the first answer does not wait for it.
-pub fn prefetch() {
-    leptos::task::spawn_local(async {
+pub fn prefetch(state: AppState) {
+    leptos::task::spawn_local(async move {
         // A failure is reported when an action needs the module.
-        let _ = load().await;
+        let _ = load(state).await;
     });
 }
 

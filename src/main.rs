@@ -19,6 +19,7 @@ mod conversation_list;
 mod dictionaries;
 mod embedded;
 mod embeddings;
+mod equipment;
 mod extension;
 mod files;
 mod follow_ups;

@@ -95,7 +95,7 @@ pub fn init(state: AppState) {
         // One provider client: chat, summaries, titles and embeddings share its limits and
         // circuit breakers.
         let client = Rc::new(ProviderClient::new(FetchTransport, BrowserClock));
-        let mut service =
+        let service =
             ChatService::with_client(client, TemporaryChats::new(store.clone()), RandomIds);
         let settings = service.load_provider_settings().await;
         let conversations = service.list_conversations().await;
@@ -103,36 +103,9 @@ pub fn init(state: AppState) {
             Ok(list) => state.assistants.set(list),
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
-        let settings_now = Rc::new(move || state.settings.get_untracked());
-        if let Err(err) = service.connect_library(settings_now) {
-            state.banner.set(Some(skein_components::explain(&err)));
-        }
-        if let Err(err) = service.connect_workspace(Rc::new(skein_platform::BrowserWorkspace::new(
-            store.clone(),
-        ))) {
-            state.banner.set(Some(skein_components::explain(&err)));
-        }
-        if let Err(err) = service.connect_builtin_tools() {
-            state.banner.set(Some(skein_components::explain(&err)));
-        }
+        // The tools, retrieval and the workspaces are connected when the code that writes
+        // answers loads (src/equipment.rs); the MCP servers' clients are kept from the start.
         let mcp = Rc::new(skein_engine::mcp::McpHub::new(Rc::new(FetchTransport)));
-        service.add_tool_set(mcp.clone());
-        // The extension reaches the hosts the user granted, CORS or not: it can read pages.
-        if skein_platform::in_extension() {
-            let reader = skein_engine::tools::read_url::ReadUrl {
-                transport: Rc::new(FetchTransport),
-            };
-            if let Err(err) =
-                service.add_tool(skein_engine::tools::ToolSource::WebSearch, Rc::new(reader))
-            {
-                state.banner.set(Some(skein_components::explain(&err)));
-            }
-        }
-        service.add_tool_set(Rc::new(skein_engine::tools::web_search::WebSearch {
-            transport: Rc::new(FetchTransport),
-            settings: Rc::new(move || state.web_search.get_untracked()),
-        }));
-        state.tools.set(service.tool_listing());
         RUNTIME.with(|r| {
             *r.borrow_mut() = Some(Rc::new(Runtime {
                 service,
@@ -428,7 +401,7 @@ fn start_as(
     let offline = !state.online.get_untracked();
     state.actions_running.update(|n| *n += 1);
     spawn_local(async move {
-        match crate::lazy_generation::load().await {
+        match crate::lazy_generation::load(state).await {
             Ok(generation) => {
                 (generation.run)(crate::lazy_generation::Turn {
                     state,
@@ -463,11 +436,9 @@ fn could_not_load(state: AppState, conversation: Option<Conversation>, action: C
         }
         _ => {}
     }
-    state.banner.set(Some(
-        "Skein could not load the part of itself that writes answers, so nothing was sent. \
-         Check the connection (or reload the page) and try again."
-            .into(),
-    ));
+    state
+        .banner
+        .set(Some(t("notice-generation-load-failed").to_owned()));
 }
 
 pub(crate) fn current_conversation(state: AppState) -> Option<Conversation> {

@@ -127,6 +127,10 @@ fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
 /// is shown at once.
 async fn carry(state: AppState, id: String, answer: Option<String>) {
     let Some(runtime) = runtime() else { return };
+    // A run's knowledge context is retrieved with the code that writes answers.
+    if crate::lazy_generation::equip(state).await.is_err() {
+        return;
+    }
     let screen = state.workflows;
     let token = CancelToken::new();
     CALL.with(|call| *call.borrow_mut() = Some(token.clone()));

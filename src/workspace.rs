@@ -60,6 +60,10 @@ pub fn refresh(state: AppState) {
         return;
     }
     spawn_local(async move {
+        // The workspaces come with the code that writes answers (src/equipment.rs).
+        if crate::lazy_generation::equip(state).await.is_err() {
+            return;
+        }
         match runtime.service.workspace_files(&root(state, &id)).await {
             Ok(files) => sheet.files.set(Some(
                 files
@@ -97,6 +101,9 @@ pub fn act(state: AppState, action: WorkspaceAction) {
     };
     let workspace = root(state, &id);
     spawn_local(async move {
+        if crate::lazy_generation::equip(state).await.is_err() {
+            return;
+        }
         let service = &runtime.service;
         let said = match action {
             WorkspaceAction::Upload(input, folder) => match crate::files::take_chosen(&input).await

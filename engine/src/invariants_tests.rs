@@ -128,12 +128,15 @@ fn invariant_a_failed_summary_never_falls_back_to_sending_the_complete_history()
 
 #[test]
 fn invariant_request_only_retrieval_context_never_overwrites_stored_user_messages() {
-    let mut service = service(vec![sse(200, &content_chunks(&["Stop."], true), 64)]);
-    service.retrieval_mut().knowledge =
-        Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
+    let service = service(vec![sse(200, &content_chunks(&["Stop."], true), 64)]);
+    let set = service
+        .retrieval()
+        .knowledge
+        .set(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
             "c1",
             "Octagonal signs mean stop.",
         )]]))));
+    assert!(set.is_ok(), "no library connected before");
     let reply = send(&service, None, "What does an octagon mean?");
     let request = request_body(&service, 0).to_string();
     assert!(
@@ -296,7 +299,7 @@ fn invariant_citations_come_only_from_this_requests_retrieval_or_executed_knowle
             }],
         })
     });
-    let mut service = with_tools(
+    let service = with_tools(
         vec![
             answer("First."),
             tool_calls(&[("call_1", "kb_lookup", "{}")]),
@@ -306,11 +309,14 @@ fn invariant_citations_come_only_from_this_requests_retrieval_or_executed_knowle
         ],
         std::slice::from_ref(&lookup),
     );
-    service.retrieval_mut().knowledge =
-        Some(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
+    let set = service
+        .retrieval()
+        .knowledge
+        .set(Rc::new(FixtureKnowledge(RefCell::new(vec![vec![chunk(
             "c1",
             "retrieved for the first request only",
         )]]))));
+    assert!(set.is_ok(), "no library connected before");
     let assistant = assistant_with(&["kb_lookup"]);
     let first = send_as(&service, None, "One", &assistant).unwrap();
     assert_eq!(cited_chunks(&first), ["c1"]);

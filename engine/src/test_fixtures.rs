@@ -482,7 +482,7 @@ pub(crate) fn answer(text: &str) -> Script {
 }
 
 pub(crate) fn with_tools(scripts: Vec<Script>, tools: &[Rc<RecordingTool>]) -> Service {
-    let mut service = service(scripts);
+    let service = service(scripts);
     for tool in tools {
         service
             .add_tool(ToolSource::Local, tool.clone() as Rc<dyn Tool>)

@@ -31,8 +31,13 @@ where
     /// Gives chats the user's library: the memory tools (offered when an assistant turns
     /// memory on), the knowledge tools (search, read a passage), and retrieval of memories and
     /// knowledge for each request. Embeddings go through this service's provider client with
-    /// the settings `settings` reads at each call.
-    pub fn connect_library(&mut self, settings: SettingsSource) -> Result<(), CatalogError> {
+    /// the settings `settings` reads at each call. Connected once: a second call changes
+    /// nothing.
+    pub fn connect_library(&self, settings: SettingsSource) -> Result<(), CatalogError> {
+        let embedder = ProviderEmbedder::new(self.client.clone(), settings.clone());
+        if self.embedder.set(embedder.clone()).is_err() {
+            return Ok(());
+        }
         let access = MemoryAccess {
             store: self.store.clone(),
             clock: self.clock().clone(),
@@ -44,19 +49,17 @@ where
         for tool in knowledge_tools(self.store.clone(), self.knowledge_index.clone()) {
             self.tools.add(ToolSource::Knowledge, tool)?;
         }
-        let embedder = ProviderEmbedder::new(self.client.clone(), settings.clone());
         let model = move || settings().embedding_model;
-        self.retrieval.memory = Some(Rc::new(MemoryRetriever {
+        let _ = self.retrieval.memory.set(Rc::new(MemoryRetriever {
             store: self.store.clone(),
             embedder: embedder.clone(),
             model,
         }));
-        self.retrieval.knowledge = Some(Rc::new(KnowledgeRetriever {
+        let _ = self.retrieval.knowledge.set(Rc::new(KnowledgeRetriever {
             store: self.store.clone(),
-            embedder: embedder.clone(),
+            embedder,
             cache: self.knowledge_index.clone(),
         }));
-        self.embedder = Some(embedder);
         Ok(())
     }
 
@@ -114,13 +117,25 @@ where
         bases::set_chunking(&self.store, base_id, size, overlap).await
     }
 
+    /// Whether a knowledge base has an embedding model, so that an embedding run may have work
+    /// (which needs [`connect_library`](Self::connect_library) first). A store that cannot be
+    /// read says yes: the run itself reports it.
+    pub async fn embeds_anything(&self) -> bool {
+        self.store
+            .list_knowledge_bases()
+            .await
+            .map_or(true, |bases| {
+                bases.iter().any(|b| b.embedding_model.is_some())
+            })
+    }
+
     /// Embeds every chunk that lacks a vector of its base's model, telling `progress` before
     /// each batch. Nothing to do before [`connect_library`](Self::connect_library).
     pub async fn embed_pending(
         &self,
         progress: &dyn Fn(EmbeddingProgress),
     ) -> Result<(), EmbeddingRunError> {
-        let Some(embedder) = &self.embedder else {
+        let Some(embedder) = self.embedder.get() else {
             return Ok(());
         };
         // Each batch's vectors are written before the next report: the indexed bases forget
@@ -171,7 +186,7 @@ mod tests {
 
     #[test]
     fn connecting_the_library_offers_its_tools_and_retrieval() {
-        let mut service = library(Vec::new());
+        let service = library(Vec::new());
         assert!(service.tool_listing().is_empty());
         service.connect_library(Rc::new(settings)).unwrap();
         let names: Vec<String> = service.tool_listing().into_iter().map(|t| t.name).collect();
@@ -183,15 +198,18 @@ mod tests {
         ] {
             assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
         }
-        assert!(service.retrieval.memory.is_some() && service.retrieval.knowledge.is_some());
-        // Connecting twice would offer every tool twice: the catalogue refuses.
-        assert!(service.connect_library(Rc::new(settings)).is_err());
+        assert!(service.retrieval.memory.get().is_some());
+        assert!(service.retrieval.knowledge.get().is_some());
+        // Connecting twice changes nothing: every tool is offered once.
+        let count = service.tool_listing().len();
+        service.connect_library(Rc::new(settings)).unwrap();
+        assert_eq!(service.tool_listing().len(), count);
     }
 
     #[test]
     fn a_document_added_through_the_service_is_embedded_by_its_provider_client() {
         let vectors = r#"{"data": [{"index": 0, "embedding": [0.5, 0.25, 1.0]}]}"#;
-        let mut service = library(vec![json_response(200, vectors)]);
+        let service = library(vec![json_response(200, vectors)]);
         // Before the library is connected there is nothing to embed with, and nothing fails.
         block_on(service.embed_pending(&|_| panic!("no run before connecting"))).unwrap();
         let base = block_on(service.create_knowledge_base("Handbook")).unwrap();

@@ -26,6 +26,7 @@ use crate::store::ChatStore;
 use crate::workspace::reminder::WorkspaceReminder;
 use crate::workspace::workspace_root;
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// The request side of one reply, the same for each of its model steps.
 pub(crate) struct PreparedReply {
@@ -105,7 +106,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             cancel: turn.cancel,
         });
         // The workspace reminder, when the workspace tools are offered.
-        let reminder = match &self.workspace {
+        let reminder = match self.workspace.get() {
             Some(files) if turn.tools.get(crate::workspace::tools::LIST_TOOL).is_some() => {
                 Some(WorkspaceReminder {
                     files: files.as_ref(),
@@ -132,8 +133,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             },
             tool_note: &turn.tools.system_note,
             has_tools: !turn.tools.tools.is_empty(),
-            knowledge: self.retrieval.knowledge.as_deref(),
-            memory: self.retrieval.memory.as_deref(),
+            knowledge: self.retrieval.knowledge.get().map(Rc::as_ref),
+            memory: self.retrieval.memory.get().map(Rc::as_ref),
             persona: personas.for_conversation(conversation),
             world_books: &world_books,
             dictionaries: &dictionaries,

@@ -29,6 +29,7 @@ use crate::provider::ProviderClient;
 use crate::store::{Blob, ChatStore};
 use crate::tools::session::{RetrievalMode, RetrievalModes};
 use crate::tools::ToolCatalog;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 pub use crate::chat::error::ChatError;
@@ -57,25 +58,27 @@ pub struct ChatService<T, S, C, I> {
     pub(super) retrieval: RetrievalSources,
     /// Embeddings for the library's run, once the app has connected it
     /// ([`connect_library`](Self::connect_library)).
-    pub(super) embedder: Option<ProviderEmbedder<T, C>>,
+    pub(super) embedder: OnceCell<ProviderEmbedder<T, C>>,
     /// The conversations' workspaces, once the app has connected them
     /// ([`connect_workspace`](Self::connect_workspace)).
-    pub(super) workspace: Option<Rc<dyn crate::workspace::WorkspaceFiles>>,
+    pub(super) workspace: OnceCell<Rc<dyn crate::workspace::WorkspaceFiles>>,
     /// The knowledge bases read and indexed for retrieval and the knowledge tools.
     pub(super) knowledge_index: Rc<crate::knowledge::index_cache::KnowledgeIndexCache>,
 }
 
-/// Where request-only knowledge and memory context comes from.
-#[derive(Default, Clone)]
+/// Where request-only knowledge and memory context comes from. Each is set once, through
+/// `&self` (the app connects the library when the code that writes answers loads, after the
+/// service is shared).
+#[derive(Default)]
 pub struct RetrievalSources {
-    pub knowledge: Option<Rc<dyn RetrievalHook>>,
-    pub memory: Option<Rc<dyn RetrievalHook>>,
+    pub knowledge: OnceCell<Rc<dyn RetrievalHook>>,
+    pub memory: OnceCell<Rc<dyn RetrievalHook>>,
 }
 
 impl RetrievalSources {
     fn modes(&self) -> RetrievalModes {
-        let mode = |hook: &Option<Rc<dyn RetrievalHook>>| {
-            if hook.is_some() {
+        let mode = |hook: &OnceCell<Rc<dyn RetrievalHook>>| {
+            if hook.get().is_some() {
                 RetrievalMode::Retrieval
             } else {
                 RetrievalMode::Off
@@ -102,16 +105,16 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
             retrieval: RetrievalSources::default(),
-            embedder: None,
+            embedder: OnceCell::new(),
             knowledge_index: Rc::default(),
-            workspace: None,
+            workspace: OnceCell::new(),
         }
     }
 
     /// Adds a tool the app has (an assistant offers it once enabled); returns its name as the
     /// model sees it. Refused when the name is empty, reserved or already taken.
     pub fn add_tool(
-        &mut self,
+        &self,
         source: crate::tools::ToolSource,
         tool: Rc<dyn crate::tools::Tool>,
     ) -> Result<String, crate::tools::catalog::CatalogError> {
@@ -565,9 +568,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .filter(|t| t.acts())
                 .map(|t| t.definition.name.clone())
                 .collect(),
-            knowledge: self.retrieval.knowledge.is_some()
+            knowledge: self.retrieval.knowledge.get().is_some()
                 && !turn.assistant.knowledge_base_ids.is_empty(),
-            memory: self.retrieval.memory.is_some() && turn.assistant.memory_on(),
+            memory: self.retrieval.memory.get().is_some() && turn.assistant.memory_on(),
         }
     }
 
@@ -750,8 +753,8 @@ impl<T, S, C, I> ChatService<T, S, C, I> {
         &self.store
     }
 
-    pub(crate) fn retrieval_mut(&mut self) -> &mut RetrievalSources {
-        &mut self.retrieval
+    pub(crate) fn retrieval(&self) -> &RetrievalSources {
+        &self.retrieval
     }
 }
 

@@ -232,7 +232,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 is_error: false,
             });
         };
-        let stored = match (&self.workspace, writer.conversation().temporary) {
+        let stored = match (self.workspace.get(), writer.conversation().temporary) {
             // In the conversation's workspace, where the user sees it (not for a temporary
             // chat: nothing of it may outlive it).
             (Some(files), false) => {
@@ -283,7 +283,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 args.call_id
             )));
         }
-        let in_workspace = match &self.workspace {
+        let in_workspace = match self.workspace.get() {
             Some(files) => files
                 .read(root, &large_output::workspace_path(&args.call_id))
                 .await

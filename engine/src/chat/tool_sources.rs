@@ -23,7 +23,7 @@ where
 {
     /// Adds the built-in tools that need no setting: the current time in the user's zone, a
     /// calculator, and the search of the user's own earlier conversations.
-    pub fn connect_builtin_tools(&mut self) -> Result<(), CatalogError> {
+    pub fn connect_builtin_tools(&self) -> Result<(), CatalogError> {
         for tool in local_tools(self.clock().clone()) {
             self.tools.add(ToolSource::Local, tool)?;
         }
@@ -53,7 +53,7 @@ where
     }
 
     /// Adds tools that come and go while the app runs (the MCP servers' tools).
-    pub fn add_tool_set(&mut self, set: Rc<dyn ToolSet>) {
+    pub fn add_tool_set(&self, set: Rc<dyn ToolSet>) {
         self.tools.add_set(set);
     }
 

@@ -387,7 +387,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                     None => notices.push(notices::context_gone(&reference)),
                 },
                 ContextRef::KnowledgeBase { id, .. } => {
-                    let Some(hook) = self.retrieval.knowledge.as_ref() else {
+                    let Some(hook) = self.retrieval.knowledge.get() else {
                         notices.push(notices::knowledge_not_set_up(&reference));
                         continue;
                     };

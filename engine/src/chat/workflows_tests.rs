@@ -421,7 +421,7 @@ fn a_backup_carries_the_workflows_and_their_runs_once() {
 
 #[test]
 fn a_knowledge_base_given_to_a_step_is_searched_with_the_latest_message() {
-    let mut service = service_over(
+    let service = service_over(
         vec![
             json_completion("Shade, then."),
             moderator("finish", "", "Ferns settled."),

@@ -18,19 +18,22 @@ use std::rc::Rc;
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Gives each conversation a workspace of files kept by `files`: the file tools (writing
     /// asks first), `load_skill`, large tool outputs written there, and the reminder.
-    pub fn connect_workspace(&mut self, files: Rc<dyn WorkspaceFiles>) -> Result<(), CatalogError> {
+    /// Connected once: a second call changes nothing.
+    pub fn connect_workspace(&self, files: Rc<dyn WorkspaceFiles>) -> Result<(), CatalogError> {
+        if self.workspace.set(files.clone()).is_err() {
+            return Ok(());
+        }
         for tool in workspace_tools(files.clone()) {
             self.tools.add(ToolSource::Workspace, tool)?;
         }
-        self.tools
-            .add(ToolSource::Skill, skill_tool(files.clone()))?;
-        self.workspace = Some(files);
+        self.tools.add(ToolSource::Skill, skill_tool(files))?;
         Ok(())
     }
 
     fn files(&self) -> Result<&dyn WorkspaceFiles, ChatError> {
         self.workspace
-            .as_deref()
+            .get()
+            .map(Rc::as_ref)
             .ok_or_else(|| ChatError::from(Unavailable::NoWorkspace))
     }
 

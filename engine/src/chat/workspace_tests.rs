@@ -25,7 +25,7 @@ fn enabled(names: &[&str]) -> crate::Assistant {
 }
 
 fn workspace_service(scripts: Vec<Script>) -> (Service, Rc<MemoryWorkspace>) {
-    let mut service = service(scripts);
+    let service = service(scripts);
     let files = Rc::new(MemoryWorkspace::default());
     service.connect_workspace(files.clone()).unwrap();
     (service, files)
@@ -87,7 +87,7 @@ fn large_outputs_go_to_the_workspace_and_skills_load_from_it() {
     let big = RecordingTool::with("big", ApprovalPolicy::Auto, move |_, _| {
         Ok(crate::tools::ToolOutput::text(text.clone()))
     });
-    let mut service = with_tools(
+    let service = with_tools(
         vec![
             tool_calls(&[("out", "big", "{}")]),
             tool_calls(&[(

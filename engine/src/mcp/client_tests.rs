@@ -361,7 +361,7 @@ fn the_catalogue_offers_connected_servers_tools_by_prefixed_name_and_runs_them()
         "content": [{"type": "text", "text": "broken"}], "isError": true}})));
     let transport = Rc::new(ScriptedTransport::new(script));
     let hub = Rc::new(McpHub::new(transport.clone()));
-    let mut catalog = ToolCatalog::default();
+    let catalog = ToolCatalog::default();
     catalog.add_set(hub.clone());
     assert!(
         catalog.listing().is_empty(),
@@ -447,7 +447,7 @@ fn a_tools_progress_reaches_the_call_as_lines() {
     let hub = Rc::new(McpHub::new(transport));
     let started = hub.set_servers(&[server()]);
     block_on(started[0].0.refresh(&CancelToken::new())).unwrap();
-    let mut catalog = ToolCatalog::default();
+    let catalog = ToolCatalog::default();
     catalog.add_set(hub);
     let enabled = assistant_with(&["mcp__Fixture__slow"]).enabled_tools;
     let request = catalog.for_request(&enabled, true, RetrievalModes::default());

@@ -9,6 +9,7 @@ use super::session::{RetrievalModes, SessionCapabilities};
 use super::{ApprovalPolicy, Tool};
 use crate::prompt::system_prompt::capability_block;
 use crate::provider::ToolDefinition;
+use std::cell::RefCell;
 use std::rc::Rc;
 use thiserror::Error;
 
@@ -77,11 +78,13 @@ pub trait ToolSet {
     fn tools(&self) -> Vec<(ToolSource, Rc<dyn Tool>)>;
 }
 
-/// Every tool implementation the app has.
+/// Every tool implementation the app has. Tools join through `&self`: the app adds them when
+/// the code that writes answers loads, after the service is shared (each borrow here ends
+/// inside the call).
 #[derive(Default)]
 pub struct ToolCatalog {
-    entries: Vec<Entry>,
-    sets: Vec<Rc<dyn ToolSet>>,
+    entries: RefCell<Vec<Entry>>,
+    sets: RefCell<Vec<Rc<dyn ToolSet>>>,
 }
 
 /// Provider function names allow letters, digits, `_` and `-`, at most 64 of them.
@@ -113,10 +116,11 @@ pub fn tool_name(source: &ToolSource, name: &str) -> String {
 impl ToolCatalog {
     /// Adds a tool and returns the name it is offered under. Tool names from MCP servers are
     /// untrusted: a clash or a reserved name is refused with an error, not a silent overwrite.
-    pub fn add(&mut self, source: ToolSource, tool: Rc<dyn Tool>) -> Result<String, CatalogError> {
-        let entry = Self::entry(&self.entries, source, tool)?;
+    pub fn add(&self, source: ToolSource, tool: Rc<dyn Tool>) -> Result<String, CatalogError> {
+        let mut entries = self.entries.borrow_mut();
+        let entry = Self::entry(&entries, source, tool)?;
         let name = entry.name.clone();
-        self.entries.push(entry);
+        entries.push(entry);
         Ok(name)
     }
 
@@ -140,16 +144,18 @@ impl ToolCatalog {
     }
 
     /// Adds a set of tools that changes while the app runs.
-    pub fn add_set(&mut self, set: Rc<dyn ToolSet>) {
-        self.sets.push(set);
+    pub fn add_set(&self, set: Rc<dyn ToolSet>) {
+        self.sets.borrow_mut().push(set);
     }
 
     /// The fixed tools and the sets' tools now. A set's tool whose name is empty, reserved or
     /// taken (an earlier one wins) is left out and reported.
     fn now(&self) -> (Vec<Entry>, Vec<CatalogError>) {
-        let mut entries = self.entries.clone();
+        let mut entries = self.entries.borrow().clone();
         let mut refused = Vec::new();
-        for set in &self.sets {
+        // A set is asked for its tools with no borrow held (it may be anything).
+        let sets = self.sets.borrow().clone();
+        for set in &sets {
             for (source, tool) in set.tools() {
                 match Self::entry(&entries, source, tool) {
                     Ok(entry) => entries.push(entry),
@@ -287,7 +293,7 @@ mod tests {
 
     #[test]
     fn request_tools_follow_the_seed_order_whatever_the_order_they_were_added_in() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         let mcp = ToolSource::Mcp {
             server: "files".into(),
         };
@@ -337,7 +343,7 @@ mod tests {
 
     #[test]
     fn only_enabled_tools_are_offered_with_the_assistants_policy() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         catalog
             .add(
                 ToolSource::Local,
@@ -362,7 +368,7 @@ mod tests {
 
     #[test]
     fn the_listing_names_every_tool_in_the_seeds_order_with_its_default_policy() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         catalog.add(ToolSource::Local, tool("clock")).unwrap();
         catalog
             .add(
@@ -386,7 +392,7 @@ mod tests {
 
     #[test]
     fn a_model_without_tool_calling_gets_no_definitions_and_a_capability_block() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         catalog.add(ToolSource::Local, tool("clock")).unwrap();
         let request = catalog.for_request(&enable(&["clock"]), false, RetrievalModes::default());
         assert!(request.tools.is_empty());
@@ -401,7 +407,7 @@ mod tests {
 
     #[test]
     fn mcp_names_are_prefixed_sanitised_and_clashes_refused() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         let server = ToolSource::Mcp {
             server: "My Server!".into(),
         };

@@ -103,7 +103,7 @@ mod tests {
 
     #[test]
     fn reports_the_requests_tools_approval_and_retrieval_modes() {
-        let mut catalog = ToolCatalog::default();
+        let catalog = ToolCatalog::default();
         catalog.add(ToolSource::Local, Rc::new(Mailer)).unwrap();
         let retrieval = RetrievalModes {
             knowledge: RetrievalMode::Retrieval,
