@@ -8,7 +8,8 @@
 //! start: the tools are reached through trait objects, and building them at start kept all of
 //! their code in the first download (`BENCHMARKS.md`, figure 1). Whatever needs them outside a
 //! chat action (the Files panel, the tool settings, a workflow run, an embedding run) loads the
-//! module first ([`crate::lazy_generation::equip`]).
+//! module first ([`crate::lazy_generation::equip`]); the start does when an MCP server is on
+//! (the MCP client comes with it too) or a knowledge base embeds.
 
 use crate::runtime::Runtime;
 use crate::state::AppState;

@@ -19,6 +19,7 @@ use crate::state::AppState;
 use crate::ui_sink::UiSink;
 use leptos::prelude::*;
 use skein_components::t;
+use skein_engine::mcp::McpServers;
 use skein_engine::prompt::OutputChannel;
 use skein_engine::{Assistant, CancelToken, ChatAction, Conversation, MessageNode};
 use skein_engine::{ProviderSettings, TurnContext};
@@ -52,6 +53,10 @@ pub struct Generation {
     /// Connects the tools, retrieval and the workspaces to the service (src/equipment.rs):
     /// their code comes with this module.
     equip: fn(&Runtime, AppState),
+    /// Connects the MCP servers that are on (at start, when there is one).
+    pub connect_mcp: fn(AppState, McpServers),
+    /// The embedding run of this tab (at start, when a knowledge base embeds).
+    pub embed_pending: fn(AppState) -> Pin<Box<dyn Future<Output = ()>>>,
 }
 
 #[cfg_attr(
@@ -63,6 +68,8 @@ fn generation_split() -> Result<Generation, LoadFailed> {
         run: |turn| Box::pin(run_turn(turn)),
         inspect: |request| Box::pin(crate::inspector::dry_run(request)),
         equip: crate::equipment::equip,
+        connect_mcp: crate::tool_settings::connect_servers,
+        embed_pending: |state| Box::pin(crate::embeddings::embed_pending(state)),
     })
 }
 

@@ -182,8 +182,15 @@ pub fn init(state: AppState) {
         crate::dictionaries::load(state);
         crate::tool_settings::load(state);
         state.ready.set(true);
-        // An embedding run the last visit did not finish goes on.
-        crate::embeddings::embed_pending(state).await;
+        // An embedding run the last visit did not finish goes on (its code comes with the
+        // module that writes answers, loaded now only when a knowledge base embeds).
+        if let Some(runtime) = runtime() {
+            if runtime.service.embeds_anything().await {
+                if let Ok(generation) = crate::lazy_generation::load(state).await {
+                    (generation.embed_pending)(state).await;
+                }
+            }
+        }
     });
 }
 

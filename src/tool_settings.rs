@@ -25,10 +25,35 @@ pub fn load(state: AppState) {
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
         match runtime.service.mcp_servers().await {
-            Ok(list) => apply(state, &runtime, list),
+            // The MCP client comes with the code that writes answers (src/equipment.rs):
+            // loaded at start only when a server is on.
+            Ok(list) if list.servers.iter().any(|s| s.enabled) => {
+                match crate::lazy_generation::load(state).await {
+                    Ok(generation) => (generation.connect_mcp)(state, list),
+                    Err(_) => {
+                        state.mcp_list.set(list.servers);
+                        refresh_view(state);
+                        state
+                            .banner
+                            .set(Some(t("notice-tools-load-failed").to_owned()));
+                    }
+                }
+            }
+            Ok(list) => {
+                state.mcp_list.set(list.servers);
+                refresh_view(state);
+            }
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
+}
+
+/// Connects the servers of `list` that are on, at start-up (reached through the module that
+/// writes answers, which brings the MCP client).
+pub fn connect_servers(state: AppState, list: McpServers) {
+    if let Some(runtime) = runtime() {
+        apply(state, &runtime, list);
+    }
 }
 
 /// Makes the clients match `list`; new and changed servers are connected and listened to.

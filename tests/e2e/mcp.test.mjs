@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  browser, mock, openApp, openSettings, closeSettings, configureMockProvider, assertText,
+  browser, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider, assertText,
   send, assistantTextIs, DOCS_SCREENSHOTS,
 } from './harness.mjs';
 
@@ -178,5 +178,20 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   // A server without list subscriptions refuses `subscriptions/listen` with a 404, once.
   assert.deepEqual(page.errors.filter((e) => !/status of 404/.test(e)), []);
   assert.ok(page.errors.length <= 1, page.errors.join(' | '));
+
+  // After a reload, a server that is on connects again at start (its client comes with the
+  // code that writes answers, which the start loads for it) and its tools are offered.
+  await page.reload();
+  await mounted(page);
+  await openSettings(page, 'tools');
+  await says(page, 'mcp-status', /Connected · \d+ tools/);
+  await closeSettings(page);
+  await mock('/admin/script', [{ chunks: ['Still here.'] }]);
+  await send(page, 'after a reload?');
+  await assistantTextIs(page, 'Still here.');
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  const names = (request) => request.tools.map((t) => t.function.name);
+  assert.ok(names(requests.at(-1)).includes('mcp__Fixture__added_later'));
+  assert.deepEqual(names(requests.at(-1)), names(requests.at(-2)), 'the same tools as before the reload');
   await context.close();
 });
