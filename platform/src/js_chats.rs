@@ -70,7 +70,7 @@ pub(crate) async fn open(
         Rc::new(move || providers.route("").unwrap_or_default())
     };
     let service = if storage == MEMORY {
-        let mut service = ChatService::with_client(client, Rc::new(MemoryStore::new()), RandomIds);
+        let service = ChatService::with_client(client, Rc::new(MemoryStore::new()), RandomIds);
         service
             .connect_library(settings_now)
             .map_err(catalog_error)?;
@@ -79,7 +79,7 @@ pub(crate) async fn open(
         let store = IdbStore::open(&storage)
             .await
             .map_err(|e| chat_error(e.into()))?;
-        let mut service = ChatService::with_client(client, store, RandomIds);
+        let service = ChatService::with_client(client, store, RandomIds);
         service
             .connect_library(settings_now)
             .map_err(catalog_error)?;

@@ -245,6 +245,19 @@ mod tests {
     }
 
     #[test]
+    fn only_a_base_with_an_embedding_model_asks_for_an_embedding_run() {
+        let service = library(Vec::new());
+        assert!(!block_on(service.embeds_anything()), "no base");
+        let base = block_on(service.create_knowledge_base("Notes")).unwrap();
+        assert!(
+            !block_on(service.embeds_anything()),
+            "searched by its words only"
+        );
+        block_on(service.set_embedding_model(&base.id, "embed-small")).unwrap();
+        assert!(block_on(service.embeds_anything()));
+    }
+
+    #[test]
     fn knowledge_edits_name_a_missing_base_and_deletions_go_through() {
         let service = library(Vec::new());
         let missing = block_on(service.add_document("nope", ("a.txt", "text/plain", "x")));
