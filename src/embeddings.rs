@@ -19,7 +19,8 @@ pub async fn embed_pending(state: AppState) {
     }
     // The embedder comes with the code that writes answers (src/equipment.rs): loaded when
     // a knowledge base embeds at all, so a start without one fetches nothing more.
-    if runtime.service.embeds_anything().await
+    if !crate::lazy_generation::equipped()
+        && runtime.service.embeds_anything().await
         && crate::lazy_generation::equip(state).await.is_err()
     {
         while RUN.with(RunGate::pass_done) {}

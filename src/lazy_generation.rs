@@ -94,11 +94,16 @@ pub async fn load(state: AppState) -> Result<Generation, LoadFailed> {
     Ok(generation)
 }
 
+/// Whether the tools, retrieval and workspaces are connected already.
+pub fn equipped() -> bool {
+    EQUIPPED.with(Cell::get)
+}
+
 /// The tools, retrieval and workspaces connected, for what needs them outside a chat action
 /// (the Files panel, the tool settings, a workflow run, an embedding run). A failure is said
 /// in the banner.
 pub async fn equip(state: AppState) -> Result<(), LoadFailed> {
-    if EQUIPPED.with(Cell::get) {
+    if equipped() {
         return Ok(());
     }
     let loaded = load(state).await.map(|_| ());
