@@ -31,21 +31,24 @@ pub fn load(state: AppState) {
                 match crate::lazy_generation::load(state).await {
                     Ok(generation) => (generation.connect_mcp)(state, list),
                     Err(_) => {
-                        state.mcp_list.set(list.servers);
-                        refresh_view(state);
+                        show_unconnected(state, list);
                         state
                             .banner
                             .set(Some(t("notice-tools-load-failed").to_owned()));
                     }
                 }
             }
-            Ok(list) => {
-                state.mcp_list.set(list.servers);
-                refresh_view(state);
-            }
+            Ok(list) => show_unconnected(state, list),
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),
         }
     });
+}
+
+/// Shows the servers of `list` without connecting any (none is on, or the MCP client could
+/// not be loaded).
+fn show_unconnected(state: AppState, list: McpServers) {
+    state.mcp_list.set(list.servers);
+    refresh_view(state);
 }
 
 /// Connects the servers of `list` that are on, at start-up (reached through the module that
