@@ -90,7 +90,7 @@ function streamAnalysis(s) {
     + 'and the bare reader\'s share), paint 186 against 147 ms, layout 111 against 90 ms, '
     + 'pre-paint 104 against 81 ms, the intersection checks of `content-visibility: auto` 34 '
     + 'against 9 ms, and commit and layerize about 205 ms in both (the bench\'s own frame counter '
-    + 'asks for every frame). So the growth is rendering, not Skein\'s code: the answer grows at '
+    + 'asks for every frame). The trace pointed at rendering, not Skein\'s code: the answer grows at '
     + 'the bottom of a reversed scroller, so each update moves every message on screen above it, '
     + 'and they are painted again (the trace names the user\'s message and the chat section '
     + 'among the painted nodes, though neither changed). What is left of the own cost is mostly '
@@ -98,7 +98,9 @@ function streamAnalysis(s) {
     + 'still was tried on 2026-12-06: an ordinary scroller (oldest at the top) kept at its end by a '
     + '`ResizeObserver` while the reader follows. `profile.mjs stream-cost` gave 0.584 ms into 500 '
     + 'messages and 0.523 ms into an empty one, against 0.548 and 0.517 ms for the reversed '
-    + 'scroller in the same session: no gain beyond the spread, so it was not kept. '
+    + 'scroller in the same session: no gain beyond the spread, so it was not kept, and the '
+    + 'repainting the trace names is not where the cost lies (about 0.5 ms per token is spent '
+    + 'even in an empty conversation). '
     + 'Handing wasm the bytes every 40 ms instead of every 16 (`BATCH_WINDOW_MS`) was tried and '
     + 'measured no change beyond the run-to-run spread, so it was left at 16.';
 }
