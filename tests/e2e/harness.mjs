@@ -200,10 +200,27 @@ export async function watchAssistantText(page) {
 }
 
 export async function assistantTextIs(page, expected) {
-  await page.waitForFunction((text) => {
-    const answers = document.querySelectorAll('[data-role=assistant]');
-    const last = answers[answers.length - 1];
-    return last && last.dataset.status === 'complete'
-      && last.querySelector('[data-testid=message-content]').textContent === text;
-  }, expected);
+  try {
+    await page.waitForFunction((text) => {
+      const answers = document.querySelectorAll('[data-role=assistant]');
+      const last = answers[answers.length - 1];
+      return last && last.dataset.status === 'complete'
+        && last.querySelector('[data-testid=message-content]').textContent === text;
+    }, expected);
+  } catch (error) {
+    throw new Error(`the last answer never read ${JSON.stringify(expected)}\n${await whatHappened(page)}`, { cause: error });
+  }
+}
+
+/// For a failed wait: the messages on screen (role, status, start of the text) and the requests
+/// the mock provider received (streaming or not, the end of the last message of each), so an intermittent
+/// failure names its cause.
+async function whatHappened(page) {
+  const shown = await page.evaluate(() => [...document.querySelectorAll('[data-testid=message]')]
+    .map((m) => `  ${m.dataset.role}/${m.dataset.status}: ${m.textContent.trim().slice(0, 60)}`)
+    .join('\n')).catch((error) => `  (the page could not be read: ${error.message})`);
+  const asked = await mock('/admin/requests').then((requests) => requests
+    .map((r) => `  ${r._received_ms} ms, ${r.stream ? 'streaming' : 'not streaming'}: ${JSON.stringify(r.messages?.at(-1)?.content ?? r.contents?.at(-1) ?? null).slice(-60)}`)
+    .join('\n')).catch((error) => `  (the mock could not be asked: ${error.message})`);
+  return `messages on screen:\n${shown}\nrequests the mock provider received:\n${asked}`;
 }
