@@ -213,8 +213,8 @@ export async function assistantTextIs(page, expected) {
 }
 
 /// For a failed wait: the messages on screen (role, status, start of the text) and the requests
-/// the mock provider received (streaming or not, the end of the last message of each), so an intermittent
-/// failure names its cause.
+/// the mock provider received (streaming or not, the end of the last message of each), so an
+/// intermittent failure names its cause.
 async function whatHappened(page) {
   const shown = await page.evaluate(() => [...document.querySelectorAll('[data-testid=message]')]
     .map((m) => `  ${m.dataset.role}/${m.dataset.status}: ${m.textContent.trim().slice(0, 60)}`)
