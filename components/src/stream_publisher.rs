@@ -1,7 +1,7 @@
 //! [`StreamPublisher`]: streamed text reaches the per-message signals ([`MessageView`]) through
-//! the engine's [`PublishThrottle`]: the first token at once, then at most one update per
+//! the engine's [`PublishThrottle`]: the first token at once, then about one update per
 //! interval, and whatever is still held when the reply finishes. The engine decides *when*;
-//! this module owns the timer and publishes.
+//! this module owns the timer and publishes (and clears it when an update goes at once first).
 
 use crate::MessageView;
 use leptos::prelude::*;
@@ -18,7 +18,9 @@ struct Held {
     message_id: String,
     text: String,
     reasoning: String,
-    timer_set: bool,
+    /// The armed timer's handle: cleared when an update goes at once before it fires, so it
+    /// does not wake the main thread for nothing.
+    timer: Option<i32>,
 }
 
 /// Finds the view of a message on screen (none: the text is not shown, only dropped here).
@@ -51,25 +53,36 @@ impl<C: Clock + 'static> StreamPublisher<C> {
             held.throttle.update(self.clock.now_ms(), false)
         };
         match decision {
-            Decision::Now => self.publish(),
+            Decision::Now => {
+                self.disarm_timer();
+                self.publish();
+            }
             Decision::At(at) => self.arm_timer(at),
         }
     }
 
     /// Publishes whatever is held (the reply finished, or the branch is being replaced).
     pub fn flush(&self) {
+        self.disarm_timer();
         if self.held.borrow_mut().throttle.finish() {
             self.publish();
         }
     }
 
+    fn disarm_timer(&self) {
+        let handle = self.held.borrow_mut().timer.take();
+        if let (Some(handle), Some(window)) = (handle, web_sys::window()) {
+            window.clear_timeout_with_handle(handle);
+        }
+    }
+
     fn arm_timer(self: &Rc<Self>, at: f64) {
-        if std::mem::replace(&mut self.held.borrow_mut().timer_set, true) {
+        if self.held.borrow().timer.is_some() {
             return;
         }
         let this = Rc::clone(self);
         let callback = Closure::once_into_js(move || {
-            this.held.borrow_mut().timer_set = false;
+            this.held.borrow_mut().timer = None;
             let due = this.held.borrow_mut().throttle.due(this.clock.now_ms());
             if due {
                 this.publish();
@@ -80,10 +93,10 @@ impl<C: Clock + 'static> StreamPublisher<C> {
             w.set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), delay)
                 .ok()
         });
-        if scheduled.is_none() {
+        match scheduled {
+            Some(handle) => self.held.borrow_mut().timer = Some(handle),
             // No timer available: publish now rather than hold text back.
-            self.held.borrow_mut().timer_set = false;
-            self.publish();
+            None => self.publish(),
         }
     }
 

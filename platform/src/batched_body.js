@@ -1,11 +1,41 @@
-// A response body read in JavaScript and handed to wasm in batches (platform/src/fetch_transport.rs).
+// Requests for the engine (platform/src/fetch_transport.rs), their bodies handed to wasm in
+// batches, and read off the page's main thread when the browser allows.
 //
-// A streamed answer arrives as hundreds of small network chunks a second. Handing each one to
-// wasm costs a promise, the glue's closures and a wake-up of the Rust executor; the text is shown
-// at most every 40 ms anyway. So the reading loop runs here, and `take()` answers with every byte
-// read since the last answer: at once when the last answer is older than `windowMs` (a slow
-// stream waits for nothing), else when that window has passed (a fast one is handed over once a
-// window).
+// A streamed answer arrives as hundreds of small network chunks a second. Each one costs the thread
+// that reads it a task; handing each to wasm would add a promise, the glue's closures and a
+// wake-up of the Rust executor, while the engine hands text on at most every 40 ms anyway. So:
+// - the request runs in a dedicated worker (this same file, loaded as a module worker), which
+//   reads the body and posts every byte read since its last post, at once when that post is older
+//   than `windowMs` (a slow stream waits for nothing), else when the window has passed: the page's
+//   thread gets one message a window instead of a task per network chunk;
+// - where there is no worker (the extension's service worker, a host page whose policy or origin
+//   forbids one, a worker that did not start), the same reading loop runs on the calling thread
+//   (`BatchedBody`), with the same batches.
+// Either way the request is the same: no cookies, no referrer, aborted by the caller's signal.
+
+/// How long (ms) a new worker has to say it is ready before requests run on the calling thread.
+const WORKER_START_MS = 3000;
+
+const IN_WORKER = typeof DedicatedWorkerGlobalScope !== 'undefined'
+  && globalThis instanceof DedicatedWorkerGlobalScope;
+
+function joined(chunks) {
+  if (chunks.length === 1) return chunks[0];
+  const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return bytes;
+}
+
+/// What `fetch` gets: the request as the engine built it, never with cookies or a referrer.
+function requestInit(method, headers, body, signal) {
+  return { method, headers, body, signal, credentials: 'omit', referrerPolicy: 'no-referrer' };
+}
+
+/// A response body read on the calling thread and handed to wasm in batches.
 export class BatchedBody {
   constructor(stream, windowMs) {
     this.reader = stream.getReader();
@@ -58,22 +88,12 @@ export class BatchedBody {
     const waiting = this.waiting;
     this.waiting = null;
     this.lastTake = performance.now();
-    if (this.chunks.length > 0) waiting.resolve(this.joined());
-    else if (this.error !== null) waiting.reject(this.error);
+    if (this.chunks.length > 0) {
+      const chunks = this.chunks;
+      this.chunks = [];
+      waiting.resolve(joined(chunks));
+    } else if (this.error !== null) waiting.reject(this.error);
     else waiting.resolve(undefined);
-  }
-
-  joined() {
-    const chunks = this.chunks;
-    this.chunks = [];
-    if (chunks.length === 1) return chunks[0];
-    const bytes = new Uint8Array(chunks.reduce((sum, c) => sum + c.length, 0));
-    let at = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, at);
-      at += chunk.length;
-    }
-    return bytes;
   }
 
   /// Stops reading: the body is not wanted any more (the connection is released).
@@ -82,4 +102,198 @@ export class BatchedBody {
     this.timer = undefined;
     this.reader.cancel().catch(() => {});
   }
+}
+
+/// A response as wasm reads it, whichever thread fetched it.
+export class BodyResponse {
+  constructor(status, headers, body) {
+    this.status = status;
+    this.headers = headers;
+    this.body = body;
+  }
+
+  /// A header's value, or `undefined` (only those the server exposes to CORS are there).
+  header(name) {
+    return this.headers.get(name) ?? undefined;
+  }
+}
+
+/// A response body that arrives from the worker in batches: `take` and `cancel` as
+/// `BatchedBody`'s.
+class WorkerBody {
+  constructor(cancel) {
+    this.cancelRequest = cancel;
+    this.chunks = [];
+    this.ended = false;
+    this.error = null;
+    this.waiting = null;
+  }
+
+  received(message) {
+    if (message.kind === 'bytes') this.chunks.push(message.bytes);
+    else if (message.kind === 'end') this.ended = true;
+    else {
+      this.ended = true;
+      this.error = thrown(message);
+    }
+    this.wake();
+  }
+
+  take() {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.wake();
+    });
+  }
+
+  wake() {
+    if (this.waiting === null || (this.chunks.length === 0 && !this.ended)) return;
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (this.chunks.length > 0) {
+      const chunks = this.chunks;
+      this.chunks = [];
+      waiting.resolve(joined(chunks));
+    } else if (this.error !== null) waiting.reject(this.error);
+    else waiting.resolve(undefined);
+  }
+
+  cancel() {
+    if (!this.ended) this.cancelRequest();
+    this.ended = true;
+  }
+}
+
+/// An error as the worker described it, thrown again on this side (its name kept: an abort is
+/// told from a network failure by it).
+function thrown({ name, message }) {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+/// The worker every request of this page shares: `null` where there is none, else a promise of
+/// it that settles once it said it is ready (or of `null` when it failed to start in time).
+let shared;
+let nextId = 0;
+const inFlight = new Map();
+
+function worker() {
+  if (shared !== undefined) return shared;
+  if (typeof Worker === 'undefined') {
+    shared = null;
+    return shared;
+  }
+  shared = new Promise((resolve) => {
+    let started;
+    try {
+      started = new Worker(new URL(import.meta.url), { type: 'module', name: 'skein-fetch' });
+    } catch {
+      resolve(null);
+      return;
+    }
+    const giveUp = setTimeout(() => resolve(null), WORKER_START_MS);
+    started.addEventListener('message', ({ data }) => {
+      if (data.kind === 'ready') {
+        clearTimeout(giveUp);
+        resolve(started);
+        return;
+      }
+      inFlight.get(data.id)?.(data);
+    });
+    // It could not be loaded, or it failed: what it was fetching fails, later requests stay here.
+    started.addEventListener('error', (event) => {
+      event.preventDefault();
+      clearTimeout(giveUp);
+      resolve(null);
+      shared = null;
+      for (const deliver of inFlight.values()) deliver({ kind: 'error', name: 'TypeError', message: 'the request worker stopped' });
+      inFlight.clear();
+    });
+  });
+  return shared;
+}
+
+/// Sends a request and resolves with a `BodyResponse` once its headers are in; rejects as `fetch`
+/// does (an `AbortError` when `signal` aborted it). The body comes in batches at most every
+/// `windowMs` while it streams.
+export async function fetchBatched(url, method, headers, body, windowMs, signal) {
+  const remote = await worker();
+  if (remote === null || signal.aborted) {
+    const response = await fetch(url, requestInit(method, headers, body, signal));
+    const batched = response.body === null ? null : new BatchedBody(response.body, windowMs);
+    return new BodyResponse(response.status, response.headers, batched);
+  }
+  const id = (nextId += 1);
+  const cancel = () => remote.postMessage({ id, cancel: true });
+  return new Promise((resolve, reject) => {
+    let responseBody = null;
+    inFlight.set(id, (message) => {
+      if (message.kind === 'head') {
+        responseBody = message.hasBody ? new WorkerBody(cancel) : null;
+        resolve(new BodyResponse(message.status, new Headers(message.headers), responseBody));
+        if (responseBody === null) inFlight.delete(id);
+        return;
+      }
+      if (message.kind !== 'bytes') inFlight.delete(id);
+      if (responseBody === null) reject(thrown(message));
+      else responseBody.received(message);
+    });
+    signal.addEventListener('abort', cancel, { once: true });
+    remote.postMessage({ id, url, method, headers, body, windowMs });
+  });
+}
+
+// The worker's side: each request fetched here, its body posted in batches.
+async function serve({ id, url, method, headers, body, windowMs }, controllers) {
+  const controller = new AbortController();
+  controllers.set(id, controller);
+  let chunks = [];
+  let lastPost = -Infinity;
+  let timer;
+  const post = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (chunks.length === 0) return;
+    const bytes = joined(chunks);
+    chunks = [];
+    lastPost = performance.now();
+    // Moved, not copied, when the bytes are their buffer's only view.
+    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    globalThis.postMessage({ id, kind: 'bytes', bytes }, whole ? [bytes.buffer] : []);
+  };
+  try {
+    const response = await fetch(url, requestInit(method, headers, body, controller.signal));
+    globalThis.postMessage({
+      id, kind: 'head', status: response.status, headers: [...response.headers], hasBody: response.body !== null,
+    });
+    if (response.body !== null) {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        const wait = lastPost + windowMs - performance.now();
+        if (wait <= 0) post();
+        else if (timer === undefined) timer = setTimeout(post, wait);
+      }
+      post();
+      globalThis.postMessage({ id, kind: 'end' });
+    }
+  } catch (error) {
+    // The bytes read before the failure go first.
+    post();
+    globalThis.postMessage({ id, kind: 'error', name: error?.name ?? 'Error', message: String(error?.message ?? error) });
+  } finally {
+    controllers.delete(id);
+  }
+}
+
+if (IN_WORKER) {
+  const controllers = new Map();
+  globalThis.addEventListener('message', ({ data }) => {
+    if (data.cancel) controllers.get(data.id)?.abort();
+    else serve(data, controllers);
+  });
+  globalThis.postMessage({ kind: 'ready' });
 }

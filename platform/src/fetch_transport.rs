@@ -1,37 +1,49 @@
-//! [`FetchTransport`]: the engine's [`Transport`] over the browser's `fetch`, through
-//! `gloo-net` (which calls the global `fetch`, so it works in a page and in the extension's
-//! service worker alike).
+//! [`FetchTransport`]: the engine's [`Transport`] over the browser's `fetch`.
 //!
-//! The body is read by a small JavaScript loop (`batched_body.js`) that hands the engine every
-//! byte read so far, at most once per [`BATCH_WINDOW_MS`]: tokens reach the engine as they arrive
-//! on a slow stream, and a fast one wakes wasm once a window instead of once per network chunk.
-//! Cancelling the engine's token aborts the request through an `AbortController`, which also
-//! ends a read that is waiting for the network.
+//! The request is sent, and its body read, by a small JavaScript module (`batched_body.js`): in a
+//! dedicated worker where the browser allows one, else on the calling thread (the extension's
+//! service worker, a host page that forbids the worker). Either way the engine gets every byte
+//! read so far at most once per [`BATCH_WINDOW_MS`]: tokens reach it as they arrive on a slow
+//! stream, a fast one wakes wasm once a window instead of once per network chunk, and in the
+//! worker the page's thread is not woken by the network chunks at all. Cancelling the engine's
+//! token aborts the request through an `AbortController`, which also ends a read that is waiting
+//! for the network.
 //!
 //! Requests to providers never carry cookies or a referrer (`credentials: "omit"`,
 //! `referrerPolicy: "no-referrer"`): the only credential a provider gets is the API key the user
 //! configured for it.
 
 use crate::js_error::describe;
-use gloo_net::http::{Method, RequestBuilder};
 use skein_engine::{
     ByteStream, CancelToken, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
 };
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::JsCast;
-use web_sys::{AbortController, ReferrerPolicy, RequestCredentials};
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::AbortController;
 
-/// How long a fast stream's bytes are gathered before wasm gets them: a frame. The engine shows
-/// text at most every 40 ms, so this adds no visible delay; the first bytes, and those of a stream
-/// slower than this, are handed over at once.
-pub const BATCH_WINDOW_MS: f64 = 16.0;
+/// How long a fast stream's bytes are gathered before wasm gets them: the engine's coalescing
+/// interval, since it hands text on no more often than that. Each batch wakes wasm in a task of
+/// its own; a shorter window only made more of them (and the engine a timer for text held
+/// between them). The first bytes, and those of a stream slower than this, are handed over at
+/// once.
+pub const BATCH_WINDOW_MS: f64 = skein_engine::chat::COALESCE_MS;
 
 #[wasm_bindgen(module = "/src/batched_body.js")]
 extern "C" {
-    type BatchedBody;
+    /// A response whose headers are in (`BodyResponse`).
+    type BodyResponse;
 
-    #[wasm_bindgen(constructor)]
-    fn new(stream: &web_sys::ReadableStream, window_ms: f64) -> BatchedBody;
+    #[wasm_bindgen(method, getter)]
+    fn status(this: &BodyResponse) -> u16;
+
+    #[wasm_bindgen(method)]
+    fn header(this: &BodyResponse, name: &str) -> Option<String>;
+
+    #[wasm_bindgen(method, getter)]
+    fn body(this: &BodyResponse) -> Option<BatchedBody>;
+
+    /// A body read in batches, on this thread or in the worker (`take` and `cancel` alike).
+    type BatchedBody;
 
     /// Resolves with a `Uint8Array` of the bytes read since the last call, or `undefined` at
     /// the end; rejects with the read's error.
@@ -40,6 +52,17 @@ extern "C" {
 
     #[wasm_bindgen(method)]
     fn cancel(this: &BatchedBody);
+
+    /// Resolves with a `BodyResponse`; rejects as `fetch` does.
+    #[wasm_bindgen(js_name = fetchBatched)]
+    fn fetch_batched(
+        url: &str,
+        method: &str,
+        headers: js_sys::Array,
+        body: Option<String>,
+        window_ms: f64,
+        signal: &web_sys::AbortSignal,
+    ) -> js_sys::Promise;
 }
 
 #[derive(Debug, Clone, Copy, Default)]
@@ -68,14 +91,22 @@ fn network_error(url: &str, detail: impl ToString) -> TransportError {
     }
 }
 
+/// A property of a thrown value, if it is a string.
+fn text_of(error: &JsValue, key: &str) -> Option<String> {
+    js_sys::Reflect::get(error, &JsValue::from_str(key))
+        .ok()?
+        .as_string()
+}
+
 /// `fetch`'s failure as the engine's: an abort (the user stopped) or a network error.
-fn send_error(url: &str, error: gloo_net::Error, cancel: &CancelToken) -> TransportError {
-    match error {
-        _ if cancel.is_cancelled() => TransportError::Aborted,
-        gloo_net::Error::JsError(error) if error.name == "AbortError" => TransportError::Aborted,
-        gloo_net::Error::JsError(error) => network_error(url, error.message),
-        other => network_error(url, other),
+fn send_error(url: &str, error: &JsValue, cancel: &CancelToken) -> TransportError {
+    if cancel.is_cancelled() || text_of(error, "name").as_deref() == Some("AbortError") {
+        return TransportError::Aborted;
     }
+    network_error(
+        url,
+        text_of(error, "message").unwrap_or_else(|| describe(error)),
+    )
 }
 
 impl Transport for FetchTransport {
@@ -92,43 +123,43 @@ impl Transport for FetchTransport {
         let url = request.url.as_str();
         let controller = AbortController::new().map_err(|e| network_error(url, describe(&e)))?;
         let method = match request.method {
-            HttpMethod::Get => Method::GET,
-            HttpMethod::Post => Method::POST,
+            HttpMethod::Get => "GET",
+            HttpMethod::Post => "POST",
         };
-        let mut builder = RequestBuilder::new(url)
-            .method(method)
-            .abort_signal(Some(&controller.signal()))
-            .credentials(RequestCredentials::Omit)
-            .referrer_policy(ReferrerPolicy::NoReferrer);
-        for (name, value) in &request.headers {
-            builder = builder.header(name, value);
-        }
-        let built = match &request.body {
-            Some(body) => builder.body(body.as_str()),
-            None => builder.build(),
-        };
-        let fetch = built.map_err(|e| network_error(url, e))?;
+        let headers: js_sys::Array = request
+            .headers
+            .iter()
+            .map(|(name, value)| {
+                js_sys::Array::of2(&JsValue::from_str(name), &JsValue::from_str(value))
+            })
+            .collect();
         let abort = controller.clone();
         cancel.on_cancel(move || abort.abort());
-
-        let response = fetch.send().await.map_err(|e| send_error(url, e, cancel))?;
-        let response_headers = response.headers();
+        let sent = fetch_batched(
+            url,
+            method,
+            headers,
+            request.body,
+            BATCH_WINDOW_MS,
+            &controller.signal(),
+        );
+        let response: BodyResponse = wasm_bindgen_futures::JsFuture::from(sent)
+            .await
+            .map_err(|e| send_error(url, &e, cancel))?
+            .unchecked_into();
         // Only headers the server exposes (CORS) are readable; the engine reads these (rate
         // limits, an MCP server's session).
         let headers = skein_engine::provider::retry::RATE_LIMIT_HEADERS
             .iter()
             .chain(&[skein_engine::mcp::SESSION_HEADER])
-            .filter_map(|name| Some(((*name).to_owned(), response_headers.get(name)?)))
+            .filter_map(|name| Some(((*name).to_owned(), response.header(name)?)))
             .collect();
-        let chunks = response
-            .body()
-            .map(|stream| BatchedBody::new(&stream, BATCH_WINDOW_MS));
         Ok(HttpResponse {
             status: response.status(),
-            content_type: response_headers.get("content-type"),
+            content_type: response.header("content-type"),
             headers,
             body: FetchBody {
-                chunks,
+                chunks: response.body(),
                 cancel: cancel.clone(),
             },
         })

@@ -6,8 +6,9 @@
 //! How the crates fit together, the path of one message, and what the "seed 000 §N" rules cited
 //! in comments say: `docs/architecture.md`.
 //!
-//! - [`FetchTransport`]: `fetch` through `gloo-net`, the body read in JavaScript and handed over
-//!   in batches (`batched_body.js`), an `AbortController` wired to the engine's `CancelToken`.
+//! - [`FetchTransport`]: `fetch` sent and its body read in JavaScript (`batched_body.js`), in a
+//!   dedicated worker where one can start, the body handed over in batches; an
+//!   `AbortController` wired to the engine's `CancelToken`.
 //! - [`IdbStore`]: IndexedDB through `indexed_db_futures`, one record per conversation and per
 //!   message node; assistants, memories and knowledge ([`skein_engine::LibraryStore`]) beside
 //!   them; records converted with `serde-wasm-bindgen`.

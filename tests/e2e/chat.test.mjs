@@ -28,6 +28,9 @@ test('send streams token by token, stop keeps partial text, and both survive a r
     ['Alpha', 'Alpha beta', 'Alpha beta gamma', 'Alpha beta gamma delta']);
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'complete');
   assert.equal(await page.inputValue('[data-testid=composer-input]'), '', 'the composer was cleared');
+  // The request ran, and its body was read, in the app's worker, off the page's thread.
+  assert.ok(page.workers().some((worker) => worker.url().endsWith('/batched_body.js')),
+    `the request worker runs (workers: ${page.workers().map((w) => w.url()).join(', ') || 'none'})`);
 
   // 2. A second conversation, stopped mid-stream.
   await page.click('[data-testid=new-chat-button]');
@@ -92,6 +95,33 @@ test('send streams token by token, stop keeps partial text, and both survive a r
   await page.screenshot({ path: new URL('after-reload.png', SCREENSHOTS).pathname });
 
   assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+});
+
+test('where no worker can start, the page reads the stream itself: streamed and stopped', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  // A browser, or a host page, without workers.
+  await context.addInitScript(() => { delete window.Worker; });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Read ', 'on ', 'the ', 'page.'], delay_ms: 200 },
+    { chunks: ['"Pages"'], stream: false },
+    { chunks: ['One ', 'two ', 'three ', 'four ', 'five'], delay_ms: 600 },
+  ]);
+  const watching = watchAssistantText(page);
+  await send(page, 'no worker here');
+  const seen = await watching;
+  assert.deepEqual(seen.filter((t) => t !== ''), ['Read', 'Read on', 'Read on the', 'Read on the page.']);
+  assert.deepEqual(page.workers().map((w) => w.url()), [], 'no worker was started');
+
+  await send(page, 'and stop');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-role=assistant] [data-testid=message-content]')]
+    .at(-1)?.textContent.includes('two'));
+  await page.click('[data-testid=stop-button]');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+  assert.match(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), /^One two\b(?!.*five)/);
   await context.close();
 });
 

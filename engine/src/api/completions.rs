@@ -175,7 +175,7 @@ impl<C: Clock, O: ChunkSink> DeltaSink for Sink<'_, C, O> {
         None
     }
 
-    fn flush_events(&mut self) {}
+    fn flush_if_due(&mut self) {}
 
     fn warn(&self, message: crate::i18n::Cause) {
         self.out.borrow_mut().warn(message.to_string());

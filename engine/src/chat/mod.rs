@@ -71,6 +71,7 @@ pub mod world_books;
 
 pub use action::{ChatAction, TurnContext};
 pub use characters::{CardFile, CardFormat};
+pub use coalescer::COALESCE_MS;
 pub use error::ChatError;
 pub use events::{EventLog, GenerationEvent, GenerationSink};
 pub use inspect::{EntryReason, Extra, InspectedEntry, InspectedMessage, Inspection, SummaryShown};

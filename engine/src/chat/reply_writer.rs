@@ -140,6 +140,13 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         }
     }
 
+    /// Hands on the held text events if they are due (after each body chunk read).
+    pub fn flush_if_due(&mut self) {
+        if let Some(held) = self.coalescer.take_due(self.clock.now_ms()) {
+            self.emit_text(held);
+        }
+    }
+
     /// How long until held text events must be flushed, if any are held.
     pub fn flush_due_in(&self) -> Option<f64> {
         self.coalescer.due_in(self.clock.now_ms())
@@ -262,8 +269,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 (Kind::Reasoning, text)
             }
         };
-        for ready in self.coalescer.push(kind, &text, now) {
-            self.emit_text(ready);
+        if let Some(earlier) = self.coalescer.push(kind, &text, now) {
+            self.emit_text(earlier);
         }
     }
 
@@ -511,8 +518,8 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
         ReplyWriter::flush_due_in(self)
     }
 
-    fn flush_events(&mut self) {
-        ReplyWriter::flush_events(self);
+    fn flush_if_due(&mut self) {
+        ReplyWriter::flush_if_due(self);
     }
 
     fn warn(&self, message: Cause) {

@@ -55,10 +55,13 @@ impl GenerationSink for TimedText<'_> {
     }
 }
 
-/// "a ", then "b " right after it, then the stream stalls for good.
+/// "a ", then "b " in the next body chunk right after it, then the stream stalls for good.
 fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) {
-    let mut chunks: Vec<Vec<u8>> = vec![content_chunks(&["a ", "b "], false)];
-    chunks.push(STALL.to_vec());
+    let chunks: Vec<Vec<u8>> = vec![
+        content_chunks(&["a "], false),
+        content_chunks(&["b "], false),
+        STALL.to_vec(),
+    ];
     let service = service(vec![Script::Respond {
         status: 200,
         content_type: "text/event-stream",

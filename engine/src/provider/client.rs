@@ -54,8 +54,9 @@ pub(crate) trait DeltaSink {
     fn step_usage(&self) -> Option<TokenUsage>;
     /// In how many milliseconds held text is due on screen, if any is held.
     fn flush_due_in(&self) -> Option<f64>;
-    /// Hands held text on now.
-    fn flush_events(&mut self);
+    /// Hands held text on if it is due: called once per body chunk read, so that everything a
+    /// chunk brought goes on together.
+    fn flush_if_due(&mut self);
     /// Tells the user something that does not stop the answer.
     fn warn(&self, message: Cause);
 }
@@ -403,6 +404,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                     }
                 }
             }
+            sink.flush_if_due();
         }
         if cancel.is_cancelled() {
             return Ok(CallEnd::Cancelled);
@@ -447,9 +449,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 }
                 Either::Right(((), _)) => {
                     timer.fired();
-                    if sink.flush_due_in().is_some_and(|due| due <= 0.0) {
-                        sink.flush_events();
-                    }
+                    sink.flush_if_due();
                 }
             }
         }

@@ -2,12 +2,17 @@
 //!
 //! Tokens can arrive hundreds of times a second; re-rendering a long message for each one costs
 //! the reader frames. The throttle lets an update through at once when it is the first one or
-//! urgent (a tool call, an error), otherwise at most once per interval, and the final state is
-//! always published. It only *decides*; the app owns the timer that comes back at the deadline
+//! urgent (a tool call, an error), otherwise about once per interval (at most
+//! [`DEADLINE_SLACK_MS`] early), and the final state is always published. It only *decides*; the app owns the timer that comes back at the deadline
 //! it names (the engine has no timers and reads time only from its [`Clock`](crate::Clock)).
 
-/// The published conversation state is refreshed at most this often while streaming.
+/// The published conversation state is refreshed about this often while streaming.
 pub const PUBLISH_INTERVAL_MS: f64 = 83.0;
+
+/// How early a deadline may be met: an update that comes this close to the moment it would be
+/// due goes at once. Held, it would need a timer, and so a task of the main thread, of its own
+/// a moment later, when streamed bytes arrive in batches a frame apart (half a frame at 60 Hz).
+pub const DEADLINE_SLACK_MS: f64 = 8.0;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Decision {
@@ -36,7 +41,7 @@ impl PublishThrottle {
     /// An update arrived at `now`.
     pub fn update(&mut self, now: f64, urgent: bool) -> Decision {
         match self.last_published {
-            Some(last) if !urgent && now - last < self.interval_ms => {
+            Some(last) if !urgent && now - last < self.interval_ms - DEADLINE_SLACK_MS => {
                 self.pending = true;
                 Decision::At(last + self.interval_ms)
             }
@@ -52,7 +57,7 @@ impl PublishThrottle {
     pub fn due(&mut self, now: f64) -> bool {
         let ready = self
             .last_published
-            .is_none_or(|last| now - last >= self.interval_ms);
+            .is_none_or(|last| now - last >= self.interval_ms - DEADLINE_SLACK_MS);
         if self.pending && ready {
             self.pending = false;
             self.last_published = Some(now);
@@ -131,9 +136,27 @@ mod tests {
         if t.finish() {
             published += 1;
         }
+        // One every 75 to 83 ms (the slack), and the final state.
         assert!(
-            (12..=14).contains(&published),
+            (12..=15).contains(&published),
             "{published} publications for 1 s of tokens"
+        );
+    }
+
+    #[test]
+    fn an_update_just_before_its_deadline_goes_at_once() {
+        // Batches every 40 ms, each a little late or early: the second after a publication
+        // comes a moment before the deadline, and goes with it instead of waiting for a timer.
+        let mut t = PublishThrottle::new(83.0);
+        assert_eq!(t.update(0.0, false), Decision::Now);
+        assert_eq!(t.update(40.5, false), Decision::At(83.0));
+        assert_eq!(t.update(80.2, false), Decision::Now);
+        assert!(!t.due(83.0), "published already: the timer finds nothing");
+        assert_eq!(t.update(120.0, false), Decision::At(163.2));
+        assert_eq!(
+            t.update(150.0, false),
+            Decision::At(163.2),
+            "too early still"
         );
     }
 }

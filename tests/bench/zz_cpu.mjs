@@ -1,0 +1,34 @@
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../e2e/static_server.mjs';
+import { App } from './app_figures.mjs';
+const env = (n) => process.env[n];
+const browser = await chromium.launch({ executablePath: env('CHROMIUM'), headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-dev-shm-usage'] });
+const server = await serveStatic(env('SKEIN_DIST_DIR'), env('SKEIN_PUBLIC_PATH'));
+const app = new App(browser, `http://127.0.0.1:${server.port}${env('SKEIN_PUBLIC_PATH')}`, env('SKEIN_MOCK_URL'));
+await app.mock('/admin/reset', {});
+const { context, page } = await app.open([]);
+await app.stream(page, 500, 200);
+await page.click('[data-testid=new-chat-button]');
+const cdp = await page.context().newCDPSession(page);
+await cdp.send('Profiler.enable');
+await cdp.send('Profiler.setSamplingInterval', { interval: 50 });
+await cdp.send('Profiler.start');
+const r = await app.stream(page, 2000, 200);
+const { profile } = await cdp.send('Profiler.stop');
+console.log(JSON.stringify(r).slice(0, 80));
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const incl = new Map(); const self = new Map();
+const name = (n) => `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').at(-1)}`.slice(0, 150);
+profile.samples.forEach((id, i) => {
+  const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+  const seen = new Set();
+  let n = byId.get(id);
+  self.set(name(n), (self.get(name(n)) ?? 0) + dt);
+  while (n) { const k = name(n); if (!seen.has(k)) { seen.add(k); incl.set(k, (incl.get(k) ?? 0) + dt); } n = byId.get(parent.get(n.id)); }
+});
+const top = (m, c) => [...m].filter(([k]) => !/^\((idle|root)\)/.test(k)).sort((a, b) => b[1] - a[1]).slice(0, c).map(([k, v]) => `${v.toFixed(1).padStart(8)} ${k}`).join('\n');
+console.log('INCLUSIVE\n' + top(incl, 60));
+console.log('SELF\n' + top(self, 25));
+await context.close(); await browser.close(); await server.close();
