@@ -198,6 +198,39 @@ export class App {
     return { busyMsPerToken: (busy * 1000) / tokens };
   }
 
+  /// The floor of the path the app reads streams by: the same stream fetched and read by the
+  /// app's own request worker (`batched_body.js` as a module worker), its batches posted to the
+  /// page every 40 ms, where nothing is done with them. What the page's thread spends on a stream
+  /// it does not read itself (the frames, the posted batches).
+  async bareWorkerFetch(page, tokens, perSecond) {
+    const chunks = Array.from({ length: tokens }, (_, i) => `word${i % 97} `);
+    await this.mock('/admin/script', [{ chunks, delay_ms: Math.round(1000 / perSecond) }]);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metric = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
+    const workerUrl = await page.evaluate(() => performance.getEntriesByType('resource')
+      .map((entry) => entry.name).find((name) => name.endsWith('/batched_body.js')));
+    if (!workerUrl) throw new Error('the app never loaded batched_body.js');
+    const before = await metric();
+    await page.evaluate(async ([url, script]) => {
+      const worker = new Worker(script, { type: 'module' });
+      await new Promise((ready) => worker.addEventListener('message', ({ data }) => { if (data.kind === 'ready') ready(); }, { once: true }));
+      await new Promise((done) => {
+        worker.addEventListener('message', ({ data }) => { if (data.kind === 'end' || data.kind === 'error') done(); });
+        worker.postMessage({
+          id: 1, url: `${url}/v1/chat/completions`, method: 'POST',
+          headers: [['content-type', 'application/json']],
+          body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
+          windowMs: 40,
+        });
+      });
+      worker.terminate();
+    }, [this.mockUrl, workerUrl]);
+    const busy = (await metric()) - before;
+    await cdp.detach();
+    return { busyMsPerToken: (busy * 1000) / tokens };
+  }
+
   /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the
   /// main thread's busy time, long tasks, dropped frames and IndexedDB writes during it.
   async stream(page, tokens, perSecond) {

@@ -117,11 +117,13 @@ async function streamCost(app) {
   await page.click('[data-testid=new-chat-button]');
   const empty = (await app.stream(page, 4_000, 200)).busyMsPerToken;
   const bare = (await app.bareFetch(page, 4_000, 200)).busyMsPerToken;
+  const bareWorker = (await app.bareWorkerFetch(page, 4_000, 200)).busyMsPerToken;
   const longMs = long.sort((a, b) => a - b)[1];
   console.log(`busy per token: 500 messages ${long.map((ms) => ms.toFixed(3)).join(', ')} ms (median ${longMs.toFixed(3)}); `
-    + `empty ${empty.toFixed(3)} ms; bare reader ${bare.toFixed(3)} ms`);
+    + `empty ${empty.toFixed(3)} ms; bare reader ${bare.toFixed(3)} ms, in the worker ${bareWorker.toFixed(3)} ms`);
   console.log(`own cost: ${(longMs - bare).toFixed(3)} ms per token into 500 messages, ${(empty - bare).toFixed(3)} ms into an empty one `
-    + `(${((longMs - bare) / (empty - bare)).toFixed(2)}x)`);
+    + `(${((longMs - bare) / (empty - bare)).toFixed(2)}x); over the worker's floor: ${(longMs - bareWorker).toFixed(3)} and `
+    + `${(empty - bareWorker).toFixed(3)} ms (${((longMs - bareWorker) / (empty - bareWorker)).toFixed(2)}x)`);
   await context.close();
 }
 

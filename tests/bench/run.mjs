@@ -99,6 +99,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
   await page.click('[data-testid=new-chat-button]');
   const emptyStream = await app.stream(page, 4_000, 200);
   const bare = await app.bareFetch(page, 4_000, 200);
+  const bareWorker = await app.bareWorkerFetch(page, 4_000, 200);
   await context.close();
 
   // Opening varies a lot run to run here (90 to 380 ms for 2,000 messages): nine runs each.
@@ -145,6 +146,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
       stores: streams[0].stores,
       empty: emptyStream,
       bareFetch: bare,
+      bareWorker,
     },
     open: {
       ms: median(opens),
