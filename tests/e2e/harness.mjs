@@ -117,7 +117,7 @@ export async function mock(path, body) {
 /// A new page with every script error recorded; fails the test if the app does not mount.
 /// The first run looks for local servers on their usual ports (`provider::presets`); where
 /// none runs, the browser logs the refused request, which is expected.
-const LOCAL_SERVER_PROBES = ['http://127.0.0.1:11434/v1/models', 'http://127.0.0.1:8080/v1/models'];
+export const LOCAL_SERVER_PROBES = ['http://127.0.0.1:11434/v1/models', 'http://127.0.0.1:8080/v1/models'];
 const isLocalServerProbe = (message) => LOCAL_SERVER_PROBES.includes(message.location()?.url)
   && /ERR_CONNECTION_REFUSED|404/.test(message.text());
 

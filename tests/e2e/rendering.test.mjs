@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import {
   MOCK, SCREENSHOTS, DOCS_SCREENSHOTS, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings,
   configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs,
+  LOCAL_SERVER_PROBES,
 } from './harness.mjs';
 import { mkdirSync, readFileSync } from 'node:fs';
 
@@ -34,7 +35,9 @@ test('hostile model output runs no script and loads nothing until the user asks'
   const elsewhere = [];
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(appOrigin) && !url.startsWith(MOCK)) elsewhere.push(url);
+    // The welcome step's look for a local server on the usual ports is the app's, not the
+    // answer's (it runs from the request worker, which may start after this listener).
+    if (!url.startsWith(appOrigin) && !url.startsWith(MOCK) && !LOCAL_SERVER_PROBES.includes(url)) elsewhere.push(url);
   });
   await configureMockProvider(page);
   await mock('/admin/script', [{ chunks: HOSTILE_ANSWER, delay_ms: 5 }, { chunks: ['"Hostile"'], stream: false }]);
