@@ -35,15 +35,48 @@ function requestInit(method, headers, body, signal) {
   return { method, headers, body, signal, credentials: 'omit', referrerPolicy: 'no-referrer' };
 }
 
-/// A response body read on the calling thread and handed to wasm in batches.
-export class BatchedBody {
-  constructor(stream, windowMs) {
-    this.reader = stream.getReader();
-    this.windowMs = windowMs;
+/// Bytes read and not yet taken, and the one `take()` waiting for them (both bodies below).
+class HeldBytes {
+  constructor() {
     this.chunks = [];
     this.ended = false;
     this.error = null;
     this.waiting = null;
+  }
+
+  /// Every byte read since the last call (a Uint8Array), or `undefined` at the end of the body.
+  /// Rejects with the read's error once the bytes before it are taken.
+  take() {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.wake();
+    });
+  }
+
+  /// Whether a waiting `take()` has something to be answered with.
+  answerable() {
+    return this.waiting !== null && (this.chunks.length > 0 || this.ended);
+  }
+
+  /// Answers the waiting `take()`: the bytes held, else the error, else the end.
+  answer() {
+    const waiting = this.waiting;
+    this.waiting = null;
+    if (this.chunks.length > 0) {
+      const chunks = this.chunks;
+      this.chunks = [];
+      waiting.resolve(joined(chunks));
+    } else if (this.error !== null) waiting.reject(this.error);
+    else waiting.resolve(undefined);
+  }
+}
+
+/// A response body read on the calling thread and handed to wasm in batches.
+export class BatchedBody extends HeldBytes {
+  constructor(stream, windowMs) {
+    super();
+    this.reader = stream.getReader();
+    this.windowMs = windowMs;
     this.timer = undefined;
     this.lastTake = -Infinity;
     this.pump();
@@ -64,17 +97,8 @@ export class BatchedBody {
     this.wake();
   }
 
-  /// Every byte read since the last call (a Uint8Array), or `undefined` at the end of the body.
-  /// Rejects with the read's error once the bytes before it are taken.
-  take() {
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.wake();
-    });
-  }
-
   wake() {
-    if (this.waiting === null || (this.chunks.length === 0 && !this.ended)) return;
+    if (!this.answerable()) return;
     const wait = this.ended ? 0 : this.lastTake + this.windowMs - performance.now();
     if (wait <= 0) this.deliver();
     // The timer's own word ends the window: asking the clock again could find it a fraction of a
@@ -85,15 +109,8 @@ export class BatchedBody {
   deliver() {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const waiting = this.waiting;
-    this.waiting = null;
     this.lastTake = performance.now();
-    if (this.chunks.length > 0) {
-      const chunks = this.chunks;
-      this.chunks = [];
-      waiting.resolve(joined(chunks));
-    } else if (this.error !== null) waiting.reject(this.error);
-    else waiting.resolve(undefined);
+    this.answer();
   }
 
   /// Stops reading: the body is not wanted any more (the connection is released).
@@ -118,15 +135,12 @@ export class BodyResponse {
   }
 }
 
-/// A response body that arrives from the worker in batches: `take` and `cancel` as
-/// `BatchedBody`'s.
-class WorkerBody {
+/// A response body that arrives from the worker in batches (the worker keeps the window): `take`
+/// and `cancel` as `BatchedBody`'s.
+class WorkerBody extends HeldBytes {
   constructor(cancel) {
+    super();
     this.cancelRequest = cancel;
-    this.chunks = [];
-    this.ended = false;
-    this.error = null;
-    this.waiting = null;
   }
 
   received(message) {
@@ -139,23 +153,8 @@ class WorkerBody {
     this.wake();
   }
 
-  take() {
-    return new Promise((resolve, reject) => {
-      this.waiting = { resolve, reject };
-      this.wake();
-    });
-  }
-
   wake() {
-    if (this.waiting === null || (this.chunks.length === 0 && !this.ended)) return;
-    const waiting = this.waiting;
-    this.waiting = null;
-    if (this.chunks.length > 0) {
-      const chunks = this.chunks;
-      this.chunks = [];
-      waiting.resolve(joined(chunks));
-    } else if (this.error !== null) waiting.reject(this.error);
-    else waiting.resolve(undefined);
+    if (this.answerable()) this.answer();
   }
 
   cancel() {
