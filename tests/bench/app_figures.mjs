@@ -175,16 +175,25 @@ export class App {
     return { jsHeapMb: usedSize / 1e6, wasmMb: wasm === null ? null : wasm / 1e6 };
   }
 
-  /// The floor: the same stream read in the same page by a bare `fetch` reader that does
-  /// nothing with the bytes (what the browser itself spends per network chunk).
-  async bareFetch(page, tokens, perSecond) {
+  /// The page's busy time per token while `read(mockUrl)` (run in the page) reads a plain stream
+  /// of `tokens` chunks at `perSecond`.
+  async floor(page, tokens, perSecond, read, extra) {
     const chunks = Array.from({ length: tokens }, (_, i) => `word${i % 97} `);
     await this.mock('/admin/script', [{ chunks, delay_ms: Math.round(1000 / perSecond) }]);
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Performance.enable');
     const metric = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
     const before = await metric();
-    await page.evaluate(async (url) => {
+    await page.evaluate(read, [this.mockUrl, extra]);
+    const busy = (await metric()) - before;
+    await cdp.detach();
+    return { busyMsPerToken: (busy * 1000) / tokens };
+  }
+
+  /// The floor: the same stream read in the same page by a bare `fetch` reader that does
+  /// nothing with the bytes (what the browser itself spends per network chunk).
+  async bareFetch(page, tokens, perSecond) {
+    return this.floor(page, tokens, perSecond, async ([url]) => {
       const response = await fetch(`${url}/v1/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -192,10 +201,7 @@ export class App {
       });
       const reader = response.body.getReader();
       while (!(await reader.read()).done);
-    }, this.mockUrl);
-    const busy = (await metric()) - before;
-    await cdp.detach();
-    return { busyMsPerToken: (busy * 1000) / tokens };
+    });
   }
 
   /// The floor of the path the app reads streams by: the same stream fetched and read by the
@@ -203,16 +209,10 @@ export class App {
   /// page every 40 ms, where nothing is done with them. What the page's thread spends on a stream
   /// it does not read itself (the frames, the posted batches).
   async bareWorkerFetch(page, tokens, perSecond) {
-    const chunks = Array.from({ length: tokens }, (_, i) => `word${i % 97} `);
-    await this.mock('/admin/script', [{ chunks, delay_ms: Math.round(1000 / perSecond) }]);
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const metric = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration').value;
     const workerUrl = await page.evaluate(() => performance.getEntriesByType('resource')
       .map((entry) => entry.name).find((name) => name.endsWith('/batched_body.js')));
     if (!workerUrl) throw new Error('the app never loaded batched_body.js');
-    const before = await metric();
-    await page.evaluate(async ([url, script]) => {
+    return this.floor(page, tokens, perSecond, async ([url, script]) => {
       const worker = new Worker(script, { type: 'module' });
       await new Promise((ready) => worker.addEventListener('message', ({ data }) => { if (data.kind === 'ready') ready(); }, { once: true }));
       await new Promise((done) => {
@@ -225,10 +225,7 @@ export class App {
         });
       });
       worker.terminate();
-    }, [this.mockUrl, workerUrl]);
-    const busy = (await metric()) - before;
-    await cdp.detach();
-    return { busyMsPerToken: (busy * 1000) / tokens };
+    }, workerUrl);
   }
 
   /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the
