@@ -3,8 +3,9 @@
 //! Tokens can arrive hundreds of times a second; re-rendering a long message for each one costs
 //! the reader frames. The throttle lets an update through at once when it is the first one or
 //! urgent (a tool call, an error), otherwise about once per interval (at most
-//! [`DEADLINE_SLACK_MS`] early), and the final state is always published. It only *decides*; the app owns the timer that comes back at the deadline
-//! it names (the engine has no timers and reads time only from its [`Clock`](crate::Clock)).
+//! [`DEADLINE_SLACK_MS`] early), and the final state is always published. It only *decides*;
+//! the app owns the timer that comes back at the deadline it names (the engine has no timers
+//! and reads time only from its [`Clock`](crate::Clock)).
 
 /// The published conversation state is refreshed about this often while streaming.
 pub const PUBLISH_INTERVAL_MS: f64 = 83.0;
