@@ -125,6 +125,28 @@ test('where no worker can start, the page reads the stream itself: streamed and 
   await context.close();
 });
 
+test('a request worker that cannot load leaves the requests to the page', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  // Any worker the page starts is pointed at a script that does not exist: it fails to load.
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    window.workersTried = 0;
+    window.Worker = function Missing(url, options) {
+      window.workersTried += 1;
+      return new Real(new URL('missing-worker.js', location.href), options);
+    };
+  });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [{ chunks: ['Still ', 'here.'], delay_ms: 100 }, { chunks: ['"Here"'], stream: false }]);
+  await send(page, 'anyone?');
+  await assistantTextIs(page, 'Still here.');
+  assert.equal(await page.evaluate(() => window.workersTried), 1, 'the worker was tried, once');
+  assert.equal((await mock('/admin/requests')).filter((r) => r.stream === true).length, 1, 'asked once');
+  await context.close();
+});
+
 test('regenerate keeps both answers; ‹ › switches between them, also after a reload', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
