@@ -243,45 +243,26 @@ export async function fetchBatched(url, method, headers, body, windowMs, signal)
   });
 }
 
-// The worker's side: each request fetched here, its body posted in batches.
+// The worker's side: each request fetched here, its body read by a `BatchedBody` and each of its
+// batches posted (the bytes read before a failure go before the failure).
 async function serve({ id, url, method, headers, body, windowMs }, controllers) {
   const controller = new AbortController();
   controllers.set(id, controller);
-  let chunks = [];
-  let lastPost = -Infinity;
-  let timer;
-  const post = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    if (chunks.length === 0) return;
-    const bytes = joined(chunks);
-    chunks = [];
-    lastPost = performance.now();
-    // Moved, not copied, when the bytes are their buffer's only view.
-    const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    globalThis.postMessage({ id, kind: 'bytes', bytes }, whole ? [bytes.buffer] : []);
-  };
   try {
     const response = await fetch(url, requestInit(method, headers, body, controller.signal));
     globalThis.postMessage({
       id, kind: 'head', status: response.status, headers: [...response.headers], hasBody: response.body !== null,
     });
     if (response.body !== null) {
-      const reader = response.body.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        const wait = lastPost + windowMs - performance.now();
-        if (wait <= 0) post();
-        else if (timer === undefined) timer = setTimeout(post, wait);
+      const batched = new BatchedBody(response.body, windowMs);
+      for (let bytes = await batched.take(); bytes !== undefined; bytes = await batched.take()) {
+        // Moved, not copied, when the bytes are their buffer's only view.
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        globalThis.postMessage({ id, kind: 'bytes', bytes }, whole ? [bytes.buffer] : []);
       }
-      post();
       globalThis.postMessage({ id, kind: 'end' });
     }
   } catch (error) {
-    // The bytes read before the failure go first.
-    post();
     globalThis.postMessage({ id, kind: 'error', name: error?.name ?? 'Error', message: String(error?.message ?? error) });
   } finally {
     controllers.delete(id);
