@@ -16,11 +16,12 @@ pub enum SettingsSection {
     Tools,
     Appearance,
     Usage,
+    Sync,
     Data,
 }
 
 impl SettingsSection {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Providers,
         Self::Assistants,
         Self::Characters,
@@ -29,6 +30,7 @@ impl SettingsSection {
         Self::Tools,
         Self::Appearance,
         Self::Usage,
+        Self::Sync,
         Self::Data,
     ];
 
@@ -43,6 +45,7 @@ impl SettingsSection {
             Self::Tools => t("settings-tools"),
             Self::Appearance => t("settings-appearance"),
             Self::Usage => t("settings-usage"),
+            Self::Sync => t("settings-sync"),
             Self::Data => t("settings-data"),
         }
     }
@@ -58,6 +61,7 @@ impl SettingsSection {
             Self::Tools => t("settings-tools-summary"),
             Self::Appearance => t("settings-appearance-summary"),
             Self::Usage => t("settings-usage-summary"),
+            Self::Sync => t("settings-sync-summary"),
             Self::Data => t("settings-data-summary"),
         }
     }
@@ -73,6 +77,7 @@ impl SettingsSection {
             Self::Tools => "tools",
             Self::Appearance => "appearance",
             Self::Usage => "usage",
+            Self::Sync => "sync",
             Self::Data => "data",
         }
     }

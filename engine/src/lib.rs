@@ -19,6 +19,7 @@
 //! | [`workflow`] | chat workflows: templates of question and dialogue steps, runs frozen from them, the moderator's schema |
 //! | [`mcp`] | the Model Context Protocol client: remote servers' tools over Streamable HTTP |
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
+//! | [`sync`] | sync across devices over CouchDB's replication protocol, end-to-end encrypted |
 //! | [`i18n`] | the interface's languages: Fluent translation files, negotiation, plurals and placeholders |
 //! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
 //! | [`usage`] | what the recorded provider calls add up to: per model and day, cost at the user's prices, CSV |
@@ -95,6 +96,7 @@ pub mod prompt;
 pub mod provider;
 pub mod render;
 pub mod store;
+pub mod sync;
 #[cfg(test)]
 mod test_fixtures;
 pub mod tools;

@@ -34,6 +34,7 @@ use crate::provider::ProviderError;
 use crate::provider::{HttpErrorKind, TimeoutKind};
 use crate::store::import_error::{ImportError, Problem};
 use crate::store::StoreError;
+use crate::sync::SyncError;
 use crate::tools::catalog::CatalogError;
 use crate::usage::prices::PriceError;
 use crate::workflow::moderator::ModeratorError;
@@ -465,6 +466,19 @@ fn others() -> Vec<Box<dyn Shown>> {
         Box::new(PriceError::NotANumber { field: "input" }),
         Box::new(PriceError::OutOfRange { field: "output" }),
         Box::new(PriceError::NoModel),
+        Box::new(SyncError::Unreachable("Failed to fetch".into())),
+        Box::new(SyncError::Unauthorized(401)),
+        Box::new(SyncError::Http {
+            status: 500,
+            what: "_bulk_docs".into(),
+            detail: "oops".into(),
+        }),
+        Box::new(SyncError::BadAnswer("_changes: no results".into())),
+        Box::new(SyncError::WrongPassphrase),
+        Box::new(SyncError::EmptyPassphrase),
+        Box::new(SyncError::UnknownFormat("format 9".into())),
+        Box::new(SyncError::Crypto("OperationError".into())),
+        Box::new(SyncError::Store(StoreError::Other("disk".into()))),
     ]
 }
 

@@ -31,6 +31,7 @@ pub struct MemoryStore {
     workflow_templates: RefCell<crate::workflow::WorkflowTemplates>,
     follow_ups: RefCell<crate::domain::follow_up::FollowUps>,
     workflow_runs: RefCell<Vec<crate::workflow::WorkflowRun>>,
+    sync_state: RefCell<crate::sync::SyncState>,
     blobs: RefCell<Vec<Blob>>,
     summaries: RefCell<Vec<RollingContextSummary>>,
     usage: RefCell<Vec<crate::domain::usage::UsageEvent>>,
@@ -435,6 +436,13 @@ impl ChatStore for MemoryStore {
         Ok(())
     }
 
+    async fn load_sync_state(&self) -> Result<crate::sync::SyncState, StoreError> {
+        Ok(self.sync_state.borrow().clone())
+    }
+    async fn save_sync_state(&self, state: &crate::sync::SyncState) -> Result<(), StoreError> {
+        *self.sync_state.borrow_mut() = state.clone();
+        Ok(())
+    }
     async fn load_usage(
         &self,
         since_ms: f64,

@@ -209,6 +209,10 @@ pub trait ChatStore {
     /// Records one provider call.
     async fn save_usage(&self, event: &crate::domain::usage::UsageEvent) -> Result<(), StoreError>;
     /// The provider calls recorded since `since_ms`, oldest first.
+    /// This device's sync ledger and setup ([`crate::sync::SyncState`]); the default before
+    /// sync is set up.
+    async fn load_sync_state(&self) -> Result<crate::sync::SyncState, StoreError>;
+    async fn save_sync_state(&self, state: &crate::sync::SyncState) -> Result<(), StoreError>;
     async fn load_usage(
         &self,
         since_ms: f64,
@@ -383,5 +387,11 @@ impl<T: ChatStore + ?Sized> ChatStore for std::rc::Rc<T> {
         since_ms: f64,
     ) -> Result<Vec<crate::domain::usage::UsageEvent>, StoreError> {
         (**self).load_usage(since_ms).await
+    }
+    async fn load_sync_state(&self) -> Result<crate::sync::SyncState, StoreError> {
+        (**self).load_sync_state().await
+    }
+    async fn save_sync_state(&self, state: &crate::sync::SyncState) -> Result<(), StoreError> {
+        (**self).save_sync_state(state).await
     }
 }

@@ -338,6 +338,13 @@ impl<S: ChatStore> ChatStore for TemporaryChats<S> {
         }
         self.inner.save_usage(event).await
     }
+    // Sync reads and writes the real store only: a temporary chat never leaves the page.
+    async fn load_sync_state(&self) -> Result<crate::sync::SyncState, StoreError> {
+        self.inner.load_sync_state().await
+    }
+    async fn save_sync_state(&self, state: &crate::sync::SyncState) -> Result<(), StoreError> {
+        self.inner.save_sync_state(state).await
+    }
     async fn load_usage(&self, since_ms: f64) -> Result<Vec<UsageEvent>, StoreError> {
         let mut all = self.inner.load_usage(since_ms).await?;
         all.extend(self.memory.load_usage(since_ms).await?);

@@ -1,0 +1,111 @@
+//! Sync in the chat service: the app sets it up with a server and a passphrase, runs rounds,
+//! pauses, or stops syncing on this device; the service owns the store the rounds read and
+//! write ([`crate::sync`] has the protocol and the rules).
+
+use super::service::ChatService;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
+use crate::store::ChatStore;
+use crate::sync::account::{open_account, KdfParams, MakeCipher};
+use crate::sync::ledger::SyncSetup;
+use crate::sync::replicate::{sync_once, Progress, SyncReport};
+use crate::sync::{Account, CouchDb, SyncError, SyncState};
+
+/// What the user enters to set sync up. The passphrase is used once, to derive the keys.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SyncConnect {
+    pub url: String,
+    pub username: String,
+    pub password: String,
+    pub passphrase: String,
+}
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    pub async fn sync_state(&self) -> Result<SyncState, SyncError> {
+        Ok(self.store.load_sync_state().await?)
+    }
+
+    /// Joins the account on `db` (or creates it, with `new_salt`), keeps the keys and the
+    /// server, and saves the state. A wrong passphrase changes nothing here or there.
+    pub async fn sync_connect<D: CouchDb, M: MakeCipher>(
+        &self,
+        db: &D,
+        maker: &M,
+        connect: SyncConnect,
+        new_salt: [u8; 16],
+    ) -> Result<SyncState, SyncError> {
+        let url = connect.url.trim().trim_end_matches('/').to_owned();
+        if !(url.starts_with("https://") || url.starts_with("http://")) {
+            return Err(SyncError::Unreachable(format!(
+                "“{url}” is not a web address (https://…/database)"
+            )));
+        }
+        let account = open_account(
+            db,
+            maker,
+            &connect.passphrase,
+            new_salt,
+            KdfParams::RECOMMENDED,
+        )
+        .await?;
+        let mut state = self.store.load_sync_state().await?;
+        state.set_up(
+            SyncSetup {
+                url,
+                username: connect.username,
+                password: connect.password,
+                keys: account.keys,
+                paused: false,
+            },
+            self.ids.new_id(),
+        );
+        self.store.save_sync_state(&state).await?;
+        Ok(state)
+    }
+
+    /// One round with the server set up. Its error is kept in the state as well as returned;
+    /// what was applied before it stays, and the next round goes on from there.
+    pub async fn sync_round<D: CouchDb, M: MakeCipher>(
+        &self,
+        db: &D,
+        maker: &M,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<(SyncReport, SyncState), SyncError> {
+        let mut state = self.store.load_sync_state().await?;
+        let Some(setup) = state.setup.clone().filter(|s| !s.paused) else {
+            return Ok((SyncReport::default(), state));
+        };
+        let cipher = maker.make(setup.keys.encryption_key()).await?;
+        let account = Account {
+            keys: setup.keys,
+            cipher,
+        };
+        let now = self.clock().now_ms();
+        match sync_once(&self.store, db, &account, &mut state, now, progress).await {
+            Ok(report) => Ok((report, state)),
+            Err(error) => {
+                state.last_error = Some(error.to_string());
+                self.store.save_sync_state(&state).await?;
+                Err(error)
+            }
+        }
+    }
+
+    pub async fn sync_pause(&self, paused: bool) -> Result<SyncState, SyncError> {
+        let mut state = self.store.load_sync_state().await?;
+        if let Some(setup) = state.setup.as_mut() {
+            setup.paused = paused;
+        }
+        self.store.save_sync_state(&state).await?;
+        Ok(state)
+    }
+
+    /// Stops syncing on this device: the keys and the ledger go; the chats here and the
+    /// server's copy stay.
+    pub async fn sync_forget(&self) -> Result<SyncState, SyncError> {
+        let mut state = self.store.load_sync_state().await?;
+        state.forget();
+        self.store.save_sync_state(&state).await?;
+        Ok(state)
+    }
+}

@@ -1,0 +1,54 @@
+//! Conflicts: two devices changed the same document while apart. The rules are deterministic,
+//! so every device that sees the same versions keeps the same one:
+//! - a conversation's record: the later change (`updated_at_ms`) wins, whole; a title that lost
+//!   is noted for the user ([`ConflictNote`](super::ConflictNote)). Messages are never lost to
+//!   it: both devices' messages are in the tree, and the branch the losing record showed stays
+//!   one version away;
+//! - a message node (rare: nodes are written once finished): a finished answer over one that
+//!   waits for a decision, then the later finished one;
+//! - a tie is broken by the content's fingerprint.
+
+use super::record::Record;
+use crate::domain::message::MessageStatus;
+use std::cmp::Ordering;
+
+/// One version of a document with its fingerprint.
+#[derive(Debug, Clone)]
+pub struct Version {
+    pub record: Record,
+    pub fingerprint: String,
+}
+
+/// The index of the version to keep; `None` for no versions.
+pub fn winner(versions: &[Version]) -> Option<usize> {
+    (0..versions.len()).max_by(|&a, &b| compare(&versions[a], &versions[b]))
+}
+
+fn compare(a: &Version, b: &Version) -> Ordering {
+    let by_content = match (&a.record, &b.record) {
+        (Record::Conversation(x), Record::Conversation(y)) => {
+            x.updated_at_ms.total_cmp(&y.updated_at_ms)
+        }
+        (Record::Message(x), Record::Message(y)) => status_rank(x.status)
+            .cmp(&status_rank(y.status))
+            .then_with(|| {
+                let at = |m: &crate::domain::message::MessageNode| {
+                    m.finished_at_ms.unwrap_or(m.created_at_ms)
+                };
+                at(x).total_cmp(&at(y))
+            }),
+        // Never both under one id (ids are made from the kind); keep it total anyway.
+        (Record::Conversation(_), Record::Message(_)) => Ordering::Greater,
+        (Record::Message(_), Record::Conversation(_)) => Ordering::Less,
+    };
+    by_content.then_with(|| a.fingerprint.cmp(&b.fingerprint))
+}
+
+fn status_rank(status: MessageStatus) -> u8 {
+    match status {
+        MessageStatus::Streaming => 0,
+        MessageStatus::AwaitingApproval => 1,
+        MessageStatus::Incomplete | MessageStatus::Error => 2,
+        MessageStatus::Complete => 3,
+    }
+}
