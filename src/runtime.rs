@@ -182,6 +182,7 @@ pub fn init(state: AppState) {
         crate::dictionaries::load(state);
         crate::tool_settings::load(state);
         state.ready.set(true);
+        crate::sync::start(state);
         // An embedding run the last visit did not finish goes on (its code comes with the
         // module that writes answers, loaded now only when a knowledge base embeds).
         if let Some(runtime) = runtime() {
@@ -214,6 +215,19 @@ fn select_showing(state: AppState, id: String, message: Option<String>) {
     state.show_settings.set(false);
     state.workflows.open.set(false);
     state.current.set(Some(id.clone()));
+    load_current(state, id, message);
+}
+
+/// Reads conversation `id` again if it is the one on screen, leaving whatever screen is open
+/// (settings, workflows) as it is: what changed under it (a sync round) shows when the user
+/// returns to the chat.
+pub fn reload(state: AppState, id: String) {
+    if state.is_current(&id) && !state.is_generating(&id) {
+        load_current(state, id, None);
+    }
+}
+
+fn load_current(state: AppState, id: String, message: Option<String>) {
     let Some(runtime) = runtime() else { return };
     let Some(conversation) = state.conversation(&id) else {
         return;

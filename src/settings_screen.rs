@@ -9,7 +9,7 @@ use skein_components::{
     AboutPanel, AppearancePanel, AssistantForm, AssistantPicker, BackupPanel, CharacterGallery,
     DictionaryPanel, FallbackList, HostPermissions, KnowledgePanel, McpPanel, MemoryPanel,
     NotificationToggle, PersonaPanel, Said, SettingsForm, SettingsNav, SettingsPage,
-    SettingsSection, StorageInfo, UsagePanel, WebSearchForm, WorldBookPanel,
+    SettingsSection, StorageInfo, SyncPanel, UsagePanel, WebSearchForm, WorldBookPanel,
 };
 
 #[component]
@@ -25,6 +25,7 @@ pub fn SettingsScreen(
             match section.get() {
                 SettingsSection::Usage => crate::usage::refresh(state),
                 SettingsSection::Providers => crate::settings_actions::refresh_chain(state),
+                SettingsSection::Sync => crate::sync::show(state),
                 _ => {}
             }
         }
@@ -171,6 +172,12 @@ pub fn SettingsScreen(
                             on_price=move |entry| crate::usage::set_price(state, entry)
                             price_error=Signal::derive(move || state.price_error.get())
                             on_export=move |()| crate::usage::export(state)
+                        />
+                    </SettingsPage>
+                    <SettingsPage section=SettingsSection::Sync current=section>
+                        <SyncPanel
+                            view=Signal::derive(move || state.sync.get())
+                            on_action=move |action| crate::sync::act(state, action)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Data current=section>

@@ -143,6 +143,8 @@ pub struct AppState {
     /// The web search settings, and what saving them said.
     pub web_search: RwSignal<skein_engine::tools::search_backends::WebSearchSettings>,
     pub web_search_feedback: RwSignal<Option<Result<String, String>>>,
+    /// What the Sync settings show.
+    pub sync: RwSignal<skein_components::SyncView>,
 }
 
 impl AppState {
@@ -215,6 +217,7 @@ impl AppState {
             mcp_feedback: RwSignal::new(None),
             web_search: RwSignal::new(Default::default()),
             web_search_feedback: RwSignal::new(None),
+            sync: RwSignal::new(Default::default()),
         }
     }
 

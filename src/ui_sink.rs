@@ -78,6 +78,8 @@ impl UiSink {
         // The assistant may have written files, or promised to follow up.
         crate::workspace::refresh(self.state);
         crate::follow_ups::refresh(self.state);
+        // The new messages go to the other devices.
+        crate::sync::soon(self.state);
     }
 
     /// Tells a screen reader what the announcer found ready, if the chat is on screen.

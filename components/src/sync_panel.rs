@@ -22,6 +22,8 @@ pub struct SyncView {
     /// The last error, in words.
     pub error: Option<String>,
     pub conflicts: Vec<ConflictNote>,
+    /// Rounds ended this session (the status carries it as `data-rounds`).
+    pub rounds: u32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -37,13 +39,15 @@ pub fn SyncPanel(
     #[prop(into)] view: Signal<SyncView>,
     #[prop(into)] on_action: Callback<SyncAction>,
 ) -> impl IntoView {
-    let connected = move || view.with(|v| v.server.is_some());
+    // Only a change between set up and not rebuilds the page: the form keeps what was typed
+    // when connecting fails.
+    let connected = Memo::new(move |_| view.with(|v| v.server.is_some()));
     view! {
         <section class="settings sync-panel" data-testid="sync-panel" aria-labelledby="sync-heading">
             <h4 id="sync-heading">{t("sync-heading")}</h4>
             <p class="hint">{t("sync-intro")}</p>
             <p class="hint">{t("sync-what")}</p>
-            {move || if connected() {
+            {move || if connected.get() {
                 view! { <SyncStatus view on_action /> }.into_any()
             } else {
                 view! { <SyncSetupForm busy=Signal::derive(move || view.with(|v| v.busy)) on_action /> }.into_any()
@@ -70,10 +74,17 @@ fn SyncSetupForm(busy: Signal<bool>, on_action: Callback<SyncAction>) -> impl In
             passphrase: passphrase.get_untracked(),
         }));
     };
-    let field = |label: &'static str, kind: &'static str, testid: &'static str, value: RwSignal<String>, auto: &'static str| view! {
-        <label class="field"><span>{t(label)}</span>
-            <input type=kind data-testid=testid autocomplete=auto required=(testid == "sync-url" || testid == "sync-passphrase")
-                prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) /></label>
+    let field = |label: &'static str,
+                 kind: &'static str,
+                 testid: &'static str,
+                 value: RwSignal<String>,
+                 auto: &'static str| {
+        let required = testid == "sync-url" || testid == "sync-passphrase";
+        view! {
+            <label class="field"><span>{t(label)}</span>
+                <input type=kind data-testid=testid autocomplete=auto required=required
+                    prop:value=move || value.get() on:input=move |ev| value.set(event_target_value(&ev)) /></label>
+        }
     };
     view! {
         <form data-testid="sync-setup" on:submit=submit>
@@ -113,9 +124,10 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
             (true, Some(Progress::Pulling { applied }), _, _) => {
                 tf("sync-pulling", &[("count", applied.into())])
             }
-            (true, Some(Progress::Pushing { sent, of }), _, _) => {
-                tf("sync-pushing", &[("sent", sent.into()), ("total", of.into())])
-            }
+            (true, Some(Progress::Pushing { sent, of }), _, _) => tf(
+                "sync-pushing",
+                &[("sent", sent.into()), ("total", of.into())],
+            ),
             (true, None, _, _) => t("sync-running").to_owned(),
             (false, _, true, _) => t("sync-paused").to_owned(),
             (false, _, false, Some(at)) => tf("sync-last", &[("when", date_time(at).into())]),
@@ -123,7 +135,7 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
         })
     };
     let report = move || {
-        view.with(|v| v.report).map(|r| {
+        view.with(|v| v.report.clone()).map(|r| {
             let mut words = tf(
                 "sync-report",
                 &[
@@ -134,7 +146,10 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
             );
             if r.unreadable > 0 {
                 words.push(' ');
-                words.push_str(&tf("sync-report-unreadable", &[("count", r.unreadable.into())]));
+                words.push_str(&tf(
+                    "sync-report-unreadable",
+                    &[("count", r.unreadable.into())],
+                ));
             }
             words
         })
@@ -142,7 +157,7 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
     let busy = move || view.with(|v| v.busy);
     let paused = move || view.with(|v| v.paused);
     view! {
-        <div class="sync-status">
+        <div class="sync-status" data-testid="sync-status" data-rounds=move || view.with(|v| v.rounds)>
             <p data-testid="sync-server">{server}</p>
             <p role="status" data-testid="sync-state">{state_line}</p>
             {move || report().map(|r| view! { <p class="hint" data-testid="sync-report">{r}</p> })}

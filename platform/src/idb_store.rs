@@ -74,6 +74,7 @@ const MCP_SERVERS_KEY: &str = "mcp_servers";
 const WEB_SEARCH_KEY: &str = "web_search";
 const WORKFLOW_TEMPLATES_KEY: &str = "workflow_templates";
 const FOLLOW_UPS_KEY: &str = "follow_ups";
+const SYNC_STATE_KEY: &str = "sync_state";
 /// Each workflow run is a settings record under this prefix and its ID; the key range from the
 /// prefix to the next key after it ('0' follows '/') reads them all.
 const WORKFLOW_RUN_PREFIX: &str = "workflow_run/";
@@ -597,6 +598,18 @@ impl ChatStore for IdbStore {
         settings: &skein_engine::tools::search_backends::WebSearchSettings,
     ) -> Result<(), StoreError> {
         self.put_record(SETTINGS, &to_js(settings)?, Some(WEB_SEARCH_KEY))
+            .await
+    }
+
+    async fn load_sync_state(&self) -> Result<skein_engine::sync::SyncState, StoreError> {
+        self.library_record(SYNC_STATE_KEY).await
+    }
+
+    async fn save_sync_state(
+        &self,
+        state: &skein_engine::sync::SyncState,
+    ) -> Result<(), StoreError> {
+        self.put_record(SETTINGS, &to_js(state)?, Some(SYNC_STATE_KEY))
             .await
     }
 

@@ -35,6 +35,7 @@
 mod blob_url;
 mod clock;
 mod connectivity;
+mod couch_http;
 mod dom_event;
 mod download;
 mod extension;
@@ -62,11 +63,13 @@ mod remote_image;
 mod service_worker;
 mod storage_health;
 mod storage_status;
+mod sync_cipher;
 mod tab_channel;
 
 pub use blob_url::object_url;
 pub use clock::{BrowserClock, RandomIds};
 pub use connectivity::{is_online, on_connectivity_change};
+pub use couch_http::CouchHttp;
 pub use dom_event::dispatch_json_event;
 pub use download::{download_bytes, download_text};
 pub use extension::{
@@ -92,4 +95,5 @@ pub use remote_image::fetch_remote_image;
 pub use service_worker::{activate_update, build_id, register_service_worker, ServiceWorkerEvents};
 pub use storage_health::{HealthListener, StorageHealth};
 pub use storage_status::{request_persistent_storage, storage_status, StorageStatus};
+pub use sync_cipher::{random_salt, WebCrypto, WebCryptoCipher};
 pub use tab_channel::TabChannel;

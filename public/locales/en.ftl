@@ -1035,6 +1035,7 @@ notice-storage-unavailable = Skein cannot open its local storage, so nothing can
 notice-generation-load-failed = Skein could not load the part of itself that writes answers, so nothing was sent. Check the connection (or reload the page) and try again.
 notice-inspector-load-failed = Skein could not load the part of itself that builds requests. Check the connection (or reload the page) and try again.
 notice-tools-load-failed = Skein could not load the part of itself that works with tools, files and knowledge, so nothing was done. Check the connection (or reload the page) and try again.
+notice-sync-load-failed = Skein could not load the part of itself that syncs, so nothing was synced. Check the connection (or reload the page) and try again.
 notice-image-failed = An image cannot be shown: { $err }
 notice-models-failed = The models could not be listed: { $err }
 notice-answer-unsaved = An answer is still not saved (it stays on screen): { $err }

@@ -1006,6 +1006,7 @@ notice-storage-unavailable = Skein 无法打开本地存储，因此无法保存
 notice-generation-load-failed = Skein 无法加载负责撰写回答的部分，因此没有发送任何内容。请检查网络连接（或重新加载页面）后重试。
 notice-inspector-load-failed = Skein 无法加载负责构建请求的部分。请检查网络连接（或重新加载页面）后重试。
 notice-tools-load-failed = Skein 无法加载处理工具、文件和知识的部分，因此什么也没有做。请检查网络连接（或重新加载页面）后重试。
+notice-sync-load-failed = Skein 无法加载负责同步的部分，因此没有同步任何内容。请检查网络连接（或重新加载页面）后重试。
 notice-image-failed = 无法显示图片：{ $err }
 notice-models-failed = 无法列出模型：{ $err }
 notice-answer-unsaved = 有一个回答仍未保存（它仍显示在屏幕上）：{ $err }

@@ -22,6 +22,7 @@ pub fn run_setup() -> Result<(), String> {
     ensure_npm_package("xtask/tools", "typescript")?;
     ensure_npm_package("tests/e2e", "playwright-core")?;
     ensure_npm_package("tests/e2e", "@axe-core/playwright")?;
+    ensure_npm_package("tests/e2e", "pouchdb-server")?;
     ensure_npm_package("tests/bench", "marked")?;
     add_to_path(root().join("xtask/tools/node_modules/.bin"));
     println!("setup: everything is installed");
@@ -148,8 +149,10 @@ fn apt(args: &[&str]) -> Result<(), String> {
 /// - `xtask/tools`: binaryen's `wasm-opt` (Debian's binaryen 108 predates the reference-types
 ///   handling wasm-bindgen needs: its output fails to start in the browser), and TypeScript's
 ///   `tsc`, which checks the embeddable package's `index.d.ts` (`cargo xtask test`).
-/// - `tests/e2e`: `playwright-core`, which drives the system Chromium and downloads nothing, and
-///   `@axe-core/playwright`, which runs axe-core's accessibility rules in those pages.
+/// - `tests/e2e`: `playwright-core`, which drives the system Chromium and downloads nothing,
+///   `@axe-core/playwright`, which runs axe-core's accessibility rules in those pages, and
+///   `pouchdb-server`, the CouchDB-protocol server the sync tests replicate with (in memory; its
+///   optional native storage back ends are not built).
 /// - `tests/bench`: the same, and the JavaScript libraries the benchmarks compare with
 ///   (`eventsource-parser`, `marked`).
 fn ensure_npm_package(dir: &str, package: &str) -> Result<(), String> {

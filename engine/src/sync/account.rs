@@ -223,7 +223,7 @@ pub async fn open_account<D: CouchDb, M: MakeCipher>(
         };
         let body = serde_json::to_value(&doc).map_err(|e| SyncError::BadAnswer(e.to_string()))?;
         match couch::put_doc(db, ACCOUNT_DOC, &body).await {
-            Ok(()) => return Ok(Account { keys, cipher }),
+            Ok(_) => return Ok(Account { keys, cipher }),
             // Another device created it a moment ago: join that one instead.
             Err(SyncError::Http { status: 409, .. }) => continue,
             Err(e) => return Err(e),

@@ -29,6 +29,15 @@ pub trait CouchDb {
     ) -> Result<Option<Value>, SyncError>;
 }
 
+/// The `Authorization` header for a user name and password (HTTP Basic, UTF-8); `None` without
+/// a user name.
+pub fn basic_auth(username: &str, password: &str) -> Option<String> {
+    (!username.is_empty()).then(|| {
+        let pair = format!("{username}:{password}");
+        format!("Basic {}", crate::domain::base64::encode(pair.as_bytes()))
+    })
+}
+
 fn bad(what: &str, e: impl std::fmt::Display) -> SyncError {
     SyncError::BadAnswer(format!("{what}: {e}"))
 }
@@ -49,11 +58,18 @@ pub async fn get_doc<D: CouchDb>(db: &D, id: &str) -> Result<Option<Value>, Sync
     db.request(Method::Get, &doc_path(id), None).await
 }
 
-/// Writes a document (with its `_rev` in `body` when it replaces one).
-pub async fn put_doc<D: CouchDb>(db: &D, id: &str, body: &Value) -> Result<(), SyncError> {
-    db.request(Method::Put, &doc_path(id), Some(body))
-        .await
-        .map(|_| ())
+/// Writes a document (with its `_rev` in `body` when it replaces one); the revision written.
+pub async fn put_doc<D: CouchDb>(
+    db: &D,
+    id: &str,
+    body: &Value,
+) -> Result<Option<String>, SyncError> {
+    let answer = db.request(Method::Put, &doc_path(id), Some(body)).await?;
+    Ok(answer
+        .as_ref()
+        .and_then(|a| a.get("rev"))
+        .and_then(Value::as_str)
+        .map(str::to_owned))
 }
 
 fn doc_path(id: &str) -> String {

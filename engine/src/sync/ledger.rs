@@ -25,6 +25,9 @@ pub struct SyncState {
     /// The server's sequence up to which every change has been applied here.
     #[serde(default)]
     pub pull_since: Option<Value>,
+    /// The revision of this device's checkpoint document on the server.
+    #[serde(default)]
+    pub checkpoint_rev: Option<String>,
     #[serde(default)]
     pub last_sync_ms: Option<f64>,
     /// The last round's error, in English (the app shows its phrase when it has one).
@@ -77,6 +80,7 @@ impl SyncState {
         if !same {
             self.docs.clear();
             self.pull_since = None;
+            self.checkpoint_rev = None;
             self.conflicts.clear();
             self.last_sync_ms = None;
         }

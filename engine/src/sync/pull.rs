@@ -71,15 +71,24 @@ where
     async fn checkpoint(&mut self, since: Option<Value>) -> Result<(), SyncError> {
         self.state.pull_since = since;
         self.store.save_sync_state(self.state).await?;
-        // The protocol's record of the checkpoint on the server, beside this device's own.
+        // The protocol's record of the checkpoint on the server, beside this device's own; its
+        // revision is kept, so it is written without being read first.
         let id = self.account.keys.checkpoint_id(&self.state.device_id);
         let mut body = json!({ "last_seq": self.state.pull_since });
-        if let Some(old) = couch::get_doc(self.db, &id).await? {
-            if let Some(rev) = old.get("_rev") {
-                body["_rev"] = rev.clone();
-            }
+        if let Some(rev) = &self.state.checkpoint_rev {
+            body["_rev"] = json!(rev);
         }
-        couch::put_doc(self.db, &id, &body).await
+        let written = match couch::put_doc(self.db, &id, &body).await {
+            // Written before this device's ledger started over: replace that one.
+            Err(SyncError::Http { status: 409, .. }) => {
+                let old = couch::get_doc(self.db, &id).await?;
+                body["_rev"] = old.and_then(|o| o.get("_rev").cloned()).unwrap_or_default();
+                couch::put_doc(self.db, &id, &body).await?
+            }
+            other => other?,
+        };
+        self.state.checkpoint_rev = written;
+        Ok(self.store.save_sync_state(self.state).await?)
     }
 
     /// Fetches what this device lacks of `changes` and decides each document: the versions to
@@ -338,6 +347,9 @@ where
         writes.extend(conversations.into_values().map(|c| (c, Vec::new())));
         if !writes.is_empty() {
             self.store.import_conversations(&writes).await?;
+            for (conversation, _) in &writes {
+                self.report.touched(&conversation.id);
+            }
         }
         self.report.pulled += entries.len();
         self.state.docs.extend(entries);
@@ -369,6 +381,7 @@ where
                 }
             }
             self.report.deleted_here += 1;
+            self.report.touched(&entry.local.conversation_id);
         }
         Ok(())
     }

@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 pub const BATCH: usize = 100;
 
 /// What one round did.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SyncReport {
     /// Documents written here from the server.
     pub pulled: usize,
@@ -40,6 +40,16 @@ pub struct SyncReport {
     pub conflicts: usize,
     /// Documents that could not be opened with this account's key, left alone.
     pub unreadable: usize,
+    /// The conversations written or deleted here, each once: what the screen must read again.
+    pub changed: Vec<String>,
+}
+
+impl SyncReport {
+    pub(super) fn touched(&mut self, conversation_id: &str) {
+        if !self.changed.iter().any(|id| id == conversation_id) {
+            self.changed.push(conversation_id.to_owned());
+        }
+    }
 }
 
 /// How far a round is, for the settings to show.

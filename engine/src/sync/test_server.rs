@@ -247,10 +247,29 @@ impl TestServer {
                 Ok(self.local.borrow().get(id).cloned())
             }
             (Method::Put, id) if id.starts_with("_local/") => {
+                // As CouchDB: a `_local` document is replaced only with its current revision.
+                let mut local = self.local.borrow_mut();
+                let current = local
+                    .get(id)
+                    .and_then(|d| d["_rev"].as_str().map(str::to_owned));
+                let given = body.and_then(|b| b.get("_rev")).and_then(Value::as_str);
+                if current.as_deref() != given {
+                    return Err(SyncError::Http {
+                        status: 409,
+                        what: id.to_owned(),
+                        detail: "conflict".into(),
+                    });
+                }
+                let n: u64 = current
+                    .as_deref()
+                    .and_then(|r| r.split_once('-'))
+                    .and_then(|(_, n)| n.parse().ok())
+                    .unwrap_or(0);
+                let rev = format!("0-{}", n + 1);
                 let mut doc = body.cloned().unwrap_or_default();
-                doc["_rev"] = json!("0-1");
-                self.local.borrow_mut().insert(id.to_owned(), doc);
-                Ok(Some(json!({"ok": true})))
+                doc["_rev"] = json!(rev);
+                local.insert(id.to_owned(), doc);
+                Ok(Some(json!({"ok": true, "id": id, "rev": rev})))
             }
             (Method::Get, id) => {
                 let docs = self.docs.borrow();

@@ -488,3 +488,44 @@ fn a_document_moved_to_another_id_is_not_opened() {
     assert!(block_on(a.account.cipher.open(b"id-two", &sealed)).is_err());
     assert!(block_on(a.account.cipher.open(b"id-one", &sealed)).is_ok());
 }
+
+#[test]
+fn the_checkpoint_document_is_replaced_by_its_revision_and_recovered_when_it_is_lost() {
+    let server = TestServer::default();
+    let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
+    let (c, m) = chat("c", "T", 1.0, &["one"]);
+    a.write(&c, &m);
+    a.sync(&server, 10.0).unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Device::join(&server, "pw", "b").unwrap_or_else(|e| panic!("{e}"));
+    b.sync(&server, 11.0).unwrap_or_else(|e| panic!("{e}"));
+    let first = b.state.checkpoint_rev.clone();
+    assert!(first.is_some());
+    let (c2, m2) = chat("c2", "T2", 2.0, &["two"]);
+    a.write(&c2, &m2);
+    a.sync(&server, 12.0).unwrap_or_else(|e| panic!("{e}"));
+    server.log.borrow_mut().clear();
+    b.sync(&server, 13.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_ne!(b.state.checkpoint_rev, first, "replaced, not refused");
+    assert!(
+        !server
+            .log
+            .borrow()
+            .iter()
+            .any(|r| r.starts_with("Get _local")),
+        "written without being read: {:?}",
+        server.log.borrow()
+    );
+    // This device forgot the revision (its state was restored from an older copy): the next
+    // checkpoint still goes through.
+    b.state.checkpoint_rev = None;
+    let (c3, m3) = chat("c3", "T3", 3.0, &["three"]);
+    a.write(&c3, &m3);
+    a.sync(&server, 14.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        b.sync(&server, 15.0)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .pulled,
+        2
+    );
+    assert!(b.state.checkpoint_rev.is_some());
+}

@@ -1,0 +1,220 @@
+//! The code that syncs, loaded on first use: with the `split` feature (the web build of
+//! `cargo xtask dist`), [`sync_split`] is a split point, so the replication, the Argon2id key
+//! derivation and the WebCrypto cipher go into their own module (`split_sync.wasm`, precached
+//! by the service worker) that a device without sync never fetches. `src/sync.rs` says when
+//! rounds run.
+
+use crate::lazy_screens::LoadFailed;
+use crate::runtime::runtime;
+use crate::state::AppState;
+use leptos::prelude::*;
+use skein_components::{explain, SyncAction, SyncView};
+use skein_engine::sync::{SyncError, SyncState};
+use skein_platform::{random_salt, CouchHttp, WebCrypto};
+use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
+
+type Done = Pin<Box<dyn Future<Output = ()>>>;
+
+/// The module's entries.
+#[derive(Clone, Copy)]
+pub struct SyncModule {
+    /// Shows the stored state in the Sync settings.
+    pub refresh: fn(AppState) -> Done,
+    /// One round, unless one is running or sync is off or paused.
+    pub round: fn(AppState) -> Done,
+    /// Carries out what the user did in the Sync settings.
+    pub act: fn(AppState, SyncAction) -> Done,
+}
+
+#[cfg_attr(
+    feature = "split",
+    leptos::wasm_split::wasm_split(sync, wasm_split_path = ::leptos::wasm_split, fallible)
+)]
+fn sync_split() -> Result<SyncModule, LoadFailed> {
+    Ok(SyncModule {
+        refresh: |state| Box::pin(refresh(state)),
+        round: |state| Box::pin(round(state)),
+        act: |state, action| Box::pin(act(state, action)),
+    })
+}
+
+pub async fn load() -> Result<SyncModule, LoadFailed> {
+    #[cfg(feature = "split")]
+    return sync_split().await;
+    #[cfg(not(feature = "split"))]
+    return sync_split();
+}
+
+thread_local! {
+    /// A round or a set-up is running.
+    static BUSY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The view of a stored state (keeping this session's figures and progress).
+fn show_state(state: AppState, stored: &SyncState) {
+    skein_platform::write_local(
+        &crate::sync::flag(),
+        if stored.setup.is_some() { "on" } else { "off" },
+    );
+    state.sync.update(|v| {
+        v.server = stored
+            .setup
+            .as_ref()
+            .map(|s| (s.url.clone(), s.username.clone()));
+        v.paused = stored.setup.as_ref().is_some_and(|s| s.paused);
+        v.last_sync_ms = stored.last_sync_ms;
+        v.conflicts = stored.conflicts.clone();
+        if stored.setup.is_none() {
+            v.report = None;
+        }
+    });
+}
+
+fn show_error(state: AppState, error: &SyncError) {
+    state.sync.update(|v| v.error = Some(explain(error)));
+}
+
+async fn refresh(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    match runtime.service.sync_state().await {
+        Ok(stored) => show_state(state, &stored),
+        Err(error) => show_error(state, &error),
+    }
+}
+
+async fn round(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    if BUSY.with(|b| b.replace(true)) {
+        return;
+    }
+    let stored = match runtime.service.sync_state().await {
+        Ok(stored) => stored,
+        Err(error) => {
+            BUSY.with(|b| b.set(false));
+            return show_error(state, &error);
+        }
+    };
+    show_state(state, &stored);
+    let Some(setup) = stored.setup.filter(|s| !s.paused) else {
+        BUSY.with(|b| b.set(false));
+        return;
+    };
+    if !skein_platform::is_online() {
+        BUSY.with(|b| b.set(false));
+        return;
+    }
+    state.sync.update(|v| {
+        v.busy = true;
+        v.progress = None;
+    });
+    let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
+    let result = runtime
+        .service
+        .sync_round(&db, &WebCrypto, &mut |progress| {
+            state.sync.update(|v| v.progress = Some(progress));
+        })
+        .await;
+    match result {
+        Ok((report, stored)) => {
+            show_state(state, &stored);
+            let changed = report.changed.clone();
+            state.sync.update(|v| {
+                v.error = None;
+                v.report = Some(report);
+            });
+            show_changes(state, changed).await;
+        }
+        Err(error) => {
+            show_error(state, &error);
+            // What was applied before the error is here: the screen reads it again.
+            if let Ok(list) = runtime.service.list_conversations().await {
+                state.conversations.set(list);
+            }
+        }
+    }
+    state.sync.update(|v| {
+        v.busy = false;
+        v.progress = None;
+        v.rounds += 1;
+    });
+    BUSY.with(|b| b.set(false));
+}
+
+/// Reads the conversation list again, and the conversation on screen if a round changed it;
+/// tells the other tabs.
+async fn show_changes(state: AppState, changed: Vec<String>) {
+    let Some(runtime) = runtime() else { return };
+    if changed.is_empty() {
+        return;
+    }
+    match runtime.service.list_conversations().await {
+        Ok(list) => {
+            let current = state.current.get_untracked();
+            let gone = current
+                .as_ref()
+                .is_some_and(|id| !list.iter().any(|c| &c.id == id));
+            state.conversations.set(list);
+            if gone {
+                // Deleted on another device: the chat area empties, whatever screen is open.
+                state.context.set(None);
+                state.current.set(None);
+                state.messages.set(Vec::new());
+            } else if let Some(id) = current.filter(|id| changed.contains(id)) {
+                crate::runtime::reload(state, id);
+            }
+        }
+        Err(error) => state.banner.set(Some(explain(&error))),
+    }
+    for id in &changed {
+        runtime.announce(id);
+    }
+}
+
+async fn act(state: AppState, action: SyncAction) {
+    let Some(runtime) = runtime() else { return };
+    let service = &runtime.service;
+    match action {
+        SyncAction::Connect(connect) => {
+            if BUSY.with(|b| b.replace(true)) {
+                return;
+            }
+            state.sync.set(SyncView {
+                busy: true,
+                ..SyncView::default()
+            });
+            let db = CouchHttp::new(&connect.url, &connect.username, &connect.password);
+            let result = service
+                .sync_connect(&db, &WebCrypto, connect, random_salt())
+                .await;
+            state.sync.update(|v| v.busy = false);
+            BUSY.with(|b| b.set(false));
+            match result {
+                Ok(stored) => {
+                    show_state(state, &stored);
+                    crate::sync::schedule(state);
+                    round(state).await;
+                }
+                Err(error) => show_error(state, &error),
+            }
+        }
+        SyncAction::SyncNow => round(state).await,
+        SyncAction::Pause(paused) => match service.sync_pause(paused).await {
+            Ok(stored) => {
+                show_state(state, &stored);
+                if !paused {
+                    round(state).await;
+                }
+            }
+            Err(error) => show_error(state, &error),
+        },
+        SyncAction::Forget => match service.sync_forget().await {
+            Ok(stored) => {
+                state.sync.set(SyncView::default());
+                show_state(state, &stored);
+            }
+            Err(error) => show_error(state, &error),
+        },
+    }
+}

@@ -1,0 +1,230 @@
+// End to end: two browsers sync one account through a real CouchDB-protocol server (PouchDB
+// Server, in memory, started by this file from the npm registry's package): every message
+// arrives on both, a rename made on both resolves the same way on both, the server's stored
+// documents hold no plaintext (read directly), and a wrong passphrase changes nothing.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
+  assistantTextIs,
+} from './harness.mjs';
+
+let server;
+let couch;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+before(async () => {
+  const port = await freePort();
+  couch = `http://127.0.0.1:${port}`;
+  const bin = new URL('./node_modules/.bin/pouchdb-server', import.meta.url).pathname;
+  // It writes its config and log where it runs: a directory of its own.
+  server = spawn(bin, ['--in-memory', '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: mkdtempSync(join(tmpdir(), 'skein-couch-')), stdio: 'ignore',
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${couch}/`)).ok) break;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // The app's page is on another origin: the server must allow it (CouchDB's own CORS settings).
+  for (const [key, value] of [
+    ['httpd/enable_cors', 'true'], ['cors/origins', '*'], ['cors/methods', 'GET, PUT, POST, HEAD, DELETE'],
+    ['cors/headers', 'accept, authorization, content-type, origin, referer'],
+  ]) {
+    const answer = await fetch(`${couch}/_config/${key}`, { method: 'PUT', body: JSON.stringify(value) });
+    assert.ok(answer.ok, `config ${key}: ${answer.status}`);
+  }
+});
+
+after(() => server?.kill());
+
+/// Keeps the console's notes on the sync server's answers apart from other errors.
+function watchCouch(page) {
+  page.couchNotFound = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.location()?.url?.startsWith(couch)) page.couchNotFound.push(message);
+  });
+  return page;
+}
+
+async function connect(page, db, passphrase) {
+  await openSettings(page, 'sync');
+  await page.fill('[data-testid=sync-url]', db);
+  await page.fill('[data-testid=sync-passphrase]', passphrase);
+  await page.click('[data-testid=sync-connect]');
+}
+
+const rounds = async (page) => Number(await page.getAttribute('[data-testid=sync-status]', 'data-rounds'));
+
+/// Waits for the first round after set-up to end.
+async function synced(page) {
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > 0,
+    null, { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid=sync-state]'), /^Last synced/);
+}
+
+/// Clicks `button` (sync now, resume) and waits for the round it starts to end.
+async function round(page, button = 'sync-now') {
+  await openSettings(page, 'sync');
+  const before = await rounds(page);
+  await page.click(`[data-testid=${button}]`);
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > n,
+    before, { timeout: 30_000 }).catch(async (e) => {
+    const said = await page.evaluate(() => ['sync-state', 'sync-error', 'sync-report', 'sync-pause']
+      .map((id) => `${id}: ${document.querySelector(`[data-testid=${id}]`)?.textContent}`).join('; '));
+    throw new Error(`no round ended after ${button} (${before} before): ${said}; errors: ${page.errors}`, { cause: e });
+  });
+  assert.equal(await page.locator('[data-testid=sync-error]').count(), 0, 'the round went through');
+}
+
+const titles = (page) => page.$$eval('[data-testid=conversation-item] .conversation-title', (els) => els.map((e) => e.textContent));
+const shownTexts = (page) => page.$$eval('[data-testid=message] [data-testid=message-content]', (els) => els.map((e) => e.textContent.trim()));
+
+async function openConversation(page, title) {
+  await page.locator('[data-testid=conversation-item]', { hasText: title }).first().click();
+}
+
+async function allDocs(db) {
+  return (await fetch(`${db}/_all_docs?include_docs=true&conflicts=true`)).json();
+}
+
+test('two browsers sync one account: every message on both, conflicts resolved alike, no plaintext on the server', async () => {
+  await mock('/admin/reset', {});
+  const db = `${couch}/skein-e2e`;
+
+  // The laptop: a conversation, then sync set up (the account is created).
+  const laptop = await browser.newContext();
+  const a = watchCouch(await openApp(laptop));
+  await configureMockProvider(a);
+  await mock('/admin/script', [
+    { chunks: ['Eat in ', 'Alfama.'], delay_ms: 5 },
+    { chunks: ['Lisbon plans'], stream: false },
+  ]);
+  await send(a, 'Where should we eat in Lisbon?');
+  await assistantTextIs(a, 'Eat in Alfama.');
+  await a.locator('[data-testid=conversation-item]', { hasText: 'Lisbon plans' }).waitFor();
+  await connect(a, db, 'correct horse battery staple');
+  await synced(a);
+  await a.locator('[data-testid=sync-report]').waitFor();
+  assert.match(await a.textContent('[data-testid=sync-report]'), /sent 3/);
+
+  // What the server stores, read directly: sealed bodies and opaque ids only.
+  const stored = await allDocs(db);
+  const everything = JSON.stringify(stored);
+  assert.ok(stored.rows.length >= 4, `the account and three sealed documents: ${stored.rows.length}`);
+  for (const plain of ['Lisbon', 'Alfama', 'eat', 'mock-model', 'assistant', 'user']) {
+    assert.ok(!everything.includes(plain), `“${plain}” is stored in plaintext on the server`);
+  }
+
+  // The phone joins with a wrong passphrase: refused, nothing here changes.
+  const phone = await browser.newContext();
+  const b = watchCouch(await openApp(phone));
+  await configureMockProvider(b);
+  await connect(b, db, 'wrong passphrase');
+  await b.locator('[data-testid=sync-error]').waitFor({ timeout: 30_000 });
+  assert.match(await b.textContent('[data-testid=sync-error]'), /This passphrase does not open the chats synced to this server/);
+  await b.locator('[data-testid=sync-setup]').waitFor();
+  assert.deepEqual(await titles(b), [], 'nothing was pulled');
+  assert.equal((await allDocs(db)).rows.length, stored.rows.length, 'nothing was written to the server');
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await b.locator('[data-testid=sync-error]').scrollIntoViewIfNeeded();
+  await b.screenshot({ path: new URL('sync-setup-refused.png', DOCS_SCREENSHOTS).pathname });
+
+  // The right passphrase: the conversation arrives with its messages.
+  await b.fill('[data-testid=sync-passphrase]', 'correct horse battery staple');
+  await b.click('[data-testid=sync-connect]');
+  await synced(b);
+  await b.locator('[data-testid=sync-conflicts]').waitFor({ state: 'detached' });
+  await closeSettings(b);
+  await b.locator('[data-testid=conversation-item]', { hasText: 'Lisbon plans' }).waitFor();
+  await openConversation(b, 'Lisbon plans');
+  await b.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 2);
+  assert.deepEqual(await shownTexts(b), ['Where should we eat in Lisbon?', 'Eat in Alfama.']);
+
+  // Apart (sync paused on both): each asks its own follow-up and renames the chat; the phone
+  // renames last.
+  for (const page of [a, b]) {
+    await openSettings(page, 'sync');
+    await page.click('[data-testid=sync-pause]');
+    await page.locator('[data-testid=sync-state]', { hasText: 'Paused' }).waitFor();
+    await closeSettings(page);
+  }
+  await mock('/admin/script', [{ chunks: ['Pasteis ', 'de nata.'], delay_ms: 5 }]);
+  await send(a, 'And dessert?');
+  await assistantTextIs(a, 'Pasteis de nata.');
+  await rename(a, 'Lisbon (laptop)');
+  await mock('/admin/script', [{ chunks: ['Take ', 'tram 28.'], delay_ms: 5 }]);
+  await send(b, 'How do we get there?');
+  await assistantTextIs(b, 'Take tram 28.');
+  await rename(b, 'Lisbon (phone)');
+
+  // Both online again: the laptop resumes, then the phone, then the laptop syncs once more.
+  await round(a, 'sync-pause');
+  await round(b, 'sync-pause');
+  await round(a);
+  // The rename conflict is shown on the phone, which resolved it.
+  assert.match(await b.textContent('[data-testid=sync-conflicts]'),
+    /Kept “Lisbon \(phone\)”; the other device had “Lisbon \(laptop\)”/);
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await b.screenshot({ path: new URL('sync-settings.png', DOCS_SCREENSHOTS).pathname });
+  // The same storage on a phone-sized page.
+  const small = watchCouch(await openApp(phone, { beforeLoad: (p) => p.setViewportSize({ width: 390, height: 844 }) }));
+  await openSettings(small, 'sync');
+  await small.locator('[data-testid=sync-server]').scrollIntoViewIfNeeded();
+  await small.screenshot({ path: new URL('sync-settings-phone.png', DOCS_SCREENSHOTS).pathname });
+  await small.close();
+  for (const page of [a, b]) {
+    await closeSettings(page);
+    await page.locator('[data-testid=conversation-item]', { hasText: 'Lisbon (phone)' }).waitFor();
+    assert.deepEqual(await titles(page), ['Lisbon (phone)'], 'one conversation, the later name');
+    await openConversation(page, 'Lisbon (phone)');
+    // The phone's branch is on screen (its record won) and the laptop's follow-up is the other
+    // version of the question after the first answer: every message is on both.
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')]
+      .some((e) => e.textContent.includes('Take tram 28.')));
+    const question = page.locator('[data-testid=message][data-role=user]').nth(1);
+    assert.equal(await question.locator('[data-testid=branch-indicator]').textContent(), '2/2');
+    await question.locator('[data-testid=branch-prev]').click();
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')]
+      .some((e) => e.textContent.includes('Pasteis de nata.')));
+  }
+
+  // The server holds one live revision of every document, and still no plaintext.
+  const after = await allDocs(db);
+  assert.ok(after.rows.every((row) => !row.doc?._conflicts), `conflicts left on the server: ${JSON.stringify(after.rows.filter((r) => r.doc?._conflicts))}`);
+  for (const plain of ['Lisbon', 'tram', 'nata']) assert.ok(!JSON.stringify(after).includes(plain));
+  // The only console errors are the browser's notes on the server's 404 answers (a database,
+  // an account or a checkpoint not there yet: the protocol's way of saying so).
+  for (const page of [a, b]) {
+    assert.equal(page.errors.length, page.couchNotFound.length, `errors: ${page.errors}`);
+    assert.ok(page.couchNotFound.every((m) => m.text().includes('404')), page.couchNotFound.map((m) => m.text()).join('\n'));
+  }
+  await laptop.close();
+  await phone.close();
+});
+
+async function rename(page, title) {
+  const item = page.locator('[data-testid=conversation-item]').first();
+  await item.hover();
+  await page.locator('[data-testid=conversation-rename]').first().click();
+  await page.fill('[data-testid=rename-input]', title);
+  await page.press('[data-testid=rename-input]', 'Enter');
+  await page.locator('[data-testid=conversation-item]', { hasText: title }).waitFor();
+}
