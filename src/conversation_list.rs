@@ -72,6 +72,7 @@ pub fn rename(state: AppState, id: String, title: String) {
         match runtime.service.rename_conversation(&id, &title).await {
             Ok(renamed) => {
                 runtime.announce(&renamed.id);
+                crate::sync::soon(state);
                 state.conversations.update(|list| {
                     if let Some(c) = list.iter_mut().find(|c| c.id == renamed.id) {
                         *c = renamed;
@@ -114,6 +115,7 @@ pub fn delete_with_undo(state: AppState, id: String) {
             state.undo.set(None);
         }
         carry_out(state, conversation).await;
+        crate::sync::soon(state);
     });
 }
 

@@ -10,7 +10,8 @@ use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::{explain, SyncAction, SyncView};
 use skein_engine::sync::{SyncError, SyncState};
-use skein_platform::{random_salt, CouchHttp, WebCrypto};
+use skein_engine::Clock;
+use skein_platform::{random_salt, BrowserClock, CouchHttp, WebCrypto};
 use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
@@ -50,7 +51,14 @@ pub async fn load() -> Result<SyncModule, LoadFailed> {
 thread_local! {
     /// A round or a set-up is running.
     static BUSY: Cell<bool> = const { Cell::new(false) };
+    /// The changes feed is being waited on.
+    static LIVE: Cell<bool> = const { Cell::new(false) };
 }
+
+/// How long one wait on the changes feed lasts before it is asked again.
+const LONGPOLL_MS: u32 = 50_000;
+/// The pause after a failed wait or round before the feed is asked again.
+const RETRY_MS: f64 = 30_000.0;
 
 /// The view of a stored state (keeping this session's figures and progress).
 fn show_state(state: AppState, stored: &SyncState) {
@@ -80,30 +88,70 @@ async fn refresh(state: AppState) {
     let Some(runtime) = runtime() else { return };
     match runtime.service.sync_state().await {
         Ok(stored) => show_state(state, &stored),
-        Err(error) => show_error(state, &error),
+        Err(error) => return show_error(state, &error),
+    }
+    // Counting reads every record: done when the settings open, not after every round.
+    if !BUSY.with(Cell::get) {
+        if let Ok(pending) = runtime.service.sync_pending().await {
+            state.sync.update(|v| v.pending = Some(pending));
+        }
     }
 }
 
-async fn round(state: AppState) {
-    let Some(runtime) = runtime() else { return };
-    if BUSY.with(|b| b.replace(true)) {
+/// Waits on the server's changes feed while sync is on here, and runs a round as soon as
+/// another device has written something: sync is live while the page is open.
+async fn live(state: AppState) {
+    if LIVE.with(|l| l.replace(true)) {
         return;
+    }
+    while let Some(runtime) = runtime() {
+        let Ok(stored) = runtime.service.sync_state().await else {
+            break;
+        };
+        let Some(setup) = stored.setup.filter(|s| !s.paused) else {
+            break;
+        };
+        let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
+        let went_through = match runtime.service.sync_wait(&db, LONGPOLL_MS).await {
+            Ok(true) => run_round(state).await,
+            Ok(false) => true,
+            Err(_) => false,
+        };
+        if !went_through {
+            BrowserClock.sleep(RETRY_MS).await;
+        }
+    }
+    LIVE.with(|l| l.set(false));
+}
+
+async fn round(state: AppState) {
+    run_round(state).await;
+}
+
+/// One round; whether it ran and went through (not busy, off, offline or failed).
+async fn run_round(state: AppState) -> bool {
+    let Some(runtime) = runtime() else {
+        return false;
+    };
+    if BUSY.with(|b| b.replace(true)) {
+        return false;
     }
     let stored = match runtime.service.sync_state().await {
         Ok(stored) => stored,
         Err(error) => {
             BUSY.with(|b| b.set(false));
-            return show_error(state, &error);
+            show_error(state, &error);
+            return false;
         }
     };
     show_state(state, &stored);
     let Some(setup) = stored.setup.filter(|s| !s.paused) else {
         BUSY.with(|b| b.set(false));
-        return;
+        return false;
     };
     if !skein_platform::is_online() {
         BUSY.with(|b| b.set(false));
-        return;
+        return false;
     }
     state.sync.update(|v| {
         v.busy = true;
@@ -116,6 +164,7 @@ async fn round(state: AppState) {
             state.sync.update(|v| v.progress = Some(progress));
         })
         .await;
+    let went_through = result.is_ok();
     match result {
         Ok((report, stored)) => {
             show_state(state, &stored);
@@ -123,8 +172,11 @@ async fn round(state: AppState) {
             state.sync.update(|v| {
                 v.error = None;
                 v.report = Some(report);
+                v.pending = None;
             });
             show_changes(state, changed).await;
+            // From now on, what other devices write arrives as they write it.
+            leptos::task::spawn_local(live(state));
         }
         Err(error) => {
             show_error(state, &error);
@@ -140,6 +192,7 @@ async fn round(state: AppState) {
         v.rounds += 1;
     });
     BUSY.with(|b| b.set(false));
+    went_through
 }
 
 /// Reads the conversation list again, and the conversation on screen if a round changed it;
@@ -152,6 +205,11 @@ async fn show_changes(state: AppState, changed: Vec<String>) {
     match runtime.service.list_conversations().await {
         Ok(list) => {
             let current = state.current.get_untracked();
+            // A chat in its undo window stays off the list.
+            let list: Vec<_> = list
+                .into_iter()
+                .filter(|c| !crate::conversation_list::is_pending_delete(&c.id))
+                .collect();
             let gone = current
                 .as_ref()
                 .is_some_and(|id| !list.iter().any(|c| &c.id == id));

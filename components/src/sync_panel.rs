@@ -24,6 +24,8 @@ pub struct SyncView {
     pub conflicts: Vec<ConflictNote>,
     /// Rounds ended this session (the status carries it as `data-rounds`).
     pub rounds: u32,
+    /// Changes here the next round would send, when counted (on opening the settings).
+    pub pending: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -161,6 +163,9 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
             <p data-testid="sync-server">{server}</p>
             <p role="status" data-testid="sync-state">{state_line}</p>
             {move || report().map(|r| view! { <p class="hint" data-testid="sync-report">{r}</p> })}
+            {move || view.with(|v| v.pending).filter(|&n| n > 0).map(|n| view! {
+                <p class="hint" data-testid="sync-pending">{tf("sync-pending", &[("count", n.into())])}</p>
+            })}
             <div class="form-actions">
                 <button type="button" data-testid="sync-now" disabled=move || busy() || paused()
                     on:click=move |_| on_action.run(SyncAction::SyncNow)>{t("sync-now")}</button>

@@ -628,6 +628,13 @@ sync-pulling = جارٍ الاستلام… طُبّق { $count }
 sync-pushing = جارٍ الإرسال… { $sent } من { $total }
 sync-report = الجولة الأخيرة: استُلم { $pulled }، وأُرسل { $pushed }، وحُذف هنا { $deleted }.
 sync-report-unreadable = تعذّر فتح { $count } بعبارة المرور هذه فتُركت كما هي.
+sync-pending = { $count ->
+    [zero] لا توجد هنا تغييرات لم تُرسل بعد.
+    [one] تغيير واحد هنا لم يُرسل بعد.
+    [two] تغييران هنا لم يُرسلا بعد.
+    [few] { $count } تغييرات هنا لم تُرسل بعد.
+   *[other] { $count } تغييرًا هنا لم يُرسل بعد.
+}
 sync-now = زامِن الآن
 sync-pause = إيقاف مؤقت
 sync-resume = استئناف

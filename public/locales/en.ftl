@@ -607,6 +607,10 @@ sync-pulling = Receiving… { $count } applied
 sync-pushing = Sending… { $sent } of { $total }
 sync-report = Last round: received { $pulled }, sent { $pushed }, deleted here { $deleted }.
 sync-report-unreadable = { $count } could not be opened with this passphrase and were left alone.
+sync-pending = { $count ->
+    [one] One change here is not sent yet.
+   *[other] { $count } changes here are not sent yet.
+}
 sync-now = Sync now
 sync-pause = Pause
 sync-resume = Resume

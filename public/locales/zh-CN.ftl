@@ -587,6 +587,7 @@ sync-pulling = 正在接收…已应用 { $count } 项
 sync-pushing = 正在发送…{ $sent } / { $total }
 sync-report = 上一轮：接收 { $pulled } 项，发送 { $pushed } 项，在此删除 { $deleted } 项。
 sync-report-unreadable = 有 { $count } 项无法用此口令打开，已保持原样。
+sync-pending = 此处有 { $count } 项更改尚未发送。
 sync-now = 立即同步
 sync-pause = 暂停
 sync-resume = 恢复

@@ -228,6 +228,16 @@ export function write(r, before = {}) {
       v.repeatMs < v.firstMs, `${ms(v.repeatMs - v.firstMs)} slower`);
   }
 
+  const y = r.app.sync;
+  if (y) {
+    const secs = (value) => `${(value / 1000).toFixed(1)} s`;
+    const slower = Math.max(y.pushMs, y.pullMs);
+    add('sync', '11. Sync: 10,000 messages in 100 conversations sent by one browser, then received by another (PouchDB Server on loopback; from Connect to the end of the first round, the key derivation included)',
+      `**sent in ${secs(y.pushMs)}, received in ${secs(y.pullMs)}**`, '< 60 s each way',
+      `the sender's round: “${y.pushReport}”; the receiver's: “${y.pullReport}”`, slower < 60_000,
+      `${secs(slower - 60_000)} over`);
+  }
+
   const nativeRows = r.native.map((n) => `| ${n.id} | ${ms(n.median_ms)} | ${n.detail} |`).join('\n');
   const table = rows.map((x) => `| ${x.figure} | ${x.measured} | ${x.before} | ${x.target} | ${x.comparison} | ${x.met ? 'met' : `**missed**: ${x.miss}`} |`).join('\n');
   const misses = missed.length === 0 ? 'None: every target is met.'

@@ -13,6 +13,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { cpus, totalmem, release } from 'node:os';
 import { serveStatic } from '../e2e/static_server.mjs';
 import { App, median } from './app_figures.mjs';
+import { syncFigures } from './sync_figures.mjs';
 import { write } from './report.mjs';
 
 const env = (name) => {
@@ -130,6 +131,9 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
   log('first visit against repeat visit (service worker warm), 9 runs');
   const visits = await app.visits(9);
 
+  log('sync: 10,000 messages sent by one browser and received by another (one run each)');
+  const sync = await syncFigures(app.browser, appUrl, mockUrl, join(fixtures, 'sync-10000.json'));
+
   const pick = (list, key) => median(list.map((r) => r[key]));
   return {
     stream: {
@@ -159,6 +163,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
     },
     coldStart: { ms: median(starts), emptyMs: median(emptyStarts) },
     visits,
+    sync,
   };
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
-  assistantTextIs,
+  assistantTextIs, assertText,
 } from './harness.mjs';
 
 let server;
@@ -75,9 +75,8 @@ const rounds = async (page) => Number(await page.getAttribute('[data-testid=sync
 
 /// Waits for the first round after set-up to end.
 async function synced(page) {
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > 0,
-    null, { timeout: 30_000 });
-  assert.match(await page.textContent('[data-testid=sync-state]'), /^Last synced/);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > 0
+    && document.querySelector('[data-testid=sync-state]')?.textContent.startsWith('Last synced'), null, { timeout: 30_000 });
 }
 
 /// Clicks `button` (sync now, resume) and waits for the round it starts to end.
@@ -175,6 +174,10 @@ test('two browsers sync one account: every message on both, conflicts resolved a
   await assistantTextIs(b, 'Take tram 28.');
   await rename(b, 'Lisbon (phone)');
 
+  // What waits to go: the laptop's question, its answer and the renamed conversation.
+  await openSettings(a, 'sync');
+  await assertText(a.locator('[data-testid=sync-pending]'), '3 changes here are not sent yet.');
+
   // Both online again: the laptop resumes, then the phone, then the laptop syncs once more.
   await round(a, 'sync-pause');
   await round(b, 'sync-pause');
@@ -228,3 +231,89 @@ async function rename(page, title) {
   await page.press('[data-testid=rename-input]', 'Enter');
   await page.locator('[data-testid=conversation-item]', { hasText: title }).waitFor();
 }
+
+/// A ChatGPT export of `n` conversations of two exchanges each (five synced documents each).
+function manyConversations(n) {
+  const list = [];
+  for (let i = 0; i < n; i += 1) {
+    const t = 1700000000 + i * 10;
+    const node = (id, role, text, parent, children, at) => ({
+      id, parent, children,
+      message: { id, author: { role }, content: { content_type: 'text', parts: [text] }, create_time: at },
+    });
+    list.push({
+      title: `Trip ${String(i).padStart(2, '0')}`, create_time: t, update_time: t + 4, conversation_id: `c${i}`,
+      current_node: 'a2',
+      mapping: {
+        root: { id: 'root', message: null, parent: null, children: ['u1'] },
+        u1: node('u1', 'user', `question ${i}`, 'root', ['a1'], t + 1),
+        a1: node('a1', 'assistant', `answer ${i}`, 'u1', ['u2'], t + 2),
+        u2: node('u2', 'user', `follow-up ${i}`, 'a1', ['a2'], t + 3),
+        a2: node('a2', 'assistant', `second answer ${i}`, 'u2', [], t + 4),
+      },
+    });
+  }
+  return Buffer.from(JSON.stringify(list));
+}
+
+test('a connection dropped mid-replication resumes from its checkpoint; a deletion arrives live', async () => {
+  await mock('/admin/reset', {});
+  const db = `${couch}/skein-e2e-resume`;
+  const laptop = await browser.newContext();
+  const a = watchCouch(await openApp(laptop));
+  await configureMockProvider(a);
+  await openSettings(a, 'data');
+  await a.setInputFiles('[data-testid=import-file]', { name: 'conversations.json', mimeType: 'application/json', buffer: manyConversations(80) });
+  await a.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length >= 60);
+  await connect(a, db, 'resume test passphrase');
+  await synced(a);
+  assert.match(await a.textContent('[data-testid=sync-report]'), /sent 400/);
+
+  // The phone joins; the connection drops while the third batch is fetched.
+  const phone = await browser.newContext();
+  const b = watchCouch(await openApp(phone));
+  await configureMockProvider(b);
+  let fetches = 0;
+  const requested = [];
+  await b.route(`${db}/_bulk_get**`, async (route) => {
+    fetches += 1;
+    if (fetches === 3) return route.abort('connectionreset');
+    requested.push(JSON.parse(route.request().postData()).docs.length);
+    return route.continue();
+  });
+  await connect(b, db, 'resume test passphrase');
+  await b.locator('[data-testid=sync-error]').waitFor({ timeout: 30_000 });
+  assert.match(await b.textContent('[data-testid=sync-error]'), /could not be reached/);
+  const before = requested.reduce((x, y) => x + y, 0);
+  assert.ok(before >= 100 && before < 400, `fetched before the drop: ${before}`);
+
+  // Back online: the next round asks only for what the first did not apply.
+  requested.length = 0;
+  await round(b);
+  const after = requested.reduce((x, y) => x + y, 0);
+  assert.ok(after <= 400 - 100 && after > 0, `fetched after the drop: ${after}`);
+  await closeSettings(b);
+  await b.waitForFunction(() => document.querySelectorAll('[data-testid=conversation-item]').length >= 60);
+  await openConversation(b, 'Trip 79');
+  await b.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')]
+    .some((e) => e.textContent.includes('second answer 79')));
+
+  // Live: the laptop deletes a conversation; the phone, waiting on the server's changes feed,
+  // loses it without anyone pressing a button.
+  await closeSettings(a);
+  await a.locator('[data-testid=conversation-item]', { hasText: 'Trip 79' }).hover();
+  await a.locator('[data-testid=conversation-item]', { hasText: 'Trip 79' })
+    .locator('xpath=..').locator('[data-testid=conversation-delete]').click();
+  await b.waitForFunction(() => ![...document.querySelectorAll('[data-testid=conversation-item]')]
+    .some((e) => e.textContent.includes('Trip 79')), null, { timeout: 40_000 });
+  assert.equal(await b.locator('[data-testid=message]').count(), 0, 'the deleted chat left the screen');
+
+  // Besides the server's 404s, the one connection the test cut.
+  for (const page of [a, b]) {
+    assert.equal(page.errors.length, page.couchNotFound.length, `errors: ${page.errors}`);
+    assert.ok(page.couchNotFound.every((m) => /404|ERR_CONNECTION_RESET/.test(m.text())), `errors: ${page.errors}`);
+  }
+  assert.equal(b.couchNotFound.filter((m) => /ERR_CONNECTION_RESET/.test(m.text())).length, 1);
+  await laptop.close();
+  await phone.close();
+});

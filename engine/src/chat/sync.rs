@@ -91,6 +91,25 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
     }
 
+    /// Waits until the server has a change this device has not pulled, or `timeout_ms` pass
+    /// (`false`, also when sync is off or paused).
+    pub async fn sync_wait<D: CouchDb>(&self, db: &D, timeout_ms: u32) -> Result<bool, SyncError> {
+        let state = self.store.load_sync_state().await?;
+        if state.setup.as_ref().is_none_or(|s| s.paused) {
+            return Ok(false);
+        }
+        crate::sync::couch::wait_for_change(db, state.pull_since.as_ref(), timeout_ms).await
+    }
+
+    /// How many changes here the next round would send (`0` when sync is not set up).
+    pub async fn sync_pending(&self) -> Result<usize, SyncError> {
+        let state = self.store.load_sync_state().await?;
+        let Some(setup) = &state.setup else {
+            return Ok(0);
+        };
+        crate::sync::replicate::pending(&self.store, &setup.keys, &state).await
+    }
+
     pub async fn sync_pause(&self, paused: bool) -> Result<SyncState, SyncError> {
         let mut state = self.store.load_sync_state().await?;
         if let Some(setup) = state.setup.as_mut() {

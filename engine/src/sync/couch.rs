@@ -114,23 +114,44 @@ pub struct ChangesPage {
     pub last_seq: Value,
 }
 
+fn since_param(since: Option<&Value>) -> String {
+    match since {
+        None => "0".to_owned(),
+        Some(Value::String(s)) => encode(s),
+        Some(other) => encode(&other.to_string()),
+    }
+}
+
 /// The changes after `since` (`None`: from the start), at most `limit`.
 pub async fn changes<D: CouchDb>(
     db: &D,
     since: Option<&Value>,
     limit: usize,
 ) -> Result<ChangesPage, SyncError> {
-    let since = match since {
-        None => "0".to_owned(),
-        Some(Value::String(s)) => encode(s),
-        Some(other) => encode(&other.to_string()),
-    };
+    let since = since_param(since);
     let path = format!("_changes?style=all_docs&since={since}&limit={limit}");
     let answer = db
         .request(Method::Get, &path, None)
         .await?
         .ok_or_else(|| bad("_changes", "the database is gone"))?;
     serde_json::from_value(answer).map_err(|e| bad("_changes", e))
+}
+
+/// Waits on the changes feed (`feed=longpoll`) until the server has a change after `since`, or
+/// `timeout_ms` pass: whether it has one. This is what makes sync live.
+pub async fn wait_for_change<D: CouchDb>(
+    db: &D,
+    since: Option<&Value>,
+    timeout_ms: u32,
+) -> Result<bool, SyncError> {
+    let since = since_param(since);
+    let path = format!("_changes?feed=longpoll&since={since}&limit=1&timeout={timeout_ms}");
+    let answer = db
+        .request(Method::Get, &path, None)
+        .await?
+        .ok_or_else(|| bad("_changes", "the database is gone"))?;
+    let page: ChangesPage = serde_json::from_value(answer).map_err(|e| bad("_changes", e))?;
+    Ok(!page.results.is_empty())
 }
 
 /// Which of `revs` (document id to revisions) the server lacks.

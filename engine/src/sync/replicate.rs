@@ -87,10 +87,44 @@ where
     };
     let resolutions = round.pull().await?;
     round.push(resolutions).await?;
+    if round.report.pushed > 0 {
+        // What was just sent is in the feed now: read past it (and whatever another device
+        // wrote meanwhile), so that a wait on the feed is for other devices' changes only.
+        let resolutions = round.pull().await?;
+        round.push(resolutions).await?;
+    }
     round.state.last_sync_ms = Some(now_ms);
     round.state.last_error = None;
     round.store.save_sync_state(round.state).await?;
     Ok(round.report)
+}
+
+/// How many local changes the next push would send: records new or changed since they were
+/// last exchanged, and exchanged documents gone here.
+pub async fn pending<S: ChatStore + ?Sized>(
+    store: &S,
+    keys: &super::account::Keys,
+    state: &SyncState,
+) -> Result<usize, SyncError> {
+    let mut present = std::collections::BTreeSet::new();
+    let mut changed = 0;
+    for record in super::record::local_records(store).await? {
+        let id = keys.doc_id(&record.key());
+        if state
+            .docs
+            .get(&id)
+            .is_none_or(|e| e.fingerprint != record.fingerprint())
+        {
+            changed += 1;
+        }
+        present.insert(id);
+    }
+    Ok(changed
+        + state
+            .docs
+            .keys()
+            .filter(|id| !present.contains(*id))
+            .count())
 }
 
 pub(super) struct Round<'a, S: ?Sized, D, C> {

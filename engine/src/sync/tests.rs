@@ -529,3 +529,45 @@ fn the_checkpoint_document_is_replaced_by_its_revision_and_recovered_when_it_is_
     );
     assert!(b.state.checkpoint_rev.is_some());
 }
+
+#[test]
+fn the_changes_feed_says_when_another_device_wrote_and_pending_counts_what_waits_here() {
+    let server = TestServer::default();
+    let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Device::join(&server, "pw", "b").unwrap_or_else(|e| panic!("{e}"));
+    let waits = |d: &Device| {
+        block_on(super::couch::wait_for_change(
+            &server,
+            d.state.pull_since.as_ref(),
+            10,
+        ))
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let pending = |d: &Device| {
+        block_on(super::replicate::pending(
+            &d.store,
+            &d.account.keys,
+            &d.state,
+        ))
+        .unwrap_or_else(|e| panic!("{e}"))
+    };
+    let (c, m) = chat("c", "T", 1.0, &["q", "a"]);
+    a.write(&c, &m);
+    assert_eq!(pending(&a), 3);
+    a.sync(&server, 10.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pending(&a), 0);
+    assert!(!waits(&a), "a's own documents do not wake a");
+    b.sync(&server, 11.0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!waits(&b), "nothing new for b");
+    let mut renamed = c.clone();
+    renamed.title = "Renamed".into();
+    a.write(&renamed, &[]);
+    block_on(a.store.delete_messages(&renamed, &["c-m1".to_owned()]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(pending(&a), 2, "the record changed and one message is gone");
+    a.sync(&server, 12.0).unwrap_or_else(|e| panic!("{e}"));
+    assert!(waits(&b), "b hears of a's change");
+    b.sync(&server, 13.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.texts("c"), vec!["q"]);
+    assert_eq!(b.conversation("c").map(|c| c.title), Some("Renamed".into()));
+}

@@ -71,6 +71,15 @@ fn write_fixtures(dir: &str) -> Result<(), String> {
                 .collect(),
         ),
     )?;
+    // Sync's figure: 10,000 messages in 100 conversations of 100.
+    write(
+        "sync-10000.json",
+        fixtures::backup(
+            (0..100)
+                .map(|i| fixtures::linear_conversation(&format!("s{i}"), 100, 1.0e12 + i as f64))
+                .collect(),
+        ),
+    )?;
     println!("fixtures written to {dir}");
     Ok(())
 }
