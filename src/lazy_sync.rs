@@ -53,6 +53,14 @@ thread_local! {
     static BUSY: Cell<bool> = const { Cell::new(false) };
     /// The changes feed is being waited on.
     static LIVE: Cell<bool> = const { Cell::new(false) };
+    /// Rounds run on their own this visit: the first and every tenth read every message.
+    static AUTOMATIC: Cell<u32> = const { Cell::new(0) };
+}
+
+/// A round no one asked for: quick, but the first of a visit and every tenth one full.
+async fn automatic_round(state: AppState) -> bool {
+    let n = AUTOMATIC.with(|a| a.replace(a.get() + 1));
+    run_round(state, n.is_multiple_of(10)).await
 }
 
 /// How long one wait on the changes feed lasts before it is asked again.
@@ -113,7 +121,7 @@ async fn live(state: AppState) {
         };
         let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
         let went_through = match runtime.service.sync_wait(&db, LONGPOLL_MS).await {
-            Ok(true) => run_round(state).await,
+            Ok(true) => automatic_round(state).await,
             Ok(false) => true,
             Err(_) => false,
         };
@@ -125,11 +133,12 @@ async fn live(state: AppState) {
 }
 
 async fn round(state: AppState) {
-    run_round(state).await;
+    automatic_round(state).await;
 }
 
-/// One round; whether it ran and went through (not busy, off, offline or failed).
-async fn run_round(state: AppState) -> bool {
+/// One round; whether it ran and went through (not busy, off, offline or failed). `full` reads
+/// every message for the push (`skein_engine::sync::record::local_changes`).
+async fn run_round(state: AppState, full: bool) -> bool {
     let Some(runtime) = runtime() else {
         return false;
     };
@@ -160,7 +169,7 @@ async fn run_round(state: AppState) -> bool {
     let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
     let result = runtime
         .service
-        .sync_round(&db, &WebCrypto, &mut |progress| {
+        .sync_round(&db, &WebCrypto, full, &mut |progress| {
             state.sync.update(|v| v.progress = Some(progress));
         })
         .await;
@@ -252,17 +261,19 @@ async fn act(state: AppState, action: SyncAction) {
                 Ok(stored) => {
                     show_state(state, &stored);
                     crate::sync::schedule(state);
-                    round(state).await;
+                    run_round(state, true).await;
                 }
                 Err(error) => show_error(state, &error),
             }
         }
-        SyncAction::SyncNow => round(state).await,
+        SyncAction::SyncNow => {
+            run_round(state, true).await;
+        }
         SyncAction::Pause(paused) => match service.sync_pause(paused).await {
             Ok(stored) => {
                 show_state(state, &stored);
                 if !paused {
-                    round(state).await;
+                    run_round(state, true).await;
                 }
             }
             Err(error) => show_error(state, &error),

@@ -3,46 +3,8 @@
 // e2e suite's package, installed by `cargo xtask setup`), on loopback: the figure is the app's
 // own work (reading, sealing, opening, writing) plus the server's, without a network between.
 
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { startCouch } from '../e2e/couch_server.mjs';
 import { App } from './app_figures.mjs';
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
-async function startCouch() {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const bin = new URL('../e2e/node_modules/.bin/pouchdb-server', import.meta.url).pathname;
-  const child = spawn(bin, ['--in-memory', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: mkdtempSync(join(tmpdir(), 'skein-bench-couch-')), stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${url}/`)).ok) break;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  for (const [key, value] of [
-    ['httpd/enable_cors', 'true'], ['cors/origins', '*'], ['cors/methods', 'GET, PUT, POST, HEAD, DELETE'],
-    ['cors/headers', 'accept, authorization, content-type, origin, referer'],
-  ]) {
-    const answer = await fetch(`${url}/_config/${key}`, { method: 'PUT', body: JSON.stringify(value) });
-    if (!answer.ok) throw new Error(`PouchDB Server config ${key}: ${answer.status}`);
-  }
-  return { url, stop: () => child.kill() };
-}
 
 /// Sets sync up on `page` and returns the milliseconds from the click to the end of the first
 /// round (the key derivation included), with the round's report.
@@ -68,6 +30,19 @@ export async function syncFigures(browser, appUrl, mockUrl, fixture) {
     const db = `${couch.url}/bench`;
     const sender = await app.open([fixture]);
     const push = await connectAndSync(app, sender.page, db);
+    // A round with nothing new (what runs every minute and after each answer).
+    const idle = await sender.page.evaluate(async () => {
+      const status = () => Number(document.querySelector('[data-testid=sync-status]').dataset.rounds);
+      const before = status();
+      const longest = { ms: 0 };
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) longest.ms = Math.max(longest.ms, entry.duration);
+      }).observe({ type: 'longtask' });
+      const started = performance.now();
+      document.querySelector('[data-testid=sync-now]').click();
+      while (status() === before) await new Promise((r) => setTimeout(r, 20));
+      return { ms: performance.now() - started, longestTaskMs: longest.ms };
+    });
     const receiver = await app.open([]);
     const pull = await connectAndSync(app, receiver.page, db);
     const received = await receiver.page.evaluate(async () => {
@@ -76,7 +51,7 @@ export async function syncFigures(browser, appUrl, mockUrl, fixture) {
     });
     await sender.context.close();
     await receiver.context.close();
-    return { messages: 10_000, conversations: 100, pushMs: push.ms, pullMs: pull.ms,
+    return { messages: 10_000, conversations: 100, pushMs: push.ms, pullMs: pull.ms, idle,
       pushReport: push.report, pullReport: pull.report, listed: received };
   } finally {
     couch.stop();

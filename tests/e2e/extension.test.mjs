@@ -15,8 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   MOCK, DOCS_SCREENSHOTS, appUrl, browser, mock, mounted, openApp, openSettings, closeSettings,
-  configureMockProvider, send, assistantTextIs, assertText, overrides, persistentContext,
+  configureMockProvider, send, assistantTextIs, assertText, overrides, persistentContext, connectSync,
+  syncedOnce,
 } from './harness.mjs';
+import { startCouch } from './couch_server.mjs';
 
 const ARTICLE = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Spring tides</title>
 </head><body><header>Site menu</header>
@@ -195,4 +197,40 @@ test('a backup from the web app restores in the extension, and one from the exte
   await restore(again, fromExtension, 'From the web');
   await assistantTextIs(again, 'Made on the web.');
   await back.close();
+});
+
+test('the extension syncs with the web app through the same server', async () => {
+  await mock('/admin/reset', {});
+  const couch = await startCouch();
+  const db = `${couch.url}/skein-extension`;
+  try {
+    const web = await browser.newContext();
+    const page = await openApp(web);
+    await configureMockProvider(page);
+    await mock('/admin/script', [{ chunks: ['Written in a tab.'] }, { chunks: ['"Tab notes"'], stream: false }]);
+    await send(page, 'a question asked in a tab');
+    await assistantTextIs(page, 'Written in a tab.');
+    await page.locator('[data-testid=conversation-item]', { hasText: 'Tab notes' }).waitFor();
+    await connectSync(page, db, 'one passphrase for all my browsers');
+    await syncedOnce(page);
+
+    const extension = await loadExtension();
+    const panel = await extension.context.newPage();
+    panel.errors = [];
+    panel.on('pageerror', (error) => panel.errors.push(String(error)));
+    await panel.goto(`chrome-extension://${extension.id}/index.html`);
+    await mounted(panel);
+    await connectSync(panel, db, 'one passphrase for all my browsers');
+    await syncedOnce(panel);
+    await closeSettings(panel);
+    // The panel is narrow: its conversation list is a drawer.
+    if (await panel.locator('[data-testid=menu-button]').isVisible()) await panel.click('[data-testid=menu-button]');
+    await panel.locator('[data-testid=conversation-item]', { hasText: 'Tab notes' }).click();
+    await assistantTextIs(panel, 'Written in a tab.');
+    assert.deepEqual(panel.errors, []);
+    await extension.close();
+    await web.close();
+  } finally {
+    couch.stop();
+  }
 });

@@ -224,3 +224,17 @@ async function whatHappened(page) {
     .join('\n')).catch((error) => `  (the mock could not be asked: ${error.message})`);
   return `messages on screen:\n${shown}\nrequests the mock provider received:\n${asked}`;
 }
+
+/// Sets sync up in the settings of `page` with the database at `db` (no user name).
+export async function connectSync(page, db, passphrase) {
+  await openSettings(page, 'sync');
+  await page.fill('[data-testid=sync-url]', db);
+  await page.fill('[data-testid=sync-passphrase]', passphrase);
+  await page.click('[data-testid=sync-connect]');
+}
+
+/// Waits for the first sync round after set-up to end, and for the page to say so.
+export async function syncedOnce(page) {
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > 0
+    && document.querySelector('[data-testid=sync-state]')?.textContent.startsWith('Last synced'), null, { timeout: 30_000 });
+}

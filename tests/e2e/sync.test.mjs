@@ -5,55 +5,22 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { startCouch } from './couch_server.mjs';
 import {
   DOCS_SCREENSHOTS, browser, mock, openApp, openSettings, closeSettings, configureMockProvider, send,
-  assistantTextIs, assertText,
+  assistantTextIs, assertText, connectSync as connect, syncedOnce as synced,
 } from './harness.mjs';
 
 let server;
 let couch;
 
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
-
 before(async () => {
-  const port = await freePort();
-  couch = `http://127.0.0.1:${port}`;
-  const bin = new URL('./node_modules/.bin/pouchdb-server', import.meta.url).pathname;
-  // It writes its config and log where it runs: a directory of its own.
-  server = spawn(bin, ['--in-memory', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: mkdtempSync(join(tmpdir(), 'skein-couch-')), stdio: 'ignore',
-  });
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${couch}/`)).ok) break;
-    } catch { /* not listening yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  // The app's page is on another origin: the server must allow it (CouchDB's own CORS settings).
-  for (const [key, value] of [
-    ['httpd/enable_cors', 'true'], ['cors/origins', '*'], ['cors/methods', 'GET, PUT, POST, HEAD, DELETE'],
-    ['cors/headers', 'accept, authorization, content-type, origin, referer'],
-  ]) {
-    const answer = await fetch(`${couch}/_config/${key}`, { method: 'PUT', body: JSON.stringify(value) });
-    assert.ok(answer.ok, `config ${key}: ${answer.status}`);
-  }
+  server = await startCouch();
+  couch = server.url;
 });
 
-after(() => server?.kill());
+after(() => server?.stop());
 
 /// Keeps the console's notes on the sync server's answers apart from other errors.
 function watchCouch(page) {
@@ -64,20 +31,7 @@ function watchCouch(page) {
   return page;
 }
 
-async function connect(page, db, passphrase) {
-  await openSettings(page, 'sync');
-  await page.fill('[data-testid=sync-url]', db);
-  await page.fill('[data-testid=sync-passphrase]', passphrase);
-  await page.click('[data-testid=sync-connect]');
-}
-
 const rounds = async (page) => Number(await page.getAttribute('[data-testid=sync-status]', 'data-rounds'));
-
-/// Waits for the first round after set-up to end.
-async function synced(page) {
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > 0
-    && document.querySelector('[data-testid=sync-state]')?.textContent.startsWith('Last synced'), null, { timeout: 30_000 });
-}
 
 /// Clicks `button` (sync now, resume) and waits for the round it starts to end.
 async function round(page, button = 'sync-now') {

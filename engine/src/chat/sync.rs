@@ -63,12 +63,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(state)
     }
 
-    /// One round with the server set up. Its error is kept in the state as well as returned;
+    /// One round with the server set up (`full`: see [`crate::sync::record::local_changes`]).
+    /// Its error is kept in the state as well as returned;
     /// what was applied before it stays, and the next round goes on from there.
     pub async fn sync_round<D: CouchDb, M: MakeCipher>(
         &self,
         db: &D,
         maker: &M,
+        full: bool,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<(SyncReport, SyncState), SyncError> {
         let mut state = self.store.load_sync_state().await?;
@@ -81,7 +83,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             cipher,
         };
         let now = self.clock().now_ms();
-        match sync_once(&self.store, db, &account, &mut state, now, progress).await {
+        match sync_once(&self.store, db, &account, &mut state, now, full, progress).await {
             Ok(report) => Ok((report, state)),
             Err(error) => {
                 state.last_error = Some(error.to_string());

@@ -2,7 +2,7 @@
 
 use super::couch;
 use super::ledger::LedgerEntry;
-use super::record::{local_records, Record};
+use super::record::{local_changes, Changed, Record};
 use super::replicate::{Progress, Round, BATCH};
 use super::{CouchDb, SyncCipher, SyncError};
 use crate::domain::base64;
@@ -18,16 +18,15 @@ where
 {
     pub(super) async fn push(&mut self, resolutions: Vec<Value>) -> Result<(), SyncError> {
         let mut plan: Vec<Outgoing> = resolutions.into_iter().map(Outgoing::Resolution).collect();
-        let mut present = BTreeSet::new();
-        for record in local_records(self.store).await? {
-            let id = self.account.keys.doc_id(&record.key());
-            let fingerprint = record.fingerprint();
-            let parent = self.state.docs.get(&id);
-            present.insert(id.clone());
-            if parent.is_some_and(|e| e.fingerprint == fingerprint) {
-                continue;
-            }
-            let parent_rev = parent.map(|e| e.rev.clone());
+        let (changed, gone) =
+            local_changes(self.store, &self.account.keys, &self.state.docs, self.full).await?;
+        for Changed {
+            id,
+            fingerprint,
+            record,
+        } in changed
+        {
+            let parent_rev = self.state.docs.get(&id).map(|e| e.rev.clone());
             let rev = self.next_rev(parent_rev.as_deref(), &fingerprint);
             plan.push(Outgoing::Record {
                 id,
@@ -37,12 +36,10 @@ where
                 record: Box::new(record),
             });
         }
-        for (id, entry) in &self.state.docs {
-            if !present.contains(id) {
-                plan.push(Outgoing::Deletion {
-                    id: id.clone(),
-                    doc: self.deletion_of(id, &entry.rev),
-                });
+        for id in gone {
+            if let Some(entry) = self.state.docs.get(&id) {
+                let doc = self.deletion_of(&id, &entry.rev);
+                plan.push(Outgoing::Deletion { id, doc });
             }
         }
         let of = plan.len();

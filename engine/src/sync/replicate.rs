@@ -59,7 +59,8 @@ pub enum Progress {
     Pushing { sent: usize, of: usize },
 }
 
-/// Runs one round and saves the state after each batch. On an error the state saved so far
+/// Runs one round and saves the state after each batch; `full` reads every message for the
+/// push ([`local_changes`](super::record::local_changes)). On an error the state saved so far
 /// stays: the next round resumes from the last batch applied.
 pub async fn sync_once<S, D, C>(
     store: &S,
@@ -67,6 +68,7 @@ pub async fn sync_once<S, D, C>(
     account: &Account<C>,
     state: &mut SyncState,
     now_ms: f64,
+    full: bool,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<SyncReport, SyncError>
 where
@@ -80,6 +82,7 @@ where
         account,
         state,
         now_ms,
+        full,
         progress,
         report: SyncReport::default(),
         stored_messages: BTreeMap::new(),
@@ -106,25 +109,8 @@ pub async fn pending<S: ChatStore + ?Sized>(
     keys: &super::account::Keys,
     state: &SyncState,
 ) -> Result<usize, SyncError> {
-    let mut present = std::collections::BTreeSet::new();
-    let mut changed = 0;
-    for record in super::record::local_records(store).await? {
-        let id = keys.doc_id(&record.key());
-        if state
-            .docs
-            .get(&id)
-            .is_none_or(|e| e.fingerprint != record.fingerprint())
-        {
-            changed += 1;
-        }
-        present.insert(id);
-    }
-    Ok(changed
-        + state
-            .docs
-            .keys()
-            .filter(|id| !present.contains(*id))
-            .count())
+    let (changed, gone) = super::record::local_changes(store, keys, &state.docs, false).await?;
+    Ok(changed.len() + gone.len())
 }
 
 pub(super) struct Round<'a, S: ?Sized, D, C> {
@@ -133,6 +119,9 @@ pub(super) struct Round<'a, S: ?Sized, D, C> {
     pub(super) account: &'a Account<C>,
     pub(super) state: &'a mut SyncState,
     pub(super) now_ms: f64,
+    /// Every message is read for the push, not only those of changed conversations
+    /// ([`local_changes`](super::record::local_changes)).
+    pub(super) full: bool,
     pub(super) progress: &'a mut dyn FnMut(Progress),
     pub(super) report: SyncReport,
     /// One batch's conversations' messages as stored here, read once per conversation.

@@ -93,12 +93,22 @@ impl Device {
     }
 
     fn sync(&mut self, server: &TestServer, now_ms: f64) -> Result<SyncReport, SyncError> {
+        self.sync_reading(server, now_ms, true)
+    }
+
+    fn sync_reading(
+        &mut self,
+        server: &TestServer,
+        now_ms: f64,
+        full: bool,
+    ) -> Result<SyncReport, SyncError> {
         block_on(sync_once(
             &self.store,
             server,
             &self.account,
             &mut self.state,
             now_ms,
+            full,
             &mut |_| {},
         ))
     }
@@ -570,4 +580,56 @@ fn the_changes_feed_says_when_another_device_wrote_and_pending_counts_what_waits
     b.sync(&server, 13.0).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(b.texts("c"), vec!["q"]);
     assert_eq!(b.conversation("c").map(|c| c.title), Some("Renamed".into()));
+}
+
+#[test]
+fn a_quick_round_reads_only_changed_conversations_and_a_full_one_catches_the_rest() {
+    let server = TestServer::default();
+    let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
+    let (c1, m1) = chat("c1", "One", 1.0, &["q1", "a1"]);
+    let (c2, m2) = chat("c2", "Two", 2.0, &["q2", "a2"]);
+    a.write(&c1, &m1);
+    a.write(&c2, &m2);
+    a.sync_reading(&server, 10.0, false)
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A new message moves its conversation's leaf: a quick round sends both.
+    let mut c1_next = c1.clone();
+    let added = reply(&c1, "c1-m2", "q1 again", 20.0);
+    c1_next.current_leaf_id = Some(added.id.clone());
+    a.write(&c1_next, &[added]);
+    assert_eq!(
+        a.sync_reading(&server, 21.0, false)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .pushed,
+        2
+    );
+    // A message changed under an unchanged record waits for a full round.
+    let mut edited = m2[1].clone();
+    edited.parts.clear();
+    edited.push_text("a2, corrected");
+    a.write(&c2, &[edited]);
+    assert_eq!(
+        a.sync_reading(&server, 30.0, false)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .pushed,
+        0
+    );
+    assert_eq!(
+        a.sync_reading(&server, 31.0, true)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .pushed,
+        1
+    );
+    // A deleted conversation is seen by a quick round, with its messages.
+    block_on(a.store.delete_conversation("c2")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        a.sync_reading(&server, 40.0, false)
+            .unwrap_or_else(|e| panic!("{e}"))
+            .pushed,
+        3
+    );
+    let mut b = Device::join(&server, "pw", "b").unwrap_or_else(|e| panic!("{e}"));
+    b.sync(&server, 50.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.texts("c1"), vec!["a1", "q1", "q1 again"]);
+    assert_eq!(b.conversation("c2"), None);
 }
