@@ -220,6 +220,7 @@ test('the extension syncs with the web app through the same server', async () =>
     panel.on('pageerror', (error) => panel.errors.push(String(error)));
     await panel.goto(`chrome-extension://${extension.id}/index.html`);
     await mounted(panel);
+    await configureMockProvider(panel);
     await connectSync(panel, db, 'one passphrase for all my browsers');
     await syncedOnce(panel);
     await closeSettings(panel);

@@ -47,6 +47,21 @@ impl Doc {
     }
 }
 
+/// CouchDB's rule for replacing a document by id: the body names the current revision (none
+/// for a new one), else 409.
+fn same_rev(current: Option<&str>, body: Option<&Value>, id: &str) -> Result<(), SyncError> {
+    let given = body.and_then(|b| b.get("_rev")).and_then(Value::as_str);
+    if current == given {
+        Ok(())
+    } else {
+        Err(SyncError::Http {
+            status: 409,
+            what: id.to_owned(),
+            detail: "conflict".into(),
+        })
+    }
+}
+
 #[derive(Default)]
 pub(crate) struct TestServer {
     exists: Cell<bool>,
@@ -252,14 +267,7 @@ impl TestServer {
                 let current = local
                     .get(id)
                     .and_then(|d| d["_rev"].as_str().map(str::to_owned));
-                let given = body.and_then(|b| b.get("_rev")).and_then(Value::as_str);
-                if current.as_deref() != given {
-                    return Err(SyncError::Http {
-                        status: 409,
-                        what: id.to_owned(),
-                        detail: "conflict".into(),
-                    });
-                }
+                same_rev(current.as_deref(), body, id)?;
                 let n: u64 = current
                     .as_deref()
                     .and_then(|r| r.split_once('-'))
@@ -283,14 +291,7 @@ impl TestServer {
             }
             (Method::Put, id) => {
                 let current = self.docs.borrow().get(id).and_then(Doc::winner);
-                let given = body.and_then(|b| b.get("_rev")).and_then(Value::as_str);
-                if current.as_deref() != given {
-                    return Err(SyncError::Http {
-                        status: 409,
-                        what: id.to_owned(),
-                        detail: "conflict".into(),
-                    });
-                }
+                same_rev(current.as_deref(), body, id)?;
                 let generation = current.as_deref().and_then(split_rev).map_or(0, |(g, _)| g);
                 let hash = format!("h{}", self.seq.get() + 1);
                 let mut doc = body.cloned().unwrap_or_default();
