@@ -3,7 +3,6 @@
 //! and the conflicts resolved lately (shown in the sync settings).
 
 use super::account::Keys;
-use super::record::LocalRef;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -100,4 +99,20 @@ impl SyncState {
         self.conflicts.insert(0, note);
         self.conflicts.truncate(CONFLICTS_KEPT);
     }
+}
+
+/// Which local thing a document stands for, kept in the ledger so that a document deleted on
+/// the server can be deleted here (its id alone says nothing).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LocalRef {
+    pub kind: Kind,
+    pub id: String,
+    pub conversation_id: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Conversation,
+    Message,
 }

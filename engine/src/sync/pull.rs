@@ -1,8 +1,8 @@
 //! The pull half of a round ([`replicate`](super::replicate) says what it does).
 
 use super::couch;
-use super::ledger::{ConflictNote, LedgerEntry};
-use super::record::{Kind, LocalRef, Record};
+use super::ledger::{ConflictNote, Kind, LedgerEntry, LocalRef};
+use super::record::Record;
 use super::replicate::{Progress, Round, BATCH};
 use super::resolve::{winner, Version};
 use super::{CouchDb, SyncCipher, SyncError};
@@ -110,7 +110,12 @@ where
             let ours = self.state.docs.get(&change.id).map(|e| e.rev.as_str());
             if change.deleted && change.changes.len() == 1 {
                 if let Some(entry) = self.state.docs.remove(&change.id) {
-                    deleted.push(entry);
+                    // Changed here since it was exchanged: what was written here stays, and
+                    // goes to the server again (a live revision outranks a deletion).
+                    let here = self.local_version(&entry.local).await?;
+                    if here.is_none_or(|v| v.fingerprint == entry.fingerprint) {
+                        deleted.push(entry);
+                    }
                 }
                 continue;
             }

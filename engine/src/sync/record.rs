@@ -1,7 +1,7 @@
 //! What one synced document holds once opened: a conversation's record or one message node.
 
 use super::account::Keys;
-use super::ledger::LedgerEntry;
+use super::ledger::{Kind, LedgerEntry, LocalRef};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::store::{ChatStore, StoreError};
 use blake2::digest::consts::U16;
@@ -14,22 +14,6 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Record {
     Conversation(Conversation),
     Message(MessageNode),
-}
-
-/// Which local thing a document stands for, kept in the ledger so that a document deleted on
-/// the server can be deleted here (its id alone says nothing).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LocalRef {
-    pub kind: Kind,
-    pub id: String,
-    pub conversation_id: String,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Conversation,
-    Message,
 }
 
 impl Record {

@@ -6,7 +6,9 @@
 //!   one version away;
 //! - a message node (rare: nodes are written once finished): a finished answer over one that
 //!   waits for a decision, then the later finished one;
-//! - a tie is broken by the content's fingerprint.
+//! - a tie is broken by the content's fingerprint;
+//! - a document deleted on one device and changed on another since they last exchanged it
+//!   stays, with the change: nothing written is lost to a deletion.
 
 use super::record::Record;
 use crate::domain::message::MessageStatus;

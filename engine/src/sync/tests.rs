@@ -365,6 +365,35 @@ fn a_deleted_conversation_is_deleted_on_the_other_device() {
 }
 
 #[test]
+fn a_change_made_here_outlives_a_deletion_made_elsewhere() {
+    let server = TestServer::default();
+    let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Device::join(&server, "pw", "b").unwrap_or_else(|e| panic!("{e}"));
+    let (c, m) = chat("c", "Shared", 1.0, &["q"]);
+    a.write(&c, &m);
+    a.sync(&server, 10.0).unwrap_or_else(|e| panic!("{e}"));
+    b.sync(&server, 11.0).unwrap_or_else(|e| panic!("{e}"));
+    // a deletes the chat; b, not knowing, renames it.
+    block_on(a.store.delete_conversation("c")).unwrap_or_else(|e| panic!("{e}"));
+    a.sync(&server, 20.0).unwrap_or_else(|e| panic!("{e}"));
+    let mut renamed = c.clone();
+    renamed.title = "Still needed".into();
+    renamed.updated_at_ms = 21.0;
+    b.write(&renamed, &[]);
+    b.sync(&server, 22.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        b.conversation("c").map(|c| c.title),
+        Some("Still needed".into())
+    );
+    a.sync(&server, 23.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        a.conversation("c").map(|c| c.title),
+        Some("Still needed".into()),
+        "it came back to a"
+    );
+}
+
+#[test]
 fn a_streaming_answer_waits_until_it_is_finished() {
     let server = TestServer::default();
     let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
