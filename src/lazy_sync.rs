@@ -191,7 +191,7 @@ async fn run_round(state: AppState, full: bool) -> bool {
             show_error(state, &error);
             // What was applied before the error is here: the screen reads it again.
             if let Ok(list) = runtime.service.list_conversations().await {
-                state.conversations.set(list);
+                state.conversations.set(listed(list));
             }
         }
     }
@@ -204,6 +204,13 @@ async fn run_round(state: AppState, full: bool) -> bool {
     went_through
 }
 
+/// The stored conversations the list shows: a chat in its undo window stays off it.
+fn listed(list: Vec<skein_engine::Conversation>) -> Vec<skein_engine::Conversation> {
+    list.into_iter()
+        .filter(|c| !crate::conversation_list::is_pending_delete(&c.id))
+        .collect()
+}
+
 /// Reads the conversation list again, and the conversation on screen if a round changed it;
 /// tells the other tabs.
 async fn show_changes(state: AppState, changed: Vec<String>) {
@@ -214,11 +221,7 @@ async fn show_changes(state: AppState, changed: Vec<String>) {
     match runtime.service.list_conversations().await {
         Ok(list) => {
             let current = state.current.get_untracked();
-            // A chat in its undo window stays off the list.
-            let list: Vec<_> = list
-                .into_iter()
-                .filter(|c| !crate::conversation_list::is_pending_delete(&c.id))
-                .collect();
+            let list = listed(list);
             let gone = current
                 .as_ref()
                 .is_some_and(|id| !list.iter().any(|c| &c.id == id));
