@@ -67,6 +67,8 @@ async fn automatic_round(state: AppState) -> bool {
 const LONGPOLL_MS: u32 = 50_000;
 /// The pause after a failed wait or round before the feed is asked again.
 const RETRY_MS: f64 = 30_000.0;
+/// The pause when a change came while a round was running.
+const BUSY_MS: f64 = 1_000.0;
 
 /// The view of a stored state (keeping this session's figures and progress).
 fn show_state(state: AppState, stored: &SyncState) {
@@ -126,7 +128,14 @@ async fn live(state: AppState) {
             Err(_) => false,
         };
         if !went_through {
-            BrowserClock.sleep(RETRY_MS).await;
+            // A round already running will take the change, or the next one shortly; a failure
+            // waits longer before the feed is asked again.
+            let pause = if BUSY.with(Cell::get) {
+                BUSY_MS
+            } else {
+                RETRY_MS
+            };
+            BrowserClock.sleep(pause).await;
         }
     }
     LIVE.with(|l| l.set(false));

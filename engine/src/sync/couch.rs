@@ -128,13 +128,8 @@ pub async fn changes<D: CouchDb>(
     since: Option<&Value>,
     limit: usize,
 ) -> Result<ChangesPage, SyncError> {
-    let since = since_param(since);
-    let path = format!("_changes?style=all_docs&since={since}&limit={limit}");
-    let answer = db
-        .request(Method::Get, &path, None)
-        .await?
-        .ok_or_else(|| bad("_changes", "the database is gone"))?;
-    serde_json::from_value(answer).map_err(|e| bad("_changes", e))
+    let query = format!("style=all_docs&since={}&limit={limit}", since_param(since));
+    changes_page(db, &query).await
 }
 
 /// Waits on the changes feed (`feed=longpoll`) until the server has a change after `since`, or
@@ -144,14 +139,19 @@ pub async fn wait_for_change<D: CouchDb>(
     since: Option<&Value>,
     timeout_ms: u32,
 ) -> Result<bool, SyncError> {
-    let since = since_param(since);
-    let path = format!("_changes?feed=longpoll&since={since}&limit=1&timeout={timeout_ms}");
+    let query = format!(
+        "feed=longpoll&since={}&limit=1&timeout={timeout_ms}",
+        since_param(since)
+    );
+    Ok(!changes_page(db, &query).await?.results.is_empty())
+}
+
+async fn changes_page<D: CouchDb>(db: &D, query: &str) -> Result<ChangesPage, SyncError> {
     let answer = db
-        .request(Method::Get, &path, None)
+        .request(Method::Get, &format!("_changes?{query}"), None)
         .await?
         .ok_or_else(|| bad("_changes", "the database is gone"))?;
-    let page: ChangesPage = serde_json::from_value(answer).map_err(|e| bad("_changes", e))?;
-    Ok(!page.results.is_empty())
+    serde_json::from_value(answer).map_err(|e| bad("_changes", e))
 }
 
 /// Which of `revs` (document id to revisions) the server lacks.
