@@ -64,8 +64,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// One round with the server set up (`full`: see [`crate::sync::record::local_changes`]).
-    /// Its error is kept in the state as well as returned;
-    /// what was applied before it stays, and the next round goes on from there.
+    /// On an error, what was applied before it stays, and the next round goes on from there.
     pub async fn sync_round<D: CouchDb, M: MakeCipher>(
         &self,
         db: &D,
@@ -83,14 +82,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             cipher,
         };
         let now = self.clock().now_ms();
-        match sync_once(&self.store, db, &account, &mut state, now, full, progress).await {
-            Ok(report) => Ok((report, state)),
-            Err(error) => {
-                state.last_error = Some(error.to_string());
-                self.store.save_sync_state(&state).await?;
-                Err(error)
-            }
-        }
+        let report = sync_once(&self.store, db, &account, &mut state, now, full, progress).await?;
+        Ok((report, state))
     }
 
     /// Waits until the server has a change this device has not pulled, or `timeout_ms` pass

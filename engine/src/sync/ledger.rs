@@ -29,9 +29,6 @@ pub struct SyncState {
     pub checkpoint_rev: Option<String>,
     #[serde(default)]
     pub last_sync_ms: Option<f64>,
-    /// The last round's error, in English (the app shows its phrase when it has one).
-    #[serde(default)]
-    pub last_error: Option<String>,
     #[serde(default)]
     pub conflicts: Vec<ConflictNote>,
 }
@@ -83,7 +80,6 @@ impl SyncState {
             self.conflicts.clear();
             self.last_sync_ms = None;
         }
-        self.last_error = None;
         if self.device_id.is_empty() || !same {
             self.device_id = device_id;
         }

@@ -97,7 +97,6 @@ where
         round.push(resolutions).await?;
     }
     round.state.last_sync_ms = Some(now_ms);
-    round.state.last_error = None;
     round.store.save_sync_state(round.state).await?;
     Ok(round.report)
 }
