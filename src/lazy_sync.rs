@@ -82,6 +82,7 @@ fn show_state(state: AppState, stored: &SyncState) {
             .as_ref()
             .map(|s| (s.url.clone(), s.username.clone()));
         v.paused = stored.setup.as_ref().is_some_and(|s| s.paused);
+        v.scope = stored.scope();
         v.last_sync_ms = stored.last_sync_ms;
         v.conflicts = stored.conflicts.clone();
         if stored.setup.is_none() {
@@ -187,6 +188,9 @@ async fn run_round(state: AppState, full: bool) -> bool {
         Ok((report, stored)) => {
             show_state(state, &stored);
             let changed = report.changed.clone();
+            if report.settings_changed {
+                reload_settings(state).await;
+            }
             state.sync.update(|v| {
                 v.error = None;
                 v.report = Some(report);
@@ -251,6 +255,32 @@ async fn show_changes(state: AppState, changed: Vec<String>) {
     }
 }
 
+/// Runs a change of the stored setup when no round is running (a round saves its state as it
+/// goes, and would save over the change).
+async fn exclusive<T>(change: impl Future<Output = T>) -> T {
+    while BUSY.with(|b| b.replace(true)) {
+        BrowserClock.sleep(BUSY_MS / 4.0).await;
+    }
+    let done = change.await;
+    BUSY.with(|b| b.set(false));
+    done
+}
+
+/// Reads the settings again after a round wrote some: each area as at start-up.
+async fn reload_settings(state: AppState) {
+    let Some(runtime) = runtime() else { return };
+    // The embedding page's provider wins over the saved one (as at start-up).
+    if crate::embedded::provider().is_none() {
+        if let Ok(Some(settings)) = runtime.service.load_provider_settings().await {
+            state.settings.set(settings);
+        }
+    }
+    crate::personas::load(state);
+    crate::world_books::load(state);
+    crate::dictionaries::load(state);
+    crate::tool_settings::load(state);
+}
+
 async fn act(state: AppState, action: SyncAction) {
     let Some(runtime) = runtime() else { return };
     let service = &runtime.service;
@@ -278,17 +308,24 @@ async fn act(state: AppState, action: SyncAction) {
                 Err(error) => show_error(state, &error),
             }
         }
+        SyncAction::Scope(scope) => match exclusive(service.sync_scope(scope)).await {
+            Err(error) => show_error(state, &error),
+            Ok(stored) => {
+                show_state(state, &stored);
+                run_round(state, true).await;
+            }
+        },
         SyncAction::SyncNow => {
             run_round(state, true).await;
         }
-        SyncAction::Pause(paused) => match service.sync_pause(paused).await {
+        SyncAction::Pause(paused) => match exclusive(service.sync_pause(paused)).await {
+            Err(error) => show_error(state, &error),
             Ok(stored) => {
                 show_state(state, &stored);
                 if !paused {
                     run_round(state, true).await;
                 }
             }
-            Err(error) => show_error(state, &error),
         },
         SyncAction::Forget => match service.sync_forget().await {
             Ok(stored) => {

@@ -1,11 +1,11 @@
-//! Sync across devices: the server and passphrase to set it up, then what it did last, what it
-//! is doing, what went wrong, and the conflicts it resolved; sync now, pause, or stop syncing
-//! on this device.
+//! Sync across devices: the server, passphrase and what to sync to set it up, then what it did
+//! last, what it is doing, what went wrong, and the conflicts it resolved; change what syncs,
+//! sync now, pause, or stop syncing on this device.
 
 use crate::i18n::{date_time, t, tf};
 use leptos::prelude::*;
 use skein_engine::chat::SyncConnect;
-use skein_engine::sync::{ConflictNote, Progress, SyncReport};
+use skein_engine::sync::{ConflictNote, Progress, SyncReport, SyncScope};
 
 /// What the panel shows.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -13,6 +13,8 @@ pub struct SyncView {
     /// The database and user synced with; `None` before sync is set up here.
     pub server: Option<(String, String)>,
     pub paused: bool,
+    /// What syncs.
+    pub scope: SyncScope,
     /// A round (or the set-up) is running; its progress once it has some.
     pub busy: bool,
     pub progress: Option<Progress>,
@@ -31,6 +33,8 @@ pub struct SyncView {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SyncAction {
     Connect(SyncConnect),
+    /// What syncs, changed.
+    Scope(SyncScope),
     SyncNow,
     Pause(bool),
     Forget,
@@ -67,6 +71,7 @@ fn SyncSetupForm(busy: Signal<bool>, on_action: Callback<SyncAction>) -> impl In
     let username = RwSignal::new(String::new());
     let password = RwSignal::new(String::new());
     let passphrase = RwSignal::new(String::new());
+    let scope = RwSignal::new(SyncScope::default());
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         on_action.run(SyncAction::Connect(SyncConnect {
@@ -74,6 +79,7 @@ fn SyncSetupForm(busy: Signal<bool>, on_action: Callback<SyncAction>) -> impl In
             username: username.get_untracked(),
             password: password.get_untracked(),
             passphrase: passphrase.get_untracked(),
+            scope: scope.get_untracked(),
         }));
     };
     let field = |label: &'static str,
@@ -101,6 +107,7 @@ fn SyncSetupForm(busy: Signal<bool>, on_action: Callback<SyncAction>) -> impl In
                 {field("sync-passphrase", "password", "sync-passphrase", passphrase, "new-password")}
             </div>
             <p class="hint">{t("sync-passphrase-hint")}</p>
+            <ScopeChoice scope=scope disabled=busy on_change=Callback::new(move |s| scope.set(s)) />
             <div class="form-actions">
                 <button type="submit" data-testid="sync-connect" disabled=move || busy.get()>
                     {move || if busy.get() { t("sync-connecting") } else { t("sync-connect") }}
@@ -176,6 +183,8 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
                     on:click=move |_| on_action.run(SyncAction::Forget)>{t("sync-forget")}</button>
             </div>
             <p class="hint">{t("sync-forget-hint")}</p>
+            <ScopeChoice scope=Signal::derive(move || view.with(|v| v.scope)) disabled=Signal::derive(busy)
+                on_change=Callback::new(move |s| on_action.run(SyncAction::Scope(s))) />
             {move || {
                 let conflicts = view.with(|v| v.conflicts.clone());
                 (!conflicts.is_empty()).then(|| view! {
@@ -188,5 +197,41 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
                 })
             }}
         </div>
+    }
+}
+
+/// What to sync: conversations, settings, and API keys with the settings.
+#[component]
+fn ScopeChoice(
+    #[prop(into)] scope: Signal<SyncScope>,
+    #[prop(into)] disabled: Signal<bool>,
+    on_change: Callback<SyncScope>,
+) -> impl IntoView {
+    let choice = move |label: &'static str,
+                       testid: &'static str,
+                       get: fn(&SyncScope) -> bool,
+                       set: fn(&mut SyncScope, bool)| {
+        let off = move || disabled.get() || (testid == "sync-scope-keys" && !scope.get().settings);
+        view! {
+            <label class="check">
+                <input type="checkbox" data-testid=testid prop:checked=move || get(&scope.get())
+                    disabled=off
+                    on:change=move |ev| {
+                        let mut next = scope.get_untracked();
+                        set(&mut next, event_target_checked(&ev));
+                        on_change.run(next);
+                    } />
+                <span>{t(label)}</span>
+            </label>
+        }
+    };
+    view! {
+        <fieldset class="sync-scope" data-testid="sync-scope">
+            <legend>{t("sync-scope-heading")}</legend>
+            {choice("sync-scope-conversations", "sync-scope-conversations", |s| s.conversations, |s, on| s.conversations = on)}
+            {choice("sync-scope-settings", "sync-scope-settings", |s| s.settings, |s, on| s.settings = on)}
+            {choice("sync-scope-keys", "sync-scope-keys", |s| s.keys(), |s, on| s.api_keys = on)}
+            <p class="hint">{t("sync-scope-hint")}</p>
+        </fieldset>
     }
 }

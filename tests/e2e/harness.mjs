@@ -226,10 +226,12 @@ async function whatHappened(page) {
 }
 
 /// Sets sync up in the settings of `page` with the database at `db` (no user name).
-export async function connectSync(page, db, passphrase) {
+export async function connectSync(page, db, passphrase, { settings = false, keys = false } = {}) {
   await openSettings(page, 'sync');
   await page.fill('[data-testid=sync-url]', db);
   await page.fill('[data-testid=sync-passphrase]', passphrase);
+  await page.setChecked('[data-testid=sync-scope-settings]', settings);
+  if (settings) await page.setChecked('[data-testid=sync-scope-keys]', keys);
   await page.click('[data-testid=sync-connect]');
 }
 

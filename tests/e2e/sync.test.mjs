@@ -271,3 +271,84 @@ test('a connection dropped mid-replication resumes from its checkpoint; a deleti
   await laptop.close();
   await phone.close();
 });
+
+/// The provider form's key and model as the settings show them (opened afresh).
+async function providerShown(page) {
+  await closeSettings(page);
+  await openSettings(page);
+  return {
+    key: await page.inputValue('[data-testid=provider-api-key]'),
+    model: await page.inputValue('[data-testid=settings-model]'),
+  };
+}
+
+async function setProvider(page, key, model) {
+  await openSettings(page);
+  await page.fill('[data-testid=provider-api-key]', key);
+  await page.fill('[data-testid=settings-model]', model);
+  await page.click('[data-testid=settings-save]');
+  await assertText(page.locator('[data-testid=settings-feedback]'), 'Saved.');
+}
+
+/// Ticks or unticks one of the sync choices and waits for the round it starts.
+async function choose(page, what, on) {
+  await openSettings(page, 'sync');
+  const before = await rounds(page);
+  await page.setChecked(`[data-testid=sync-scope-${what}]`, on);
+  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > n,
+    before, { timeout: 30_000 });
+  assert.equal(await page.locator('[data-testid=sync-error]').count(), 0, 'the round went through');
+}
+
+test('settings sync only when chosen, and API keys only when asked for too', async () => {
+  await mock('/admin/reset', {});
+  const db = `${couch}/skein-e2e-settings`;
+
+  // The laptop: its provider with its own key and a persona; it syncs settings, not keys.
+  const laptop = await browser.newContext();
+  const a = watchCouch(await openApp(laptop));
+  await configureMockProvider(a);
+  await setProvider(a, 'sk-laptop-only', 'laptop-model');
+  await openSettings(a, 'characters');
+  await a.fill('[data-testid=persona-new-name]', 'Travel writer');
+  await a.click('[data-testid=persona-add]');
+  await a.locator('[data-testid=persona]').waitFor();
+  await connect(a, db, 'settings passphrase', { settings: true });
+  await synced(a);
+  assert.match(await a.textContent('[data-testid=sync-report]'), /sent 2/, 'the provider and the personas');
+  assert.ok(!JSON.stringify(await allDocs(db)).includes('laptop-model'), 'sealed');
+
+  // The phone has a provider of its own and syncs conversations only: it takes no settings.
+  const phone = await browser.newContext();
+  const b = watchCouch(await openApp(phone));
+  await configureMockProvider(b);
+  await setProvider(b, 'sk-phone-only', 'phone-model');
+  await connect(b, db, 'settings passphrase');
+  await synced(b);
+  assert.deepEqual(await providerShown(b), { key: 'sk-phone-only', model: 'phone-model' });
+
+  // Settings on: the account's provider and persona arrive; the phone keeps its own key.
+  await choose(b, 'settings', true);
+  assert.equal(await b.isChecked('[data-testid=sync-scope-keys]'), false);
+  assert.deepEqual(await providerShown(b), { key: 'sk-phone-only', model: 'laptop-model' });
+  await openSettings(b, 'characters');
+  assert.equal(await b.inputValue('[data-testid=persona-name]'), 'Travel writer');
+
+  // The laptop sends its keys; only a phone that asks for them too takes them.
+  await choose(a, 'keys', true);
+  await round(b);
+  assert.deepEqual(await providerShown(b), { key: 'sk-phone-only', model: 'laptop-model' });
+  await choose(b, 'keys', true);
+  assert.deepEqual(await providerShown(b), { key: 'sk-laptop-only', model: 'laptop-model' });
+  assert.ok(!JSON.stringify(await allDocs(db)).includes('sk-laptop-only'), 'the key is sealed too');
+
+  await openSettings(b, 'sync');
+  await b.locator('[data-testid=sync-scope]').scrollIntoViewIfNeeded();
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await b.screenshot({ path: new URL('sync-what-to-sync.png', DOCS_SCREENSHOTS).pathname });
+  for (const page of [a, b]) {
+    assert.equal(page.errors.length, page.couchNotFound.length, `errors: ${page.errors}`);
+  }
+  await laptop.close();
+  await phone.close();
+});

@@ -9,7 +9,7 @@ use crate::store::ChatStore;
 use crate::sync::account::{open_account, KdfParams, MakeCipher};
 use crate::sync::ledger::SyncSetup;
 use crate::sync::replicate::{sync_once, Progress, SyncReport};
-use crate::sync::{Account, CouchDb, SyncError, SyncState};
+use crate::sync::{Account, CouchDb, SyncError, SyncScope, SyncState};
 
 /// What the user enters to set sync up. The passphrase is used once, to derive the keys.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -18,6 +18,8 @@ pub struct SyncConnect {
     pub username: String,
     pub password: String,
     pub passphrase: String,
+    /// What to sync.
+    pub scope: SyncScope,
 }
 
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
@@ -56,9 +58,19 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 password: connect.password,
                 keys: account.keys,
                 paused: false,
+                scope: SyncScope::default(),
             },
             self.ids.new_id(),
         );
+        state.set_scope(connect.scope);
+        self.store.save_sync_state(&state).await?;
+        Ok(state)
+    }
+
+    /// Changes what syncs ([`SyncState::set_scope`]); the next round acts on it.
+    pub async fn sync_scope(&self, scope: SyncScope) -> Result<SyncState, SyncError> {
+        let mut state = self.store.load_sync_state().await?;
+        state.set_scope(scope);
         self.store.save_sync_state(&state).await?;
         Ok(state)
     }

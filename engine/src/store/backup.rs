@@ -51,7 +51,7 @@ pub fn referenced_blobs(messages: &[MessageNode]) -> Vec<String> {
 }
 
 /// Settings without secrets: the key and custom header values (also of the fallbacks).
-fn without_secrets(settings: &ProviderSettings) -> ProviderSettings {
+pub(crate) fn without_secrets(settings: &ProviderSettings) -> ProviderSettings {
     let mut clean = settings.clone();
     clean.api_key.clear();
     for (_, value) in &mut clean.custom_headers {

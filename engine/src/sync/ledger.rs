@@ -46,6 +46,60 @@ pub struct SyncSetup {
     /// Syncing is paused by the user.
     #[serde(default)]
     pub paused: bool,
+    /// What syncs.
+    #[serde(default)]
+    pub scope: SyncScope,
+}
+
+/// What the user chose to sync. Conversations by default; settings and, with them, API keys
+/// only when asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SyncScope {
+    /// Conversations and their messages.
+    #[serde(default = "yes")]
+    pub conversations: bool,
+    /// Providers, personas, world books, dictionaries, MCP servers, web search, workflows
+    /// ([`settings`](super::settings)).
+    #[serde(default)]
+    pub settings: bool,
+    /// API keys and other credentials, with the settings.
+    #[serde(default)]
+    pub api_keys: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for SyncScope {
+    fn default() -> Self {
+        Self {
+            conversations: true,
+            settings: false,
+            api_keys: false,
+        }
+    }
+}
+
+impl SyncScope {
+    pub fn includes(&self, kind: Kind) -> bool {
+        match kind {
+            Kind::Conversation | Kind::Message => self.conversations,
+            Kind::Settings => self.settings,
+        }
+    }
+
+    /// Whether credentials are sent and taken.
+    pub fn keys(&self) -> bool {
+        self.settings && self.api_keys
+    }
+
+    /// Whether `self` syncs something `before` did not.
+    pub fn widens(&self, before: &Self) -> bool {
+        (self.conversations && !before.conversations)
+            || (self.settings && !before.settings)
+            || (self.keys() && !before.keys())
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +140,29 @@ impl SyncState {
         self.setup = Some(setup);
     }
 
+    /// Changes what syncs. Something newly included is read again from the start of the
+    /// server's feed (what was skipped while it was off); the ledger of conversations stays, so
+    /// only what this device lacks is fetched. Settings (or keys) newly included start over, as
+    /// on joining: the account's settings win over those here.
+    pub fn set_scope(&mut self, scope: SyncScope) {
+        let Some(setup) = self.setup.as_mut() else {
+            return;
+        };
+        let before = setup.scope;
+        setup.scope = scope;
+        if scope.widens(&before) {
+            self.pull_since = None;
+        }
+        if (scope.settings && !before.settings) || (scope.keys() && !before.keys()) {
+            self.docs.retain(|_, e| e.local.kind != Kind::Settings);
+        }
+    }
+
+    /// What syncs (nothing when sync is not set up).
+    pub fn scope(&self) -> SyncScope {
+        self.setup.as_ref().map(|s| s.scope).unwrap_or_default()
+    }
+
     /// Turns syncing off on this device; the chats stay, and so does the server's copy.
     pub fn forget(&mut self) {
         *self = Self::default();
@@ -111,4 +188,6 @@ pub struct LocalRef {
 pub enum Kind {
     Conversation,
     Message,
+    /// An area of the settings (its `id` is the area's name; no conversation).
+    Settings,
 }

@@ -11,7 +11,12 @@
 //! The document model ([`record`]): a conversation's record is one document (title, current
 //! branch, settings: small, mutable, conflicts resolved by [`resolve`]), each message node is one
 //! document (written once it is complete; the tree only grows), and a deletion is a tombstone.
-//! Attachments' files, knowledge bases and settings (API keys among them) do not sync.
+//! The settings sync when the user asks, one document per area ([`settings`]), and API keys
+//! with them only when the user asks for those too ([`SyncScope`]). Attachments' files and
+//! knowledge bases stay on the device that added them: a file, or a base's chunks with their
+//! vectors, runs to megabytes, each document's body is sealed as one JSON field, and CouchDB
+//! refuses a document over 8 MB by default (a backup file moves them). Assistants (the characters
+//! among them) and memories do not sync yet.
 //!
 //! [`replicate`] runs one round, push then pull: `_revs_diff` and `_bulk_docs` out, `_changes`
 //! and `_bulk_get` in, in batches, with the pull's checkpoint in a `_local` document and in the
@@ -26,7 +31,10 @@ mod push;
 pub mod record;
 pub mod replicate;
 pub mod resolve;
+pub mod settings;
 
+#[cfg(test)]
+mod settings_tests;
 #[cfg(test)]
 mod test_server;
 #[cfg(test)]
@@ -35,5 +43,5 @@ mod tests;
 pub use account::{Account, KdfParams, SyncCipher};
 pub use couch::{CouchDb, Method};
 pub use error::SyncError;
-pub use ledger::{ConflictNote, SyncState};
+pub use ledger::{ConflictNote, SyncScope, SyncState};
 pub use replicate::{Progress, SyncReport};

@@ -5,6 +5,7 @@ use super::ledger::{ConflictNote, Kind, LedgerEntry, LocalRef};
 use super::record::Record;
 use super::replicate::{Progress, Round, BATCH};
 use super::resolve::{winner, Version};
+use super::settings::{read_area, write_area, Area, SettingsRecord};
 use super::{CouchDb, SyncCipher, SyncError};
 use crate::domain::base64;
 use crate::domain::message::{Conversation, MessageNode};
@@ -101,6 +102,7 @@ where
         resolutions: &mut Vec<Value>,
     ) -> Result<(Vec<Pulled>, Vec<LedgerEntry>), SyncError> {
         self.stored_messages.clear();
+        let scope = self.state.scope();
         let mut wanted = Vec::new();
         let mut deleted = Vec::new();
         for change in changes {
@@ -109,6 +111,14 @@ where
             }
             let ours = self.state.docs.get(&change.id).map(|e| e.rev.as_str());
             if change.deleted && change.changes.len() == 1 {
+                // Settings are never deleted, and what is not synced now waits (the feed is read
+                // again when it is included).
+                let deletable = self.state.docs.get(&change.id).is_some_and(|e| {
+                    e.local.kind != Kind::Settings && scope.includes(e.local.kind)
+                });
+                if !deletable {
+                    continue;
+                }
                 if let Some(entry) = self.state.docs.remove(&change.id) {
                     // Changed here since it was exchanged: what was written here stays, and
                     // goes to the server again (a live revision outranks a deletion).
@@ -135,6 +145,7 @@ where
                 continue;
             }
             match self.open(&fetched.id, &doc).await {
+                Some(record) if !scope.includes(record.local_ref().kind) => {}
                 Some(record) => {
                     let fingerprint = record.fingerprint();
                     versions.entry(fetched.id).or_default().push((
@@ -278,6 +289,21 @@ where
                     .cloned()
                     .map(Record::Message)
             }
+            Kind::Settings => {
+                let Some(area) = Area::from_name(&local.id) else {
+                    return Ok(None);
+                };
+                let (value, set) = read_area(self.store, area, self.state.scope().keys()).await?;
+                // Never exchanged, this device's settings count as older than the account's.
+                let id = self.account.keys.doc_id(&format!("s:{}", area.name()));
+                let exchanged = self.state.docs.contains_key(&id);
+                let changed_ms = if exchanged { self.now_ms } else { 0.0 };
+                (set || exchanged).then_some(Record::Settings(SettingsRecord {
+                    area,
+                    changed_ms,
+                    value,
+                }))
+            }
         };
         Ok(record.map(|record| Version {
             fingerprint: record.fingerprint(),
@@ -295,7 +321,10 @@ where
             .open(id.as_bytes(), &sealed)
             .await
             .ok()?;
-        let record = Record::from_bytes(&plain).ok()?;
+        let record = match Record::from_bytes(&plain).ok()? {
+            Record::Settings(s) => Record::Settings(s.read_as(self.state.scope().keys())?),
+            record => record,
+        };
         (self.account.keys.doc_id(&record.key()) == id).then_some(record)
     }
 
@@ -311,6 +340,11 @@ where
         let mut entries = Vec::new();
         for p in pulled {
             match p.record {
+                Record::Settings(settings) => {
+                    write_area(self.store, &settings, self.state.scope().keys()).await?;
+                    entries.push((p.id, p.entry));
+                    self.report.settings_changed = true;
+                }
                 Record::Conversation(c) => {
                     entries.push((p.id, p.entry));
                     conversations.insert(c.id.clone(), c);
@@ -372,6 +406,8 @@ where
                         .docs
                         .retain(|_, e| &e.local.conversation_id != id);
                 }
+                // Never deleted (see `decide`).
+                Kind::Settings => continue,
                 Kind::Message => {
                     let Some(conversation) = self
                         .store

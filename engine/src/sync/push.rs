@@ -18,8 +18,15 @@ where
 {
     pub(super) async fn push(&mut self, resolutions: Vec<Value>) -> Result<(), SyncError> {
         let mut plan: Vec<Outgoing> = resolutions.into_iter().map(Outgoing::Resolution).collect();
-        let (changed, gone) =
-            local_changes(self.store, &self.account.keys, &self.state.docs, self.full).await?;
+        let (changed, gone) = local_changes(
+            self.store,
+            &self.account.keys,
+            &self.state.docs,
+            self.state.scope(),
+            self.full,
+            self.now_ms,
+        )
+        .await?;
         for Changed {
             id,
             fingerprint,

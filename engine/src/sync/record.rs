@@ -1,7 +1,8 @@
 //! What one synced document holds once opened: a conversation's record or one message node.
 
 use super::account::Keys;
-use super::ledger::{Kind, LedgerEntry, LocalRef};
+use super::ledger::{Kind, LedgerEntry, LocalRef, SyncScope};
+use super::settings::{read_area, Area, SettingsRecord};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::store::{ChatStore, StoreError};
 use blake2::digest::consts::U16;
@@ -14,6 +15,7 @@ use std::collections::{BTreeMap, BTreeSet};
 pub enum Record {
     Conversation(Conversation),
     Message(MessageNode),
+    Settings(SettingsRecord),
 }
 
 impl Record {
@@ -22,6 +24,7 @@ impl Record {
         match self {
             Self::Conversation(c) => format!("c:{}", c.id),
             Self::Message(m) => format!("m:{}", m.id),
+            Self::Settings(s) => format!("s:{}", s.area.name()),
         }
     }
 
@@ -37,6 +40,11 @@ impl Record {
                 id: m.id.clone(),
                 conversation_id: m.conversation_id.clone(),
             },
+            Self::Settings(s) => LocalRef {
+                kind: Kind::Settings,
+                id: s.area.name().to_owned(),
+                conversation_id: String::new(),
+            },
         }
     }
 
@@ -51,8 +59,18 @@ impl Record {
 
     /// A hash of the content, local only (never sent): whether a record changed since it was
     /// last exchanged. Read back from storage, a record gives the same fingerprint.
+    /// A settings area's time of change is not content: the same settings give the same
+    /// fingerprint whenever they were set.
     pub fn fingerprint(&self) -> String {
-        super::account::hex(&Blake2b::<U16>::digest(self.to_bytes()))
+        let bytes = match self {
+            Self::Settings(s) => Self::Settings(SettingsRecord {
+                changed_ms: 0.0,
+                ..s.clone()
+            })
+            .to_bytes(),
+            _ => self.to_bytes(),
+        };
+        super::account::hex(&Blake2b::<U16>::digest(bytes))
     }
 }
 
@@ -64,8 +82,10 @@ pub struct Changed {
 }
 
 /// What changed here since the ledger's exchange: records new or different, and exchanged
-/// documents gone here. What syncs is every stored conversation and each of its messages once
-/// it is no longer being written (a streaming answer waits until it is finished).
+/// documents gone here, of what `scope` includes. Conversations sync with each of their
+/// messages once it is no longer being written (a streaming answer waits until it is
+/// finished); settings as one record per area, stamped `now_ms`, the time this device saw the
+/// change (an area never set and never exchanged is not sent).
 ///
 /// A quick look (`full: false`) reads the messages only of conversations whose record changed:
 /// a new message, an edit or a deletion moves the conversation's current leaf or time, so an
@@ -76,7 +96,9 @@ pub async fn local_changes<S: ChatStore + ?Sized>(
     store: &S,
     keys: &Keys,
     docs: &BTreeMap<String, LedgerEntry>,
+    scope: SyncScope,
     full: bool,
+    now_ms: f64,
 ) -> Result<(Vec<Changed>, Vec<String>), StoreError> {
     let mut changed = Vec::new();
     let mut present = BTreeSet::new();
@@ -95,7 +117,25 @@ pub async fn local_changes<S: ChatStore + ?Sized>(
         }
         same
     };
-    for conversation in store.list_conversations().await? {
+    if scope.settings {
+        for area in Area::ALL {
+            let (value, set) = read_area(store, area, scope.keys()).await?;
+            let record = Record::Settings(SettingsRecord {
+                area,
+                changed_ms: now_ms,
+                value,
+            });
+            if set || docs.contains_key(&keys.doc_id(&record.key())) {
+                look(record, &mut changed);
+            }
+        }
+    }
+    let conversations = if scope.conversations {
+        store.list_conversations().await?
+    } else {
+        Vec::new()
+    };
+    for conversation in conversations {
         if conversation.temporary {
             continue;
         }
@@ -111,8 +151,11 @@ pub async fn local_changes<S: ChatStore + ?Sized>(
             }
         }
     }
+    // Settings are never deleted (an area always has a value), and what is not synced now is
+    // not gone.
     let gone = docs
         .iter()
+        .filter(|(_, e)| e.local.kind != Kind::Settings && scope.includes(e.local.kind))
         .filter(|(id, e)| !present.contains(*id) && !unread.contains(&e.local.conversation_id))
         .map(|(id, _)| id.clone())
         .collect();

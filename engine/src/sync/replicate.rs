@@ -42,6 +42,8 @@ pub struct SyncReport {
     pub unreadable: usize,
     /// The conversations written or deleted here, each once: what the screen must read again.
     pub changed: Vec<String>,
+    /// Settings were written here: the screen reads them again.
+    pub settings_changed: bool,
 }
 
 impl SyncReport {
@@ -108,7 +110,8 @@ pub async fn pending<S: ChatStore + ?Sized>(
     keys: &super::account::Keys,
     state: &SyncState,
 ) -> Result<usize, SyncError> {
-    let (changed, gone) = super::record::local_changes(store, keys, &state.docs, false).await?;
+    let (changed, gone) =
+        super::record::local_changes(store, keys, &state.docs, state.scope(), false, 0.0).await?;
     Ok(changed.len() + gone.len())
 }
 

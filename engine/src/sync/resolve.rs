@@ -6,6 +6,7 @@
 //!   one version away;
 //! - a message node (rare: nodes are written once finished): a finished answer over one that
 //!   waits for a decision, then the later finished one;
+//! - a settings area: the later synced change wins, whole ([`settings`](super::settings));
 //! - a tie is broken by the content's fingerprint;
 //! - a document deleted on one device and changed on another since they last exchanged it
 //!   stays, with the change: nothing written is lost to a deletion.
@@ -39,11 +40,19 @@ fn compare(a: &Version, b: &Version) -> Ordering {
                 };
                 at(x).total_cmp(&at(y))
             }),
-        // Never both under one id (ids are made from the kind); keep it total anyway.
-        (Record::Conversation(_), Record::Message(_)) => Ordering::Greater,
-        (Record::Message(_), Record::Conversation(_)) => Ordering::Less,
+        (Record::Settings(x), Record::Settings(y)) => x.changed_ms.total_cmp(&y.changed_ms),
+        // Never two kinds under one id (ids are made from the kind); keep it total anyway.
+        (x, y) => kind_rank(x).cmp(&kind_rank(y)),
     };
     by_content.then_with(|| a.fingerprint.cmp(&b.fingerprint))
+}
+
+fn kind_rank(record: &Record) -> u8 {
+    match record {
+        Record::Message(_) => 0,
+        Record::Conversation(_) => 1,
+        Record::Settings(_) => 2,
+    }
 }
 
 fn status_rank(status: MessageStatus) -> u8 {

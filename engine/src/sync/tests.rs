@@ -16,7 +16,7 @@ use futures_executor::block_on;
 use std::cell::Cell;
 
 /// AES-256-GCM as the app's WebCrypto cipher runs it: a 12-byte nonce before the ciphertext.
-struct TestCipher {
+pub(super) struct TestCipher {
     aead: Aes256Gcm,
     counter: Cell<u64>,
 }
@@ -65,14 +65,18 @@ const CHEAP: KdfParams = KdfParams {
     parallelism: 1,
 };
 
-struct Device {
-    store: MemoryStore,
-    account: Account<TestCipher>,
-    state: SyncState,
+pub(super) struct Device {
+    pub(super) store: MemoryStore,
+    pub(super) account: Account<TestCipher>,
+    pub(super) state: SyncState,
 }
 
 impl Device {
-    fn join(server: &TestServer, passphrase: &str, name: &str) -> Result<Self, SyncError> {
+    pub(super) fn join(
+        server: &TestServer,
+        passphrase: &str,
+        name: &str,
+    ) -> Result<Self, SyncError> {
         let account = block_on(open_account(server, &TestMaker, passphrase, [7; 16], CHEAP))?;
         let mut state = SyncState::default();
         state.set_up(
@@ -82,6 +86,7 @@ impl Device {
                 password: String::new(),
                 keys: account.keys.clone(),
                 paused: false,
+                scope: super::SyncScope::default(),
             },
             format!("device-{name}"),
         );
@@ -92,7 +97,11 @@ impl Device {
         })
     }
 
-    fn sync(&mut self, server: &TestServer, now_ms: f64) -> Result<SyncReport, SyncError> {
+    pub(super) fn sync(
+        &mut self,
+        server: &TestServer,
+        now_ms: f64,
+    ) -> Result<SyncReport, SyncError> {
         self.sync_reading(server, now_ms, true)
     }
 
@@ -113,7 +122,7 @@ impl Device {
         ))
     }
 
-    fn write(&self, conversation: &Conversation, messages: &[MessageNode]) {
+    pub(super) fn write(&self, conversation: &Conversation, messages: &[MessageNode]) {
         block_on(
             self.store
                 .import_conversations(&[(conversation.clone(), messages.to_vec())]),
@@ -121,11 +130,11 @@ impl Device {
         .unwrap_or_else(|e| panic!("write: {e}"));
     }
 
-    fn conversation(&self, id: &str) -> Option<Conversation> {
+    pub(super) fn conversation(&self, id: &str) -> Option<Conversation> {
         block_on(self.store.load_conversation(id)).unwrap_or_else(|e| panic!("{e}"))
     }
 
-    fn texts(&self, conversation_id: &str) -> Vec<String> {
+    pub(super) fn texts(&self, conversation_id: &str) -> Vec<String> {
         let mut texts: Vec<String> = block_on(self.store.load_messages(conversation_id))
             .unwrap_or_else(|e| panic!("{e}"))
             .iter()
@@ -136,7 +145,12 @@ impl Device {
     }
 }
 
-fn chat(id: &str, title: &str, at: f64, texts: &[&str]) -> (Conversation, Vec<MessageNode>) {
+pub(super) fn chat(
+    id: &str,
+    title: &str,
+    at: f64,
+    texts: &[&str],
+) -> (Conversation, Vec<MessageNode>) {
     let mut conversation = Conversation::new(id, title, at);
     let mut parent: Option<String> = None;
     let mut messages = Vec::new();
