@@ -103,6 +103,11 @@ where
     ) -> Result<(Vec<Pulled>, Vec<LedgerEntry>), SyncError> {
         self.stored_messages.clear();
         let scope = self.state.scope();
+        let deleted_ids: BTreeSet<&str> = changes
+            .iter()
+            .filter(|c| c.deleted)
+            .map(|c| c.id.as_str())
+            .collect();
         let mut wanted = Vec::new();
         let mut deleted = Vec::new();
         for change in changes {
@@ -121,9 +126,29 @@ where
                 }
                 if let Some(entry) = self.state.docs.remove(&change.id) {
                     // Changed here since it was exchanged: what was written here stays, and
-                    // goes to the server again (a live revision outranks a deletion).
-                    let here = self.local_version(&entry.local).await?;
-                    if here.is_none_or(|v| v.fingerprint == entry.fingerprint) {
+                    // goes to the server again. So do the messages of a conversation that
+                    // stays so.
+                    let changed_here = self.changed_here(&entry).await?;
+                    if changed_here && entry.local.kind == Kind::Conversation {
+                        self.kept_conversations.insert(entry.local.id.clone());
+                    }
+                    let stays = changed_here
+                        || (entry.local.kind == Kind::Message
+                            && self
+                                .conversation_stays(&entry.local.conversation_id, &deleted_ids)
+                                .await?);
+                    if stays {
+                        // Sent again as the deletion's child: the document lives again.
+                        let tombstone = change.changes[0].rev.clone();
+                        self.state.docs.insert(
+                            change.id.clone(),
+                            LedgerEntry {
+                                rev: tombstone,
+                                fingerprint: String::new(),
+                                local: entry.local,
+                            },
+                        );
+                    } else {
                         deleted.push(entry);
                     }
                 }
@@ -248,6 +273,35 @@ where
         }))
     }
 
+    /// Whether what `entry` stands for differs here from what was last exchanged.
+    async fn changed_here(&mut self, entry: &LedgerEntry) -> Result<bool, SyncError> {
+        let here = self.local_version(&entry.local).await?;
+        Ok(here.is_some_and(|v| v.fingerprint != entry.fingerprint))
+    }
+
+    /// Whether conversation `id` outlives its deletion elsewhere (it was changed here), so that
+    /// its messages, deleted with it, stay too. A message deleted on its own (a branch removed
+    /// elsewhere) is deleted here even when the conversation was renamed here.
+    async fn conversation_stays(
+        &mut self,
+        id: &str,
+        deleted_ids: &BTreeSet<&str>,
+    ) -> Result<bool, SyncError> {
+        if self.kept_conversations.contains(id) {
+            return Ok(true);
+        }
+        let doc_id = self.account.keys.doc_id(&Record::conversation_key(id));
+        let Some(entry) = self.state.docs.get(&doc_id).cloned() else {
+            return Ok(false);
+        };
+        if !self.changed_here(&entry).await? {
+            return Ok(false);
+        }
+        // Its own deletion is in this page, or further on (then the server says it is gone).
+        Ok(deleted_ids.contains(doc_id.as_str())
+            || couch::get_doc(self.db, &doc_id).await?.is_none())
+    }
+
     fn note_conflict(&mut self, kept: &Version, candidates: &[Version]) {
         let Record::Conversation(kept_conversation) = &kept.record else {
             return;
@@ -295,7 +349,7 @@ where
                 };
                 let (value, set) = read_area(self.store, area, self.state.scope().keys()).await?;
                 // Never exchanged, this device's settings count as older than the account's.
-                let id = self.account.keys.doc_id(&format!("s:{}", area.name()));
+                let id = self.account.keys.doc_id(&Record::settings_key(area));
                 let exchanged = self.state.docs.contains_key(&id);
                 let changed_ms = if exchanged { self.now_ms } else { 0.0 };
                 (set || exchanged).then_some(Record::Settings(SettingsRecord {

@@ -22,10 +22,18 @@ impl Record {
     /// The local key a document id is made from: unique across kinds.
     pub fn key(&self) -> String {
         match self {
-            Self::Conversation(c) => format!("c:{}", c.id),
+            Self::Conversation(c) => Self::conversation_key(&c.id),
             Self::Message(m) => format!("m:{}", m.id),
-            Self::Settings(s) => format!("s:{}", s.area.name()),
+            Self::Settings(s) => Self::settings_key(s.area),
         }
+    }
+
+    pub fn conversation_key(id: &str) -> String {
+        format!("c:{id}")
+    }
+
+    pub fn settings_key(area: Area) -> String {
+        format!("s:{}", area.name())
     }
 
     pub fn local_ref(&self) -> LocalRef {

@@ -22,7 +22,7 @@ use super::{SyncCipher, SyncError};
 use crate::domain::message::MessageNode;
 use crate::store::ChatStore;
 use serde_json::{json, Value};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// Documents per request.
 pub const BATCH: usize = 100;
@@ -89,6 +89,7 @@ where
         report: SyncReport::default(),
         stored_messages: BTreeMap::new(),
         fed: 0,
+        kept_conversations: BTreeSet::new(),
     };
     let resolutions = round.pull().await?;
     round.push(resolutions).await?;
@@ -130,6 +131,8 @@ pub(super) struct Round<'a, S: ?Sized, D, C> {
     pub(super) stored_messages: BTreeMap<String, Vec<MessageNode>>,
     /// Changes of the feed seen so far this round.
     pub(super) fed: usize,
+    /// Conversations deleted elsewhere that stay here, changed since (their messages stay too).
+    pub(super) kept_conversations: BTreeSet<String>,
 }
 
 impl<S, D, C> Round<'_, S, D, C>

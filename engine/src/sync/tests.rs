@@ -399,12 +399,46 @@ fn a_change_made_here_outlives_a_deletion_made_elsewhere() {
         b.conversation("c").map(|c| c.title),
         Some("Still needed".into())
     );
+    assert_eq!(b.texts("c"), vec!["q"], "its messages stay with it");
     a.sync(&server, 23.0).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         a.conversation("c").map(|c| c.title),
         Some("Still needed".into()),
         "it came back to a"
     );
+    assert_eq!(a.texts("c"), vec!["q"], "with its messages");
+    b.sync(&server, 24.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.texts("c"), vec!["q"]);
+}
+
+#[test]
+fn a_message_deleted_elsewhere_is_deleted_here_though_its_chat_was_renamed_here() {
+    let server = TestServer::default();
+    let mut a = Device::join(&server, "pw", "a").unwrap_or_else(|e| panic!("{e}"));
+    let mut b = Device::join(&server, "pw", "b").unwrap_or_else(|e| panic!("{e}"));
+    let (c, m) = chat("c", "Shared", 1.0, &["q", "answer"]);
+    a.write(&c, &m);
+    a.sync(&server, 10.0).unwrap_or_else(|e| panic!("{e}"));
+    b.sync(&server, 11.0).unwrap_or_else(|e| panic!("{e}"));
+    // a deletes the answer; b, not knowing, renames the chat.
+    let mut shorter = c.clone();
+    shorter.current_leaf_id = Some("c-m0".into());
+    block_on(a.store.delete_messages(&shorter, &["c-m1".to_owned()]))
+        .unwrap_or_else(|e| panic!("{e}"));
+    a.sync(&server, 20.0).unwrap_or_else(|e| panic!("{e}"));
+    let mut renamed = c.clone();
+    renamed.title = "Renamed".into();
+    renamed.updated_at_ms = 21.0;
+    b.write(&renamed, &[]);
+    b.sync(&server, 22.0).unwrap_or_else(|e| panic!("{e}"));
+    a.sync(&server, 23.0).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(b.texts("c"), vec!["q"]);
+    assert_eq!(
+        a.texts("c"),
+        vec!["q"],
+        "the deleted answer did not come back"
+    );
+    assert_eq!(a.conversation("c").map(|c| c.title), Some("Renamed".into()));
 }
 
 #[test]
