@@ -57,8 +57,13 @@ thread_local! {
     static AUTOMATIC: Cell<u32> = const { Cell::new(0) };
 }
 
-/// A round no one asked for: quick, but the first of a visit and every tenth one full.
+/// A round no one asked for: quick, but the first of a visit and every tenth one full. None
+/// while an answer streams here: a record pulled meanwhile could move the branch it streams
+/// into; the round that follows each answer (`crate::sync::soon`) brings what waited.
 async fn automatic_round(state: AppState) -> bool {
+    if runtime().is_some_and(|r| !r.live.borrow().is_empty()) {
+        return false;
+    }
     let n = AUTOMATIC.with(|a| a.replace(a.get() + 1));
     run_round(state, n.is_multiple_of(10)).await
 }

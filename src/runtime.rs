@@ -284,8 +284,9 @@ fn changed_elsewhere(state: AppState, id: String) {
                 state.conversations.set(list);
                 if gone {
                     new_chat(state);
-                } else if state.is_current(&id) && !state.is_generating(&id) {
-                    select(state, id);
+                } else {
+                    // Whatever screen is open here (settings, workflows) stays open.
+                    reload(state, id);
                 }
             }
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),
