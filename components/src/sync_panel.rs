@@ -173,6 +173,8 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
             {move || view.with(|v| v.pending).filter(|&n| n > 0).map(|n| view! {
                 <p class="hint" data-testid="sync-pending">{tf("sync-pending", &[("count", n.into())])}</p>
             })}
+            <ScopeChoice scope=Signal::derive(move || view.with(|v| v.scope)) disabled=Signal::derive(busy)
+                on_change=Callback::new(move |s| on_action.run(SyncAction::Scope(s))) />
             <div class="form-actions">
                 <button type="button" data-testid="sync-now" disabled=move || busy() || paused()
                     on:click=move |_| on_action.run(SyncAction::SyncNow)>{t("sync-now")}</button>
@@ -183,8 +185,6 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
                     on:click=move |_| on_action.run(SyncAction::Forget)>{t("sync-forget")}</button>
             </div>
             <p class="hint">{t("sync-forget-hint")}</p>
-            <ScopeChoice scope=Signal::derive(move || view.with(|v| v.scope)) disabled=Signal::derive(busy)
-                on_change=Callback::new(move |s| on_action.run(SyncAction::Scope(s))) />
             {move || {
                 let conflicts = view.with(|v| v.conflicts.clone());
                 (!conflicts.is_empty()).then(|| view! {

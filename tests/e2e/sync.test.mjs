@@ -1,7 +1,8 @@
 // End to end: two browsers sync one account through a real CouchDB-protocol server (PouchDB
 // Server, in memory, started by this file from the npm registry's package): every message
-// arrives on both, a rename made on both resolves the same way on both, the server's stored
-// documents hold no plaintext (read directly), and a wrong passphrase changes nothing.
+// arrives on both, a rename made on both (one of them offline) resolves the same way on both,
+// the server's stored documents hold no plaintext (read directly), a wrong passphrase changes
+// nothing, and settings and API keys sync only when chosen.
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -126,15 +127,28 @@ test('two browsers sync one account: every message on both, conflicts resolved a
   await mock('/admin/script', [{ chunks: ['Take ', 'tram 28.'], delay_ms: 5 }]);
   await send(b, 'How do we get there?');
   await assistantTextIs(b, 'Take tram 28.');
+  // The phone goes offline for real, resumes sync there (no round can run), and renames the
+  // chat while offline.
+  await phone.setOffline(true);
+  await openSettings(b, 'sync');
+  const offlineRounds = await rounds(b);
+  await b.click('[data-testid=sync-pause]');
+  await b.locator('[data-testid=sync-pause]', { hasText: 'Pause' }).waitFor();
+  await closeSettings(b);
   await rename(b, 'Lisbon (phone)');
 
   // What waits to go: the laptop's question, its answer and the renamed conversation.
   await openSettings(a, 'sync');
   await assertText(a.locator('[data-testid=sync-pending]'), '3 changes here are not sent yet.');
 
-  // Both online again: the laptop resumes, then the phone, then the laptop syncs once more.
+  // The laptop resumes; the phone, back online, syncs by itself; the laptop syncs once more.
   await round(a, 'sync-pause');
-  await round(b, 'sync-pause');
+  await openSettings(b, 'sync');
+  assert.equal(await rounds(b), offlineRounds, 'no round ran offline');
+  await phone.setOffline(false);
+  await b.waitForFunction((n) => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > n,
+    offlineRounds, { timeout: 30_000 });
+  assert.equal(await b.locator('[data-testid=sync-error]').count(), 0, 'the round went through');
   await round(a);
   // The rename conflict is shown on the phone, which resolved it.
   assert.match(await b.textContent('[data-testid=sync-conflicts]'),
