@@ -90,6 +90,7 @@ fn show_state(state: AppState, stored: &SyncState) {
         v.scope = stored.scope();
         v.last_sync_ms = stored.last_sync_ms;
         v.conflicts = stored.conflicts.clone();
+        v.settings_conflicts = stored.settings_conflicts.clone();
         if stored.setup.is_none() {
             v.report = None;
         }
@@ -320,6 +321,16 @@ async fn act(state: AppState, action: SyncAction) {
                 run_round(state, true).await;
             }
         },
+        SyncAction::TakeOther(area) => {
+            match exclusive(service.sync_take_other_settings(area)).await {
+                Ok(stored) => {
+                    show_state(state, &stored);
+                    reload_settings(state).await;
+                    run_round(state, true).await;
+                }
+                Err(error) => show_error(state, &error),
+            }
+        }
         SyncAction::SyncNow => {
             run_round(state, true).await;
         }

@@ -5,7 +5,8 @@
 use crate::i18n::{date_time, t, tf};
 use leptos::prelude::*;
 use skein_engine::chat::SyncConnect;
-use skein_engine::sync::{ConflictNote, Progress, SyncReport, SyncScope};
+use skein_engine::sync::settings::Area;
+use skein_engine::sync::{ConflictNote, Progress, SettingsConflict, SyncReport, SyncScope};
 
 /// What the panel shows.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -24,6 +25,7 @@ pub struct SyncView {
     /// The last error, in words.
     pub error: Option<String>,
     pub conflicts: Vec<ConflictNote>,
+    pub settings_conflicts: Vec<SettingsConflict>,
     /// Rounds ended this session (the status carries it as `data-rounds`).
     pub rounds: u32,
     /// Changes here the next round would send, when counted (on opening the settings).
@@ -35,6 +37,8 @@ pub enum SyncAction {
     Connect(SyncConnect),
     /// What syncs, changed.
     Scope(SyncScope),
+    /// The settings that lost a conflict, taken instead.
+    TakeOther(Area),
     SyncNow,
     Pause(bool),
     Forget,
@@ -185,6 +189,7 @@ fn SyncStatus(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl I
                     on:click=move |_| on_action.run(SyncAction::Forget)>{t("sync-forget")}</button>
             </div>
             <p class="hint">{t("sync-forget-hint")}</p>
+            <SettingsConflicts view on_action />
             {move || {
                 let conflicts = view.with(|v| v.conflicts.clone());
                 (!conflicts.is_empty()).then(|| view! {
@@ -233,5 +238,47 @@ fn ScopeChoice(
             {choice("sync-scope-keys", "sync-scope-keys", |s| s.keys(), |s, on| s.api_keys = on)}
             <p class="hint">{t("sync-scope-hint")}</p>
         </fieldset>
+    }
+}
+
+/// The settings areas changed on two devices, each with the version that lost to take instead.
+#[component]
+fn SettingsConflicts(view: Signal<SyncView>, on_action: Callback<SyncAction>) -> impl IntoView {
+    move || {
+        let conflicts = view.with(|v| v.settings_conflicts.clone());
+        let busy = move || view.with(|v| v.busy);
+        (!conflicts.is_empty()).then(|| view! {
+            <h5>{t("sync-settings-conflicts-heading")}</h5>
+            <ul class="sync-conflicts" data-testid="sync-settings-conflicts">
+                {conflicts.into_iter().map(|c| {
+                    let area = c.area;
+                    let whose = if c.lost_here { t("sync-settings-lost-here") } else { t("sync-settings-lost-there") };
+                    let words = tf("sync-settings-conflict", &[
+                        ("area", t(area_label(area)).into()),
+                        ("whose", whose.into()),
+                        ("when", date_time(c.at_ms).into()),
+                    ]);
+                    view! {
+                        <li data-testid="sync-settings-conflict">
+                            <span>{words}</span>" "
+                            <button type="button" class="link" data-testid="sync-take-other" disabled=busy
+                                on:click=move |_| on_action.run(SyncAction::TakeOther(area))>{t("sync-take-other")}</button>
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+        })
+    }
+}
+
+fn area_label(area: Area) -> &'static str {
+    match area {
+        Area::Providers => "sync-area-providers",
+        Area::Personas => "sync-area-personas",
+        Area::WorldBooks => "sync-area-world-books",
+        Area::Dictionaries => "sync-area-dictionaries",
+        Area::McpServers => "sync-area-mcp-servers",
+        Area::WebSearch => "sync-area-web-search",
+        Area::Workflows => "sync-area-workflows",
     }
 }

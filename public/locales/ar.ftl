@@ -647,6 +647,18 @@ sync-forget = أوقف المزامنة على هذا الجهاز
 sync-forget-hint = الإيقاف يُبقي محادثاتك هنا وعلى الخادم؛ وينسى هذا المتصفح الخادم والمفتاح.
 sync-conflicts-heading = أُعيدت تسميتها على جهازين
 sync-conflict = أُبقي «{ $kept }»؛ وكان على الجهاز الآخر «{ $other }» ({ $when }).
+sync-settings-conflicts-heading = إعدادات تغيّرت على جهازين
+sync-settings-conflict = { $area }: أُبقيت النسخة التي زُومنت لاحقًا؛ واستُبدلت نسخة { $whose } ({ $when }).
+sync-settings-lost-here = هذا الجهاز
+sync-settings-lost-there = الجهاز الآخر
+sync-take-other = استخدم النسخة المستبدَلة
+sync-area-providers = المزوّد والنماذج
+sync-area-personas = الشخصيات
+sync-area-world-books = كتب العالم
+sync-area-dictionaries = قواميس المحادثة
+sync-area-mcp-servers = خوادم MCP
+sync-area-web-search = البحث في الويب
+sync-area-workflows = سير العمل
 settings-data-summary = التخزين والنسخ الاحتياطية والاستيراد وهذا البناء.
 
 ## Settings: providers (continued)

@@ -623,6 +623,18 @@ sync-forget = Stop syncing on this device
 sync-forget-hint = Stopping keeps your chats here and on the server; this browser forgets the server and the key.
 sync-conflicts-heading = Renamed on two devices
 sync-conflict = Kept “{ $kept }”; the other device had “{ $other }” ({ $when }).
+sync-settings-conflicts-heading = Settings changed on two devices
+sync-settings-conflict = { $area }: the version synced later was kept; { $whose } was replaced ({ $when }).
+sync-settings-lost-here = this device’s
+sync-settings-lost-there = the other device’s
+sync-take-other = Use the replaced version
+sync-area-providers = Provider and models
+sync-area-personas = Personas
+sync-area-world-books = World books
+sync-area-dictionaries = Chat dictionaries
+sync-area-mcp-servers = MCP servers
+sync-area-web-search = Web search
+sync-area-workflows = Workflows
 settings-data-summary = Storage, backups, imports and this build.
 
 ## Settings: providers (continued)

@@ -600,6 +600,18 @@ sync-forget = 在此设备上停止同步
 sync-forget-hint = 停止后，你的对话仍保留在这里和服务器上；此浏览器会忘记服务器和密钥。
 sync-conflicts-heading = 在两台设备上被重命名
 sync-conflict = 保留了“{ $kept }”；另一台设备上为“{ $other }”（{ $when }）。
+sync-settings-conflicts-heading = 在两台设备上更改的设置
+sync-settings-conflict = { $area }：保留了较晚同步的版本；{ $whose }版本已被替换（{ $when }）。
+sync-settings-lost-here = 本设备的
+sync-settings-lost-there = 另一台设备的
+sync-take-other = 改用被替换的版本
+sync-area-providers = 服务商与模型
+sync-area-personas = 人设
+sync-area-world-books = 世界书
+sync-area-dictionaries = 聊天词典
+sync-area-mcp-servers = MCP 服务器
+sync-area-web-search = 网页搜索
+sync-area-workflows = 工作流
 settings-data-summary = 存储、备份、导入和此构建。
 
 ## Settings: providers (continued)

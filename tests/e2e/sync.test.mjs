@@ -360,6 +360,35 @@ test('settings sync only when chosen, and API keys only when asked for too', asy
   await b.locator('[data-testid=sync-scope]').scrollIntoViewIfNeeded();
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
   await b.screenshot({ path: new URL('sync-what-to-sync.png', DOCS_SCREENSHOTS).pathname });
+
+  // Apart, each adds a persona; the phone syncs later, so its version is kept, and the
+  // laptop's, replaced, is offered; taking it sends it to both.
+  for (const page of [a, b]) {
+    await openSettings(page, 'sync');
+    await page.click('[data-testid=sync-pause]');
+    await page.locator('[data-testid=sync-state]', { hasText: 'Paused' }).waitFor();
+  }
+  for (const [page, name] of [[a, 'Critic'], [b, 'Tutor']]) {
+    await openSettings(page, 'characters');
+    await page.fill('[data-testid=persona-new-name]', name);
+    await page.click('[data-testid=persona-add]');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=persona]').length === 2);
+  }
+  await round(a, 'sync-pause');
+  await round(b, 'sync-pause');
+  const conflict = b.locator('[data-testid=sync-settings-conflict] span');
+  await conflict.waitFor();
+  assert.match(await conflict.textContent(), /^Personas: the version synced later was kept; the other device’s was replaced/);
+  await b.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
+  await b.screenshot({ path: new URL('sync-settings-conflict.png', DOCS_SCREENSHOTS).pathname });
+  await round(b, 'sync-take-other');
+  await b.locator('[data-testid=sync-settings-conflicts]').waitFor({ state: 'detached' });
+  const personaNames = (names) => document.querySelectorAll('[data-testid=persona-name]').length === names.length
+    && [...document.querySelectorAll('[data-testid=persona-name]')].every((input, i) => input.value === names[i]);
+  for (const page of [b, a]) {
+    await openSettings(page, 'characters');
+    await page.waitForFunction(personaNames, ['Travel writer', 'Critic'], { timeout: 30_000 });
+  }
   for (const page of [a, b]) {
     assert.equal(page.errors.length, page.couchNotFound.length, `errors: ${page.errors}`);
   }

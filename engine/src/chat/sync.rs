@@ -9,6 +9,7 @@ use crate::store::ChatStore;
 use crate::sync::account::{open_account, KdfParams, MakeCipher};
 use crate::sync::ledger::SyncSetup;
 use crate::sync::replicate::{sync_once, Progress, SyncReport};
+use crate::sync::settings::{write_area, Area, SettingsRecord};
 use crate::sync::{Account, CouchDb, SyncError, SyncScope, SyncState};
 
 /// What the user enters to set sync up. The passphrase is used once, to derive the keys.
@@ -122,6 +123,25 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if let Some(setup) = state.setup.as_mut() {
             setup.paused = paused;
         }
+        self.store.save_sync_state(&state).await?;
+        Ok(state)
+    }
+
+    /// Takes the settings that lost a conflict ([`SyncState::settings_conflicts`]) instead of
+    /// those kept: written here (this device's credentials stay unless they sync), and sent by
+    /// the next round as the later change.
+    pub async fn sync_take_other_settings(&self, area: Area) -> Result<SyncState, SyncError> {
+        let mut state = self.store.load_sync_state().await?;
+        let Some(note) = state.settings_conflicts.iter().find(|n| n.area == area) else {
+            return Ok(state);
+        };
+        let record = SettingsRecord {
+            area,
+            changed_ms: self.clock().now_ms(),
+            value: note.other.clone(),
+        };
+        write_area(&self.store, &record, state.scope().keys()).await?;
+        state.settings_conflicts.retain(|n| n.area != area);
         self.store.save_sync_state(&state).await?;
         Ok(state)
     }

@@ -3,6 +3,7 @@
 //! and the conflicts resolved lately (shown in the sync settings).
 
 use super::account::Keys;
+use super::settings::Area;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -31,6 +32,9 @@ pub struct SyncState {
     pub last_sync_ms: Option<f64>,
     #[serde(default)]
     pub conflicts: Vec<ConflictNote>,
+    /// Settings areas changed on two devices, the latest per area, with the version that lost.
+    #[serde(default)]
+    pub settings_conflicts: Vec<SettingsConflict>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -119,6 +123,18 @@ pub struct ConflictNote {
     pub at_ms: f64,
 }
 
+/// A settings area changed on two devices while apart: the later synced version was kept, and
+/// the one that lost is kept here (as this device reads it: credentials emptied unless they
+/// sync) so that the user can take it instead.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SettingsConflict {
+    pub area: Area,
+    pub other: Value,
+    /// Whether the version that lost was this device's own.
+    pub lost_here: bool,
+    pub at_ms: f64,
+}
+
 impl SyncState {
     /// Starts over with a new setup: a different server or account shares nothing with the
     /// ledger of the old one.
@@ -132,6 +148,7 @@ impl SyncState {
             self.pull_since = None;
             self.checkpoint_rev = None;
             self.conflicts.clear();
+            self.settings_conflicts.clear();
             self.last_sync_ms = None;
         }
         if self.device_id.is_empty() || !same {
@@ -171,6 +188,11 @@ impl SyncState {
     pub(crate) fn note_conflict(&mut self, note: ConflictNote) {
         self.conflicts.insert(0, note);
         self.conflicts.truncate(CONFLICTS_KEPT);
+    }
+
+    pub(crate) fn note_settings_conflict(&mut self, note: SettingsConflict) {
+        self.settings_conflicts.retain(|n| n.area != note.area);
+        self.settings_conflicts.insert(0, note);
     }
 }
 

@@ -43,5 +43,5 @@ mod tests;
 pub use account::{Account, KdfParams, SyncCipher};
 pub use couch::{CouchDb, Method};
 pub use error::SyncError;
-pub use ledger::{ConflictNote, SyncScope, SyncState};
+pub use ledger::{ConflictNote, SettingsConflict, SyncScope, SyncState};
 pub use replicate::{Progress, SyncReport};

@@ -1,7 +1,7 @@
 //! The pull half of a round ([`replicate`](super::replicate) says what it does).
 
 use super::couch;
-use super::ledger::{ConflictNote, Kind, LedgerEntry, LocalRef};
+use super::ledger::{ConflictNote, Kind, LedgerEntry, LocalRef, SettingsConflict};
 use super::record::Record;
 use super::replicate::{Progress, Round, BATCH};
 use super::resolve::{winner, Version};
@@ -235,7 +235,11 @@ where
         let distinct: BTreeSet<&str> = candidates.iter().map(|v| v.fingerprint.as_str()).collect();
         if distinct.len() > 1 {
             self.report.conflicts += 1;
-            self.note_conflict(&kept, &candidates);
+            let here = match (&local, local_competes) {
+                (Some(l), true) => Some(l.fingerprint.as_str()),
+                _ => None,
+            };
+            self.note_conflict(&kept, &candidates, here);
         }
         // The leaf the next revision builds on: the server's winner among live leaves.
         let mut leaves: Vec<(String, String)> = remote
@@ -302,7 +306,27 @@ where
             || couch::get_doc(self.db, &doc_id).await?.is_none())
     }
 
-    fn note_conflict(&mut self, kept: &Version, candidates: &[Version]) {
+    /// Notes what the user should see of a conflict: a title that lost, or the settings that
+    /// lost (`local`: the fingerprint of this device's version, if it took part).
+    fn note_conflict(&mut self, kept: &Version, candidates: &[Version], local: Option<&str>) {
+        if let Record::Settings(kept_settings) = &kept.record {
+            let lost = candidates
+                .iter()
+                .find(|v| v.fingerprint != kept.fingerprint);
+            if let Some(Version {
+                record: Record::Settings(other),
+                fingerprint,
+            }) = lost
+            {
+                self.state.note_settings_conflict(SettingsConflict {
+                    area: kept_settings.area,
+                    other: other.value.clone(),
+                    lost_here: local == Some(fingerprint.as_str()),
+                    at_ms: self.now_ms,
+                });
+            }
+            return;
+        }
         let Record::Conversation(kept_conversation) = &kept.record else {
             return;
         };

@@ -2,6 +2,7 @@
 //! a kind left out is neither sent, taken, nor deleted.
 
 use super::ledger::SyncScope;
+use super::settings::Area;
 use super::test_server::TestServer;
 use super::tests::{chat, Device};
 use crate::mcp::{McpAuth, McpServer, McpServers};
@@ -99,6 +100,13 @@ impl Device {
         block_on(self.store.save_mcp_servers(&servers)).unwrap_or_else(|e| panic!("{e}"));
     }
 
+    /// The service's "use the other version", on this device's store and state.
+    fn take_other(&self, area: Area) -> super::SyncState {
+        let service = crate::test_fixtures::service_over(Vec::new(), self.store.clone());
+        block_on(self.store.save_sync_state(&self.state)).unwrap_or_else(|e| panic!("{e}"));
+        block_on(service.sync_take_other_settings(area)).unwrap_or_else(|e| panic!("{e}"))
+    }
+
     /// A round after which nothing moves either way: the devices agree.
     fn settled(&mut self, server: &TestServer, now_ms: f64) {
         let report = self.round(server, now_ms);
@@ -184,6 +192,20 @@ fn the_later_synced_settings_change_wins_whole_on_both_devices() {
     assert_eq!(laptop.persona_names(), vec!["Tutor"]);
     laptop.settled(&server, 50.0);
     phone.settled(&server, 51.0);
+
+    // The phone, which resolved it, keeps the version that lost; taking it sends it as the
+    // later change.
+    let note = &phone.state.settings_conflicts[0];
+    assert_eq!((note.area, note.lost_here), (Area::Personas, false));
+    assert!(laptop.state.settings_conflicts.is_empty());
+    phone.state = phone.take_other(Area::Personas);
+    assert_eq!(phone.persona_names(), vec!["Writer", "Critic"]);
+    assert!(phone.state.settings_conflicts.is_empty());
+    assert_eq!(phone.round(&server, 52.0).pushed, 1);
+    laptop.round(&server, 53.0);
+    assert_eq!(laptop.persona_names(), vec!["Writer", "Critic"]);
+    laptop.settled(&server, 54.0);
+    phone.settled(&server, 55.0);
 
     // A provider's keys stay on their device when the keys do not sync, whatever else changes.
     laptop.set_provider(&provider("m1", "sk-laptop"));

@@ -66,7 +66,7 @@ const CHEAP: KdfParams = KdfParams {
 };
 
 pub(super) struct Device {
-    pub(super) store: MemoryStore,
+    pub(super) store: std::rc::Rc<MemoryStore>,
     pub(super) account: Account<TestCipher>,
     pub(super) state: SyncState,
 }
@@ -91,7 +91,7 @@ impl Device {
             format!("device-{name}"),
         );
         Ok(Self {
-            store: MemoryStore::new(),
+            store: std::rc::Rc::new(MemoryStore::new()),
             account,
             state,
         })
