@@ -376,13 +376,17 @@ test('settings sync only when chosen, and API keys only when asked for too', asy
   }
   await round(a, 'sync-pause');
   await round(b, 'sync-pause');
-  const conflict = b.locator('[data-testid=sync-settings-conflict] span');
+  const conflict = b.locator('[data-testid=sync-settings-conflict] span', { hasText: 'Personas' });
   await conflict.waitFor();
   assert.match(await conflict.textContent(), /^Personas: the version synced later was kept; the other device’s was replaced/);
+  // The phone's own provider, replaced by the account's when it joined, is offered too.
+  assert.match(await b.textContent('[data-testid=sync-settings-conflicts]'),
+    /Provider and models: the version synced later was kept; this device’s was replaced/);
   await b.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
   await b.screenshot({ path: new URL('sync-settings-conflict.png', DOCS_SCREENSHOTS).pathname });
-  await round(b, 'sync-take-other');
-  await b.locator('[data-testid=sync-settings-conflicts]').waitFor({ state: 'detached' });
+  await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' })
+    .locator('[data-testid=sync-take-other]').click();
+  await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' }).waitFor({ state: 'detached' });
   const personaNames = (names) => document.querySelectorAll('[data-testid=persona-name]').length === names.length
     && [...document.querySelectorAll('[data-testid=persona-name]')].every((input, i) => input.value === names[i]);
   for (const page of [b, a]) {

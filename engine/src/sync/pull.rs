@@ -313,11 +313,16 @@ where
             let lost = candidates
                 .iter()
                 .find(|v| v.fingerprint != kept.fingerprint);
+            // Versions that differ only in credentials (one device sends them, another not)
+            // lose nothing the user sees: the credentials here are kept on writing.
+            let seen = |r: &SettingsRecord| r.clone().read_as(false).map(|r| r.value);
             if let Some(Version {
                 record: Record::Settings(other),
                 fingerprint,
-            }) = lost
-            {
+            }) = lost.filter(|v| match &v.record {
+                Record::Settings(other) => seen(other) != seen(kept_settings),
+                _ => false,
+            }) {
                 self.state.note_settings_conflict(SettingsConflict {
                     area: kept_settings.area,
                     other: other.value.clone(),

@@ -146,6 +146,14 @@ fn settings_sync_only_when_asked_and_api_keys_only_when_asked_too() {
     assert_eq!(phone.provider(), Some(provider("big-model", "sk-phone")));
     assert_eq!(phone.persona_names(), vec!["Writer"]);
     assert_eq!(phone.mcp_token(), Some(String::new()));
+    let offered: Vec<_> = (phone.state.settings_conflicts.iter())
+        .map(|n| (n.area, n.lost_here))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![(Area::Providers, true)],
+        "the phone's own provider, replaced"
+    );
     laptop.settled(&server, 31.0);
     phone.settled(&server, 32.0);
 
@@ -155,6 +163,10 @@ fn settings_sync_only_when_asked_and_api_keys_only_when_asked_too() {
         laptop.round(&server, 40.0).pushed,
         2,
         "providers and MCP servers"
+    );
+    assert!(
+        laptop.state.settings_conflicts.is_empty(),
+        "its own keys were kept: nothing to offer back"
     );
     assert!(!server.everything_stored().contains("sk-laptop"), "sealed");
     phone.round(&server, 41.0);
