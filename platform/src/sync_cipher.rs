@@ -1,5 +1,6 @@
 //! Sync's cipher: AES-256-GCM through WebCrypto (`sync_crypto.js`), with the key the
 //! passphrase gave ([`skein_engine::sync::account`]). The key is imported non-extractable.
+//! The key derivation's pauses give the page's thread back between steps.
 
 use crate::js_error::describe as js_message;
 use skein_engine::sync::account::MakeCipher;
@@ -17,6 +18,8 @@ extern "C" {
     fn sync_open(key: &JsValue, aad: &[u8], sealed: &[u8]) -> js_sys::Promise;
     #[wasm_bindgen(js_name = syncRandomBytes)]
     fn sync_random_bytes(n: u32) -> js_sys::Uint8Array;
+    #[wasm_bindgen(js_name = syncPause)]
+    fn sync_pause() -> js_sys::Promise;
 }
 
 /// 16 random bytes for a new account's salt.
@@ -58,5 +61,10 @@ impl MakeCipher for WebCrypto {
             .await
             .map_err(|e| SyncError::Crypto(js_message(&e)))?;
         Ok(WebCryptoCipher { key })
+    }
+
+    async fn pause(&self) {
+        // A pause that fails has paused enough.
+        let _ = JsFuture::from(sync_pause()).await;
     }
 }

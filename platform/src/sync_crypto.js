@@ -1,6 +1,6 @@
 // AES-256-GCM through WebCrypto for sync (platform/src/sync_cipher.rs): each sealed body is a
 // random 12-byte nonce followed by the ciphertext and tag, bound to its document id as
-// additional data.
+// additional data. Also the pause the key derivation takes between its steps.
 
 export function importSyncKey(raw) {
   return crypto.subtle.importKey('raw', raw, { name: 'AES-GCM' }, false, ['encrypt', 'decrypt']);
@@ -25,4 +25,12 @@ export async function syncOpen(key, aad, sealed) {
 
 export function syncRandomBytes(n) {
   return crypto.getRandomValues(new Uint8Array(n));
+}
+
+/// Gives the thread back for a moment: `scheduler.yield()` where the browser has it (no timer
+/// clamping, and the rest runs before other queued work), else a zero-delay timer.
+export function syncPause() {
+  const scheduler = globalThis.scheduler;
+  if (scheduler && typeof scheduler.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }

@@ -72,27 +72,28 @@ impl std::fmt::Debug for Keys {
 }
 
 impl Keys {
-    pub fn derive(passphrase: &str, salt: &[u8], params: KdfParams) -> Result<Self, SyncError> {
+    /// The keys of `passphrase`: Argon2id ([`super::kdf`]), giving the thread back through
+    /// `maker`'s pause as it works.
+    pub async fn derive<M: MakeCipher>(
+        passphrase: &str,
+        salt: &[u8],
+        params: KdfParams,
+        maker: &M,
+    ) -> Result<Self, SyncError> {
         if passphrase.is_empty() {
             return Err(SyncError::EmptyPassphrase);
         }
         let params = params.check()?;
-        let argon_params = argon2::Params::new(
-            params.memory_kib,
-            params.iterations,
-            params.parallelism,
-            Some(64),
-        )
-        .map_err(|e| SyncError::Crypto(e.to_string()))?;
-        let argon = argon2::Argon2::new(
-            argon2::Algorithm::Argon2id,
-            argon2::Version::V0x13,
-            argon_params,
-        );
+        let cost = super::kdf::Cost {
+            memory_kib: params.memory_kib,
+            passes: params.iterations,
+            lanes: params.parallelism,
+        };
         let mut out = [0u8; 64];
-        argon
-            .hash_password_into(passphrase.as_bytes(), salt, &mut out)
-            .map_err(|e| SyncError::Crypto(e.to_string()))?;
+        super::kdf::argon2id(passphrase.as_bytes(), salt, cost, &mut out, || {
+            maker.pause()
+        })
+        .await;
         let mut encryption = [0u8; 32];
         let mut ids = [0u8; 32];
         encryption.copy_from_slice(&out[..32]);
@@ -174,6 +175,10 @@ pub trait SyncCipher {
 pub trait MakeCipher {
     type Cipher: SyncCipher;
     async fn make(&self, key: &[u8; 32]) -> Result<Self::Cipher, SyncError>;
+
+    /// Gives the thread back for a moment while the keys are derived (in a page: a zero-delay
+    /// timer, so input and painting go on); nothing by default.
+    async fn pause(&self) {}
 }
 
 /// The plaintext account document.
@@ -211,7 +216,7 @@ pub async fn open_account<D: CouchDb, M: MakeCipher>(
         if let Some(found) = couch::get_doc(db, ACCOUNT_DOC).await? {
             return join(maker, passphrase, found).await;
         }
-        let keys = Keys::derive(passphrase, &new_salt, params)?;
+        let keys = Keys::derive(passphrase, &new_salt, params, maker).await?;
         let cipher = maker.make(keys.encryption_key()).await?;
         let check = cipher.seal(CHECK_AAD, CHECK_TEXT).await?;
         let doc = AccountDoc {
@@ -249,7 +254,7 @@ async fn join<M: MakeCipher>(
     }
     let salt = base64::decode(&doc.salt).map_err(|e| SyncError::UnknownFormat(e.to_string()))?;
     let check = base64::decode(&doc.check).map_err(|e| SyncError::UnknownFormat(e.to_string()))?;
-    let keys = Keys::derive(passphrase, &salt, doc.params)?;
+    let keys = Keys::derive(passphrase, &salt, doc.params, maker).await?;
     let cipher = maker.make(keys.encryption_key()).await?;
     match cipher.open(CHECK_AAD, &check).await {
         Ok(text) if text == CHECK_TEXT => Ok(Account { keys, cipher }),

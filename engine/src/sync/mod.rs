@@ -25,6 +25,7 @@
 pub mod account;
 pub mod couch;
 pub(crate) mod error;
+pub mod kdf;
 pub mod ledger;
 mod pull;
 mod push;
