@@ -235,7 +235,7 @@ export function write(r, before = {}) {
     const slower = Math.max(y.pushMs, y.pullMs);
     add('sync', '11. Sync: 10,000 messages in 100 conversations sent by one browser, then received by another (PouchDB Server on loopback; from Connect to the end of the first round, the key derivation included)',
       `**sent in ${secs(y.pushMs)}, received in ${secs(y.pullMs)}**`, '< 60 s each way',
-      `the sender's round: “${y.pushReport}”; the receiver's: “${y.pullReport}”; then a round with nothing new that reads every message (Sync now): ${ms(y.idle.ms)}, its longest task ${ms(y.idle.longestTaskMs)} (the rounds that run by themselves read only the conversations whose record changed)`, slower < 60_000,
+      `the sender's round: “${y.pushReport}”; the receiver's: “${y.pullReport}”; then a round with nothing new that reads every message (Sync now): ${ms(y.idle.ms)}, its longest task ${ms(y.idle.longestTaskMs)} (the rounds that run by themselves read only the conversations whose record changed)${y.join ? `; creating an account (Connect to set up, the Argon2id derivation nearly all of it): ${ms(y.join.ms)}, its longest task ${ms(y.join.longestTaskMs)}` : ''}`, slower < 60_000,
       `${secs(slower - 60_000)} over`);
   }
 
