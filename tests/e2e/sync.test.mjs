@@ -154,6 +154,7 @@ test('two browsers sync one account: every message on both, conflicts resolved a
   assert.match(await b.textContent('[data-testid=sync-conflicts]'),
     /Kept “Lisbon \(phone\)”; the other device had “Lisbon \(laptop\)”/);
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await b.locator('[data-testid=sync-conflicts]').scrollIntoViewIfNeeded();
   await b.screenshot({ path: new URL('sync-settings.png', DOCS_SCREENSHOTS).pathname });
   // The same storage on a phone-sized page.
   const small = watchCouch(await openApp(phone, { beforeLoad: (p) => p.setViewportSize({ width: 390, height: 844 }) }));
