@@ -385,6 +385,12 @@ test('settings sync only when chosen, and API keys only when asked for too', asy
     /Provider and models: the version synced later was kept; this device’s was replaced/);
   await b.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
   await b.screenshot({ path: new URL('sync-settings-conflict.png', DOCS_SCREENSHOTS).pathname });
+  // The same storage on a phone-sized page.
+  const small = watchCouch(await openApp(phone, { beforeLoad: (p) => p.setViewportSize({ width: 375, height: 760 }) }));
+  await openSettings(small, 'sync');
+  await small.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
+  await small.screenshot({ path: new URL('sync-settings-conflict-phone.png', DOCS_SCREENSHOTS).pathname });
+  await small.close();
   await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' })
     .locator('[data-testid=sync-take-other]').click();
   await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' }).waitFor({ state: 'detached' });
