@@ -262,7 +262,8 @@ async fn show_changes(state: AppState, changed: Vec<String>) {
 }
 
 /// Runs a change of the stored setup when no round is running (a round saves its state as it
-/// goes, and would save over the change).
+/// goes, and would save over the change: a round ending after "Stop syncing" would turn sync
+/// back on).
 async fn exclusive<T>(change: impl Future<Output = T>) -> T {
     while BUSY.with(|b| b.replace(true)) {
         BrowserClock.sleep(BUSY_MS / 4.0).await;
@@ -343,7 +344,7 @@ async fn act(state: AppState, action: SyncAction) {
                 }
             }
         },
-        SyncAction::Forget => match service.sync_forget().await {
+        SyncAction::Forget => match exclusive(service.sync_forget()).await {
             Ok(stored) => {
                 state.sync.set(SyncView::default());
                 show_state(state, &stored);
