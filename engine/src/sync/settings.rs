@@ -78,37 +78,43 @@ impl SettingsRecord {
     /// `keys`, credentials are emptied, so the record compares equal to what this device would
     /// send and two devices that differ only there do not send it back and forth.
     pub fn read_as(self, keys: bool) -> Option<Self> {
-        let value = &self.value;
-        let value = match self.area {
-            Area::Providers => {
-                let settings = decode::<Option<ProviderSettings>>(value)?;
-                to_value(&match settings {
-                    Some(s) if !keys => Some(crate::store::backup::without_secrets(&s)),
-                    other => other,
-                })
-            }
-            Area::Personas => to_value(&decode::<Personas>(value)?),
-            Area::WorldBooks => to_value(&decode::<WorldBooks>(value)?),
-            Area::Dictionaries => to_value(&decode::<Dictionaries>(value)?),
-            Area::McpServers => {
-                let servers = decode::<McpServers>(value)?;
-                to_value(&if keys {
-                    servers
-                } else {
-                    servers.without_secrets()
-                })
-            }
-            Area::WebSearch => {
-                let mut search = decode::<WebSearchSettings>(value)?;
-                if !keys {
-                    search.api_key.clear();
-                }
-                to_value(&search)
-            }
-            Area::Workflows => to_value(&decode::<WorkflowTemplates>(value)?),
-        };
+        let value = as_sent(self.area, &self.value, keys)?;
         Some(Self { value, ..self })
     }
+}
+
+/// `value` read as `area`'s type and written back, credentials emptied unless `keys`: what
+/// this device sends, and how it reads what it receives, so that both compare alike. `None`
+/// if `value` is not what the area stores.
+fn as_sent(area: Area, value: &Value, keys: bool) -> Option<Value> {
+    Some(match area {
+        Area::Providers => {
+            let settings = decode::<Option<ProviderSettings>>(value)?;
+            to_value(&match settings {
+                Some(s) if !keys => Some(crate::store::backup::without_secrets(&s)),
+                other => other,
+            })
+        }
+        Area::Personas => to_value(&decode::<Personas>(value)?),
+        Area::WorldBooks => to_value(&decode::<WorldBooks>(value)?),
+        Area::Dictionaries => to_value(&decode::<Dictionaries>(value)?),
+        Area::McpServers => {
+            let servers = decode::<McpServers>(value)?;
+            to_value(&if keys {
+                servers
+            } else {
+                servers.without_secrets()
+            })
+        }
+        Area::WebSearch => {
+            let mut search = decode::<WebSearchSettings>(value)?;
+            if !keys {
+                search.api_key.clear();
+            }
+            to_value(&search)
+        }
+        Area::Workflows => to_value(&decode::<WorkflowTemplates>(value)?),
+    })
 }
 
 /// What is stored here for `area`, as this device would send it (credentials emptied unless
@@ -118,35 +124,22 @@ pub async fn read_area<S: ChatStore + ?Sized>(
     area: Area,
     keys: bool,
 ) -> Result<(Value, bool), StoreError> {
-    Ok(match area {
-        Area::Providers => match store.load_provider_settings().await? {
-            None => (Value::Null, false),
-            Some(settings) if keys => (to_value(&settings), true),
-            Some(settings) => (
-                to_value(&crate::store::backup::without_secrets(&settings)),
-                true,
-            ),
-        },
-        Area::Personas => encode(&store.load_personas().await?),
-        Area::WorldBooks => encode(&store.load_world_books().await?),
-        Area::Dictionaries => encode(&store.load_dictionaries().await?),
-        Area::McpServers => {
-            let servers = store.load_mcp_servers().await?;
-            encode(&if keys {
-                servers
-            } else {
-                servers.without_secrets()
-            })
-        }
-        Area::WebSearch => {
-            let mut search = store.load_web_search().await?;
-            if !keys {
-                search.api_key.clear();
-            }
-            encode(&search)
-        }
-        Area::Workflows => encode(&store.load_workflow_templates().await?),
-    })
+    let (stored, default) = match area {
+        Area::Providers => (
+            to_value(&store.load_provider_settings().await?),
+            Value::Null,
+        ),
+        Area::Personas => with_default(&store.load_personas().await?),
+        Area::WorldBooks => with_default(&store.load_world_books().await?),
+        Area::Dictionaries => with_default(&store.load_dictionaries().await?),
+        Area::McpServers => with_default(&store.load_mcp_servers().await?),
+        Area::WebSearch => with_default(&store.load_web_search().await?),
+        Area::Workflows => with_default(&store.load_workflow_templates().await?),
+    };
+    // What the store holds always reads as its own type.
+    let value = as_sent(area, &stored, keys).unwrap_or(stored);
+    let set = value != default;
+    Ok((value, set))
 }
 
 /// Writes a pulled area here. Credentials come from the document only when `keys` and it has
@@ -215,11 +208,9 @@ fn decode<T: DeserializeOwned>(value: &Value) -> Option<T> {
     serde_json::from_value(value.clone()).ok()
 }
 
-/// The value and whether it differs from the area's default.
-fn encode<T: Serialize + Default>(value: &T) -> (Value, bool) {
-    let value = to_value(value);
-    let set = value != to_value(&T::default());
-    (value, set)
+/// The value and the area's default, as JSON.
+fn with_default<T: Serialize + Default>(value: &T) -> (Value, Value) {
+    (to_value(value), to_value(&T::default()))
 }
 
 /// The credential to keep: the document's when `keys` and it has one, else this device's own.
