@@ -34,18 +34,37 @@ function watchCouch(page) {
 
 const rounds = async (page) => Number(await page.getAttribute('[data-testid=sync-status]', 'data-rounds'));
 
-/// Clicks `button` (sync now, resume) and waits for the round it starts to end.
-async function round(page, button = 'sync-now') {
+/// Does `act` in the Sync settings (`what` names it) and waits for the round it starts to end.
+async function roundAfter(page, what, act) {
   await openSettings(page, 'sync');
   const before = await rounds(page);
-  await page.click(`[data-testid=${button}]`);
+  await act();
   await page.waitForFunction((n) => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > n,
     before, { timeout: 30_000 }).catch(async (e) => {
     const said = await page.evaluate(() => ['sync-state', 'sync-error', 'sync-report', 'sync-pause']
       .map((id) => `${id}: ${document.querySelector(`[data-testid=${id}]`)?.textContent}`).join('; '));
-    throw new Error(`no round ended after ${button} (${before} before): ${said}; errors: ${page.errors}`, { cause: e });
+    throw new Error(`no round ended after ${what} (${before} before): ${said}; errors: ${page.errors}`, { cause: e });
   });
   assert.equal(await page.locator('[data-testid=sync-error]').count(), 0, 'the round went through');
+}
+
+/// Clicks `button` (sync now, resume) and waits for the round it starts to end.
+const round = (page, button = 'sync-now') => roundAfter(page, button, () => page.click(`[data-testid=${button}]`));
+
+/// Pauses sync on `page`, leaving the Sync settings open.
+async function pause(page) {
+  await openSettings(page, 'sync');
+  await page.click('[data-testid=sync-pause]');
+  await page.locator('[data-testid=sync-state]', { hasText: 'Paused' }).waitFor();
+}
+
+/// The Sync settings of `context`'s storage on a phone-sized page, scrolled to `testid`.
+async function phoneScreenshot(context, size, testid, file) {
+  const small = watchCouch(await openApp(context, { beforeLoad: (p) => p.setViewportSize(size) }));
+  await openSettings(small, 'sync');
+  await small.locator(`[data-testid=${testid}]`).scrollIntoViewIfNeeded();
+  await small.screenshot({ path: new URL(file, DOCS_SCREENSHOTS).pathname });
+  await small.close();
 }
 
 const titles = (page) => page.$$eval('[data-testid=conversation-item] .conversation-title', (els) => els.map((e) => e.textContent));
@@ -115,9 +134,7 @@ test('two browsers sync one account: every message on both, conflicts resolved a
   // Apart (sync paused on both): each asks its own follow-up and renames the chat; the phone
   // renames last.
   for (const page of [a, b]) {
-    await openSettings(page, 'sync');
-    await page.click('[data-testid=sync-pause]');
-    await page.locator('[data-testid=sync-state]', { hasText: 'Paused' }).waitFor();
+    await pause(page);
     await closeSettings(page);
   }
   await mock('/admin/script', [{ chunks: ['Pasteis ', 'de nata.'], delay_ms: 5 }]);
@@ -157,11 +174,7 @@ test('two browsers sync one account: every message on both, conflicts resolved a
   await b.locator('[data-testid=sync-conflicts]').scrollIntoViewIfNeeded();
   await b.screenshot({ path: new URL('sync-settings.png', DOCS_SCREENSHOTS).pathname });
   // The same storage on a phone-sized page.
-  const small = watchCouch(await openApp(phone, { beforeLoad: (p) => p.setViewportSize({ width: 390, height: 844 }) }));
-  await openSettings(small, 'sync');
-  await small.locator('[data-testid=sync-server]').scrollIntoViewIfNeeded();
-  await small.screenshot({ path: new URL('sync-settings-phone.png', DOCS_SCREENSHOTS).pathname });
-  await small.close();
+  await phoneScreenshot(phone, { width: 390, height: 844 }, 'sync-server', 'sync-settings-phone.png');
   for (const page of [a, b]) {
     await closeSettings(page);
     await page.locator('[data-testid=conversation-item]', { hasText: 'Lisbon (phone)' }).waitFor();
@@ -306,14 +319,8 @@ async function setProvider(page, key, model) {
 }
 
 /// Ticks or unticks one of the sync choices and waits for the round it starts.
-async function choose(page, what, on) {
-  await openSettings(page, 'sync');
-  const before = await rounds(page);
-  await page.setChecked(`[data-testid=sync-scope-${what}]`, on);
-  await page.waitForFunction((n) => Number(document.querySelector('[data-testid=sync-status]')?.dataset.rounds) > n,
-    before, { timeout: 30_000 });
-  assert.equal(await page.locator('[data-testid=sync-error]').count(), 0, 'the round went through');
-}
+const choose = (page, what, on) => roundAfter(page, `sync-scope-${what}`,
+  () => page.setChecked(`[data-testid=sync-scope-${what}]`, on));
 
 test('settings sync only when chosen, and API keys only when asked for too', async () => {
   await mock('/admin/reset', {});
@@ -364,11 +371,7 @@ test('settings sync only when chosen, and API keys only when asked for too', asy
 
   // Apart, each adds a persona; the phone syncs later, so its version is kept, and the
   // laptop's, replaced, is offered; taking it sends it to both.
-  for (const page of [a, b]) {
-    await openSettings(page, 'sync');
-    await page.click('[data-testid=sync-pause]');
-    await page.locator('[data-testid=sync-state]', { hasText: 'Paused' }).waitFor();
-  }
+  for (const page of [a, b]) await pause(page);
   for (const [page, name] of [[a, 'Critic'], [b, 'Tutor']]) {
     await openSettings(page, 'characters');
     await page.fill('[data-testid=persona-new-name]', name);
@@ -386,11 +389,7 @@ test('settings sync only when chosen, and API keys only when asked for too', asy
   await b.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
   await b.screenshot({ path: new URL('sync-settings-conflict.png', DOCS_SCREENSHOTS).pathname });
   // The same storage on a phone-sized page.
-  const small = watchCouch(await openApp(phone, { beforeLoad: (p) => p.setViewportSize({ width: 375, height: 760 }) }));
-  await openSettings(small, 'sync');
-  await small.locator('[data-testid=sync-settings-conflicts]').scrollIntoViewIfNeeded();
-  await small.screenshot({ path: new URL('sync-settings-conflict-phone.png', DOCS_SCREENSHOTS).pathname });
-  await small.close();
+  await phoneScreenshot(phone, { width: 375, height: 760 }, 'sync-settings-conflicts', 'sync-settings-conflict-phone.png');
   await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' })
     .locator('[data-testid=sync-take-other]').click();
   await b.locator('[data-testid=sync-settings-conflict]', { hasText: 'Personas' }).waitFor({ state: 'detached' });
