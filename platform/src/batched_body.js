@@ -3,7 +3,7 @@
 //
 // A streamed answer arrives as hundreds of small network chunks a second. Each one costs the thread
 // that reads it a task; handing each to wasm would add a promise, the glue's closures and a
-// wake-up of the Rust executor, while the engine hands text on at most every 40 ms anyway. So:
+// wake-up of the Rust executor, while the screen shows new text at most every 83 ms anyway. So:
 // - the request runs in a dedicated worker (this same file, loaded as a module worker), which
 //   reads the body and posts every byte read since its last post, at once when that post is older
 //   than `windowMs` (a slow stream waits for nothing), else when the window has passed: the page's

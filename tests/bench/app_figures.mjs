@@ -42,6 +42,10 @@ function instrument() {
   });
 }
 
+/// The batch window the app asks its request worker for (`BATCH_WINDOW_MS` in
+/// platform/src/fetch_transport.rs, the engine's publish interval): the floor reads with the same.
+const APP_WINDOW_MS = 83;
+
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export class App {
@@ -206,13 +210,13 @@ export class App {
 
   /// The floor of the path the app reads streams by: the same stream fetched and read by the
   /// app's own request worker (`batched_body.js` as a module worker), its batches posted to the
-  /// page every 40 ms, where nothing is done with them. What the page's thread spends on a stream
+  /// page every `APP_WINDOW_MS`, where nothing is done with them. What the page's thread spends on a stream
   /// it does not read itself (the frames, the posted batches).
   async bareWorkerFetch(page, tokens, perSecond) {
     const workerUrl = await page.evaluate(() => performance.getEntriesByType('resource')
       .map((entry) => entry.name).find((name) => name.endsWith('/batched_body.js')));
     if (!workerUrl) throw new Error('the app never loaded batched_body.js');
-    return this.floor(page, tokens, perSecond, async ([url, script]) => {
+    return this.floor(page, tokens, perSecond, async ([url, [script, windowMs]]) => {
       const worker = new Worker(script, { type: 'module' });
       await new Promise((ready) => worker.addEventListener('message', ({ data }) => { if (data.kind === 'ready') ready(); }, { once: true }));
       await new Promise((done) => {
@@ -221,11 +225,11 @@ export class App {
           id: 1, url: `${url}/v1/chat/completions`, method: 'POST',
           headers: [['content-type', 'application/json']],
           body: JSON.stringify({ model: 'mock-model', stream: true, messages: [{ role: 'user', content: 'x' }] }),
-          windowMs: 40,
+          windowMs,
         });
       });
       worker.terminate();
-    }, workerUrl);
+    }, [workerUrl, APP_WINDOW_MS]);
   }
 
   /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the

@@ -50,9 +50,14 @@ async function typeOver(page, text) {
 }
 
 /// Chooses a file for the focused file input the way a keyboard user does: Space opens the
-/// chooser.
+/// chooser. A chooser that never opens fails with where the focus was and is (the full run once
+/// timed out here, and the default timeout said nothing more).
 async function chooseFile(page, file) {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  const before = await focused(page);
+  const opened = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(async () => {
+    assert.fail(`Space on ${before} opened no file chooser (focus now on ${await focused(page)})`);
+  });
+  const [chooser] = await Promise.all([opened, page.keyboard.press('Space')]);
   await chooser.setFiles(file);
 }
 
