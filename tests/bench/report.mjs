@@ -76,42 +76,54 @@ function openAnalysis(o) {
 }
 
 /// The streaming figure's analysis, from this run's numbers, the DevTools traces of
-/// `node tests/bench/profile.mjs stream` and `profile.mjs stream-cost` (2026-12-06).
+/// `node tests/bench/profile.mjs stream` and `profile.mjs stream-cost` (2026-12-06 and -07).
 function streamAnalysis(s) {
   const own = s.busyMsPerToken - s.bareWorker.busyMsPerToken;
   const longer = s.busyMsPerToken - s.empty.busyMsPerToken;
   const literal = s.busyMsPerToken - s.bareFetch.busyMsPerToken;
   return 'Since 2026-12-06 the app sends provider requests and reads their streams in a dedicated '
-    + 'worker (`platform/src/batched_body.js`), which posts the bytes to the page every 40 ms: the '
+    + 'worker (`platform/src/batched_body.js`), which posts the bytes to the page in batches: the '
     + 'page\'s thread no longer handles a task per network chunk. The issue measures Skein\'s own '
     + 'cost as the busy time minus a bare `fetch` reader\'s on the page; that reader does work the '
     + 'app no longer does on the page, so the difference '
     + `(${literal.toFixed(3)} ms) understates what Skein spends there. The figure judged here `
     + 'subtracts instead the floor of the path the app uses: the same stream read by the app\'s own '
-    + 'worker module, its batches posted to the page and dropped '
+    + 'worker module with the app\'s batch window, its batches posted to the page and dropped '
     + `(${s.bareWorker.busyMsPerToken.toFixed(3)} ms per token, mostly the frames the bench's own `
     + '`requestAnimationFrame` counter asks for). Against it Skein spends '
     + `${own.toFixed(3)} ms per token, of which ${longer.toFixed(3)} ms appear only in the `
-    + '500-message conversation. What changed: the worker; a 40 ms batch window (was 16 ms); the '
-    + 'coalescer hands on all that one batch brought as one piece after the batch (it used to send '
-    + 'the first event alone and set a timer for the rest), and deadlines 8 ms away or less are met '
-    + 'at once; the publisher clears its timer when an update goes first. Per 2,000 tokens into an '
-    + 'empty conversation that took the page\'s timer tasks from 1,216 to 15 and its microtask '
-    + 'checkpoints from 2,017 to 13. `profile.mjs stream-cost` before and after, same machine: busy '
-    + '0.945 against 0.69 ms per token into 500 messages, 0.855 against 0.58 ms into an empty one. '
-    + `This run's bare page reader took ${s.bareFetch.busyMsPerToken.toFixed(3)} ms per token, against `
-    + '0.369 ms in the bench run on ab49584: the spread from run to run on this machine is that '
-    + 'wide, so the same-session comparison is the one that tells what the change did. '
-    + 'What is left, in a trace of 2,000 tokens into an empty conversation: the 320 batches, each '
-    + 'decoded, written into the reply and handed to the screen in wasm (about 0.2 ms per token, '
-    + 'most of it in the browser around the calls: a CPU profile puts the engine\'s work for the '
-    + 'answer at about 0.07 ms per token, the 250 ms IndexedDB writes included), and the frames that show an '
-    + 'update (about 170, style, layout, paint and commit). The long thread adds paint: the trace names '
-    + 'each message on screen (`content-visibility: auto` makes each a containment boundary) as a '
-    + 'paint of its own, again in most frames that show an update. Earlier attempts, kept for the record: an ordinary '
-    + 'scroller kept at its end instead of the reversed one (0.584 against 0.548 ms, not kept), and a '
-    + '40 ms window alone, without the coalescer change (no change: the coalescer set a timer per '
-    + 'batch anyway).';
+    + '500-message conversation. The long thread\'s own cost against the empty one\'s, '
+    + `${ratio(own, s.empty.busyMsPerToken - s.bareWorker.busyMsPerToken)} in this run, was 1.17×, `
+    + '1.20× and 1.29× in three `profile.mjs stream-cost` runs of the same build on 2026-12-07: it '
+    + 'is at the 1.1× target rather than clearly under it. '
+    + 'Changed on 2026-12-07: the worker posts every 83 ms, the interval at which the screen shows new '
+    + 'text (`PUBLISH_INTERVAL_MS`), instead of every 40 ms: each batch wakes wasm and runs the '
+    + 'engine\'s work for it, and text that comes more often waits for the screen anyway. '
+    + '`profile.mjs stream-cost` on the build before and the same build with only the window changed, '
+    + 'same session: busy 0.734 against 0.679 ms per token into 500 messages, 0.645 against 0.582 ms '
+    + 'into an empty one. Changed on 2026-12-06: the worker; a 40 ms window (was 16 ms); the '
+    + 'coalescer hands on all that one batch brought as one piece, and deadlines 8 ms away or less '
+    + 'are met at once; the publisher clears its timer when an update goes first (busy 0.945 against '
+    + '0.69 ms per token into 500 messages, 0.855 against 0.58 ms into an empty one, same machine). '
+    + `This run's bare page reader took ${s.bareFetch.busyMsPerToken.toFixed(3)} ms per token; on `
+    + '2026-12-07 the same reader took between 0.242 and 0.378 ms in runs minutes apart, so only '
+    + 'comparisons within one session tell what a change did. '
+    + 'What is left (profiled on the build before the window change): a CPU profile of 2,000 tokens '
+    + 'into 500 messages samples about 1,360 ms busy, '
+    + 'of which about 1,000 ms is the browser\'s own work (style, layout, paint, commit, the posted '
+    + 'messages) and about 300 ms script and wasm, no function of the app\'s glue or wasm over 15 ms. What the long '
+    + 'thread adds, from the traces of 2,000 tokens into each conversation in one page: 210 ms in '
+    + 'all, of which paint, pre-paint and layerize 67 ms, garbage collection 27 ms (two major '
+    + 'collections against one), the browser\'s visibility checks for `content-visibility: auto` '
+    + '18 ms and layout 13 ms: the messages on screen move up as the answer grows, and are painted '
+    + 'again. Tried on 2026-12-07 by editing the built stylesheet, each against the unchanged build '
+    + 'in the same session: without `content-visibility: auto` on messages, 0.948 against 0.679 ms '
+    + 'into 500 messages (every message in the page laid out and painted: kept); `contain: strict` '
+    + 'on the scroller, no change (0.592 against 0.592 ms); the streaming message without '
+    + '`content-visibility`, within the noise (0.547 and 0.620 against 0.573 ms). Earlier attempts: '
+    + 'an ordinary scroller kept at its end instead of the reversed one (0.584 against 0.548 ms, not '
+    + 'kept), and a 40 ms window alone, without the coalescer change (no change: the coalescer set a '
+    + 'timer per batch anyway).';
 }
 
 const ms = (value) => (value === null || value === undefined ? 'n/a' : `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`);
