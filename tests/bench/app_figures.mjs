@@ -7,7 +7,7 @@
 /// Runs before the app: counts IndexedDB write transactions, long tasks and frames, and notes
 /// when the composer became usable.
 function instrument() {
-  window.__bench = { writes: [], longTasks: [], frames: [], usableAt: null, memory: null };
+  window.__bench = { writes: [], longTasks: [], frames: [], usableAt: null, memory: null, windowMs: null };
   const transaction = IDBDatabase.prototype.transaction;
   IDBDatabase.prototype.transaction = function (stores, mode, ...rest) {
     const tx = transaction.call(this, stores, mode, ...rest);
@@ -20,6 +20,13 @@ function instrument() {
       tx.addEventListener('error', done);
     }
     return tx;
+  };
+  // The batch window the app asks its request worker for (`BATCH_WINDOW_MS` in
+  // platform/src/fetch_transport.rs): the worker floor reads with the same one.
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (message, ...rest) {
+    if (typeof message?.windowMs === 'number') window.__bench.windowMs = message.windowMs;
+    return post.call(this, message, ...rest);
   };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__bench.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -41,10 +48,6 @@ function instrument() {
     observer.observe(document.documentElement, { subtree: true, childList: true, attributes: true });
   });
 }
-
-/// The batch window the app asks its request worker for (`BATCH_WINDOW_MS` in
-/// platform/src/fetch_transport.rs, the engine's publish interval): the floor reads with the same.
-const APP_WINDOW_MS = 83;
 
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -210,12 +213,15 @@ export class App {
 
   /// The floor of the path the app reads streams by: the same stream fetched and read by the
   /// app's own request worker (`batched_body.js` as a module worker), its batches posted to the
-  /// page every `APP_WINDOW_MS`, where nothing is done with them. What the page's thread spends on a stream
-  /// it does not read itself (the frames, the posted batches).
+  /// page as often as the app's own requests ask, where nothing is done with them. What the page's
+  /// thread spends on a stream it does not read itself (the frames, the posted batches). Run after
+  /// the app has streamed (its window is taken from its request).
   async bareWorkerFetch(page, tokens, perSecond) {
     const workerUrl = await page.evaluate(() => performance.getEntriesByType('resource')
       .map((entry) => entry.name).find((name) => name.endsWith('/batched_body.js')));
     if (!workerUrl) throw new Error('the app never loaded batched_body.js');
+    const windowMs = await page.evaluate(() => window.__bench.windowMs);
+    if (windowMs === null) throw new Error('the app sent no request through its worker');
     return this.floor(page, tokens, perSecond, async ([url, [script, windowMs]]) => {
       const worker = new Worker(script, { type: 'module' });
       await new Promise((ready) => worker.addEventListener('message', ({ data }) => { if (data.kind === 'ready') ready(); }, { once: true }));
@@ -229,7 +235,7 @@ export class App {
         });
       });
       worker.terminate();
-    }, [workerUrl, APP_WINDOW_MS]);
+    }, [workerUrl, windowMs]);
   }
 
   /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the

@@ -93,9 +93,9 @@ function streamAnalysis(s) {
     + '`requestAnimationFrame` counter asks for). Against it Skein spends '
     + `${own.toFixed(3)} ms per token, of which ${longer.toFixed(3)} ms appear only in the `
     + '500-message conversation. The long thread\'s own cost against the empty one\'s, '
-    + `${ratio(own, s.empty.busyMsPerToken - s.bareWorker.busyMsPerToken)} in this run, was 1.17×, `
-    + '1.20× and 1.29× in three `profile.mjs stream-cost` runs of the same build on 2026-12-07: it '
-    + 'is at the 1.1× target rather than clearly under it. '
+    + `${ratio(own, s.empty.busyMsPerToken - s.bareWorker.busyMsPerToken)} in this run, was 1.17×, 1.20×, `
+    + '1.27× and 1.29× in four `profile.mjs stream-cost` runs of the same build on 2026-12-07: it '
+    + 'is not reliably under the 1.1× target. '
     + 'Changed on 2026-12-07: the worker posts every 83 ms, the interval at which the screen shows new '
     + 'text (`PUBLISH_INTERVAL_MS`), instead of every 40 ms: each batch wakes wasm and runs the '
     + 'engine\'s work for it, and text that comes more often waits for the screen anyway. '
