@@ -6,9 +6,10 @@
 //! Pieces are pushed as they are decoded, and handed on when the caller asks, once per body
 //! chunk read ([`take_due`](StreamCoalescer::take_due)): everything one chunk brought goes on as
 //! one piece, not its first event alone with the rest held for a timer. Held text is due
-//! [`DEADLINE_SLACK_MS`] before the interval is over: the transport hands bytes over in batches
-//! about this interval apart, and a batch a moment early must not wait for a timer (a task of the
-//! main thread) of its own.
+//! [`DEADLINE_SLACK_MS`] before the interval is over: a transport that hands bytes over in
+//! batches (the browser's gathers them for the publish interval, `BATCH_WINDOW_MS` in
+//! `platform/src/fetch_transport.rs`, longer than this one) must never have a batch that comes a
+//! moment early wait for a timer (a task of the main thread) of its own.
 //!
 //! It decides only from the times it is given; when text is held, [`due_in`](StreamCoalescer::due_in)
 //! says how long until it must be handed on, so a stream that stalls does not strand it.
