@@ -106,8 +106,13 @@ pub fn App() -> impl IntoView {
         }
     });
 
+    let first_screen = crate::first_screen::attributes(state);
     view! {
-        <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()>
+        <div class="app" data-testid="app" data-ready=move || state.ready.get().to_string()
+            data-snapshot=move || first_screen.snapshot.get()
+            data-shown=move || first_screen.shown.get().to_string()
+            data-enter-sends=move || state.preferences.with(|p| p.enter_sends).to_string()
+            data-conversation=move || state.current.get().unwrap_or_default()>
             <header class="topbar">
                 <button type="button" class="menu-button" data-testid="menu-button"
                     aria-label=t("sidebar-label") aria-controls="sidebar"

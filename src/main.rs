@@ -22,6 +22,7 @@ mod embeddings;
 mod equipment;
 mod extension;
 mod files;
+mod first_screen;
 mod follow_ups;
 mod inspector;
 mod installed;

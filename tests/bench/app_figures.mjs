@@ -132,6 +132,12 @@ export class App {
     return page.evaluate(() => window.__bench.usableAt);
   }
 
+  /// When the page painted the screen saved on the last visit (xtask/assets/shell.js), ms from
+  /// navigation start; null when it painted none.
+  async firstScreenAt(page) {
+    return page.evaluate(() => performance.getEntriesByName('skein-first-screen')[0]?.startTime ?? null);
+  }
+
   /// Clicks the conversation whose title contains `title` and waits until its latest message
   /// is on screen and the composer takes input; milliseconds from the click.
   async openConversation(page, title) {

@@ -141,6 +141,9 @@ export async function mounted(page) {
   // storage and loaded the settings and the conversation list.
   await page.locator('[data-testid=composer]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.locator('[data-testid=app][data-ready=true]').waitFor({ timeout: 30_000 });
+  // A returning visit may start with the screen saved on the last one (xtask/assets/shell.js),
+  // over the app until the app shows its own.
+  await page.locator('body > .first-screen').waitFor({ state: 'detached', timeout: 30_000 });
 }
 
 /// Shows the settings screen (the chat stays behind it) at one of its sections: providers,

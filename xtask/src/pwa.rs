@@ -3,7 +3,9 @@
 //! option to write it as a file, which a policy without `'unsafe-inline'` (and a browser
 //! extension) cannot run; so after `trunk build`:
 //!
-//! 1. the inline loader becomes `loader-<hash>.js`, loaded by a `<script src>`;
+//! 1. the inline loader becomes `loader-<hash>.js`, loaded by a `<script src>`, after the first
+//!    screen's script (`shell-<hash>.js`, from `xtask/assets/shell.js`: the screen saved when the
+//!    tab was last hidden, painted before the app's code has loaded);
 //! 2. `index.html` gets the policy as a `<meta>`, the build's version and the service worker's
 //!    file name (the app registers it only when it finds that name, so `trunk serve` builds run
 //!    without one);
@@ -18,6 +20,7 @@ use crate::policy;
 use std::path::{Path, PathBuf};
 
 const TEMPLATE: &str = include_str!("../assets/service-worker.js");
+const SHELL: &str = include_str!("../assets/shell.js");
 pub const SERVICE_WORKER: &str = "service-worker.js";
 const HEADERS: &str = "_headers";
 const BUILD_PLACEHOLDER: &str = "__SKEIN_BUILD__";
@@ -92,8 +95,9 @@ pub enum Target {
 }
 
 /// The elements the page gets right after `<meta charset>` (the policy must come before any
-/// script or stylesheet to cover them).
-fn head_elements(loader_url: &str, target: Target) -> (String, String) {
+/// script or stylesheet to cover them), and the scripts at the end of its head: the first
+/// screen's, then the app's loader (deferred scripts run in the page's order).
+fn head_elements(shell_url: &str, loader_url: &str, target: Target) -> (String, String) {
     let worker = match target {
         Target::Web => {
             format!("\n  <meta name=\"skein-service-worker\" content=\"{SERVICE_WORKER}\">")
@@ -105,8 +109,11 @@ fn head_elements(loader_url: &str, target: Target) -> (String, String) {
          \n  <meta name=\"skein-build\" content=\"{BUILD_PLACEHOLDER}\">{worker}",
         policy::meta_policy()
     );
-    let loader = format!("<script type=\"module\" src=\"{loader_url}\"></script>\n");
-    (early, loader)
+    let scripts = format!(
+        "<script defer src=\"{shell_url}\"></script>\n\
+         <script type=\"module\" src=\"{loader_url}\"></script>\n"
+    );
+    (early, scripts)
 }
 
 /// Every file under `dir`, named relative to it with `/` separators, sorted.
@@ -175,7 +182,13 @@ pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String
     let (page, script) = take_inline_loader(&html)?;
     let loader_name = format!("loader-{:016x}.js", fnv1a(FNV_OFFSET, script.as_bytes()));
     write(&dir.join(&loader_name), format!("{script}\n"))?;
-    let (early, loader) = head_elements(&format!("{public_url}{loader_name}"), target);
+    let shell_name = format!("shell-{:016x}.js", fnv1a(FNV_OFFSET, SHELL.as_bytes()));
+    write(&dir.join(&shell_name), SHELL)?;
+    let (early, loader) = head_elements(
+        &format!("{public_url}{shell_name}"),
+        &format!("{public_url}{loader_name}"),
+        target,
+    );
     let charset = "<meta charset=\"utf-8\">";
     let at = page
         .find(charset)
@@ -256,8 +269,14 @@ mod tests {
             .into_iter()
             .find(|f| f.starts_with("loader-"))
             .unwrap();
+        let shell = listing(&dir)
+            .unwrap()
+            .into_iter()
+            .find(|f| f.starts_with("shell-"))
+            .unwrap();
         assert!(page.contains(&format!(
-            "<script type=\"module\" src=\"/p/{loader}\"></script>"
+            "<script defer src=\"/p/{shell}\"></script>\n\
+             <script type=\"module\" src=\"/p/{loader}\"></script>"
         )));
         assert!(page.contains(&format!("content=\"{version}\"")));
         let csp = page.find("Content-Security-Policy").unwrap();
@@ -273,6 +292,7 @@ mod tests {
             "index.html",
             "skein-1.js",
             loader.as_str(),
+            shell.as_str(),
         ] {
             assert!(worker.contains(&format!("'{file}',")), "{file} precached");
         }

@@ -1,0 +1,110 @@
+//! The first screen: on a visit after the first, the page paints a copy of the chat screen as it
+//! was when the tab was last hidden, before the app's code has loaded, and its composer takes
+//! text that the app is handed once it starts (`xtask/assets/shell.js`). This decides which
+//! screens may be kept as that copy.
+
+/// What the user sees when the tab is hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Screen {
+    /// The chat is on screen (not the settings, the workflows or the welcome step).
+    pub chat: bool,
+    /// The conversation on the chat screen.
+    pub conversation: OnScreen,
+    /// The chat runs inside another page (the JavaScript API), which owns its first screen.
+    pub embedded: bool,
+}
+
+/// The conversation on the chat screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OnScreen {
+    /// A new chat, not stored yet.
+    New,
+    /// A temporary chat, kept in memory only.
+    Temporary,
+    /// A stored conversation; `opens_at_start` when it is the one the app opens when it starts
+    /// (the most recent stored one).
+    Stored { opens_at_start: bool },
+}
+
+/// What becomes of the saved copy when the tab is hidden.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Copy {
+    /// Save this screen: the next visit starts with it.
+    Keep,
+    /// Delete the saved copy: the next visit starts with the app itself.
+    Forget,
+}
+
+impl Copy {
+    /// The value of the app root's `data-snapshot` attribute, which the script reads.
+    pub fn attribute(self) -> &'static str {
+        match self {
+            Copy::Keep => "keep",
+            Copy::Forget => "forget",
+        }
+    }
+}
+
+/// Only the conversation the app opens at start, on the chat screen, is kept: a copy of another
+/// one would take text typed for it and hand it to the one the app opens. A temporary chat must
+/// leave nothing behind, and any other screen could show a conversation deleted since.
+pub fn copy(screen: Screen) -> Copy {
+    let opens = matches!(
+        screen.conversation,
+        OnScreen::Stored {
+            opens_at_start: true
+        }
+    );
+    if screen.chat && opens && !screen.embedded {
+        Copy::Keep
+    } else {
+        Copy::Forget
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LATEST: Screen = Screen {
+        chat: true,
+        conversation: OnScreen::Stored {
+            opens_at_start: true,
+        },
+        embedded: false,
+    };
+
+    #[test]
+    fn only_the_conversation_opened_at_start_on_the_chat_screen_is_kept() {
+        assert_eq!(copy(LATEST), Copy::Keep);
+        assert_eq!(copy(LATEST).attribute(), "keep");
+        let older = OnScreen::Stored {
+            opens_at_start: false,
+        };
+        for screen in [
+            Screen {
+                conversation: older,
+                ..LATEST
+            },
+            Screen {
+                conversation: OnScreen::Temporary,
+                ..LATEST
+            },
+            Screen {
+                conversation: OnScreen::New,
+                ..LATEST
+            },
+            Screen {
+                chat: false,
+                ..LATEST
+            },
+            Screen {
+                embedded: true,
+                ..LATEST
+            },
+        ] {
+            assert_eq!(copy(screen), Copy::Forget, "{screen:?}");
+            assert_eq!(copy(screen).attribute(), "forget");
+        }
+    }
+}
