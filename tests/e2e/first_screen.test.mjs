@@ -21,7 +21,8 @@ async function holdTheApp(page) {
   const held = new Promise((resolve) => { release = resolve; });
   await page.route(/\/loader-[0-9a-f]+\.js$/, async (route) => {
     await held;
-    await route.continue();
+    // A request of a page reloaded meanwhile is gone.
+    await route.continue().catch(() => {});
   });
   // The route stays: once released, it lets every later request through at once.
   return release;
@@ -101,6 +102,9 @@ test('a question sent from the first screen is sent by the app once it has start
   await page.reload({ waitUntil: 'commit' });
   const input = firstScreen(page).locator('.composer textarea');
   await input.waitFor();
+  // Reloaded again before the app has started: the copy is still there for it.
+  await page.reload({ waitUntil: 'commit' });
+  await input.waitFor();
   await page.screenshot({ path: new URL('first-screen-phone.png', DOCS_SCREENSHOTS).pathname });
   await input.fill('sent before the app');
   await input.press('Enter');
@@ -165,6 +169,33 @@ test('only the conversation the app opens at start is kept: not an older one, a 
   assert.equal(await firstScreen(page).count(), 0);
   await release();
   await mounted(page);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});
+
+test('a screen too large to keep whole keeps its latest messages', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  // Four answers of about 200 KB: more than a copy may hold (600,000 characters) together.
+  const big = (marker) => `Answer ${marker}. ${'word '.repeat(40_000)}`;
+  const markers = ['one', 'two', 'three', 'four'];
+  for (const [i, marker] of markers.entries()) {
+    await mock('/admin/script', i === 0 ? [{ chunks: [big(marker)] }, { chunks: ['"Big"'], stream: false }] : [{ chunks: [big(marker)] }]);
+    await send(page, `question ${marker}`);
+    await page.waitForFunction((n) => document.querySelectorAll('[data-role=assistant][data-status=complete]').length === n, i + 1);
+  }
+  await page.locator('[data-testid=conversation-item]', { hasText: 'Big' }).waitFor();
+  const saved = await page.evaluate((key) => {
+    dispatchEvent(new PageTransitionEvent('pagehide'));
+    return localStorage.getItem(key);
+  }, KEY);
+  assert.ok(saved, 'a copy is kept');
+  assert.ok(saved.length <= 600_000, `${saved.length} characters`);
+  assert.match(saved, /Answer four\./);
+  assert.match(saved, /question four/);
+  assert.doesNotMatch(saved, /Answer one\./, 'the oldest messages are left out');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

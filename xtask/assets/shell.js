@@ -68,7 +68,7 @@
     try { localStorage.removeItem(KEY); } catch { /* nothing kept */ }
   };
 
-  function copyOf(element, depth) {
+  function copyOf(element, depth, messagesKept) {
     const tag = element.localName;
     const svg = element.namespaceURI === SVG;
     if (depth > MAX_DEPTH || !(svg ? SVG_TAGS : TAGS).has(tag) || element.matches(OMITTED)) return null;
@@ -85,7 +85,7 @@
     let children = [...element.childNodes];
     if (element.classList.contains('messages')) {
       const messages = children.filter((c) => c.nodeType === 1 && c.classList.contains('message'));
-      const dropped = new Set(messages.slice(0, Math.max(0, messages.length - MESSAGES_KEPT)));
+      const dropped = new Set(messages.slice(0, Math.max(0, messages.length - messagesKept)));
       children = children.filter((c) => !dropped.has(c) && !(c.nodeType === 1 && c.classList.contains('show-earlier')));
     } else if (element.classList.contains('conversation-list')) {
       children = children.filter((c) => c.nodeType === 1).slice(0, CONVERSATIONS_KEPT);
@@ -93,31 +93,47 @@
     for (const child of children) {
       if (child.nodeType === 3) node.push(child.data);
       else if (child.nodeType === 1) {
-        const copy = copyOf(child, depth + 1);
+        const copy = copyOf(child, depth + 1, messagesKept);
         if (copy) node.push(copy);
       }
     }
     return node;
   }
 
+  // The copy painted now, as read: put back if the page goes before the app has started (a
+  // second reload straight after the first), so the visit after that starts with it too.
+  let painted = null;
+
   function save() {
     const app = appRoot();
-    if (!app) return;
+    if (!app) {
+      try {
+        if (painted) localStorage.setItem(KEY, painted);
+      } catch { /* the next visit starts without it */ }
+      return;
+    }
     try {
       if (app.getAttribute('data-snapshot') !== 'keep') {
         forget();
         return;
       }
       const root = document.documentElement;
-      const saved = JSON.stringify({
+      const copy = (messagesKept) => JSON.stringify({
         format: FORMAT,
         lang: root.getAttribute('lang') || '',
         dir: root.getAttribute('dir') || '',
         theme: root.getAttribute('data-theme') || '',
         enterSends: app.getAttribute('data-enter-sends') !== 'false',
         conversation: app.getAttribute('data-conversation') || '',
-        screen: copyOf(app, 0),
+        screen: copyOf(app, 0, messagesKept),
       });
+      // Long answers (highlighted code above all) make a large copy: fewer messages, then.
+      let kept = MESSAGES_KEPT;
+      let saved = copy(kept);
+      while (saved.length > MAX_CHARS && kept > 1) {
+        kept = Math.ceil(kept / 2);
+        saved = copy(kept);
+      }
       if (saved.length > MAX_CHARS) forget();
       else localStorage.setItem(KEY, saved);
     } catch {
@@ -163,7 +179,9 @@
       const text = localStorage.getItem(KEY);
       forget();
       const saved = JSON.parse(text || 'null');
-      return saved && saved.format === FORMAT && Array.isArray(saved.screen) ? saved : null;
+      if (!saved || saved.format !== FORMAT || !Array.isArray(saved.screen)) return null;
+      saved.text = text;
+      return saved;
     } catch {
       return null;
     }
@@ -213,6 +231,7 @@
       if (!composer.contains(control) || control.localName === 'input') control.tabIndex = -1;
     }
     document.body.prepend(shell);
+    painted = saved.text;
     performance.mark('skein-first-screen');
     watch(shell, input, state, saved.conversation);
   }
@@ -222,6 +241,7 @@
     let readyAt = 0;
     const started = performance.now();
     const handOver = () => {
+      painted = null;
       observer.disconnect();
       clearInterval(timer);
       const app = appRoot();
