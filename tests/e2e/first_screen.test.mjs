@@ -45,9 +45,9 @@ async function boxes(root) {
 async function conversationWithAnAnswer(context) {
   const page = await openApp(context);
   await configureMockProvider(page);
-  await mock('/admin/script', [{ chunks: ['The **answer** ', 'kept for the next visit.'] }, { chunks: ['"Kept chat"'], stream: false }]);
+  await mock('/admin/script', [{ chunks: ['The **answer** ', 'kept for the next visit, with $x^2$.'] }, { chunks: ['"Kept chat"'], stream: false }]);
   await send(page, 'a question worth keeping');
-  await assistantTextIs(page, 'The answer kept for the next visit.');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete] math').waitFor();
   await page.locator('[data-testid=conversation-item]', { hasText: 'Kept chat' }).waitFor({ state: 'attached' });
   return page;
 }
@@ -64,8 +64,10 @@ test('a returning visit shows the saved screen before the app has loaded; the ap
   // The latest conversation and the list, drawn as the app drew them, without the app.
   assert.equal(await page.locator('body > .app').count(), 0, 'the app has not started');
   assert.equal(await page.locator('[data-testid]').count(), 0, 'nothing of the app is in the page yet');
-  assert.match(await shell.locator('.message').last().textContent(), /The answer kept for the next visit\./);
+  assert.match(await shell.locator('.message').last().textContent(), /The answer kept for the next visit, with/);
   assert.equal(await shell.locator('.message strong').last().textContent(), 'answer', 'Markdown as the app showed it');
+  assert.equal(await shell.locator('.message math msup').count(), 1, 'and its math');
+  assert.equal(await shell.locator('.message math').evaluate((el) => el.namespaceURI), 'http://www.w3.org/1998/Math/MathML');
   assert.match(await shell.locator('.message').first().textContent(), /a question worth keeping/);
   await shell.locator('.conversation', { hasText: 'Kept chat' }).waitFor();
   await page.screenshot({ path: new URL('first-screen.png', DOCS_SCREENSHOTS).pathname });
@@ -226,6 +228,8 @@ test('a saved screen is untrusted: what it holds is rebuilt without scripts, han
       ['p', { style: 'background: url(https://example.com/y.png)', 'data-kept': 'yes', id: 'x' }, 'words'],
       ['svg', { viewBox: '0 0 1 1' }, ['script', {}, 'window.__pwned = 6'], ['a', { href: 'javascript:0' }, ['path', { d: 'M0 0' }]],
         ['foreignObject', {}, ['img', { src: 'x', onerror: 'window.__pwned = 7' }]], ['path', { d: 'M0 1', onclick: 'x' }]],
+      ['math', { display: 'block' }, ['mi', { onclick: 'window.__pwned = 8' }, 'y'],
+        ['mtext', {}, ['img', { src: 'x', onerror: 'window.__pwned = 9' }]], ['maction', { actiontype: 'statusline' }, 'z']],
       ['form', { class: 'composer' }, ['textarea', { rows: '3' }], ['button', { type: 'submit', formaction: 'https://example.com' }, 'Send']],
     ],
   });
@@ -239,6 +243,7 @@ test('a saved screen is untrusted: what it holds is rebuilt without scripts, han
   assert.match(html, /<p data-kept="yes">words<\/p>/);
   assert.match(html, /<a class="link"( tabindex="-1")?>a link<\/a>/);
   assert.match(html, /<path d="M0 1"><\/path>/, 'an SVG path is kept, without its handler');
+  assert.match(html, /<math display="block"><mi>y<\/mi><mtext><\/mtext><\/math>/, 'math is kept, without handlers, HTML or actions');
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'en', 'a language that is not one is not set');
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark');
   // Enter in its composer submits nothing anywhere.

@@ -40,14 +40,19 @@
   const AFTER_READY_MS = 2_000;
   const NO_APP_MS = 30_000;
   const SVG = 'http://www.w3.org/2000/svg';
+  const MATHML = 'http://www.w3.org/1998/Math/MathML';
   const TAGS = new Set(('div span p header main nav section article aside footer h1 h2 h3 h4 h5 h6 ul ol li '
     + 'pre code blockquote table thead tbody tr th td em strong del s b i u sup sub small mark kbd '
     + 'hr br a button label form textarea input select option optgroup details summary time figure '
-    + 'figcaption').split(' '));
+    + 'figcaption progress').split(' '));
   const SVG_TAGS = new Set('svg path circle rect line polyline polygon g'.split(' '));
+  // Math in answers (components/src/math_view.rs).
+  const MATH_TAGS = new Set(('math merror mfrac mi mn mo mover mroot mrow mspace msqrt msub '
+    + 'msubsup msup mtable mtd mtext mtr munder munderover').split(' '));
   const ATTRIBUTES = new Set(('class role title type disabled hidden placeholder rows dir lang '
     + 'colspan rowspan start selected open viewBox d fill stroke stroke-width stroke-linecap stroke-linejoin '
-    + 'fill-rule clip-rule cx cy r rx ry x y x1 y1 x2 y2 width height points').split(' '));
+    + 'fill-rule clip-rule cx cy r rx ry x y x1 y1 x2 y2 width height points value max display '
+    + 'mathvariant linethickness stretchy accent accentunder fence columnalign').split(' '));
   // What the app's root says to this script, and live regions: not part of the copy.
   const OMITTED_ATTRIBUTES = new Set(['data-testid', 'data-ready', 'data-snapshot', 'data-shown',
     'data-enter-sends', 'data-conversation', 'aria-live', 'aria-controls', 'aria-describedby', 'aria-labelledby']);
@@ -58,6 +63,8 @@
 
   const allowedAttribute = (name) => !OMITTED_ATTRIBUTES.has(name)
     && (ATTRIBUTES.has(name) || /^(aria|data)-[a-z0-9-]+$/.test(name));
+
+  const tagsOf = (namespace) => (namespace === SVG ? SVG_TAGS : namespace === MATHML ? MATH_TAGS : TAGS);
 
   /// The app's own root, not the copy.
   const appRoot = () => document.querySelector('body > .app');
@@ -70,8 +77,7 @@
 
   function copyOf(element, depth, messagesKept) {
     const tag = element.localName;
-    const svg = element.namespaceURI === SVG;
-    if (depth > MAX_DEPTH || !(svg ? SVG_TAGS : TAGS).has(tag) || element.matches(OMITTED)) return null;
+    if (depth > MAX_DEPTH || !tagsOf(element.namespaceURI).has(tag) || element.matches(OMITTED)) return null;
     const attributes = {};
     for (const { name, value } of element.attributes) {
       if (allowedAttribute(name)) attributes[name] = value;
@@ -149,15 +155,16 @@
 
   // Painting
 
-  function build(tree, depth, budget, inSvg) {
+  /// `namespace`: the parent's (null for HTML); `svg` and `math` start their own.
+  function build(tree, depth, budget, namespace) {
     if (typeof tree === 'string') return document.createTextNode(tree);
     if (!Array.isArray(tree) || typeof tree[0] !== 'string' || depth > MAX_DEPTH) return null;
     budget.left -= 1;
     if (budget.left < 0) return null;
     const tag = tree[0];
-    const svg = inSvg || tag === 'svg';
-    if (!(svg ? SVG_TAGS : TAGS).has(tag)) return null;
-    const element = svg ? document.createElementNS(SVG, tag) : document.createElement(tag);
+    const space = namespace ?? (tag === 'svg' ? SVG : tag === 'math' ? MATHML : null);
+    if (!tagsOf(space).has(tag)) return null;
+    const element = space ? document.createElementNS(space, tag) : document.createElement(tag);
     const attributes = tree[1];
     if (attributes && typeof attributes === 'object' && !Array.isArray(attributes)) {
       for (const [name, value] of Object.entries(attributes)) {
@@ -167,7 +174,7 @@
       }
     }
     for (const child of tree.slice(2)) {
-      const built = build(child, depth + 1, budget, svg);
+      const built = build(child, depth + 1, budget, space);
       if (built) element.append(built);
     }
     return element;
@@ -190,7 +197,7 @@
   function paint() {
     const saved = readSaved();
     if (!saved || saved.screen[0] !== 'div') return;
-    const app = build(saved.screen, 0, { left: MAX_NODES }, false);
+    const app = build(saved.screen, 0, { left: MAX_NODES }, null);
     if (!app) return;
     const shell = document.createElement('div');
     shell.className = 'first-screen';
