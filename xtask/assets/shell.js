@@ -29,8 +29,10 @@
 (() => {
   const KEY = 'skein-first-screen';
   const FORMAT = 1;
-  const MESSAGES_KEPT = 30;
-  const CONVERSATIONS_KEPT = 60;
+  // About a screen's worth: every element of the copy is built and laid out before the app's
+  // code runs, and delays the app's own start (BENCHMARKS.md, figure 1's analysis).
+  const MESSAGES_KEPT = 10;
+  const CONVERSATIONS_KEPT = 30;
   const MAX_CHARS = 600_000;
   const MAX_DEPTH = 48;
   const MAX_NODES = 20_000;
