@@ -184,7 +184,7 @@ pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String
     write(&dir.join(&loader_name), format!("{script}\n"))?;
     let shell_name = format!("shell-{:016x}.js", fnv1a(FNV_OFFSET, SHELL.as_bytes()));
     write(&dir.join(&shell_name), SHELL)?;
-    let (early, loader) = head_elements(
+    let (early, scripts) = head_elements(
         &format!("{public_url}{shell_name}"),
         &format!("{public_url}{loader_name}"),
         target,
@@ -196,7 +196,7 @@ pub fn finish_for(dir: &Path, public_url: &str, target: Target) -> Result<String
         + charset.len();
     let mut page = format!("{}{early}{}", &page[..at], &page[at..]);
     let head_end = page.find("</head>").ok_or("index.html has no </head>")?;
-    page.insert_str(head_end, &loader);
+    page.insert_str(head_end, &scripts);
     let inline = inline_code(&page);
     if !inline.is_empty() {
         return Err(format!(
