@@ -7,7 +7,7 @@
 
 use crate::state::AppState;
 use leptos::prelude::*;
-use skein_engine::render::first_screen::{copy, OnScreen, Screen};
+use skein_engine::render::first_screen::{copy, opened_at_start, OnScreen, Screen};
 
 /// The root's attributes, as signals.
 #[derive(Clone, Copy)]
@@ -21,17 +21,14 @@ pub fn attributes(state: AppState) -> Attributes {
         let chat =
             !state.show_settings.get() && !state.welcome.get() && !state.workflows.open.get();
         let conversation = state.current.get().map_or(OnScreen::New, |id| {
-            state.conversations.with(|list| {
-                match list.iter().find(|c| c.id == id) {
+            state
+                .conversations
+                .with(|list| match list.iter().find(|c| c.id == id) {
                     Some(c) if c.temporary => OnScreen::Temporary,
-                    // The list is newest first, as the app reads it at start (without the
-                    // temporary chats, which live in memory).
                     _ => OnScreen::Stored {
-                        opens_at_start: list.iter().find(|c| !c.temporary).map(|c| &c.id)
-                            == Some(&id),
+                        opens_at_start: opened_at_start(list).map(|c| &c.id) == Some(&id),
                     },
-                }
-            })
+                })
         });
         copy(Screen {
             chat,

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{t, tf};
 use skein_engine::provider::ProviderClient;
+use skein_engine::render::first_screen::opened_at_start;
 use skein_engine::store::temporary::TemporaryChats;
 use skein_engine::{ChatAction, UserInput};
 use skein_engine::{ChatService, Conversation, MessageNode};
@@ -146,7 +147,7 @@ pub fn init(state: AppState) {
         let assistant = crate::embedded::assistant();
         match conversations {
             Ok(list) => {
-                let first = list.first().map(|c| c.id.clone());
+                let first = opened_at_start(&list).map(|c| c.id.clone());
                 state.conversations.set(list);
                 // A page that names the assistant starts a new chat with it.
                 if let (Some(id), None) = (first, &assistant) {

@@ -3,6 +3,15 @@
 //! text that the app is handed once it starts (`xtask/assets/shell.js`). This decides which
 //! screens may be kept as that copy.
 
+use crate::domain::message::Conversation;
+
+/// The conversation the app opens when it starts: the most recent stored one. `list` is newest
+/// first, as the store lists it; temporary chats, kept in memory only, are passed over (there
+/// are none at start, but the app's list holds them later).
+pub fn opened_at_start(list: &[Conversation]) -> Option<&Conversation> {
+    list.iter().find(|c| !c.temporary)
+}
+
 /// What the user sees when the tab is hidden.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Screen {
@@ -73,6 +82,20 @@ mod tests {
         },
         embedded: false,
     };
+
+    #[test]
+    fn the_app_opens_the_most_recent_stored_conversation() {
+        let mut temporary = Conversation::new("t", "Temporary", 3.0);
+        temporary.temporary = true;
+        let list = [
+            temporary,
+            Conversation::new("b", "Newer", 2.0),
+            Conversation::new("a", "Older", 1.0),
+        ];
+        assert_eq!(opened_at_start(&list).map(|c| c.id.as_str()), Some("b"));
+        assert_eq!(opened_at_start(&list[..1]), None);
+        assert_eq!(opened_at_start(&[]), None);
+    }
 
     #[test]
     fn only_the_conversation_opened_at_start_on_the_chat_screen_is_kept() {
