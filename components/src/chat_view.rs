@@ -1,8 +1,9 @@
 //! The current conversation: its messages and the composer.
 //!
 //! Only the latest messages are in the page at first; older ones join as the reader scrolls
-//! toward them (`skein_engine::render::window`). A message asked for (a find match, a message
-//! the summary or the branch map points to) is brought in first, then scrolled to.
+//! toward them (`skein_engine::render::window`), and leave again once the reader has scrolled
+//! back down and they are far above. A message asked for (a find match, a message the summary
+//! or the branch map points to) is brought in first, then scrolled to.
 
 use crate::attachments::Draft;
 use crate::composer::Composer;
@@ -11,7 +12,8 @@ use crate::i18n::{t, tf};
 use crate::message_item::{MessageActions, MessageItem, MessageView};
 use crate::near_viewport::NearViewport;
 use leptos::prelude::*;
-use skein_engine::render::{find, window::MessageWindow};
+use skein_engine::render::find;
+use skein_engine::render::window::{MessageWindow, OPENING};
 use skein_engine::UserInput;
 use wasm_bindgen::JsCast;
 
@@ -19,6 +21,9 @@ use wasm_bindgen::JsCast;
 const JUMP_THRESHOLD_PX: i32 = 120;
 /// How near the oldest message in the page the reader must scroll for older ones to join.
 const NEAR_OLDEST_PX: i32 = 1500;
+/// How far above the viewport a message must end to leave the page: well beyond
+/// [`NEAR_OLDEST_PX`], so a message that left does not come straight back.
+const FAR_ABOVE_PX: f64 = 6000.0;
 /// The latest messages render in full at once; older ones when they come near the viewport.
 const EAGER_MESSAGES: usize = 24;
 
@@ -54,6 +59,7 @@ pub fn ChatView(
     children: Option<Children>,
 ) -> impl IntoView {
     let scroller = NodeRef::<leptos::html::Div>::new();
+    let list = NodeRef::<leptos::html::Div>::new();
     let near_viewport = NearViewport::new();
     provide_context(near_viewport);
     Effect::new(move || {
@@ -114,6 +120,35 @@ pub fn ChatView(
             older();
         }
     };
+    // Messages far above the viewport leave the page (the reader scrolled back down). The
+    // reversed scroller counts its position from the newest text, so taking messages off the
+    // top moves nothing on screen.
+    let release = move || {
+        let (Some(el), Some(list)) = (scroller.get_untracked(), list.get_untracked()) else {
+            return;
+        };
+        let start = first.get_untracked();
+        let in_page = messages.with_untracked(Vec::len).saturating_sub(start);
+        let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
+        if in_page <= OPENING || f64::from(to_oldest) < FAR_ABOVE_PX {
+            return;
+        }
+        let far_above = el.get_bounding_client_rect().top() - FAR_ABOVE_PX;
+        let mut far = 0;
+        let mut item = list.first_element_child();
+        while let Some(element) = item {
+            if element.matches("[data-testid=message]").unwrap_or(false) {
+                if element.get_bounding_client_rect().bottom() >= far_above {
+                    break;
+                }
+                far += 1;
+            }
+            item = element.next_element_sibling();
+        }
+        if far > 0 && window.try_update_value(|w| w.release(start + far)) == Some(true) {
+            moved.update(|n| *n += 1);
+        }
+    };
     // Messages that do not fill the screen bring more in after they are drawn.
     Effect::new(move || {
         first.track();
@@ -129,6 +164,7 @@ pub fn ChatView(
                 away.set(is_away);
             }
         }
+        release();
         fill();
     };
     // Brings the message at `index`, `id`, into the page and scrolls to it (drawn on the next
@@ -222,7 +258,7 @@ pub fn ChatView(
             // A reversed flex scroller stays pinned to the newest text while it streams, and
             // stays where the reader is once they scroll up: no script runs per token.
             <div class="messages-scroller" node_ref=scroller on:scroll=on_scroll>
-                <div class="messages" data-testid="messages">
+                <div class="messages" data-testid="messages" node_ref=list>
                     <Show when=move || { first.get() > 0 }>
                         <button type="button" class="show-earlier" data-testid="show-earlier"
                             on:click=move |_| older()>

@@ -244,6 +244,24 @@ export class App {
     }, [workerUrl, windowMs]);
   }
 
+  /// Scrolls the open conversation up until its first message is in the page (older messages
+  /// join as the reader nears them), then back down to the newest text; returns how many
+  /// messages are in the page after that, once it has settled.
+  async readToStartAndBack(page) {
+    return page.evaluate(async () => {
+      const scroller = document.querySelector('.messages-scroller');
+      const frames = (n) => new Promise((done) => { const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1))); next(n); });
+      for (let step = 0; step < 500 && document.querySelector('[data-testid=show-earlier]'); step += 1) {
+        scroller.scrollTop = -scroller.scrollHeight;
+        await frames(2);
+      }
+      if (document.querySelector('[data-testid=show-earlier]')) throw new Error('the first message never joined the page');
+      scroller.scrollTop = 0;
+      await frames(10);
+      return document.querySelectorAll('[data-testid=message]').length;
+    });
+  }
+
   /// Streams an answer of `tokens` tokens at `perSecond` into the open conversation; returns the
   /// main thread's busy time, long tasks, dropped frames and IndexedDB writes during it.
   async stream(page, tokens, perSecond) {

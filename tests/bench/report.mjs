@@ -137,8 +137,29 @@ function streamAnalysis(s) {
     + 'thread adds, from the traces of 2,000 tokens into each conversation in one page: 210 ms in '
     + 'all, of which paint, pre-paint and layerize 67 ms, garbage collection 27 ms (two major '
     + 'collections against one), the browser\'s visibility checks for `content-visibility: auto` '
-    + '18 ms and layout 13 ms: the messages on screen move up as the answer grows, and are painted '
-    + 'again. Tried on 2026-12-07 by editing the built stylesheet, each against the unchanged build '
+    + '18 ms and layout 13 ms. '
+    + 'Where the rest goes, measured later on 2026-12-07 (own cost over the worker floor per token, '
+    + '2,000-token streams into the 500 messages, rules added to the page\'s styles or the view '
+    + 'moved, alternated in one session): with the reader\'s view held still, the question at the '
+    + 'top of the screen and the answer growing below it, 0.469, 0.303 and 0.330 ms against 0.317, '
+    + '0.342 and 0.281 ms following the newest text, so text moving up is not the cost; with the '
+    + 'answer 4,000 px below the screen (the reader scrolled up), 0.141, 0.154 and 0.102 ms. Only '
+    + 'the last six messages displayed: 0.331 against 0.351 ms; no scrollers in code blocks and '
+    + 'tables: 0.350; the sidebar contained, the list hidden, `contain: content` on messages or on '
+    + 'Markdown blocks: all within the spread. So what costs is the answer itself being drawn where '
+    + 'the reader sees it: the trace of 2,000 tokens against the worker floor\'s shows about 120 '
+    + 'updates costing 5 to 6 ms each (paint 134 ms, pre-paint 75, layout 90, commit 59, layerize '
+    + '41, style 21; script and wasm about 270 ms with the posted batches), the browser rasterising '
+    + 'in software here. 0.2 ms per token at 200 tokens a second leaves 40 ms a second, about 3 ms '
+    + 'per update at the 12 updates a second the screen shows. '
+    + 'Changed later on 2026-12-07: messages far above the screen leave the page again once the '
+    + 'reader is back down (`render::window::MessageWindow::release`, components/src/chat_view.rs). '
+    + 'Before, every message the reader had scrolled past stayed, and the browser\'s per-frame work '
+    + 'grew with them: streaming after reading the 500 messages up to the first and back cost 0.673 '
+    + 'and 0.588 ms per token with 504 messages in the page, against 0.310 and 0.242 ms freshly '
+    + 'opened; with the change, 0.359 and 0.293 ms against 0.362 and 0.347 ms, 40 messages left in '
+    + 'the page (a row of figure 2 measures it in each run). '
+    + 'Tried on 2026-12-07 by editing the built stylesheet, each against the unchanged build '
     + 'in the same session: without `content-visibility: auto` on messages, 0.948 against 0.679 ms '
     + 'into 500 messages (every message in the page laid out and painted: kept); `contain: strict` '
     + 'on the scroller, no change (0.592 against 0.592 ms); the streaming message without '
@@ -192,6 +213,12 @@ export function write(r, before = {}) {
   add('stream_growth', '2. … the 500-message thread against an empty one (own cost per token)',
     `**${ratio(own, ownEmpty)}**`, '≤ 1.1×', `own cost into an empty conversation: ${ownEmpty.toFixed(3)} ms (busy in all ${s.empty.busyMsPerToken.toFixed(3)} ms)`,
     own <= 1.1 * ownEmpty, `${ms(own - ownEmpty)} more per token in the long thread`);
+  if (s.readBack) {
+    const ownBack = s.readBack.busyMsPerToken - s.bareWorker.busyMsPerToken;
+    add('stream_read_back', '2. … into the same 500 messages after the reader scrolled up to the first one and back (own cost per token, one stream)',
+      `**${ownBack.toFixed(3)} ms** (${s.readBack.inPage} messages left in the page)`, 'report; ≈ the figure above',
+      `${ratio(ownBack, own)} the 500-message figure; messages far above the screen leave the page once the reader is back down`, true);
+  }
   add('long_tasks', '2. … long tasks (> 50 ms) during the stream', `**${s.longTasks}** (longest ${ms(s.longestTaskMs)})`,
     '0', `empty conversation: ${s.empty.longTasks}`, s.longTasks === 0, `${s.longTasks} long tasks`);
   add('dropped', '2. … dropped frames', `${s.dropped} of ${s.frames + s.dropped} (${(100 * s.dropped / Math.max(1, s.frames + s.dropped)).toFixed(1)} %)`,

@@ -112,6 +112,10 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
   await app.openConversation(page, 'long500');
   const streams = [];
   for (let run = 0; run < 3; run += 1) streams.push(await app.stream(page, 4_000, 200));
+  // The same stream after the reader has read the conversation up to its start and come back.
+  log('… and once after scrolling to the first message and back');
+  const readBackInPage = await app.readToStartAndBack(page);
+  const readBack = { ...(await app.stream(page, 4_000, 200)), inPage: readBackInPage };
   // The same stream into an empty conversation: the comparison measured in this run.
   await page.click('[data-testid=new-chat-button]');
   const emptyStream = await app.stream(page, 4_000, 200);
@@ -169,6 +173,7 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
       minGapMs: streams.some((r) => r.minGapMs == null) ? null : Math.min(...streams.map((r) => r.minGapMs)),
       stores: streams[0].stores,
       empty: emptyStream,
+      readBack,
       bareFetch: bare,
       bareWorker,
     },

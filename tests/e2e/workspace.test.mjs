@@ -366,3 +366,68 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('messages far above the screen leave the page once the reader scrolls back down, and come back when scrolled to', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page, 'data');
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(300)),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
+  await page.locator('[data-testid=conversation-item]').first().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 299'));
+  const inPage = () => page.locator('[data-testid=message]').count();
+  const toStart = () => page.evaluate(async () => {
+    const scroller = document.querySelector('.messages-scroller');
+    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let step = 0; step < 100 && document.querySelector('[data-testid=show-earlier]'); step += 1) {
+      scroller.scrollTop = -scroller.scrollHeight;
+      await frame();
+    }
+    return document.querySelector('[data-testid=message]').textContent;
+  });
+
+  // Read up to the first message: every message is in the page.
+  assert.match(await toStart(), /Question 0: how does step 0 work\?/);
+  assert.equal(await inPage(), 300);
+
+  // Back down to the newest: the ones far above leave; the reader stays at the newest text.
+  await page.evaluate(() => { document.querySelector('.messages-scroller').scrollTop = 0; });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length < 300);
+  const left = await inPage();
+  assert.ok(left >= 40 && left <= 120, `${left} of 300 messages stay in the page`);
+  assert.match(await page.locator('[data-testid=show-earlier]').textContent(), new RegExp(`\\(${300 - left} more\\)`));
+  const latest = page.locator('[data-testid=message]').last();
+  assert.match(await latest.textContent(), /Answer 299/);
+  assert.equal(await page.evaluate(() => document.querySelector('.messages-scroller').scrollTop), 0);
+
+  // Taking messages off the top moves nothing on screen: older ones brought in far above
+  // (Show earlier) leave again at the next scroll event, and the newest stays where it was.
+  const moved = await page.evaluate(async () => {
+    const scroller = document.querySelector('.messages-scroller');
+    const count = () => document.querySelectorAll('[data-testid=message]').length;
+    const frames = (n) => new Promise((done) => { const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1))); next(n); });
+    const before = count();
+    document.querySelector('[data-testid=show-earlier]').click();
+    await frames(4);
+    const joined = count();
+    const newest = [...document.querySelectorAll('[data-testid=message]')].at(-1);
+    const top = newest.getBoundingClientRect().top;
+    scroller.dispatchEvent(new Event('scroll'));
+    await frames(4);
+    return { before, joined, after: count(), top, now: newest.getBoundingClientRect().top, scrollTop: scroller.scrollTop };
+  });
+  assert.ok(moved.joined > moved.before, `Show earlier brought messages in (${moved.before} → ${moved.joined})`);
+  assert.ok(moved.after < moved.joined, `and they left again (${moved.joined} → ${moved.after})`);
+  assert.equal(moved.now, moved.top, 'the newest message did not move');
+  assert.equal(moved.scrollTop, 0);
+
+  // Scrolling up brings them back, down to the first.
+  assert.match(await toStart(), /Question 0: how does step 0 work\?/);
+  assert.equal(await inPage(), 300);
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

@@ -8,6 +8,14 @@
 //!
 //! The window is counted from the end, so messages arriving at the end (a question, a streamed
 //! answer) join it without moving where it starts.
+//!
+//! Older messages also leave again: once the reader has scrolled back down and they are far
+//! above the viewport, [`MessageWindow::release`] lets them go (never below [`OPENING`] in the
+//! page). A reader who scrolled through a whole long conversation and came back to its end
+//! would otherwise keep every message in the page, and everything the browser does per frame
+//! while an answer streams (its checks for `content-visibility`, style, layout) would grow with
+//! them: streaming into the 500-message conversation after it had been read to its start took
+//! twice the main-thread time per token (BENCHMARKS.md, figure 2).
 
 /// Messages in the page when a conversation opens.
 pub const OPENING: usize = 40;
@@ -48,6 +56,18 @@ impl MessageWindow {
             return false;
         }
         self.first = self.first.saturating_sub(STEP);
+        true
+    }
+
+    /// Lets the messages before `index` leave the page (they are far above what the reader
+    /// sees), keeping at least [`OPENING`]; false when nothing left. They come back as the reader
+    /// nears them again ([`MessageWindow::older`]).
+    pub fn release(&mut self, index: usize) -> bool {
+        let first = index.min(self.len.saturating_sub(OPENING));
+        if first <= self.first {
+            return false;
+        }
+        self.first = first;
         true
     }
 
@@ -128,6 +148,29 @@ mod tests {
         assert_eq!(window.first(), 450 - OPENING);
         window.follow(Some("root"), 3);
         assert_eq!(window.first(), 0);
+    }
+
+    #[test]
+    fn messages_far_above_leave_but_the_opening_ones_stay() {
+        let mut window = MessageWindow::default();
+        window.follow(Some("root"), 500);
+        while window.older() {}
+        assert_eq!(window.first(), 0);
+        assert!(window.release(120));
+        assert_eq!(window.first(), 120);
+        assert!(!window.release(100), "never brings messages back");
+        assert!(!window.release(120));
+        assert!(window.release(499));
+        assert_eq!(window.first(), 500 - OPENING, "the opening messages stay");
+        assert!(!window.release(10_000));
+        // They come back a step at a time, as before.
+        assert!(window.older());
+        assert_eq!(window.first(), 500 - OPENING - STEP);
+        // A short conversation has nothing to let go.
+        let mut short = MessageWindow::default();
+        short.follow(Some("root"), 30);
+        assert!(!short.release(20));
+        assert_eq!(short.first(), 0);
     }
 
     #[test]
