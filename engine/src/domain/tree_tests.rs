@@ -266,6 +266,8 @@ fn assert_invariants(tree: &ConversationTree) {
     let rebuilt =
         ConversationTree::from_nodes("c", tree.nodes().to_vec(), tree.current_leaf()).unwrap();
     assert_eq!(rebuilt.current_leaf(), tree.current_leaf());
+    // The index and parent links kept through the operations are those the records give.
+    assert_eq!(&rebuilt, tree);
     // One root path: the branch starts at a root and each node is its predecessor's child.
     let branch = tree.current_branch();
     if let Some(first) = branch.first() {
