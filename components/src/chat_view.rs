@@ -1,9 +1,10 @@
 //! The current conversation: its messages and the composer.
 //!
 //! Only the latest messages are in the page at first; older ones join as the reader scrolls
-//! toward them (`skein_engine::render::window`), and leave again once the reader has scrolled
-//! back down and they are far above. A message asked for (a find match, a message the summary
-//! or the branch map points to) is brought in first, then scrolled to.
+//! toward them (`skein_engine::render::window`), and leave again once they are far above the
+//! reader; newer ones likewise when the reader is far above them. A message asked for (a find
+//! match, a message the summary or the branch map points to) is brought in first with the
+//! next few, then scrolled to; jumping to the latest or sending brings the newest back.
 
 use crate::attachments::Draft;
 use crate::composer::Composer;
@@ -19,11 +20,12 @@ use wasm_bindgen::JsCast;
 
 /// How far above the newest text the reader must be for the jump button to show.
 const JUMP_THRESHOLD_PX: i32 = 120;
-/// How near the oldest message in the page the reader must scroll for older ones to join.
+/// How near the oldest (newest) message in the page the reader must scroll for older (newer)
+/// ones to join.
 const NEAR_OLDEST_PX: i32 = 1500;
-/// How far above the viewport a message must end to leave the page: well beyond
-/// [`NEAR_OLDEST_PX`], so a message that left does not come straight back.
-const FAR_ABOVE_PX: f64 = 6000.0;
+/// How far above (below) the viewport a message must end (start) to leave the page: well
+/// beyond [`NEAR_OLDEST_PX`], so a message that left does not come straight back.
+const FAR_PX: f64 = 6000.0;
 /// The latest messages render in full at once; older ones when they come near the viewport.
 const EAGER_MESSAGES: usize = 24;
 
@@ -78,80 +80,147 @@ pub fn ChatView(
     };
     // The conversation on screen, told apart by its first message.
     let root = Memo::new(move |_| messages.with(|list| list.first().map(|m| m.id.get_value())));
-    // Which messages are in the page: from `first` on.
+    // Which messages are in the page.
     let window = StoredValue::new(MessageWindow::default());
     let moved = RwSignal::new(0u32);
-    let first = Memo::new(move |_| {
+    let range = Memo::new(move |_| {
         moved.track();
         let len = messages.with(Vec::len);
         root.with(|root| window.update_value(|w| w.follow(root.as_deref(), len)));
-        window.with_value(MessageWindow::first)
+        window.with_value(MessageWindow::range)
     });
+    let first = Memo::new(move |_| range.with(|r| r.start));
     let shown = move || {
-        let first = first.get();
-        messages.with(|list| list.get(first..).map(<[_]>::to_vec).unwrap_or_default())
+        let range = range.get();
+        messages.with(|list| list.get(range).map(<[_]>::to_vec).unwrap_or_default())
     };
-    let older = move || {
-        if window.try_update_value(MessageWindow::older) != Some(true) {
+    let leaves_out_newer = move || window.with_value(MessageWindow::leaves_out_newer);
+    // How many changes to the page are still being drawn (a message asked for brought in and
+    // scrolled to, messages added around the reader): until they are, the page is not filled or
+    // trimmed from a place the reader is about to leave.
+    let settling = StoredValue::new(0u32);
+    // Changes which messages are in the page keeping what the reader sees where it is: the
+    // first message on screen is put back where it was once the page is drawn (Chromium's
+    // scroll anchoring in the reversed scroller would keep a reader at the very top there as
+    // messages are added above).
+    let in_place = move |change: fn(&mut MessageWindow) -> bool| {
+        if window.try_update_value(change) != Some(true) {
             return;
         }
-        // The reversed scroller's position counts from the newest text; Chromium's scroll
-        // anchoring would keep the reader at the very top as messages are added above, so
-        // where they were is put back once the messages are drawn.
-        let kept = scroller.get_untracked().map(|el| el.scroll_top());
-        moved.update(|n| *n += 1);
-        if let Some(kept) = kept {
-            request_animation_frame(move || {
-                if let Some(el) = scroller.get_untracked() {
-                    el.set_scroll_top(kept);
+        let anchor = scroller
+            .get_untracked()
+            .zip(list.get_untracked())
+            .and_then(|(el, list)| {
+                let top = el.get_bounding_client_rect().top();
+                let mut item = list.first_element_child();
+                loop {
+                    let element = item?;
+                    if element.matches("[data-testid=message]").unwrap_or(false) {
+                        let rect = element.get_bounding_client_rect();
+                        if rect.bottom() > top {
+                            return Some((element, rect.top()));
+                        }
+                    }
+                    item = element.next_element_sibling();
                 }
-                // The offset is back where it was, so no scroll event says what came near.
-                near_viewport.schedule();
             });
-        }
+        settling.update_value(|n| *n += 1);
+        moved.update(|n| *n += 1);
+        request_animation_frame(move || {
+            settling.update_value(|n| *n = n.saturating_sub(1));
+            if let (Some(el), Some((element, was))) = (scroller.get_untracked(), anchor) {
+                let shift = element.get_bounding_client_rect().top() - was;
+                if element.is_connected() && shift.abs() >= 0.5 {
+                    #[allow(clippy::cast_possible_truncation, reason = "a pixel offset")]
+                    el.set_scroll_top(el.scroll_top() + shift.round() as i32);
+                }
+            }
+            // The offset is back where it was, so no scroll event says what came near.
+            near_viewport.schedule();
+        });
     };
-    // Near the oldest message in the page (and the chat on screen): bring older ones in.
+    let older = move || in_place(MessageWindow::older);
+    let newer = move || in_place(MessageWindow::newer);
+    // Near the oldest (or newest) message in the page (and the chat on screen): bring older
+    // (newer) ones in.
     let fill = move || {
-        let Some(el) = scroller.get_untracked() else {
+        let Some(el) = scroller
+            .get_untracked()
+            .filter(|_| settling.get_value() == 0)
+        else {
             return;
         };
+        if el.client_height() == 0 {
+            return;
+        }
         let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
-        if el.client_height() > 0 && first.get_untracked() > 0 && to_oldest < NEAR_OLDEST_PX {
+        if first.get_untracked() > 0 && to_oldest < NEAR_OLDEST_PX {
             older();
         }
+        if leaves_out_newer() && -el.scroll_top() < NEAR_OLDEST_PX {
+            newer();
+        }
     };
-    // Messages far above the viewport leave the page (the reader scrolled back down). The
-    // reversed scroller counts its position from the newest text, so taking messages off the
-    // top moves nothing on screen.
+    // Messages far above or below the viewport leave the page. The reversed scroller counts
+    // its position from the newest text, so taking messages off the top moves nothing on
+    // screen; below, scroll anchoring keeps what the reader sees where it is.
     let release = move || {
         let (Some(el), Some(list)) = (scroller.get_untracked(), list.get_untracked()) else {
             return;
         };
-        let start = first.get_untracked();
-        let in_page = messages.with_untracked(Vec::len).saturating_sub(start);
-        let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
-        if in_page <= OPENING || f64::from(to_oldest) < FAR_ABOVE_PX {
+        if settling.get_value() > 0 || range.with_untracked(|r| r.len()) <= OPENING {
             return;
         }
-        let far_above = el.get_bounding_client_rect().top() - FAR_ABOVE_PX;
-        let mut far = 0;
-        let mut item = list.first_element_child();
-        while let Some(element) = item {
-            if element.matches("[data-testid=message]").unwrap_or(false) {
-                if element.get_bounding_client_rect().bottom() >= far_above {
-                    break;
+        // By the message's own ID: the page may not have caught up with the window yet.
+        let index_of = |element: &web_sys::Element| {
+            let id = element.get_attribute("data-message-id")?;
+            messages.with_untracked(|list| {
+                list.iter()
+                    .position(|m| m.id.with_value(|other| *other == id))
+            })
+        };
+        let is_message = |e: &web_sys::Element| e.matches("[data-testid=message]").unwrap_or(false);
+        let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
+        if f64::from(to_oldest) >= FAR_PX {
+            // The oldest message that is not far above: those before it leave.
+            let far_above = el.get_bounding_client_rect().top() - FAR_PX;
+            let mut item = list.first_element_child();
+            let near = loop {
+                let Some(element) = item else { break None };
+                if is_message(&element) && element.get_bounding_client_rect().bottom() >= far_above
+                {
+                    break Some(element);
                 }
-                far += 1;
+                item = element.next_element_sibling();
+            };
+            let keep = near.as_ref().and_then(index_of);
+            if keep.is_some_and(|keep| window.try_update_value(|w| w.release(keep)) == Some(true)) {
+                moved.update(|n| *n += 1);
+                return;
             }
-            item = element.next_element_sibling();
         }
-        if far > 0 && window.try_update_value(|w| w.release(start + far)) == Some(true) {
-            moved.update(|n| *n += 1);
+        if f64::from(-el.scroll_top()) >= FAR_PX {
+            // The newest message that is not far below: those after it leave.
+            let far_below = el.get_bounding_client_rect().bottom() + FAR_PX;
+            let mut item = list.last_element_child();
+            let near = loop {
+                let Some(element) = item else { break None };
+                if is_message(&element) && element.get_bounding_client_rect().top() <= far_below {
+                    break Some(element);
+                }
+                item = element.previous_element_sibling();
+            };
+            let keep = near.as_ref().and_then(index_of);
+            if keep.is_some_and(|keep| {
+                window.try_update_value(|w| w.release_newer(keep + 1)) == Some(true)
+            }) {
+                moved.update(|n| *n += 1);
+            }
         }
     };
     // Messages that do not fill the screen bring more in after they are drawn.
     Effect::new(move || {
-        first.track();
+        range.track();
         request_animation_frame(fill);
     });
     // Scrolled away from the newest text (the reversed scroller's top is 0 at the bottom and
@@ -159,7 +228,7 @@ pub fn ChatView(
     let away = RwSignal::new(false);
     let on_scroll = move |_| {
         if let Some(el) = scroller.get_untracked() {
-            let is_away = el.scroll_top() < -JUMP_THRESHOLD_PX;
+            let is_away = el.scroll_top() < -JUMP_THRESHOLD_PX || leaves_out_newer();
             if away.get_untracked() != is_away {
                 away.set(is_away);
             }
@@ -170,6 +239,7 @@ pub fn ChatView(
     // Brings the message at `index`, `id`, into the page and scrolls to it (drawn on the next
     // frame, there on the one after); `mark` outlines it as the current find match.
     let bring = move |index: usize, id: String, mark: bool| {
+        settling.update_value(|n| *n += 1);
         if window.try_update_value(|w| w.reveal(index)) == Some(true) {
             moved.update(|n| *n += 1);
         }
@@ -178,6 +248,11 @@ pub fn ChatView(
                 if let Some(root) = scroller.get_untracked() {
                     scroll_to_message(&root, &id, mark);
                 }
+                // Filling and trimming go on from the message's place.
+                request_animation_frame(move || {
+                    settling.update_value(|n| *n = n.saturating_sub(1));
+                    fill();
+                });
             })
         });
     };
@@ -240,12 +315,31 @@ pub fn ChatView(
             show_match(find::step(current.get_untracked(), count, forward));
         }
     };
-    let jump = move |_| {
+    // The newest messages, at the end of the scroller (put there again once they are drawn,
+    // when they had been left out).
+    let latest = move || {
+        if window.try_update_value(MessageWindow::latest) == Some(true) {
+            moved.update(|n| *n += 1);
+            request_animation_frame(move || {
+                if let Some(el) = scroller.get_untracked() {
+                    el.set_scroll_top(0);
+                }
+                near_viewport.schedule();
+            });
+        }
         if let Some(el) = scroller.get_untracked() {
             el.set_scroll_top(0);
         }
         away.set(false);
     };
+    let jump = move |_| latest();
+    // A question sent while the newest messages are left out brings them back, so it shows.
+    let on_send = Callback::new(move |input: UserInput| {
+        if leaves_out_newer() {
+            latest();
+        }
+        on_send.run(input)
+    });
     view! {
         <section class="chat" data-testid="chat">
             <Show when=move || find_open.get()>

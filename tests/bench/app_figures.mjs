@@ -245,8 +245,8 @@ export class App {
   }
 
   /// Scrolls the open conversation up until its first message is in the page (older messages
-  /// join as the reader nears them), then back down to the newest text; returns how many
-  /// messages are in the page after that, once it has settled.
+  /// join as the reader nears them), then back down to the newest text (newer ones join the
+  /// same way); returns how many messages are in the page after that, once it has settled.
   async readToStartAndBack(page) {
     return page.evaluate(async () => {
       const scroller = document.querySelector('.messages-scroller');
@@ -256,7 +256,13 @@ export class App {
         await frames(2);
       }
       if (document.querySelector('[data-testid=show-earlier]')) throw new Error('the first message never joined the page');
-      scroller.scrollTop = 0;
+      // Newer messages left the page on the way up; they join again as the reader nears them.
+      const atNewest = () => scroller.scrollTop === 0 && !document.querySelector('[data-testid=jump-to-latest]');
+      for (let step = 0; step < 500 && !atNewest(); step += 1) {
+        scroller.scrollTop = 0;
+        await frames(2);
+      }
+      if (!atNewest()) throw new Error('the newest message never joined the page again');
       await frames(10);
       return document.querySelectorAll('[data-testid=message]').length;
     });

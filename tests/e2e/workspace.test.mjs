@@ -367,7 +367,7 @@ test('a 2,000-message conversation opens at its latest messages; screenshots of 
   await context.close();
 });
 
-test('messages far above the screen leave the page once the reader scrolls back down, and come back when scrolled to', async () => {
+test('only the messages near the screen are in the page: those far above or below leave, and come back when scrolled to', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await openApp(context);
@@ -380,29 +380,52 @@ test('messages far above the screen leave the page once the reader scrolls back 
   await page.locator('[data-testid=conversation-item]').first().click();
   await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 299'));
   const inPage = () => page.locator('[data-testid=message]').count();
-  const toStart = () => page.evaluate(async () => {
+  const lastInPage = () => page.locator('[data-testid=message]').last().textContent();
+  // Scrolls to one end of the conversation (the page's end, again and again, as messages join):
+  // its first message at the start, its newest at the end with the scroller at its end.
+  const scrollTo = (end) => page.evaluate(async (end) => {
     const scroller = document.querySelector('.messages-scroller');
-    const frame = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
-    for (let step = 0; step < 100 && document.querySelector('[data-testid=show-earlier]'); step += 1) {
-      scroller.scrollTop = -scroller.scrollHeight;
-      await frame();
+    const frames = () => new Promise((next) => requestAnimationFrame(() => requestAnimationFrame(next)));
+    const there = () => (end === 'start'
+      ? !document.querySelector('[data-testid=show-earlier]')
+      : /Answer 299/.test([...document.querySelectorAll('[data-testid=message]')].at(-1).textContent) && scroller.scrollTop === 0);
+    for (let step = 0; step < 100 && !there(); step += 1) {
+      scroller.scrollTop = end === 'start' ? -scroller.scrollHeight : 0;
+      await frames();
     }
-    return document.querySelector('[data-testid=message]').textContent;
+    await frames();
+    return there();
+  }, end);
+
+  // Read up to the first message: the newest, far below, left the page.
+  assert.ok(await scrollTo('start'));
+  assert.match(await page.locator('[data-testid=message]').first().textContent(), /Question 0: how does step 0 work\?/);
+  const atStart = await inPage();
+  assert.ok(atStart <= 150, `${atStart} of 300 messages in the page at the start`);
+  assert.doesNotMatch(await lastInPage(), /Answer 299/);
+  await page.locator('[data-testid=jump-to-latest]').waitFor();
+
+  // Scrolling down, newer messages join under the reader without moving what is on screen.
+  const joined = await page.evaluate(async () => {
+    const frames = (n) => new Promise((done) => { const next = (left) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1))); next(n); });
+    const count = () => document.querySelectorAll('[data-testid=message]').length;
+    const before = count();
+    const probe = [...document.querySelectorAll('[data-testid=message]')].at(-3);
+    probe.scrollIntoView({ block: 'end' });
+    const top = probe.getBoundingClientRect().top;
+    for (let i = 0; i < 60 && count() === before; i += 1) await frames(1);
+    await frames(3);
+    return { before, after: count(), top, now: probe.getBoundingClientRect().top };
   });
+  assert.ok(joined.after > joined.before, `newer messages joined (${joined.before} → ${joined.after})`);
+  assert.ok(Math.abs(joined.now - joined.top) < 1, `the message the reader sees stayed (${joined.top} → ${joined.now})`);
 
-  // Read up to the first message: every message is in the page.
-  assert.match(await toStart(), /Question 0: how does step 0 work\?/);
-  assert.equal(await inPage(), 300);
-
-  // Back down to the newest: the ones far above leave; the reader stays at the newest text.
-  await page.evaluate(() => { document.querySelector('.messages-scroller').scrollTop = 0; });
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length < 300);
+  // Down to the newest: the ones far above leave; the reader ends at the newest text.
+  assert.ok(await scrollTo('end'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length <= 150);
   const left = await inPage();
-  assert.ok(left >= 40 && left <= 120, `${left} of 300 messages stay in the page`);
   assert.match(await page.locator('[data-testid=show-earlier]').textContent(), new RegExp(`\\(${300 - left} more\\)`));
-  const latest = page.locator('[data-testid=message]').last();
-  assert.match(await latest.textContent(), /Answer 299/);
-  assert.equal(await page.evaluate(() => document.querySelector('.messages-scroller').scrollTop), 0);
+  await page.locator('[data-testid=jump-to-latest]').waitFor({ state: 'detached' });
 
   // Taking messages off the top moves nothing on screen: older ones brought in far above
   // (Show earlier) leave again at the next scroll event, and the newest stays where it was.
@@ -425,9 +448,27 @@ test('messages far above the screen leave the page once the reader scrolls back 
   assert.equal(moved.now, moved.top, 'the newest message did not move');
   assert.equal(moved.scrollTop, 0);
 
-  // Scrolling up brings them back, down to the first.
-  assert.match(await toStart(), /Question 0: how does step 0 work\?/);
-  assert.equal(await inPage(), 300);
+  // Up to the start again, then the jump brings the newest back at once.
+  assert.ok(await scrollTo('start'));
+  await page.click('[data-testid=jump-to-latest]');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message]')].at(-1)?.textContent.includes('Answer 299'));
+  await page.waitForFunction(() => { const r = [...document.querySelectorAll('[data-testid=message]')].at(-1).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; });
+  assert.ok(await inPage() <= 150, `${await inPage()} messages in the page after the jump`);
+
+  // A find match far up brings it and the next few in, not everything after it; a question sent
+  // from there shows the newest again, with the answer.
+  await page.keyboard.press('Control+Shift+F');
+  await page.locator('[data-testid=find-input]').waitFor();
+  await page.keyboard.type('Question 10:');
+  await page.waitForFunction(() => document.querySelector('[data-find-current]')?.textContent.includes('Question 10: how does step 10 work?'));
+  assert.ok(await inPage() <= 150, `${await inPage()} messages in the page at a match far up`);
+  assert.doesNotMatch(await lastInPage(), /Answer 299/);
+  await page.keyboard.press('Escape');
+  await mock('/admin/script', [{ chunks: ['the newest answer'], delay_ms: 5 }]);
+  await page.fill('[data-testid=composer-input]', 'a question from far up');
+  await page.click('[data-testid=send-button]');
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message]')].at(-1)?.textContent.includes('the newest answer'));
+  await page.waitForFunction(() => { const r = [...document.querySelectorAll('[data-testid=message]')].at(-1).getBoundingClientRect(); return r.top < innerHeight && r.bottom > 0; });
   assert.deepEqual(page.errors, []);
   await context.close();
 });
