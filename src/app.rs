@@ -275,6 +275,7 @@ pub fn App() -> impl IntoView {
                         on_files=move |files| crate::attach::add_files(state, files)
                         reveal=state.reveal
                         find_open=state.find_open
+                        newest_in_page=state.newest_in_page
                         suggestions=Signal::derive(move || state.current_suggestions())
                         actions=MessageActions {
                             regenerate: Callback::new(move |id| {

@@ -34,6 +34,7 @@ pub fn attributes(state: AppState) -> Attributes {
             chat,
             conversation,
             embedded: crate::embedded::is_embedded(),
+            newest_in_page: state.newest_in_page.get(),
         })
         .attribute()
     });

@@ -70,6 +70,9 @@ pub struct AppState {
     pub settings_section: RwSignal<skein_components::SettingsSection>,
     /// The first run's welcome step is shown (no provider saved yet).
     pub welcome: RwSignal<bool>,
+    /// The chat's newest messages are in the page (false while the reader is far above them and
+    /// they were let go: `components/src/chat_view.rs`).
+    pub newest_in_page: RwSignal<bool>,
     /// Local servers (Ollama, llama.cpp) that answered on their usual ports, for the welcome.
     pub local_servers: RwSignal<Vec<skein_components::LocalServer>>,
     /// Start-up (opening storage, loading settings and the list) has finished, well or not.
@@ -175,6 +178,7 @@ impl AppState {
             reveal: RwSignal::new(None),
             settings_section: RwSignal::new(skein_components::SettingsSection::default()),
             welcome: RwSignal::new(false),
+            newest_in_page: RwSignal::new(true),
             local_servers: RwSignal::new(Vec::new()),
             ready: RwSignal::new(false),
             image_urls: RwSignal::new(std::collections::HashMap::new()),

@@ -56,6 +56,9 @@ pub fn ChatView(
     /// Whether the find bar shows.
     #[prop(optional)]
     find_open: Option<RwSignal<bool>>,
+    /// Set to whether the conversation's newest messages are in the page.
+    #[prop(optional)]
+    newest_in_page: Option<RwSignal<bool>>,
     /// Notices about this conversation, shown right above the composer.
     #[prop(optional)]
     children: Option<Children>,
@@ -95,6 +98,16 @@ pub fn ChatView(
         messages.with(|list| list.get(range).map(<[_]>::to_vec).unwrap_or_default())
     };
     let leaves_out_newer = move || window.with_value(MessageWindow::leaves_out_newer);
+    if let Some(newest_in_page) = newest_in_page {
+        Effect::new(move || {
+            range.track();
+            let newest = !leaves_out_newer();
+            if newest_in_page.get_untracked() != newest {
+                newest_in_page.set(newest);
+            }
+        });
+        on_cleanup(move || newest_in_page.set(true));
+    }
     // How many changes to the page are still being drawn (a message asked for brought in and
     // scrolled to, messages added around the reader): until they are, the page is not filled or
     // trimmed from a place the reader is about to leave.

@@ -21,6 +21,10 @@ pub struct Screen {
     pub conversation: OnScreen,
     /// The chat runs inside another page (the JavaScript API), which owns its first screen.
     pub embedded: bool,
+    /// The conversation's newest messages are in the page (the reader is not far above them):
+    /// the app opens a conversation at its end, so a copy of its middle would not be what it
+    /// shows.
+    pub newest_in_page: bool,
 }
 
 /// The conversation on the chat screen.
@@ -64,7 +68,7 @@ pub fn copy(screen: Screen) -> Copy {
             opens_at_start: true
         }
     );
-    if screen.chat && opens && !screen.embedded {
+    if screen.chat && opens && !screen.embedded && screen.newest_in_page {
         Copy::Keep
     } else {
         Copy::Forget
@@ -81,6 +85,7 @@ mod tests {
             opens_at_start: true,
         },
         embedded: false,
+        newest_in_page: true,
     };
 
     #[test]
@@ -123,6 +128,10 @@ mod tests {
             },
             Screen {
                 embedded: true,
+                ..LATEST
+            },
+            Screen {
+                newest_in_page: false,
                 ..LATEST
             },
         ] {
