@@ -193,22 +193,27 @@ impl ConversationTree {
     }
 
     fn check_acyclic(&self) -> Result<(), TreeError> {
-        // Every node reaches a root in at most `len` steps, or it is on a cycle.
-        let mut known_good: HashSet<&str> = HashSet::new();
-        for node in &self.nodes {
+        // Every node reaches a root by its parent links, or it is on a cycle.
+        let mut known_good = vec![false; self.nodes.len()];
+        let mut on_path = vec![false; self.nodes.len()];
+        for start in 0..self.nodes.len() {
             let mut path = Vec::new();
-            let mut current = Some(node);
-            while let Some(n) = current {
-                if known_good.contains(n.id.as_str()) {
+            let mut current = Some(start);
+            while let Some(i) = current {
+                if known_good[i] {
                     break;
                 }
-                if path.contains(&n.id.as_str()) {
-                    return Err(TreeError::Cycle(n.id.clone()));
+                if on_path[i] {
+                    return Err(TreeError::Cycle(self.nodes[i].id.clone()));
                 }
-                path.push(n.id.as_str());
-                current = n.parent_id.as_deref().and_then(|p| self.get(p));
+                on_path[i] = true;
+                path.push(i);
+                current = self.parents[i];
             }
-            known_good.extend(path);
+            for i in path {
+                known_good[i] = true;
+                on_path[i] = false;
+            }
         }
         Ok(())
     }
