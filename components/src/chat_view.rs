@@ -125,17 +125,11 @@ pub fn ChatView(
             .zip(list.get_untracked())
             .and_then(|(el, list)| {
                 let top = el.get_bounding_client_rect().top();
-                let mut item = list.first_element_child();
-                loop {
-                    let element = item?;
-                    if element.matches("[data-testid=message]").unwrap_or(false) {
-                        let rect = element.get_bounding_client_rect();
-                        if rect.bottom() > top {
-                            return Some((element, rect.top()));
-                        }
-                    }
-                    item = element.next_element_sibling();
-                }
+                first_message(list.first_element_child(), Walk::Down, |r| r.bottom() > top)
+            })
+            .map(|element| {
+                let top = element.get_bounding_client_rect().top();
+                (element, top)
             });
         settling.update_value(|n| *n += 1);
         moved.update(|n| *n += 1);
@@ -192,20 +186,13 @@ pub fn ChatView(
                     .position(|m| m.id.with_value(|other| *other == id))
             })
         };
-        let is_message = |e: &web_sys::Element| e.matches("[data-testid=message]").unwrap_or(false);
         let to_oldest = el.scroll_height() - el.client_height() + el.scroll_top();
         if f64::from(to_oldest) >= FAR_PX {
             // The oldest message that is not far above: those before it leave.
             let far_above = el.get_bounding_client_rect().top() - FAR_PX;
-            let mut item = list.first_element_child();
-            let near = loop {
-                let Some(element) = item else { break None };
-                if is_message(&element) && element.get_bounding_client_rect().bottom() >= far_above
-                {
-                    break Some(element);
-                }
-                item = element.next_element_sibling();
-            };
+            let near = first_message(list.first_element_child(), Walk::Down, |r| {
+                r.bottom() >= far_above
+            });
             let keep = near.as_ref().and_then(index_of);
             if keep.is_some_and(|keep| window.try_update_value(|w| w.release(keep)) == Some(true)) {
                 moved.update(|n| *n += 1);
@@ -215,14 +202,9 @@ pub fn ChatView(
         if f64::from(-el.scroll_top()) >= FAR_PX {
             // The newest message that is not far below: those after it leave.
             let far_below = el.get_bounding_client_rect().bottom() + FAR_PX;
-            let mut item = list.last_element_child();
-            let near = loop {
-                let Some(element) = item else { break None };
-                if is_message(&element) && element.get_bounding_client_rect().top() <= far_below {
-                    break Some(element);
-                }
-                item = element.previous_element_sibling();
-            };
+            let near = first_message(list.last_element_child(), Walk::Up, |r| {
+                r.top() <= far_below
+            });
             let keep = near.as_ref().and_then(index_of);
             if keep.is_some_and(|keep| {
                 window.try_update_value(|w| w.release_newer(keep + 1)) == Some(true)
@@ -417,6 +399,34 @@ pub fn ChatView(
             <Composer draft generating read_only enter_sends on_send on_stop on_files />
         </section>
     }
+}
+
+/// Which way [`first_message`] walks the page's messages.
+#[derive(Clone, Copy)]
+enum Walk {
+    Down,
+    Up,
+}
+
+/// The first message element from `from` on (walking `way`) whose box `near` accepts.
+fn first_message(
+    from: Option<web_sys::Element>,
+    way: Walk,
+    near: impl Fn(&web_sys::DomRect) -> bool,
+) -> Option<web_sys::Element> {
+    let mut item = from;
+    while let Some(element) = item {
+        if element.matches("[data-testid=message]").unwrap_or(false)
+            && near(&element.get_bounding_client_rect())
+        {
+            return Some(element);
+        }
+        item = match way {
+            Walk::Down => element.next_element_sibling(),
+            Walk::Up => element.previous_element_sibling(),
+        };
+    }
+    None
 }
 
 /// Scrolls the message with `id` (inside `root`) into view and moves the focus to it; with
