@@ -25,6 +25,7 @@ pub fn App() -> impl IntoView {
         request: Callback::new(move |blob_id| runtime::load_image(state, blob_id)),
     });
     crate::remote_images::provide();
+    crate::lazy_markup::provide();
     // A character's answers show its name and picture: worked out once per change of the
     // assistant, not per message (a long chat has thousands).
     let speaker = Memo::new(move |_| {

@@ -30,6 +30,7 @@ mod jump;
 mod knowledge;
 mod language;
 mod lazy_generation;
+mod lazy_markup;
 mod lazy_screens;
 mod lazy_sync;
 mod memories;

@@ -40,6 +40,7 @@ mod images;
 mod knowledge_panel;
 mod live_region;
 mod markdown_view;
+mod markup;
 mod math_view;
 mod mcp_panel;
 mod memory_panel;
@@ -110,6 +111,7 @@ pub use images::{ImageRef, ImageUrls, MessageImage, RemoteImageState, RemoteImag
 pub use knowledge_panel::{DocumentView, KnowledgeAction, KnowledgePanel, KnowledgeView};
 pub use live_region::{spoken_text, LiveRegion, LiveRegions};
 pub use markdown_view::MarkdownText;
+pub use markup::{LazyMarkup, MarkupParts, MARKUP_PARTS};
 pub use mcp_panel::{McpAction, McpPanel, McpServerView};
 pub use memory_panel::{MemoryAction, MemoryPanel};
 pub use message_item::{error_of, MessageActions, MessageItem, MessageView, Speaker};

@@ -143,8 +143,7 @@ fn render_block(block: &Block, depth: usize) -> AnyView {
         } => table(alignments, head, rows),
         Block::Rule => view! { <hr /> }.into_any(),
         Block::Math(tex) => {
-            view! { <div class="math-display">{crate::math_view::render_math(tex, true)}</div> }
-                .into_any()
+            view! { <div class="math-display">{crate::markup::math(tex, true)}</div> }.into_any()
         }
         Block::RawHtml(html) => view! { <p class="raw-html">{html.clone()}</p> }.into_any(),
     }
@@ -194,9 +193,9 @@ fn table(alignments: &[Align], head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) 
     .into_any()
 }
 
-fn code_block(language: Option<String>, code: String) -> AnyView {
-    let copied = RwSignal::new(false);
-    let spans = highlight(language.as_deref(), &code)
+/// `code` in `language` with its tokens highlighted (part of [`crate::markup::MARKUP_PARTS`]).
+pub fn highlighted_code(language: Option<&str>, code: &str) -> AnyView {
+    highlight(language, code)
         .into_iter()
         .map(|(token, text)| {
             let text = text.to_owned();
@@ -205,7 +204,13 @@ fn code_block(language: Option<String>, code: String) -> AnyView {
                 class => view! { <span class=class>{text}</span> }.into_any(),
             }
         })
-        .collect_view();
+        .collect_view()
+        .into_any()
+}
+
+fn code_block(language: Option<String>, code: String) -> AnyView {
+    let copied = RwSignal::new(false);
+    let spans = crate::markup::code(language.clone(), code.clone());
     let label = language.clone().unwrap_or_else(|| "text".to_owned());
     let copy = move |_| {
         if crate::fields::copy_text(&code) {
@@ -267,7 +272,7 @@ fn render_inline(inline: &Inline) -> AnyView {
             </span>
         }
         .into_any(),
-        Inline::Math { tex, display } => crate::math_view::render_math(tex, *display),
+        Inline::Math { tex, display } => crate::markup::math(tex, *display),
         Inline::LineBreak => view! { <br /> }.into_any(),
     }
 }

@@ -68,13 +68,13 @@ test('after one visit the app starts and works offline; a message written offlin
   await configureMockProvider(page);
   await mock('/admin/script', [
     { chunks: ['Tides are ', 'pulled by the moon.'] }, { chunks: ['"Tides"'], stream: false },
-    { chunks: ['A second version.'] }, { chunks: ['"Tides"'], stream: false },
+    { chunks: ['A second version, with $g$.'] }, { chunks: ['"Tides"'], stream: false },
   ]);
   await send(page, 'why are there tides?');
   await assistantTextIs(page, 'Tides are pulled by the moon.');
   await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).waitFor();
   await page.click('[data-testid=regenerate-button]');
-  await assistantTextIs(page, 'A second version.');
+  await assistantTextIs(page, 'A second version, with g.');
   await offlineReady(page);
   await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).waitFor();
 
@@ -100,7 +100,10 @@ test('after one visit the app starts and works offline; a message written offlin
   await page.locator('[data-testid=offline-badge]').waitFor();
   // Reading, branch switching, search, export and settings need no network.
   await page.locator('[data-testid=conversation-item]', { hasText: 'Tides' }).click();
-  await assistantTextIs(page, 'A second version.');
+  await assistantTextIs(page, 'A second version, with g.');
+  // Math's code (a module of its own) comes from the worker too.
+  await lastAssistant(page).locator('math mi').waitFor();
+  assert.ok(lazyFromWorker.some(([file, worker]) => file === 'split_markup.wasm' && worker), `math loaded offline: ${lazyFromWorker}`);
   await page.click('[data-testid=branch-prev]');
   await assistantTextIs(page, 'Tides are pulled by the moon.');
   await page.fill('[data-testid=search-input]', 'moon');
@@ -337,6 +340,51 @@ test('the code that writes answers loads when a question is started: not at star
   await page.click('[data-testid=regenerate-button]');
   await assistantTextIs(page, 'Cusco, once.');
   assert.equal(fetched.length, afterFirst, `nothing more fetched: ${fetched}`);
+  assert.deepEqual(page.errors.filter((e) => !/split_|chunk_|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
+  await context.close();
+});
+
+test('math and highlighting load with the first formula or code block: not before, and a failed fetch leaves the source readable until one loads', async () => {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const fetched = [];
+  let fail = true;
+  await context.route(LAZY_MODULE, async (route) => {
+    const file = new URL(route.request().url()).pathname.split('/').pop();
+    fetched.push(file);
+    if (fail && file === 'split_markup.wasm') await route.abort('connectionrefused');
+    else await route.continue();
+  });
+  const markup = () => fetched.filter((f) => f === 'split_markup.wasm').length;
+  const page = await openApp(context);
+  await mock('/admin/reset', {});
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { chunks: ['Plain words only.'] }, { chunks: ['"Words"'], stream: false },
+    { chunks: ['Area is $r^2$ times π:\n\n```python\ndef area(r):\n    return 3.14 * r ** 2\n```\n'] },
+    { chunks: ['And $$\\frac{a}{b}$$'] },
+  ]);
+  await send(page, 'say something plain');
+  await assistantTextIs(page, 'Plain words only.');
+  assert.equal(markup(), 0, `an answer without math or code fetches nothing: ${fetched}`);
+
+  // The fetch fails: the formula stays as its TeX source, the code as plain text.
+  await send(page, 'area of a circle?');
+  const first = page.locator('[data-testid=message][data-role=assistant]').nth(1);
+  await first.locator('[data-testid=math-source]', { hasText: 'r^2' }).waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('[data-role=assistant][data-status=complete]').length === 2);
+  assert.ok(markup() >= 1, `tried: ${fetched}`);
+  assert.equal(await first.locator('pre code').textContent(), 'def area(r):\n    return 3.14 * r ** 2\n');
+  assert.equal(await first.locator('.tok-kw').count(), 0);
+  assert.equal(await first.locator('math').count(), 0);
+  await page.screenshot({ path: new URL('markup-load-failed.png', SCREENSHOTS).pathname });
+
+  // The next formula tries again; once loaded, the waiting ones are drawn too.
+  fail = false;
+  await send(page, 'and a fraction?');
+  await lastAssistant(page).locator('math mfrac').waitFor();
+  await first.locator('math msup').waitFor();
+  assert.deepEqual(await first.locator('.tok-kw').allTextContents(), ['def', 'return']);
+  assert.equal(await page.locator('[data-testid=math-source]').count(), 0);
   assert.deepEqual(page.errors.filter((e) => !/split_|chunk_|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
   await context.close();
 });

@@ -109,6 +109,11 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   const context = await browser.newContext();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const page = await openApp(context);
+  // Highlighting and math load with the first code block or formula (src/lazy_markup.rs).
+  const markupModule = [];
+  page.on('request', (request) => {
+    if (/\/split_markup\.wasm$/.test(request.url())) markupModule.push(request.url());
+  });
   await configureMockProvider(page);
   const answer = '## Steps\n\n1. Install **Rust**\n2. Run `cargo build`\n\n| Tool | Use |\n|:--|--:|\n| trunk | bundles |\n\n```rust\nfn main() {\n    println!("hi"); // greet\n}\n```\n\nSee [the book](https://doc.rust-lang.org/book/). Growth is $O(n^2)$:\n\n$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$';
   await mock('/admin/script', [{ chunks: answer.match(/[\s\S]{1,7}/g), delay_ms: 3 }, { chunks: ['"Rust"'], stream: false }]);
@@ -116,6 +121,10 @@ test('an answer in Markdown shows headings, lists, tables and highlighted code w
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   const content = page.locator('[data-role=assistant] [data-testid=message-content]').last();
   await content.locator('table').waitFor();
+  await content.locator('.tok-kw').waitFor();
+  await content.locator('math[display=inline] msup').waitFor();
+  assert.ok(markupModule.length <= 1, `fetched once at most: ${markupModule}`);
+  assert.equal(await content.locator('[data-testid=math-source]').count(), 0, 'no formula left as source');
   assert.equal(await content.locator('h4').textContent(), 'Steps');
   assert.deepEqual(await content.locator('ol > li').allTextContents(), ['Install Rust', 'Run cargo build']);
   assert.deepEqual(await content.locator('td').allTextContents(), ['trunk', 'bundles']);

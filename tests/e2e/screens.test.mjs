@@ -65,7 +65,8 @@ for (const [size, options] of Object.entries(SIZES)) {
     await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
     const answer = lastAssistant(page);
     assert.match(await answer.locator('[data-testid=reasoning] summary').textContent(), /^Reason/);
-    assert.equal(await answer.locator('math[display=block] munderover').count(), 1);
+    // Math's code loads when the first formula shows (src/lazy_markup.rs): wait for it.
+    await answer.locator('math[display=block] munderover').waitFor();
     await send(page, 'Remember that I like closed forms.');
     const card = page.locator('[data-testid=tool-call]').last();
     await card.locator('[data-testid=approve-button]').waitFor();

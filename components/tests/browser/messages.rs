@@ -206,6 +206,54 @@ async fn image_parts_ask_for_their_url_and_show_it_when_known() {
 }
 
 #[wasm_bindgen_test]
+async fn math_and_code_show_their_source_until_their_parts_load() {
+    english();
+    use skein_components::{LazyMarkup, MarkdownText, MARKUP_PARTS};
+    let root = container();
+    let parts = RwSignal::new(None);
+    let requests = RwSignal::new(0);
+    let lazy = LazyMarkup {
+        parts,
+        request: Callback::new(move |()| requests.update(|n| *n += 1)),
+    };
+    let text = "Growth is $n^2$.\n\n```rust\nfn x() {}\n```\n";
+    let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(lazy);
+        view! { <MarkdownText text=text.to_owned() streaming=false /> }
+    });
+    std::mem::forget(handle);
+    settle().await;
+    // Waiting: the TeX source and the code as text, nothing lost; the parts were asked for.
+    assert_eq!(
+        query(&root, "[data-testid=math-source]")
+            .text_content()
+            .unwrap(),
+        "n^2"
+    );
+    assert!(query_all(&root, "math").is_empty());
+    assert!(query_all(&root, ".tok-kw").is_empty());
+    assert_eq!(
+        query(&root, "pre code").text_content().unwrap(),
+        "fn x() {}\n"
+    );
+    assert!(
+        requests.get_untracked() >= 1,
+        "the first block asks for the parts"
+    );
+
+    // Loaded: every waiting block is drawn again with them.
+    parts.set(Some(MARKUP_PARTS));
+    settle().await;
+    assert!(query_all(&root, "[data-testid=math-source]").is_empty());
+    assert_eq!(query_all(&root, "math msup").len(), 1);
+    assert_eq!(query(&root, ".tok-kw").text_content().unwrap(), "fn");
+    assert_eq!(
+        query(&root, "pre code").text_content().unwrap(),
+        "fn x() {}\n"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
     english();
     use skein_components::MarkdownText;
@@ -213,6 +261,9 @@ async fn streaming_markdown_keeps_finished_blocks_and_rebuilds_only_the_tail() {
     let text = RwSignal::new(String::new());
     let streaming = RwSignal::new(true);
     let handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(skein_components::LazyMarkup::ready(
+            skein_components::MARKUP_PARTS,
+        ));
         view! { <MarkdownText text streaming /> }
     });
     std::mem::forget(handle);
