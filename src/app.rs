@@ -165,7 +165,9 @@ pub fn App() -> impl IntoView {
                         on:click=move |_| crate::personas::open_chat_settings(state)>
                         {icon(Icon::Person)}<span class="wide-only">{t("chat-settings-label")}</span>
                     </button>
-                    <ExportButtons on_export=move |format| crate::files::export(state, format) />
+                    <ExportButtons on_export=move |format| {
+                        lazy.then(state, t("app-export"), move |screens| (screens.export)(state, format))
+                    } />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>
                 <Show when=move || state.follow_ups.list.with(|l| !l.items.is_empty())>

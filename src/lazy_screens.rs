@@ -25,6 +25,7 @@ use skein_components::{
     BranchMapPanel, ChatSettingsPanel, FollowUpPanel, PromptInspector, SummaryPanel,
     WorkflowScreen, WorkspacePanel,
 };
+use skein_engine::store::export::ExportFormat;
 
 /// The screens in the module, as functions that build their views.
 #[derive(Clone, Copy)]
@@ -34,6 +35,8 @@ pub struct Screens {
     /// The chat's panels, each shown while its `open` signal is set; the second argument
     /// says whether an answer is being written in the conversation on screen.
     pub dialogs: fn(AppState, Signal<bool>) -> AnyView,
+    /// Downloads the conversation on screen (Markdown or JSON).
+    pub export: fn(AppState, ExportFormat),
 }
 
 /// A split module could not be fetched or instantiated.
@@ -55,6 +58,7 @@ fn screens_split() -> Result<Screens, LoadFailed> {
         settings: settings_view,
         workflows: workflows_view,
         dialogs: dialogs_view,
+        export: crate::files::export,
     })
 }
 
@@ -63,6 +67,8 @@ fn settings_view(state: AppState, help: RwSignal<bool>) -> AnyView {
 }
 
 fn workflows_view(state: AppState) -> AnyView {
+    // Its lists are read each time it opens, by code in this module.
+    crate::workflows::read_lists(state);
     view! {
         <WorkflowScreen
             templates=Signal::derive(move || state.workflows.templates.get())
@@ -198,6 +204,29 @@ impl LazyScreens {
             #[cfg(not(feature = "split"))]
             let result = screens_split();
             self.status.set(Status::after(result));
+        });
+    }
+
+    /// Runs `act` with the module, loading it first if it is not there; a module that cannot
+    /// be fetched is said in the banner (what `act` was for names it).
+    pub fn then(self, state: AppState, name: &'static str, act: impl FnOnce(Screens) + 'static) {
+        if let Status::Ready(screens) = self.status.get_untracked() {
+            return act(screens);
+        }
+        spawn_local(async move {
+            #[cfg(feature = "split")]
+            let result = screens_split().await;
+            #[cfg(not(feature = "split"))]
+            let result = screens_split();
+            let status = Status::after(result);
+            self.status.set(status);
+            match status {
+                Status::Ready(screens) => act(screens),
+                _ => state.banner.set(Some(tf(
+                    "app-screen-load-failed",
+                    &[("screen", name.into())],
+                ))),
+            }
         });
     }
 

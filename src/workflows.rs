@@ -50,13 +50,19 @@ impl WorkflowsState {
     }
 }
 
-/// Opens the screen on its lists (closing the settings) and reads them.
+/// Opens the screen on its lists (closing the settings); the screen reads them
+/// ([`read_lists`]) when its code has loaded.
 pub fn open(state: AppState) {
     let screen = state.workflows;
     state.show_settings.set(false);
     screen.view.set(WorkflowView::Home);
     screen.feedback.set(None);
     screen.open.set(true);
+}
+
+/// Reads the templates and the runs into the screen's lists.
+pub fn read_lists(state: AppState) {
+    let screen = state.workflows;
     let Some(runtime) = runtime() else { return };
     spawn_local(async move {
         let read = async {

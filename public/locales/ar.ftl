@@ -1036,6 +1036,7 @@ app-workflows-title = أسئلة موجَّهة وجولات حوار يديره
 app-settings = الإعدادات
 app-confirm-delete-message = أتحذف هذه الرسالة وكل ما بعدها في هذا الفرع؟
 app-this-panel = هذه اللوحة
+app-export = التصدير
 app-loading = جارٍ التحميل…
 settings-assistant-in-use = المساعد المستخدم
 settings-new-assistant = مساعد جديد

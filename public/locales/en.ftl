@@ -1001,6 +1001,7 @@ app-workflows-title = Guided question runs and moderated dialogue rounds
 app-settings = Settings
 app-confirm-delete-message = Delete this message and everything after it on this branch?
 app-this-panel = This panel
+app-export = Export
 app-loading = Loading…
 settings-assistant-in-use = Assistant in use
 settings-new-assistant = New assistant

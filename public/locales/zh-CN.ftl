@@ -969,6 +969,7 @@ app-workflows-title = 引导式提问和有主持的多轮对话
 app-settings = 设置
 app-confirm-delete-message = 删除这条消息以及此分支上它之后的所有内容？
 app-this-panel = 此面板
+app-export = 导出
 app-loading = 加载中…
 settings-assistant-in-use = 正在使用的助手
 settings-new-assistant = 新建助手

@@ -228,9 +228,9 @@ test('storage is made persistent after the first saved conversation, not at firs
   await context.close();
 });
 
-test('settings, workflows and the chat\'s panels load on first use: not fetched at start, fetched once, and a failed fetch can be retried', async () => {
+test('settings, workflows, the chat\'s panels and its export load on first use: not fetched at start, fetched once, and a failed fetch can be retried', async () => {
   // No service worker here: the test routes the module's request itself.
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const context = await browser.newContext({ serviceWorkers: 'block', acceptDownloads: true });
   const fetched = [];
   const anyLazy = [];
   let failNext = true;
@@ -291,10 +291,20 @@ test('settings, workflows and the chat\'s panels load on first use: not fetched 
   await mounted(page);
   await page.locator('[data-testid=conversation-item]').first().click();
   await assistantTextIs(page, 'Paris.');
-  const beforePanel = fetched.length;
+  // Exporting the chat is in it too: a failed fetch is said in the banner, and the next
+  // click tries again.
+  const beforeExport = fetched.length;
+  failNext = true;
+  await page.click('[data-testid=export-markdown]');
+  await page.locator('[data-testid=error-banner]', { hasText: 'Export could not be loaded' }).waitFor();
+  assert.equal(fetched.length, beforeExport + 1);
+  failNext = false;
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-markdown]')]);
+  assert.match(readFileSync(await download.path(), 'utf8'), /Paris\./);
+  assert.equal(fetched.length, beforeExport + 2, 'the export loaded the module');
   await page.click('[data-testid=branch-map-button]');
   await page.locator('[data-testid=branch-map]').waitFor();
-  assert.equal(fetched.length, beforePanel + 1, 'the branch map loaded the module once');
+  assert.equal(fetched.length, beforeExport + 2, 'the branch map needed nothing more');
   // The failed fetch is logged by the module loader; nothing else went wrong.
   assert.deepEqual(page.errors.filter((e) => !/split_screens|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
   await context.close();
