@@ -49,6 +49,7 @@ mod modal_focus;
 mod model_picker;
 mod near_viewport;
 mod notification_toggle;
+mod page_window;
 mod persona_panel;
 mod pick_list;
 mod prompt_inspector;

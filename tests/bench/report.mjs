@@ -157,7 +157,7 @@ function streamAnalysis(s) {
     + 'in software here. 0.2 ms per token at 200 tokens a second leaves 40 ms a second, about 3 ms '
     + 'per update at the 12 updates a second the screen shows. '
     + 'Changed later on 2026-12-07: messages far above the screen leave the page again once the '
-    + 'reader is back down (`render::window::MessageWindow::release`, components/src/chat_view.rs), '
+    + 'reader is back down (`render::window::MessageWindow::release`, components/src/page_window.rs), '
     + 'and newer ones while the reader is far above them. '
     + 'Before, every message the reader had scrolled past stayed, and the browser\'s per-frame work '
     + 'grew with them: streaming after reading the 500 messages up to the first and back cost 0.673 '
