@@ -270,20 +270,25 @@ function longChatGptExport(count) {
     conversation_id: 'long', current_node: `m${count - 1}`, mapping }]);
 }
 
+/// Imports a ChatGPT export of one conversation of `count` messages (Settings, Data) and opens
+/// it at its latest answer.
+async function openLongConversation(page, count) {
+  await openSettings(page, 'data');
+  await page.setInputFiles('[data-testid=import-file]', {
+    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(count)),
+  });
+  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
+  await page.locator('[data-testid=conversation-item]').first().click();
+  await page.waitForFunction((last) => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes(`Answer ${last}`), count - 1);
+}
+
 test('a 2,000-message conversation opens at its latest messages; screenshots of the main screens', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page, 'data');
-  await page.setInputFiles('[data-testid=import-file]', {
-    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(2000)),
-  });
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
-  await page.locator('[data-testid=conversation-item]').first().click();
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length > 0);
+  await openLongConversation(page, 2000);
   const latest = page.locator('[data-testid=message]').last();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 1999'));
   assert.ok(await latest.isVisible(), 'the latest message is on screen');
 
   // Only the latest messages are in the page; older ones join as the reader scrolls up.
@@ -372,13 +377,7 @@ test('only the messages near the screen are in the page: those far above or belo
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await openApp(context);
   await configureMockProvider(page);
-  await openSettings(page, 'data');
-  await page.setInputFiles('[data-testid=import-file]', {
-    name: 'conversations.json', mimeType: 'application/json', buffer: Buffer.from(longChatGptExport(300)),
-  });
-  await page.waitForFunction(() => document.querySelector('[data-testid=conversation-item]')?.textContent.includes('A very long conversation'));
-  await page.locator('[data-testid=conversation-item]').first().click();
-  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=message-content]')].at(-1)?.textContent.includes('Answer 299'));
+  await openLongConversation(page, 300);
   const inPage = () => page.locator('[data-testid=message]').count();
   const lastInPage = () => page.locator('[data-testid=message]').last().textContent();
   // Scrolls to one end of the conversation (the page's end, again and again, as messages join):
