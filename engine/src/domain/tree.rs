@@ -168,28 +168,34 @@ impl ConversationTree {
             tree.index.insert(node.id.clone(), tree.nodes.len());
             tree.nodes.push(node);
         }
-        let mut parents = Vec::with_capacity(tree.nodes.len());
-        for node in &tree.nodes {
-            parents.push(match &node.parent_id {
-                Some(parent) => match tree.index.get(parent) {
-                    Some(&i) => Some(i),
-                    None => {
-                        return Err(TreeError::Orphan {
-                            id: node.id.clone(),
-                            parent: parent.clone(),
-                        })
-                    }
-                },
-                None => None,
-            });
-        }
-        tree.parents = parents;
+        tree.parents = tree.link_parents()?;
         tree.check_acyclic()?;
         tree.current_leaf = match current_leaf {
             Some(id) if tree.index.contains_key(id) => Some(id.to_owned()),
             _ => tree.most_recent_leaf_of_all(),
         };
         Ok(tree)
+    }
+
+    /// Each node's parent by position, from the parent IDs and the index; a parent that is
+    /// not in the tree is an [`TreeError::Orphan`].
+    fn link_parents(&self) -> Result<Vec<Option<usize>>, TreeError> {
+        self.nodes
+            .iter()
+            .map(|node| match &node.parent_id {
+                Some(parent) => {
+                    self.index
+                        .get(parent)
+                        .copied()
+                        .map(Some)
+                        .ok_or_else(|| TreeError::Orphan {
+                            id: node.id.clone(),
+                            parent: parent.clone(),
+                        })
+                }
+                None => Ok(None),
+            })
+            .collect()
     }
 
     fn check_acyclic(&self) -> Result<(), TreeError> {
@@ -475,16 +481,8 @@ impl ConversationTree {
             .enumerate()
             .map(|(i, n)| (n.id.clone(), i))
             .collect();
-        // A kept node's parent is kept (only whole subtrees go).
-        self.parents = self
-            .nodes
-            .iter()
-            .map(|n| {
-                n.parent_id
-                    .as_ref()
-                    .and_then(|p| self.index.get(p).copied())
-            })
-            .collect();
+        // A kept node's parent is kept (only whole subtrees go), so this finds no orphan.
+        self.parents = self.link_parents()?;
         if current_deleted {
             self.current_leaf = match parent {
                 Some(parent) => Some(self.most_recent_leaf(&parent)?),
