@@ -370,7 +370,7 @@ test('math and highlighting load with the first formula or code block: not befor
   await configureMockProvider(page);
   await mock('/admin/script', [
     { chunks: ['Plain words only.'] }, { chunks: ['"Words"'], stream: false },
-    { chunks: ['Area is $r^2$ times π:\n\n```python\ndef area(r):\n    return 3.14 * r ** 2\n```\n'] },
+    { chunks: ['Area is $r^2$ times π:\n\n$$A = \\pi r^2$$\n\n```python\ndef area(r):\n    return 3.14 * r ** 2\n```\n'] },
     { chunks: ['And $$\\frac{a}{b}$$'] },
   ]);
   await send(page, 'say something plain');
@@ -380,19 +380,25 @@ test('math and highlighting load with the first formula or code block: not befor
   // The fetch fails: the formula stays as its TeX source, the code as plain text.
   await send(page, 'area of a circle?');
   const first = page.locator('[data-testid=message][data-role=assistant]').nth(1);
-  await first.locator('[data-testid=math-source]', { hasText: 'r^2' }).waitFor();
+  await first.locator('[data-testid=math-source]', { hasText: /^r\^2$/ }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-role=assistant][data-status=complete]').length === 2);
   assert.ok(markup() >= 1, `tried: ${fetched}`);
   assert.equal(await first.locator('pre code').textContent(), 'def area(r):\n    return 3.14 * r ** 2\n');
   assert.equal(await first.locator('.tok-kw').count(), 0);
   assert.equal(await first.locator('math').count(), 0);
+  assert.equal(await first.locator('[data-testid=math-source].block').textContent(), 'A = \\pi r^2');
   await page.screenshot({ path: new URL('markup-load-failed.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
+  await page.screenshot({ path: new URL('markup-load-failed-phone.png', SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The next formula tries again; once loaded, the waiting ones are drawn too.
   fail = false;
   await send(page, 'and a fraction?');
   await lastAssistant(page).locator('math mfrac').waitFor();
-  await first.locator('math msup').waitFor();
+  await first.locator('math[display=inline] msup').waitFor();
+  await first.locator('math[display=block]').waitFor();
   assert.deepEqual(await first.locator('.tok-kw').allTextContents(), ['def', 'return']);
   assert.equal(await page.locator('[data-testid=math-source]').count(), 0);
   assert.deepEqual(page.errors.filter((e) => !/split_|chunk_|Failed to fetch|ERR_CONNECTION_REFUSED|TypeError/.test(e)), []);
