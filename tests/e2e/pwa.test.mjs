@@ -32,6 +32,16 @@ function workerVersion(page) {
   }));
 }
 
+/// Screenshots of the page at desktop width and at phone width (`<name>-phone.png`), back at
+/// desktop width after.
+async function shootBothWidths(page, name) {
+  await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 760 });
+  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
+  await page.screenshot({ path: new URL(`${name}-phone.png`, SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
 test('Chromium finds the app installable, with its manifest and worker under the sub-path', async () => {
   const profile = mkdtempSync(join(tmpdir(), 'skein-install-'));
   const context = await persistentContext(profile);
@@ -255,11 +265,7 @@ test('settings, workflows, the chat\'s panels and its export load on first use: 
   const failed = page.locator('[data-testid=screen-load-failed]');
   await failed.locator('text=Settings could not be loaded').waitFor();
   assert.equal(fetched.length, 1);
-  await page.screenshot({ path: new URL('screen-load-failed.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 390, height: 760 });
-  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
-  await page.screenshot({ path: new URL('screen-load-failed-phone.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shootBothWidths(page, 'screen-load-failed');
   await page.click('[data-testid=settings-button]');
   await failed.waitFor({ state: 'detached' });
   assert.equal(await page.getAttribute('[data-testid=settings-button]', 'aria-expanded'), 'false');
@@ -310,16 +316,23 @@ test('settings, workflows, the chat\'s panels and its export load on first use: 
   await context.close();
 });
 
-test('the code that writes answers loads when a question is started: not at start, once, and a failed fetch keeps the question', async () => {
+/// A context without a service worker that records the lazy modules requested (by file name)
+/// and refuses `module` while `failing.on` is set.
+async function refusingModule(module) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const fetched = [];
-  let fail = true;
+  const failing = { on: true };
   await context.route(LAZY_MODULE, async (route) => {
     const file = new URL(route.request().url()).pathname.split('/').pop();
     fetched.push(file);
-    if (fail && file === 'split_generation.wasm') await route.abort('connectionrefused');
+    if (failing.on && file === module) await route.abort('connectionrefused');
     else await route.continue();
   });
+  return { context, fetched, failing };
+}
+
+test('the code that writes answers loads when a question is started: not at start, once, and a failed fetch keeps the question', async () => {
+  const { context, fetched, failing } = await refusingModule('split_generation.wasm');
   const page = await openApp(context);
   await page.waitForTimeout(500);
   assert.deepEqual(fetched.filter((f) => f.startsWith('split_generation')), [], 'not fetched at start');
@@ -334,14 +347,10 @@ test('the code that writes answers loads when a question is started: not at star
   assert.equal(await page.inputValue('[data-testid=composer-input]'), 'capital of Peru?');
   assert.equal(await page.locator('[data-testid=message]').count(), 0);
   assert.ok(fetched.some((f) => f.startsWith('split_generation')), `tried: ${fetched}`);
-  await page.screenshot({ path: new URL('generation-load-failed.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 390, height: 760 });
-  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
-  await page.screenshot({ path: new URL('generation-load-failed-phone.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shootBothWidths(page, 'generation-load-failed');
 
   // With the network back, the same question goes out; later answers fetch nothing more.
-  fail = false;
+  failing.on = false;
   await mock('/admin/script', [{ chunks: ['Lima.'] }, { chunks: ['"Capitals"'], stream: false }, { chunks: ['Cusco, once.'] }]);
   await page.press('[data-testid=composer-input]', 'Enter');
   await assistantTextIs(page, 'Lima.');
@@ -355,15 +364,7 @@ test('the code that writes answers loads when a question is started: not at star
 });
 
 test('math and highlighting load with the first formula or code block: not before, and a failed fetch leaves the source readable until one loads', async () => {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const fetched = [];
-  let fail = true;
-  await context.route(LAZY_MODULE, async (route) => {
-    const file = new URL(route.request().url()).pathname.split('/').pop();
-    fetched.push(file);
-    if (fail && file === 'split_markup.wasm') await route.abort('connectionrefused');
-    else await route.continue();
-  });
+  const { context, fetched, failing } = await refusingModule('split_markup.wasm');
   const markup = () => fetched.filter((f) => f === 'split_markup.wasm').length;
   const page = await openApp(context);
   await mock('/admin/reset', {});
@@ -387,14 +388,10 @@ test('math and highlighting load with the first formula or code block: not befor
   assert.equal(await first.locator('.tok-kw').count(), 0);
   assert.equal(await first.locator('math').count(), 0);
   assert.equal(await first.locator('[data-testid=math-source].block').textContent(), 'A = \\pi r^2');
-  await page.screenshot({ path: new URL('markup-load-failed.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 390, height: 760 });
-  await page.waitForTimeout(400); // the drawer's slide, when the layout turns narrow
-  await page.screenshot({ path: new URL('markup-load-failed-phone.png', SCREENSHOTS).pathname });
-  await page.setViewportSize({ width: 1280, height: 720 });
+  await shootBothWidths(page, 'markup-load-failed');
 
   // The next formula tries again; once loaded, the waiting ones are drawn too.
-  fail = false;
+  failing.on = false;
   await send(page, 'and a fraction?');
   await lastAssistant(page).locator('math mfrac').waitFor();
   await first.locator('math[display=inline] msup').waitFor();
