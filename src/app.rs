@@ -166,7 +166,13 @@ pub fn App() -> impl IntoView {
                         {icon(Icon::Person)}<span class="wide-only">{t("chat-settings-label")}</span>
                     </button>
                     <ExportButtons on_export=move |format| {
-                        lazy.then(state, t("app-export"), move |screens| (screens.export)(state, format))
+                        // The conversation on screen at the click, even if another is opened
+                        // while the export's code loads.
+                        if let Some(conversation) = runtime::current_conversation(state) {
+                            lazy.then(state, t("app-export"), move |screens| {
+                                (screens.export)(state, conversation, format)
+                            })
+                        }
                     } />
                 </Show>
                 <span class="row-break" aria-hidden="true"></span>

@@ -2,16 +2,17 @@
 //! (Skein exports and backups, ChatGPT's `conversations.json`). Everything is made or read in
 //! the page; nothing is sent anywhere.
 
-use crate::runtime::{current_conversation, runtime, select};
+use crate::runtime::{runtime, select};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
 use skein_engine::store::export::ExportFormat;
+use skein_engine::Conversation;
 
-/// Downloads the conversation on screen as Markdown or JSON (made in the page; nothing is sent).
-pub fn export(state: AppState, format: ExportFormat) {
-    let (Some(runtime), Some(conversation)) = (runtime(), current_conversation(state)) else {
+/// Downloads `conversation` as Markdown or JSON (made in the page; nothing is sent).
+pub fn export(state: AppState, conversation: Conversation, format: ExportFormat) {
+    let Some(runtime) = runtime() else {
         return;
     };
     spawn_local(async move {

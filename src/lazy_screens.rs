@@ -26,6 +26,7 @@ use skein_components::{
     WorkflowScreen, WorkspacePanel,
 };
 use skein_engine::store::export::ExportFormat;
+use skein_engine::Conversation;
 
 /// The screens in the module, as functions that build their views.
 #[derive(Clone, Copy)]
@@ -35,8 +36,8 @@ pub struct Screens {
     /// The chat's panels, each shown while its `open` signal is set; the second argument
     /// says whether an answer is being written in the conversation on screen.
     pub dialogs: fn(AppState, Signal<bool>) -> AnyView,
-    /// Downloads the conversation on screen (Markdown or JSON).
-    pub export: fn(AppState, ExportFormat),
+    /// Downloads a conversation (Markdown or JSON).
+    pub export: fn(AppState, Conversation, ExportFormat),
 }
 
 /// A split module could not be fetched or instantiated.
