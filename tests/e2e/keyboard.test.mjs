@@ -67,6 +67,11 @@ test('every flow works with the keyboard alone, with the focus always visible', 
   await mock('/admin/reset', {});
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await openApp(context);
+  // File choosers are intercepted for the whole walk. Playwright turns interception on when the
+  // first 'filechooser' listener comes and off when the last goes, so each `waitForEvent` turned
+  // it on again, which can race the Space that opens the chooser: 2 of 12 walks got no event,
+  // 0 of 24 with this listener kept.
+  page.on('filechooser', () => {});
   await page.locator('[data-testid=welcome]').waitFor();
 
   // Settings: a provider, then memory on (for the tool calls).
