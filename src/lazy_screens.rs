@@ -200,12 +200,19 @@ impl LazyScreens {
         }
         self.status.set(Status::Loading);
         spawn_local(async move {
-            #[cfg(feature = "split")]
-            let result = screens_split().await;
-            #[cfg(not(feature = "split"))]
-            let result = screens_split();
-            self.status.set(Status::after(result));
+            self.fetch().await;
         });
+    }
+
+    /// Fetches the module (or finds it already instantiated) and records where that left it.
+    async fn fetch(self) -> Status {
+        #[cfg(feature = "split")]
+        let result = screens_split().await;
+        #[cfg(not(feature = "split"))]
+        let result = screens_split();
+        let status = Status::after(result);
+        self.status.set(status);
+        status
     }
 
     /// Runs `act` with the module, loading it first if it is not there; a module that cannot
@@ -215,13 +222,7 @@ impl LazyScreens {
             return act(screens);
         }
         spawn_local(async move {
-            #[cfg(feature = "split")]
-            let result = screens_split().await;
-            #[cfg(not(feature = "split"))]
-            let result = screens_split();
-            let status = Status::after(result);
-            self.status.set(status);
-            match status {
+            match self.fetch().await {
                 Status::Ready(screens) => act(screens),
                 _ => state.banner.set(Some(tf(
                     "app-screen-load-failed",
