@@ -318,6 +318,9 @@ pub fn App() -> impl IntoView {
                             open_message: Callback::new(move |(conversation, message)| {
                                 runtime::open_message(state, conversation, message);
                             }),
+                            dismiss_correction: Callback::new(move |id| {
+                                runtime::reshape(state, Reshape::DismissCorrection(id));
+                            }),
                         }
                     >
                         <WaitingNotice

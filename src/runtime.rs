@@ -469,11 +469,13 @@ pub(crate) fn current_conversation(state: AppState) -> Option<Conversation> {
 }
 
 /// Shows another version of a message (‹ / ›) or the branch through a message (picked in the
-/// branch map, then scrolled to), or deletes a message and what follows it.
+/// branch map, then scrolled to), deletes a message and what follows it, or dismisses the
+/// honesty gate's note on an answer.
 pub enum Reshape {
     Switch(String, isize),
     Show(String),
     Delete(String),
+    DismissCorrection(String),
 }
 
 pub fn reshape(state: AppState, action: Reshape) {
@@ -489,6 +491,7 @@ pub fn reshape(state: AppState, action: Reshape) {
             Reshape::Switch(id, offset) => service.switch_branch(conversation, id, *offset).await,
             Reshape::Show(id) => service.show_branch_through(conversation, id).await,
             Reshape::Delete(id) => service.delete_message(conversation, id).await,
+            Reshape::DismissCorrection(id) => service.dismiss_correction(conversation, id).await,
         };
         match result {
             Ok((conversation, branch)) => {

@@ -81,6 +81,9 @@ pub fn AssistantForm(
     let time_reminder = RwSignal::new(false);
     let name_preamble = RwSignal::new(true);
     let optional_hints = RwSignal::new(true);
+    let refusal_gate = RwSignal::new(true);
+    let fabrication_gate = RwSignal::new(true);
+    let follow_up_gate = RwSignal::new(true);
     let guidance = RwSignal::new(String::new());
     let own_prompts = RwSignal::new(true);
     let user_name = RwSignal::new(String::new());
@@ -89,6 +92,9 @@ pub fn AssistantForm(
     let feedback = RwSignal::new(None::<Result<String, String>>);
     Effect::new(move || {
         let a = assistant.get();
+        refusal_gate.set(a.refusal_gate());
+        fabrication_gate.set(a.fabrication_gate());
+        follow_up_gate.set(a.follow_up_gate());
         name.set(a.name);
         system_prompt.set(a.system_prompt);
         temperature.set(text_of(a.params.temperature));
@@ -171,6 +177,14 @@ pub fn AssistantForm(
         edited.time_reminder = time_reminder.get_untracked();
         edited.name_preamble = name_preamble.get_untracked();
         edited.optional_hints = optional_hints.get_untracked();
+        // A switch left as the kind's default stays unset, so it follows the default.
+        let gate = |on: bool, default: bool| (on != default).then_some(on);
+        let default = edited.character.is_none();
+        edited.honesty = skein_engine::HonestyGates {
+            refusal: gate(refusal_gate.get_untracked(), default),
+            fabrication: gate(fabrication_gate.get_untracked(), default),
+            follow_up: gate(follow_up_gate.get_untracked(), default),
+        };
         edited.runtime_guidance = guidance.get_untracked().trim().to_owned();
         edited.allow_conversation_system_prompt = own_prompts.get_untracked();
         let user_name = user_name.get_untracked().trim().to_owned();
@@ -245,6 +259,13 @@ pub fn AssistantForm(
             <label>{check(stream, "assistant-stream")}" "{t("assistant-form-stream")}</label>
             <label>{check(titles, "assistant-titles")}" "{t("assistant-form-titles")}</label>
             <label>{check(suggestions, "assistant-suggestions")}" "{t("assistant-form-suggestions")}</label>
+            <fieldset class="tool-policies" data-testid="assistant-honesty">
+                <legend>{t("assistant-form-honesty")}</legend>
+                <label>{check(refusal_gate, "assistant-gate-refusal")}" "{t("assistant-form-gate-refusal")}</label>
+                <label>{check(fabrication_gate, "assistant-gate-fabrication")}" "{t("assistant-form-gate-fabrication")}</label>
+                <label>{check(follow_up_gate, "assistant-gate-follow-up")}" "{t("assistant-form-gate-follow-up")}</label>
+                <p class="hint">{t("assistant-form-honesty-hint")}</p>
+            </fieldset>
             <ToolPolicies tools enabled=enabled_tools />
             <label>{check(shared_workspace, "assistant-shared-workspace")}" "{t("assistant-form-shared-workspace")}</label>
             <fieldset class="tool-policies" data-testid="assistant-knowledge">

@@ -30,8 +30,10 @@ pub struct MessageView {
     pub error: RwSignal<Option<String>>,
     /// This message's place among its alternatives: (0-based position, count).
     pub siblings: RwSignal<(usize, usize)>,
-    /// Chips from the honesty gates (corrections, follow-up promises).
+    /// Chips from the follow-up gate (promises to act later).
     pub chips: RwSignal<Vec<String>>,
+    /// The anti-fabrication gate's note: what the reply claimed that no tool did (dismissable).
+    pub correction: RwSignal<Option<String>>,
     pub images: RwSignal<Vec<ImageRef>>,
     /// Text documents attached to a question.
     pub documents: RwSignal<Vec<DocumentRef>>,
@@ -69,6 +71,8 @@ pub struct MessageActions {
     pub inspect: Callback<String>,
     /// Opens a message a citation points to: its conversation's and its own ID.
     pub open_message: Callback<(String, String)>,
+    /// Dismisses the honesty gate's note on an answer.
+    pub dismiss_correction: Callback<String>,
 }
 
 impl MessageView {
@@ -82,6 +86,7 @@ impl MessageView {
             error: RwSignal::new(error_of(node)),
             siblings: RwSignal::new((0, 1)),
             chips: RwSignal::new(chips_of(node)),
+            correction: RwSignal::new(correction_of(node)),
             images: RwSignal::new(images_of(node)),
             documents: RwSignal::new(documents_of(node)),
             citations: RwSignal::new(citations_of(node)),
@@ -133,6 +138,10 @@ impl MessageView {
         let chips = chips_of(node);
         if self.chips.with_untracked(|c| *c != chips) {
             self.chips.set(chips);
+        }
+        let correction = correction_of(node);
+        if self.correction.with_untracked(|c| *c != correction) {
+            self.correction.set(correction);
         }
         let images = images_of(node);
         if self.images.with_untracked(|i| *i != images) {
@@ -216,23 +225,28 @@ fn images_of(node: &MessageNode) -> Vec<ImageRef> {
         .collect()
 }
 
-/// What the honesty gates noted about a message, in words for the reader.
+/// The promises the follow-up gate found in a message, in words for the reader.
 fn chips_of(node: &MessageNode) -> Vec<String> {
     node.annotations
         .iter()
         .filter_map(|a| match a {
-            Annotation::HonestyCorrection { claimed, .. } => {
-                Some(tf("message-corrected", &[("claimed", claimed.into())]))
-            }
             Annotation::FollowUpPromise { phrase } => Some(tf(
                 "message-follow-up-promise",
                 &[("phrase", phrase.into())],
             )),
-            Annotation::HonestRefusal | Annotation::Citation { .. } | Annotation::Source { .. } => {
-                None
-            }
+            _ => None,
         })
         .collect()
+}
+
+/// The anti-fabrication gate's note on a message, in words for the reader.
+fn correction_of(node: &MessageNode) -> Option<String> {
+    node.annotations.iter().find_map(|a| match a {
+        Annotation::HonestyCorrection { claimed } => {
+            Some(tf("message-corrected", &[("claimed", claimed.into())]))
+        }
+        _ => None,
+    })
 }
 
 fn reasoning_of(node: &MessageNode) -> String {
@@ -501,6 +515,15 @@ pub fn MessageItem(
             <Citations citations=message.citations on_open_message=actions.open_message />
             {move || note().map(|note| view! {
                 <div class="message-note" data-testid="message-note" role="status">{note}</div>
+            })}
+            {move || message.correction.get().map(|note| view! {
+                <div class="honesty-note" data-testid="honesty-note" role="note">
+                    <span>{note}</span>
+                    <button type="button" class="link" data-testid="honesty-note-dismiss"
+                        on:click=move |_| actions.dismiss_correction.run(id())>
+                        {t("message-corrected-dismiss")}
+                    </button>
+                </div>
             })}
             <For
                 each=move || message.chips.get()

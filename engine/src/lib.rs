@@ -105,7 +105,7 @@ pub mod workflow;
 pub mod workspace;
 
 pub use chat::{ChatAction, ChatError, ChatService, GenerationEvent, GenerationSink, TurnContext};
-pub use domain::assistant::{Assistant, AssistantError};
+pub use domain::assistant::{Assistant, AssistantError, HonestyGates};
 pub use domain::attachment::{Attachment, AttachmentContent, AttachmentError, UserInput};
 pub use domain::failure::FailureKind;
 pub use domain::message::{Conversation, MessageNode, MessageStatus, Role, TurnPlan};

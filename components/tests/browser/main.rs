@@ -99,7 +99,8 @@ struct Mounted {
 
 fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
     let record = move |entry: String| log.lock().unwrap().push(entry);
-    let (r1, r2, r3, r4, r5, r6, r7, r8) = (
+    let (r1, r2, r3, r4, r5, r6, r7, r8, r9) = (
+        record.clone(),
         record.clone(),
         record.clone(),
         record.clone(),
@@ -126,6 +127,7 @@ fn recording_actions(log: Arc<Mutex<Vec<String>>>) -> MessageActions {
         list_models: Callback::new(|()| {}),
         inspect: Callback::new(move |id| r8(format!("inspect:{id}"))),
         open_message: Callback::new(|(_, _)| {}),
+        dismiss_correction: Callback::new(move |id| r9(format!("dismiss-correction:{id}"))),
     }
 }
 

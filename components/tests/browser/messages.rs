@@ -131,19 +131,18 @@ async fn alternatives_show_their_position_and_actions_report_the_message() {
 }
 
 #[wasm_bindgen_test]
-async fn honesty_annotations_show_as_chips() {
+async fn honesty_annotations_show_as_a_dismissable_note_and_chips() {
     english();
     let chat = mount_chat(true);
     let mut reply = node(
         "a",
         Role::Assistant,
-        "Correction: … I'll let you know.",
+        "I've sent it. I'll let you know.",
         MessageStatus::Complete,
     );
     reply.annotations = vec![
         skein_engine::Annotation::HonestyCorrection {
             claimed: "I've sent".into(),
-            original: "I've sent it. I'll let you know.".into(),
         },
         skein_engine::Annotation::FollowUpPromise {
             phrase: "I'll let you know".into(),
@@ -156,9 +155,19 @@ async fn honesty_annotations_show_as_chips() {
         .iter()
         .map(|c| c.text_content().unwrap())
         .collect();
-    assert_eq!(chips.len(), 2, "{chips:?}");
-    assert!(chips[0].contains("no tool ran"));
-    assert!(chips[1].contains("cannot follow up"));
+    assert_eq!(chips.len(), 1, "{chips:?}");
+    assert!(chips[0].contains("cannot follow up"));
+    let note = query(&chat.root, "[data-testid=honesty-note]");
+    assert!(note.text_content().unwrap().contains("no tool ran"));
+    let dismiss: web_sys::HtmlElement =
+        query(&note, "[data-testid=honesty-note-dismiss]").unchecked_into();
+    dismiss.click();
+    settle().await;
+    assert!(chat
+        .actions
+        .lock()
+        .unwrap()
+        .contains(&"dismiss-correction:a".to_owned()));
 }
 
 #[wasm_bindgen_test]

@@ -1,6 +1,6 @@
 //! The conversation tree as the user reshapes it outside a generation: another version shown
 //! (‹ › between siblings, or a message picked in the branch map), a message deleted with everything below it, a whole conversation
-//! deleted, and a conversation opened (an answer a closed tab left streaming is marked
+//! deleted, the honesty gate's note on an answer dismissed, and a conversation opened (an answer a closed tab left streaming is marked
 //! incomplete, never shown as complete).
 
 use super::service::ChatService;
@@ -76,6 +76,38 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.store
             .delete_messages(&conversation, &change.deleted)
             .await?;
+        Ok((conversation, tree.current_branch_entries()))
+    }
+
+    /// Dismisses the anti-fabrication gate's note on an answer: the annotation goes, and the
+    /// text stays as the model wrote it. An answer corrected by an earlier version also loses the
+    /// correction that version put in front of its text.
+    pub async fn dismiss_correction(
+        &self,
+        conversation: Conversation,
+        message_id: &str,
+    ) -> Result<(Conversation, Vec<BranchEntry>), ChatError> {
+        use crate::domain::message_part::{Annotation, MessagePart};
+        let mut tree = self.load_tree(&conversation).await?;
+        let mut node = tree
+            .get(message_id)
+            .cloned()
+            .ok_or_else(|| TreeError::UnknownId(message_id.to_owned()))?;
+        let before = node.annotations.len();
+        node.annotations
+            .retain(|a| !matches!(a, Annotation::HonestyCorrection { .. }));
+        if node.annotations.len() == before {
+            return Ok((conversation, tree.current_branch_entries()));
+        }
+        let legacy = node.parts.iter().position(|part| {
+            matches!(part, MessagePart::Text { text }
+                if text.starts_with(super::honesty::LEGACY_CORRECTION_PREFIX))
+        });
+        if let Some(at) = legacy {
+            node.parts.remove(at);
+        }
+        tree.update(node.clone())?;
+        self.store.save_message(&conversation, &node).await?;
         Ok((conversation, tree.current_branch_entries()))
     }
 

@@ -5,7 +5,7 @@
 use super::coalescer::{Kind, StreamCoalescer};
 use super::events::{GenerationEvent, GenerationSink};
 use super::warnings::{answer_not_saved, SaveMoment};
-use crate::chat::honesty::apply_reply_gates;
+use crate::chat::honesty::{apply_reply_gates, ReplyGates};
 use crate::domain::assistant::CompiledAssistant;
 use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
@@ -80,6 +80,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     first_received_ms: Option<f64>,
     /// The token usage the provider reported for the current model step.
     step_usage: Option<crate::provider::TokenUsage>,
+    /// Which honesty gates check the finished reply, with the question it answers.
+    gates: ReplyGates,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -106,7 +108,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             received: 0,
             first_received_ms: None,
             step_usage: None,
+            gates: ReplyGates::default(),
         }
+    }
+
+    /// The honesty gates to run on the finished reply (none unless set).
+    pub fn with_gates(mut self, gates: ReplyGates) -> Self {
+        self.gates = gates;
+        self
     }
 
     /// When the current step's first text, reasoning or tool call arrived.
@@ -382,7 +391,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                     if matches!(call.approval, ToolApproval::Auto | ToolApproval::Approved)
                         && call.result.as_ref().is_some_and(|r| !r.is_error))
             });
-            apply_reply_gates(&mut self.reply, tools_ran);
+            apply_reply_gates(&mut self.reply, &self.gates, tools_ran);
         }
         let Self {
             store,

@@ -533,7 +533,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .collect();
         let Some(answer) = turn
             .assistant
-            .honest_refusal
+            .refusal_gate()
             .then(|| honesty::honest_refusal(user_text, &tools))
             .flatten()
         else {
@@ -610,8 +610,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 message_id: reply.id.clone(),
                 plan: plan.clone(),
             });
+            let gates = honesty::ReplyGates {
+                fabrication: turn.assistant.fabrication_gate(),
+                follow_up: turn.assistant.follow_up_gate(),
+                question: question_of(&tree, &reply),
+            };
             let mut writer =
-                ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply);
+                ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply)
+                    .with_gates(gates);
             // A continued answer is planned anew.
             writer.reply_mut().plan = Some(plan.clone());
             // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
@@ -785,3 +791,15 @@ mod attachment_tests;
 #[cfg(test)]
 #[path = "waiting_tests.rs"]
 mod waiting_tests;
+
+/// The text of the user's message a reply answers (the nearest user message above it).
+fn question_of(tree: &ConversationTree, reply: &MessageNode) -> String {
+    let mut at = reply.parent_id.as_deref();
+    while let Some(node) = at.and_then(|id| tree.get(id)) {
+        if node.role == Role::User {
+            return node.text();
+        }
+        at = node.parent_id.as_deref();
+    }
+    String::new()
+}

@@ -14,7 +14,7 @@ fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
         service.client.transport().requests.borrow().is_empty(),
         "the model was not called"
     );
-    assert!(reply.text().contains("I recognised a request to remind me"));
+    assert!(reply.text().contains("You asked me to remind you"));
     assert_eq!(reply.status, MessageStatus::Complete);
     assert_eq!(reply.annotations, [crate::Annotation::HonestRefusal]);
     assert_eq!(stored(&service).1[1], reply, "persisted like any answer");
@@ -23,7 +23,10 @@ fn a_request_no_tool_can_perform_is_refused_honestly_without_the_model() {
     let service =
         crate::test_fixtures::service(vec![sse(200, &content_chunks(&["Noted."], true), 8)]);
     let assistant = Assistant {
-        honest_refusal: false,
+        honesty: crate::HonestyGates {
+            refusal: Some(false),
+            ..Default::default()
+        },
         ..Assistant::default()
     };
     let reply = send_as(&service, None, "Remind me to stretch at 4pm", &assistant).unwrap();
@@ -45,20 +48,12 @@ fn a_claimed_action_is_corrected_and_a_promise_is_annotated() {
     )]);
     let reply = send(&service, None, "Write Bob that I'm late");
     let original = "I've sent the email to Bob. I'll let you know if he replies.";
-    assert!(reply
-        .text()
-        .starts_with("Correction: nothing was actually sent"));
-    assert!(
-        reply.text().ends_with(original),
-        "the draft is kept: {}",
-        reply.text()
-    );
+    assert_eq!(reply.text(), original, "the text is kept as written");
     assert_eq!(
         reply.annotations,
         [
             crate::Annotation::HonestyCorrection {
                 claimed: "I've sent".into(),
-                original: original.into()
             },
             crate::Annotation::FollowUpPromise {
                 phrase: "I'll let you know".into()
@@ -151,4 +146,86 @@ fn a_refused_action_makes_no_side_request_either() {
     assert_eq!(reply.annotations, [crate::Annotation::HonestRefusal]);
     assert_eq!(request_count(&service), 0, "no title or suggestion request");
     assert_eq!(stored(&service).0.title, "Remind me to stretch at 4pm");
+}
+
+#[test]
+fn a_dismissed_correction_is_gone_for_good_and_the_text_is_untouched() {
+    let service = service(vec![sse(
+        200,
+        &content_chunks(&["I've sent the email to Bob."], true),
+        8,
+    )]);
+    let reply = send(&service, None, "Write Bob that I'm late");
+    assert_eq!(reply.annotations.len(), 1);
+    let (conversation, _) = stored(&service);
+    let (_, branch) =
+        futures_executor::block_on(service.dismiss_correction(conversation, &reply.id)).unwrap();
+    let shown = &branch.last().unwrap().node;
+    assert!(shown.annotations.is_empty());
+    assert_eq!(shown.text(), "I've sent the email to Bob.");
+    assert_eq!(&stored(&service).1[1], shown, "saved");
+}
+
+#[test]
+fn dismissing_an_older_correction_also_removes_the_text_it_put_in_front() {
+    let service = service(vec![sse(
+        200,
+        &content_chunks(&["I've sent the email to Bob."], true),
+        8,
+    )]);
+    let mut reply = send(&service, None, "Write Bob that I'm late");
+    // As an earlier version stored it: a correction part before the model's text.
+    reply.parts.insert(
+        0,
+        crate::domain::message_part::MessagePart::text(
+            "Correction: nothing was actually sent — no tool ran for this reply.\n\n",
+        ),
+    );
+    let (conversation, _) = stored(&service);
+    futures_executor::block_on(service.store.save_message(&conversation, &reply)).unwrap();
+    let (_, branch) =
+        futures_executor::block_on(service.dismiss_correction(conversation, &reply.id)).unwrap();
+    assert_eq!(
+        branch.last().unwrap().node.text(),
+        "I've sent the email to Bob."
+    );
+}
+
+#[test]
+fn a_character_gets_no_gate_unless_switched_on() {
+    let story =
+        "I sent the raven to Winterfell and booked you a room at the inn. I'll let you know.";
+    let character = Assistant {
+        character: Some(Box::new(
+            crate::persona::card::CharacterCard::from_json(
+                r#"{"name": "Ser Brienne", "description": "A knight."}"#,
+            )
+            .unwrap(),
+        )),
+        ..Assistant::default()
+    };
+    let service = service(vec![sse(200, &content_chunks(&[story], true), 8)]);
+    let reply = send_as(
+        &service,
+        None,
+        "Remind me to feed the dragons at 5pm",
+        &character,
+    )
+    .unwrap();
+    assert_eq!(reply.text(), story, "the model answered, not the refusal");
+    assert!(reply.annotations.is_empty(), "{:?}", reply.annotations);
+
+    let switched_on = Assistant {
+        honesty: crate::HonestyGates {
+            fabrication: Some(true),
+            ..Default::default()
+        },
+        ..character
+    };
+    let again = crate::test_fixtures::service(vec![sse(200, &content_chunks(&[story], true), 8)]);
+    let reply = send_as(&again, None, "What news?", &switched_on).unwrap();
+    assert!(matches!(
+        reply.annotations[..],
+        [crate::Annotation::HonestyCorrection { .. }]
+    ));
 }

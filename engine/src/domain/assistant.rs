@@ -47,9 +47,8 @@ pub struct Assistant {
     pub chat_dictionaries: Vec<ChatDictionary>,
     /// The `{{user}}` placeholder.
     pub user_name: String,
-    /// Answer requests for actions no tool can perform honestly, without calling the model
-    /// (seed 004's honest-refusal short-circuit).
-    pub honest_refusal: bool,
+    /// Seed 004's honesty gates, each switched on or off for this assistant.
+    pub honesty: HonestyGates,
     /// Temperature, top-p, maximum output tokens and reasoning level of each request.
     pub params: GenerationParams,
     /// Stream answers token by token; off, each answer arrives in one response (normalised into
@@ -82,6 +81,22 @@ pub struct Assistant {
     pub dictionary_ids: Vec<String>,
 }
 
+/// Seed 004's three honesty gates (`chat::honesty`), each switched per assistant. `None` is the
+/// default for the kind of assistant: on for an assistant, off for a character, whose "I sent the
+/// raven" is the story's and not a claim about the user's world. (Records from before the
+/// switches had one `honest_refusal` flag, always on; it is ignored, so a character imported then
+/// gets the character default.)
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct HonestyGates {
+    /// Answer a request for an action no tool can perform honestly, without calling the model.
+    pub refusal: Option<bool>,
+    /// Note on a reply that claims an action no tool did.
+    pub fabrication: Option<bool>,
+    /// Note on a reply that promises to follow up later.
+    pub follow_up: Option<bool>,
+}
+
 impl Default for Assistant {
     fn default() -> Self {
         Self {
@@ -99,7 +114,7 @@ impl Default for Assistant {
             lorebook: None,
             chat_dictionaries: Vec::new(),
             user_name: "User".into(),
-            honest_refusal: true,
+            honesty: HonestyGates::default(),
             params: GenerationParams::default(),
             stream: true,
             enabled_tools: Vec::new(),
@@ -117,6 +132,21 @@ impl Default for Assistant {
 }
 
 impl Assistant {
+    /// Whether the honest-refusal short-circuit runs for this assistant.
+    pub fn refusal_gate(&self) -> bool {
+        self.honesty.refusal.unwrap_or(self.character.is_none())
+    }
+
+    /// Whether the anti-fabrication gate runs for this assistant.
+    pub fn fabrication_gate(&self) -> bool {
+        self.honesty.fabrication.unwrap_or(self.character.is_none())
+    }
+
+    /// Whether the follow-up gate runs for this assistant.
+    pub fn follow_up_gate(&self) -> bool {
+        self.honesty.follow_up.unwrap_or(self.character.is_none())
+    }
+
     /// Whose memories and which knowledge bases retrieval and tools may use for this assistant.
     pub fn retrieval_scope(&self) -> crate::prompt::hooks::RetrievalScope {
         crate::prompt::hooks::RetrievalScope {

@@ -99,9 +99,11 @@ pub enum Annotation {
         #[serde(default)]
         snippet: String,
     },
-    /// The anti-fabrication gate corrected this reply (seed 004); `original` is the reply as the
-    /// model wrote it, kept for inspection.
-    HonestyCorrection { claimed: String, original: String },
+    /// The anti-fabrication gate found that this reply claims an action no tool did (seed
+    /// 004); shown as a note the user can dismiss (which removes it), the text kept as written.
+    /// (Records from before kept an `original` field and a correction in front of the text:
+    /// `ChatService::dismiss_correction` removes both.)
+    HonestyCorrection { claimed: String },
     /// The reply promises to act later ("I'll let you know"), which the assistant cannot do on
     /// its own; shown as a follow-up chip.
     FollowUpPromise { phrase: String },

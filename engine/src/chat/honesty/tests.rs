@@ -2,17 +2,14 @@ use super::*;
 
 #[test]
 fn every_pattern_compiles() {
-    assert!(first_person_action().is_some());
-    assert!(first_person_object_action().is_some());
-    assert!(passive_action().is_some());
-    assert!(searched_claim().is_some());
-    assert!(follow_up_pattern().is_some());
-    assert!(refusal_pattern().is_some());
+    assert!(super::refusal::all_compile());
+    assert!(super::fabrication::all_compile());
+    assert!(super::follow_up::all_compile());
 }
 
 #[test]
 fn claimed_actions_are_caught_in_many_phrasings() {
-    for (reply, verb) in [
+    for (reply, claimed) in [
         ("Done! I've sent the email to Bob.", "sent"),
         ("I have emailed your landlord about the heating.", "emailed"),
         ("Sure — I just booked a table for two at 7pm.", "booked"),
@@ -38,8 +35,8 @@ fn claimed_actions_are_caught_in_many_phrasings() {
         ("OK. The reminder has been created.", "created"),
         ("I phoned the clinic and they open at 9.", "phoned"),
     ] {
-        let claim = fabricated_action(reply).unwrap_or_else(|| panic!("missed: {reply}"));
-        assert_eq!(claim.verb, verb, "{reply}");
+        let claim = fabricated_action(reply, "").unwrap_or_else(|| panic!("missed: {reply}"));
+        assert!(claim.phrase.contains(claimed), "{reply}: {}", claim.phrase);
     }
 }
 
@@ -62,17 +59,12 @@ fn hypotheticals_negations_questions_and_code_talk_are_not_claims() {
         "Have you booked the flight yet?",
         "You could email the landlord. I would not call before 9.",
     ] {
-        assert_eq!(fabricated_action(reply), None, "false positive: {reply}");
+        assert_eq!(
+            fabricated_action(reply, ""),
+            None,
+            "false positive: {reply}"
+        );
     }
-}
-
-#[test]
-fn the_correction_says_what_did_not_happen_and_keeps_the_draft() {
-    let reply = "I've sent the email:\n\nDear Bob, the heating is broken.";
-    let claim = fabricated_action(reply).unwrap();
-    let notice = correction_notice(&claim);
-    assert!(notice.starts_with("Correction: nothing was actually sent"));
-    assert!(notice.ends_with("\n\n"));
 }
 
 #[test]
@@ -161,4 +153,94 @@ fn the_refusal_is_decided_by_what_the_request_can_do() {
         honest_refusal("Schedule a meeting with Ana", &[calendar]),
         None
     );
+}
+
+#[test]
+fn everyday_requests_that_start_like_actions_are_not_refused() {
+    // The requests the issue found refused: questions, code, drafts, sorting, plans.
+    for fine in [
+        "Remind me what a monad is",
+        "Set a timer in JavaScript that fires after 5 seconds",
+        "Order these dates: 1999, 1066, 2024",
+        "Schedule a study plan for my exams",
+        "Text my friend a birthday message — write three options",
+        "Book recommendations for a ten-year-old who likes dragons",
+        "remind me the difference between TCP and UDP",
+        "提醒我一下什么是单子",
+        "用JavaScript设置一个5秒后触发的定时器",
+        "ذكرني ما هو الموناد",
+        "*I send a raven to the king* Now what does the king answer?",
+    ] {
+        assert_eq!(honest_refusal(fine, &[]), None, "refused: {fine}");
+    }
+}
+
+#[test]
+fn chinese_and_arabic_action_requests_are_refused_in_their_language() {
+    let zh = honest_refusal("提醒我明天早上八点开会", &[]).expect("zh reminder");
+    assert!(zh.contains("提醒你") && zh.contains("不会假装"), "{zh}");
+    let ar = honest_refusal("ذكرني غدا الساعة الخامسة بالاجتماع", &[]).expect("ar reminder");
+    assert!(ar.contains("تذكيرك"), "{ar}");
+    assert!(honest_refusal("帮我订一张明天去上海的机票", &[]).is_some());
+    assert!(honest_refusal("احجز لي طاولة لشخصين الليلة", &[]).is_some());
+}
+
+#[test]
+fn narration_and_edits_in_text_are_not_claims() {
+    for reply in [
+        "I sent the raven to Winterfell, my lord.",
+        "I booked passage on the next ship to Lisbon.",
+        "I ordered the list alphabetically.",
+        "I scheduled the tasks in your study plan below.",
+        "他说：「我已经把邮件发给老板了。」",
+        "我把代码里没用的导入删除了。",
+    ] {
+        assert_eq!(fabricated_action(reply, ""), None, "flagged: {reply}");
+    }
+    // A story the user asked for: its "I" is a character's.
+    assert_eq!(
+        fabricated_action(
+            "I've sent the email to the duke.",
+            "Write a story about a spy"
+        ),
+        None
+    );
+    for (reply, language) in [
+        ("我已经帮你把邮件发给老板了。", "zh"),
+        ("已为您预订明晚七点的两人桌。", "zh"),
+        ("لقد أرسلت البريد الإلكتروني إلى مديرك.", "ar"),
+        ("تم حجز طاولتك الساعة السابعة.", "ar"),
+    ] {
+        assert!(
+            fabricated_action(reply, "").is_some(),
+            "{language}: {reply}"
+        );
+    }
+}
+
+#[test]
+fn the_gates_leave_the_text_as_written_and_follow_their_switches() {
+    use crate::domain::message::{MessageNode, Role};
+    let reply = || {
+        MessageNode::new("r", "c", Role::Assistant, 0.0)
+            .with_text("I've sent the email to Bob. I'll let you know if he replies.")
+    };
+    let all = ReplyGates {
+        fabrication: true,
+        follow_up: true,
+        question: "Write Bob that I'm late".into(),
+    };
+    let mut node = reply();
+    apply_reply_gates(&mut node, &all, false);
+    assert_eq!(
+        node.text(),
+        "I've sent the email to Bob. I'll let you know if he replies."
+    );
+    assert_eq!(node.annotations.len(), 2, "{:?}", node.annotations);
+    let mut node = reply();
+    apply_reply_gates(&mut node, &all, true);
+    assert_eq!(node.annotations.len(), 1, "a tool ran: only the promise");
+    let mut node = reply();
+    apply_reply_gates(&mut node, &ReplyGates::default(), false);
+    assert!(node.annotations.is_empty(), "switched off");
 }
