@@ -1433,6 +1433,7 @@ error-provider-first-token-timeout = لم يرسل المزود شيئًا قب�
 error-provider-idle-timeout = توقف وصول الرد (مهلة الخمول)؛ احتُفظ بما وصل.
 error-provider-stream = أبلغ المزود عن خطأ أثناء الرد: { $detail }
 error-provider-decode = أرسل المزود ردًا تعذّر على Skein قراءته: { $detail }
+error-provider-malformed-event = أرسل المزوّد حدثًا لم يستطع Skein قراءته: { $detail }
 error-provider-blocked = حجب المزود الرد ({ $reason }، مرشح أمان أو محتوى).
 error-provider-invalid = لم يُرسل الطلب لأنه غير صالح: { $field }: { $problem }.
 error-sse-line-too-long = أرسل المزود سطر بث أطول من { $limit } بايت؛ أُوقف الرد
@@ -1451,6 +1452,8 @@ error-price-out-of-range = يجب أن يكون سعر المليون رمز { $
 error-price-no-model = يحتاج السعر إلى اسم النموذج.
 error-provider-wait = { $err } يطلب المزود الانتظار { $seconds } ث قبل المحاولة مجددًا.
 error-reply-truncated = انتهى الاتصال قبل أن يُنهي المزود الرد.
+error-reply-length = بلغت الإجابة الحد الأقصى للطول المحدد لها (رموز الإخراج) قبل أن تكتمل. اضغط "متابعة" للحصول على الباقي.
+error-reply-filtered = أوقف مرشّح المحتوى لدى المزوّد الإجابة.
 error-reply-step-limit = توقف بعد { $steps } خطوات للنموذج دون رد نهائي؛ لم تُنفَّذ استدعاءات الأدوات في الخطوة الأخيرة. اضغط "متابعة" ليستمر.
 
 ## Warnings and notices

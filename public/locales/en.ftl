@@ -1401,6 +1401,7 @@ error-provider-first-token-timeout = The provider sent nothing before the first-
 error-provider-idle-timeout = The answer stopped arriving (idle timeout); what arrived is kept.
 error-provider-stream = The provider reported an error while answering: { $detail }
 error-provider-decode = The provider sent a response Skein could not read: { $detail }
+error-provider-malformed-event = The provider sent an event Skein could not read: { $detail }
 error-provider-blocked = The provider withheld the answer ({ $reason }, a safety or content filter).
 error-provider-invalid = The request was not sent because it is not valid: { $field }: { $problem }.
 error-sse-line-too-long = the provider sent a stream line longer than { $limit } bytes; the response was stopped
@@ -1419,6 +1420,8 @@ error-price-out-of-range = The price per million { $field ->
 error-price-no-model = A price needs the model's name.
 error-provider-wait = { $err } The provider asks to wait { $seconds } s before trying again.
 error-reply-truncated = The connection ended before the provider finished the answer.
+error-reply-length = The answer reached the maximum length set for it (output tokens) before it was finished. Continue to get the rest.
+error-reply-filtered = The provider's content filter stopped the answer.
 error-reply-step-limit = Stopped after { $steps } model steps without a final answer; the tool calls of the last step were not run. Continue to let it go on.
 
 ## Warnings and notices: what a generation could not do while it went on (English reads exactly as the engine's)

@@ -1350,6 +1350,7 @@ error-provider-first-token-timeout = 在首个 token 超时之前提供方没有
 error-provider-idle-timeout = 回答停止传来（空闲超时）；已收到的内容已保留。
 error-provider-stream = 提供方在回答时报告了错误：{ $detail }
 error-provider-decode = 提供方发送了 Skein 无法读取的响应：{ $detail }
+error-provider-malformed-event = 提供方发来了一个 Skein 无法读取的事件：{ $detail }
 error-provider-blocked = 提供方扣留了回答（{ $reason }，安全或内容过滤）。
 error-provider-invalid = 请求无效，未发送：{ $field }：{ $problem }。
 error-sse-line-too-long = 提供方发送的流数据行超过 { $limit } 字节；响应已停止
@@ -1368,6 +1369,8 @@ error-price-out-of-range = 每百万{ $field ->
 error-price-no-model = 价格需要填写模型名称。
 error-provider-wait = { $err } 提供方要求等待 { $seconds } 秒后再试。
 error-reply-truncated = 提供方还没完成回答，连接就结束了。
+error-reply-length = 回答达到了设定的最大长度（输出词元数），还没有写完。点击“继续”获取其余部分。
+error-reply-filtered = 提供方的内容过滤器中止了这个回答。
 error-reply-step-limit = 模型运行了 { $steps } 步仍没有最终回答，已停止；最后一步的工具调用没有执行。点击“继续”让它接着进行。
 
 ## Warnings and notices

@@ -1,9 +1,12 @@
 // End to end: seed 004's honesty gates in the browser. A reply that claims an action no tool
-// ran is corrected on screen and stays corrected after a reload (it is stored so); its promise
+// ran keeps its text and gets a note, which stays after a reload until the user dismisses it
+// (then it is gone for good); its promise
 // to follow up becomes a follow-up in the header's Follow-ups, which survives a reload, waits
 // for the time the user sets and then raises a notification. A request for an action that
 // none of the chat's tools can do gets the honest refusal without a provider call (the mock
 // records none), also when another tool is enabled; an answer with a tool names it as planned.
+// An everyday request that starts like an action goes to the model, and so does an action once
+// the assistant's switch for the gate is off.
 
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -40,7 +43,7 @@ const localValue = (page, minutes) => page.evaluate((add) => {
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
 }, minutes);
 
-test('a claimed action is corrected and stored so; its promise becomes a follow-up that reminds at its time', async () => {
+test('a claimed action gets a note until dismissed, the text as written; its promise becomes a follow-up that reminds at its time', async () => {
   await mock('/admin/reset', {});
   const context = await browser.newContext();
   await recordNotifications(context);
@@ -52,10 +55,9 @@ test('a claimed action is corrected and stored so; its promise becomes a follow-
   await send(page, 'Write Bob that I am late');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   const corrected = async () => {
-    const text = await textOf(lastAssistant(page));
-    assert.match(text, /^Correction: nothing was actually sent — no tool ran for this reply/);
-    assert.ok(text.endsWith(original), `the draft is kept: ${text}`);
-    await lastAssistant(page).locator('text=Corrected: the reply said').waitFor();
+    assert.equal(await textOf(lastAssistant(page)), original, 'the text is kept as written');
+    await lastAssistant(page).locator('[data-testid=honesty-note]',
+      { hasText: `Note: this answer says "I've sent", but no tool ran` }).waitFor();
   };
   await corrected();
   await page.locator('[data-testid=follow-ups-count]', { hasText: '1' }).waitFor();
@@ -67,6 +69,14 @@ test('a claimed action is corrected and stored so; its promise becomes a follow-
   await mounted(page);
   await page.click('[data-testid=conversation-item]');
   await corrected();
+  // Dismissed: the note goes, for good; the text stays.
+  await lastAssistant(page).locator('[data-testid=honesty-note-dismiss]').click();
+  await lastAssistant(page).locator('[data-testid=honesty-note]').waitFor({ state: 'detached' });
+  await page.reload();
+  await mounted(page);
+  await page.click('[data-testid=conversation-item]');
+  await lastAssistant(page).locator('[data-testid=message-content]', { hasText: original }).waitFor();
+  assert.equal(await lastAssistant(page).locator('[data-testid=honesty-note]').count(), 0, 'still dismissed');
   await page.click('[data-testid=follow-ups-button]');
   const item = page.locator('[data-testid=follow-up]');
   await assertText(item.locator('[data-testid=follow-up-text]'), "I'll let you know when he replies.");
@@ -111,8 +121,18 @@ test('an action no tool of the chat can do is refused without calling the model;
   await send(page, 'Remind me to stretch at 4pm');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   assert.match(await textOf(lastAssistant(page)),
-    /^I recognised a request to remind me, but I can't do that here: no tool is enabled for this chat, and I won't pretend it was done\./);
+    /^You asked me to remind you, but I can't do that here: no tool is enabled for this chat, and I won't pretend it was done\./);
   assert.equal((await streamed()).length, 0, 'no provider call');
+
+  // Requests that start like actions but are a question, code or a draft go to the model.
+  const everyday = ['Remind me what a monad is', 'Set a timer in JavaScript that fires after 5 seconds',
+    'Text my friend a birthday message — write three options', '提醒我一下什么是单子'];
+  await mock('/admin/script', everyday.map((_, i) => ({ chunks: [`Answer ${i + 1}.`] })));
+  for (const [i, question] of everyday.entries()) {
+    await send(page, question);
+    await page.locator('[data-testid=message][data-role=assistant][data-status=complete]', { hasText: `Answer ${i + 1}.` }).waitFor();
+  }
+  assert.equal((await streamed()).length, everyday.length, 'each went to the model');
 
   // With the calculator enabled the refusal names what the chat has; still no call.
   await openSettings(page, 'assistants');
@@ -124,7 +144,7 @@ test('an action no tool of the chat can do is refused without calling the model;
   await send(page, 'Please set an alarm for 6:30');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]').waitFor();
   assert.match(await textOf(lastAssistant(page)), /none of the tools enabled here \(calculate\) can do it/);
-  assert.equal((await streamed()).length, 0, 'still no provider call');
+  assert.equal((await streamed()).length, everyday.length, 'still no provider call for it');
 
   // An ordinary question goes to the model, and its answer says what the turn planned.
   await mock('/admin/script', [
@@ -134,6 +154,19 @@ test('an action no tool of the chat can do is refused without calling the model;
   await send(page, 'What is six times seven?');
   await page.locator('[data-testid=message][data-role=assistant][data-status=complete]', { hasText: 'It is 42.' }).waitFor();
   await lastAssistant(page).locator('[data-testid=message-details]', { hasText: 'planned: tools calculate' }).waitFor();
+
+  // The assistant's switch turns the refusal off: the same request goes to the model.
+  await openSettings(page, 'assistants');
+  assert.equal(await page.isChecked('[data-testid=assistant-gate-refusal]'), true, 'on by default');
+  await page.uncheck('[data-testid=assistant-gate-refusal]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+  await mock('/admin/script', [{ chunks: ['Sure, here is how to set one on your phone.'] }]);
+  const before = (await streamed()).length;
+  await send(page, 'Please set an alarm for 6:30');
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]', { hasText: 'how to set one' }).waitFor();
+  assert.equal((await streamed()).length, before + 1, 'the model answered');
   assert.deepEqual(page.errors, []);
   await context.close();
 });

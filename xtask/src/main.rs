@@ -46,6 +46,7 @@ commands:
   serve --example embed       the example page using the package, on http://127.0.0.1:8080
                               (with --mock, the mock provider too)
   test                        run every test tier (lint, native, browser, end-to-end)
+  test --e2e FILE...          only these end-to-end files (e.g. honesty.test.mjs)
   bench                       run the benchmarks
   fuzz [SECONDS]              run the engine's fuzz targets (nightly toolchain; default 60 s)";
 
@@ -77,6 +78,9 @@ fn main() -> ExitCode {
             Ok(url) => serve::dist(url.as_deref().unwrap_or("/"), "dist").map(|_| ()),
             Err(e) => Err(e),
         },
+        Some("test") if args.get(1).is_some_and(|a| a == "--e2e") => {
+            test::run_end_to_end(&args[2..])
+        }
         Some("test") => test::run_tiers(),
         Some("bench") => bench::run_benches(),
         Some("fuzz") => fuzz::run_fuzz(args.get(1).map(String::as_str)),

@@ -137,13 +137,19 @@ fn browser(tally: &mut Tally, mock_url: &str) -> Result<(), String> {
     run_watching(&mut command, |line| tally.read_line(line))
 }
 
-fn end_to_end(tally: &mut Tally, mock_url: &str, mcp_url: &str) -> Result<(), String> {
+fn end_to_end(
+    tally: &mut Tally,
+    mock_url: &str,
+    mcp_url: &str,
+    files: &[String],
+) -> Result<(), String> {
     let dist_dir = build_dist(E2E_PUBLIC_PATH, "target/e2e-dist")?;
     let extension_dir = crate::extension::build_extension("target/e2e-extension")?;
     let embed_site = crate::embed::build_example_site()?;
     let mut command = Command::new("node");
     command
         .args(["--test", "--test-reporter=tap", "--test-concurrency=1"])
+        .args(files)
         .current_dir(root().join("tests/e2e"))
         .env("SKEIN_DIST_DIR", &dist_dir)
         .env("SKEIN_EXTENSION_DIR", &extension_dir)
@@ -153,6 +159,27 @@ fn end_to_end(tally: &mut Tally, mock_url: &str, mcp_url: &str) -> Result<(), St
         .env("SKEIN_MCP_URL", mcp_url)
         .env("CHROMIUM", CHROMIUM);
     run_watching(&mut command, |line| tally.read_line(line))
+}
+
+/// `cargo xtask test --e2e FILE…`: only the named end-to-end files (e.g. `honesty.test.mjs`),
+/// with the same builds and fixture servers as the full run; for working on one feature.
+pub fn run_end_to_end(files: &[String]) -> Result<(), String> {
+    setup::run_setup()?;
+    let mut tally = Tally::default();
+    let port = free_port()?;
+    let mut mock = start_mock(port)?;
+    mock.wait_for_port(port)?;
+    let mcp_port = free_port()?;
+    let mut mcp = start_mcp_fixture(mcp_port)?;
+    mcp.wait_for_port(mcp_port)?;
+    let result = end_to_end(
+        &mut tally,
+        &format!("http://127.0.0.1:{port}"),
+        &format!("http://127.0.0.1:{mcp_port}"),
+        files,
+    );
+    println!("summary: {} passed, {} failed", tally.passed, tally.failed);
+    result
 }
 
 pub fn run_tiers() -> Result<(), String> {
@@ -178,7 +205,10 @@ pub fn run_tiers() -> Result<(), String> {
     let mut mcp = start_mcp_fixture(mcp_port)?;
     mcp.wait_for_port(mcp_port)?;
     let mcp_url = format!("http://127.0.0.1:{mcp_port}");
-    tier("end-to-end", end_to_end(&mut tally, &mock_url, &mcp_url));
+    tier(
+        "end-to-end",
+        end_to_end(&mut tally, &mock_url, &mcp_url, &[]),
+    );
     drop(mcp);
     drop(mock);
 

@@ -12,7 +12,7 @@ use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::clock::Clock;
 use crate::provider::client::{CallEnd, DeltaSink};
-use crate::provider::StreamDelta;
+use crate::provider::{StopKind, StreamDelta};
 use crate::render::output_transform::{self, stored_transform};
 use crate::render::think_tags::{Segment, ThinkTagSplitter};
 use crate::store::{Blob, ChatStore, StoreError};
@@ -36,6 +36,9 @@ pub enum ReplyEnd {
     /// The stream broke after text arrived (dropped connection, malformed chunk, idle
     /// timeout); the message says how. What arrived is kept, marked incomplete.
     Broken(Cause, crate::domain::failure::FailureKind),
+    /// The provider ended the answer before it was done: at the output limit (Continue gets
+    /// the rest) or with its content filter (the kind says which).
+    Stopped(Cause, Option<crate::domain::failure::FailureKind>),
     /// Tool calls wait for the user's approval; the generation resumes when they decide.
     AwaitingApproval,
     /// The model/tool loop used all its steps (seed 000 §8) without finishing.
@@ -82,6 +85,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     step_usage: Option<crate::provider::TokenUsage>,
     /// Which honesty gates check the finished reply, with the question it answers.
     gates: ReplyGates,
+    /// Why the provider said the current step ended (its finish reason, read).
+    stop: StopKind,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -109,6 +114,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             first_received_ms: None,
             step_usage: None,
             gates: ReplyGates::default(),
+            stop: StopKind::Done,
         }
     }
 
@@ -190,6 +196,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             .max()
             .unwrap_or(0);
         self.provider_finished = false;
+        self.stop = StopKind::Done;
     }
 
     /// The model step ended: text held back by the `<think>` splitter is placed, and every call
@@ -322,7 +329,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 self.reply.usage = Some(usage);
                 self.step_usage = Some(usage);
             }
-            StreamDelta::Finish(_) => self.provider_finished = true,
+            StreamDelta::Finish(reason) => {
+                self.provider_finished = true;
+                self.stop = StopKind::of(&reason);
+            }
             StreamDelta::ToolCall {
                 index,
                 id,
@@ -393,6 +403,27 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             });
             apply_reply_gates(&mut self.reply, &self.gates, tools_ran);
         }
+        // An answer the provider ended at its length limit or with its filter is not finished,
+        // whatever the stream's end looked like.
+        let end = match (end, self.stop) {
+            (ReplyEnd::Finished, StopKind::Length) => ReplyEnd::Stopped(
+                Cause::new(
+                    "The answer reached the maximum length set for it (output tokens) before it \
+                     was finished. Continue to get the rest."
+                        .to_owned(),
+                    phrase("error-reply-length"),
+                ),
+                None,
+            ),
+            (ReplyEnd::Finished, StopKind::Filtered) => ReplyEnd::Stopped(
+                Cause::new(
+                    "The provider's content filter stopped the answer.".to_owned(),
+                    phrase("error-reply-filtered"),
+                ),
+                Some(crate::domain::failure::FailureKind::Blocked),
+            ),
+            (end, _) => end,
+        };
         let Self {
             store,
             clock,
@@ -429,6 +460,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             }
             ReplyEnd::Broken(message, kind) => {
                 error_kind = Some(kind);
+                (MessageStatus::Incomplete, Some(message))
+            }
+            ReplyEnd::Stopped(message, kind) => {
+                error_kind = kind;
                 (MessageStatus::Incomplete, Some(message))
             }
             ReplyEnd::AwaitingApproval => (MessageStatus::AwaitingApproval, None),

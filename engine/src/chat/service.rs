@@ -777,6 +777,10 @@ mod branch_tests;
 mod honesty_tests;
 
 #[cfg(test)]
+#[path = "service_stop_tests.rs"]
+mod stop_tests;
+
+#[cfg(test)]
 #[path = "service_context_tests.rs"]
 mod context_tests;
 

@@ -97,6 +97,7 @@ fn provider_errors() -> Vec<ProviderError> {
         ProviderError::Timeout(TimeoutKind::Idle),
         ProviderError::Stream("boom".into()),
         ProviderError::Decode("bad json".into()),
+        ProviderError::MalformedEvent("bad json".into()),
         ProviderError::Blocked("SAFETY".into()),
         ProviderError::Invalid {
             field: "tools".into(),

@@ -301,7 +301,7 @@ impl AnthropicDecoder {
         let data = match fast_event(&event.data) {
             Some(data) => data,
             None => serde_json::from_str(&event.data)
-                .map_err(|e| ProviderError::Decode(format!("{e} in stream event")))?,
+                .map_err(|e| ProviderError::MalformedEvent(e.to_string()))?,
         };
         self.push_event_deltas(data, &event.event, out)
     }

@@ -636,3 +636,35 @@ fn a_long_stream_keeps_one_timer_across_its_reads_instead_of_one_per_chunk() {
         "{timers} timers for about 300 reads"
     );
 }
+
+#[test]
+fn every_protocol_retries_a_malformed_event_before_the_first_text() {
+    use crate::ProviderKind as K;
+    for kind in [K::OpenAi, K::Anthropic, K::Gemini] {
+        for (fault, bytes) in stream_faults(kind)
+            .into_iter()
+            .filter(|(fault, _)| *fault != "an error event")
+        {
+            let broken = protocol_stream(kind, &[], Some(&bytes));
+            let whole = protocol_stream(kind, &["Whole answer."], None);
+            let service = service(vec![sse(200, &broken, 64), sse(200, &whole, 64)]);
+            service.clock().timers_fire.set(true);
+            let settings = crate::ProviderSettings { kind, ..settings() };
+            let reply = block_on(service.send_message(
+                None,
+                "Hello",
+                &TurnContext::new(
+                    &settings,
+                    &Assistant::default(),
+                    &CancelToken::new(),
+                    &EventLog::default(),
+                ),
+            ))
+            .unwrap();
+            let case = format!("{kind:?}, {fault}");
+            assert_eq!(requests(&service), 2, "{case}: tried again");
+            assert_eq!(reply.text(), "Whole answer.", "{case}");
+            assert_eq!(reply.status, MessageStatus::Complete, "{case}");
+        }
+    }
+}

@@ -127,6 +127,10 @@ pub enum ProviderError {
     Stream(String),
     #[error("The provider sent a response Skein could not read: {0}")]
     Decode(String),
+    /// One event of a streamed answer could not be read (cut, not JSON, a field of the wrong
+    /// type): a fault of that moment, tried again like a dropped connection.
+    #[error("The provider sent an event Skein could not read: {0}")]
+    MalformedEvent(String),
     #[error("The provider withheld the answer ({0}, a safety or content filter).")]
     Blocked(String),
     #[error("The request was not sent because it is not valid: {field}: {problem}.")]
@@ -159,6 +163,9 @@ impl crate::i18n::Explain for ProviderError {
             Self::Timeout(TimeoutKind::Idle) => phrase("error-provider-idle-timeout"),
             Self::Stream(detail) => phrase("error-provider-stream").with("detail", detail),
             Self::Decode(detail) => phrase("error-provider-decode").with("detail", detail),
+            Self::MalformedEvent(detail) => {
+                phrase("error-provider-malformed-event").with("detail", detail)
+            }
             Self::Blocked(reason) => phrase("error-provider-blocked").with("reason", reason),
             Self::Invalid { field, problem } => phrase("error-provider-invalid")
                 .with("field", field)
@@ -203,7 +210,7 @@ impl ProviderError {
             Self::Blocked(_) => F::Blocked,
             Self::Invalid { .. } | Self::Settings(_) => F::Request,
             Self::Stream(_) => F::Server,
-            Self::Decode(_) | Self::Sse(_) => F::Other,
+            Self::Decode(_) | Self::MalformedEvent(_) | Self::Sse(_) => F::Other,
         }
     }
 }

@@ -427,7 +427,7 @@ impl GeminiDecoder {
         let response = match fast_response(data) {
             Some(response) => response,
             None => serde_json::from_str(data)
-                .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?,
+                .map_err(|e| ProviderError::MalformedEvent(e.to_string()))?,
         };
         self.push_response_deltas(response, out)
     }

@@ -118,6 +118,31 @@ pub enum StreamDelta {
     Done,
 }
 
+/// What a provider's finish reason means for the answer, across the three protocols.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StopKind {
+    /// Done as the model meant (`stop`, `end_turn`, `STOP`, `tool_calls`, anything unknown).
+    Done,
+    /// Cut off by the output limit (`length`, `max_tokens`, `MAX_TOKENS`): Continue gets the
+    /// rest.
+    Length,
+    /// Stopped by the provider's content filter (`content_filter`, Anthropic's `refusal`).
+    Filtered,
+}
+
+impl StopKind {
+    pub fn of(reason: &str) -> Self {
+        match reason.to_ascii_lowercase().as_str() {
+            "length" | "max_tokens" | "model_length" | "model_context_window_exceeded" => {
+                Self::Length
+            }
+            "content_filter" | "refusal" | "safety" | "recitation" | "blocklist"
+            | "prohibited_content" | "spii" => Self::Filtered,
+            _ => Self::Done,
+        }
+    }
+}
+
 /// Passes on the model a chunk names when it differs from the one named before (`last`).
 /// OpenAI-compatible servers and Gemini repeat it in every chunk of an answer; keeping the
 /// last one saves a copy per chunk, and the reply shows the same model either way.

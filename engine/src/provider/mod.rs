@@ -57,7 +57,8 @@ pub use error::{
     error_from_response, error_from_status, HttpErrorKind, ProviderError, TimeoutKind,
 };
 pub use message::{
-    ChatMessage, ImageInput, SignedReasoning, StreamDelta, ToolCallRequest, ToolDefinition,
+    ChatMessage, ImageInput, SignedReasoning, StopKind, StreamDelta, ToolCallRequest,
+    ToolDefinition,
 };
 pub use params::{GenerationParams, ReasoningLevel};
 pub use request::build_chat_request;

@@ -262,7 +262,7 @@ impl OpenAiDecoder {
         let chunk = match fast_chunk(data) {
             Some(chunk) => chunk,
             None => serde_json::from_str(data)
-                .map_err(|e| ProviderError::Decode(format!("{e} in stream chunk")))?,
+                .map_err(|e| ProviderError::MalformedEvent(e.to_string()))?,
         };
         push_chunk_deltas(chunk, out, &mut self.model)
     }
@@ -777,7 +777,7 @@ mod tests {
         );
         assert!(matches!(
             decode_stream_data("{not json"),
-            Err(ProviderError::Decode(_))
+            Err(ProviderError::MalformedEvent(_))
         ));
     }
 

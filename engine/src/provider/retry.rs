@@ -51,6 +51,9 @@ pub fn is_retryable(error: &ProviderError) -> bool {
         ProviderError::Transport(
             TransportError::Network { .. } | TransportError::Interrupted(_),
         ) => true,
+        // A stream event that could not be read: the same fault after some text is retried as
+        // a broken stream, so before the first text it is tried again too.
+        ProviderError::MalformedEvent(_) => true,
         _ => false,
     }
 }
@@ -238,6 +241,7 @@ mod tests {
             TransportError::Aborted
         )));
         assert!(!is_retryable(&ProviderError::Decode("x".into())));
+        assert!(is_retryable(&ProviderError::MalformedEvent("x".into())));
     }
 
     #[test]

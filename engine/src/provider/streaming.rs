@@ -14,6 +14,7 @@ pub(super) fn breaks_the_stream(error: &ProviderError) -> bool {
         error,
         ProviderError::Timeout(_)
             | ProviderError::Decode(_)
+            | ProviderError::MalformedEvent(_)
             | ProviderError::Sse(_)
             | ProviderError::Stream(_)
             | ProviderError::Transport(_)

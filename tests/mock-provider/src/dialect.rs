@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::ScriptedUsage;
+use crate::{ScriptedUsage, Stop};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -27,7 +27,7 @@ pub enum Frame {
     PromptProgress(u64, u64),
     /// The end, with the token counts to report (the mock's own 1 and 1 where it always
     /// reported them, nothing for OpenAI, when none are scripted).
-    End(Option<ScriptedUsage>),
+    End(Option<ScriptedUsage>, Stop),
     /// The end of an answer that called a tool.
     EndWithToolCalls,
 }
@@ -136,7 +136,9 @@ impl Dialect {
                 )),
                 model,
             ),
-            (dialect, Frame::EndWithToolCalls) => dialect.frame(Frame::End(None), model),
+            (dialect, Frame::EndWithToolCalls) => {
+                dialect.frame(Frame::End(None, Stop::Done), model)
+            }
             (Self::OpenAi, Frame::PromptProgress(processed, total)) => vec![sse(
                 None,
                 &json!({"id": "chatcmpl-mock", "object": "chat.completion.chunk", "model": model,
@@ -154,8 +156,13 @@ impl Dialect {
                     &openai_chunk(json!({"content": text}), None, model),
                 )]
             }
-            (Self::OpenAi, Frame::End(usage)) => {
-                let mut frames = vec![sse(None, &openai_chunk(json!({}), Some("stop"), model))];
+            (Self::OpenAi, Frame::End(usage, stop)) => {
+                let reason = match stop {
+                    Stop::Done => "stop",
+                    Stop::Length => "length",
+                    Stop::Filtered => "content_filter",
+                };
+                let mut frames = vec![sse(None, &openai_chunk(json!({}), Some(reason), model))];
                 if let Some(u) = usage {
                     frames.push(sse(
                         None,
@@ -189,14 +196,18 @@ impl Dialect {
                 &json!({"type": "content_block_delta", "index": 0,
                     "delta": {"type": "text_delta", "text": text}}),
             )],
-            (Self::Anthropic, Frame::End(usage)) => vec![
+            (Self::Anthropic, Frame::End(usage, stop)) => vec![
                 sse(
                     Some("content_block_stop"),
                     &json!({"type": "content_block_stop", "index": 0}),
                 ),
                 sse(
                     Some("message_delta"),
-                    &json!({"type": "message_delta", "delta": {"stop_reason": "end_turn"},
+                    &json!({"type": "message_delta", "delta": {"stop_reason": match stop {
+                            Stop::Done => "end_turn",
+                            Stop::Length => "max_tokens",
+                            Stop::Filtered => "refusal",
+                        }},
                         "usage": usage.map_or(json!({"output_tokens": 1}), |u| json!({
                             "input_tokens": u.prompt_tokens, "output_tokens": u.completion_tokens,
                             "cache_read_input_tokens": u.cached_tokens}))}),
@@ -209,10 +220,11 @@ impl Dialect {
                 &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": text}]},
                     "index": 0}], "modelVersion": model}),
             )],
-            (Self::Gemini, Frame::End(usage)) => vec![sse(
+            (Self::Gemini, Frame::End(usage, stop)) => vec![sse(
                 None,
                 &json!({"candidates": [{"content": {"role": "model", "parts": [{"text": ""}]},
-                    "finishReason": "STOP", "index": 0}],
+                    "finishReason": if stop == Stop::Length { "MAX_TOKENS" } else { "STOP" },
+                    "index": 0}],
                     "usageMetadata": usage.map_or(
                         json!({"promptTokenCount": 1, "candidatesTokenCount": 1}),
                         |u| json!({"promptTokenCount": u.prompt_tokens,

@@ -101,6 +101,21 @@ pub struct Script {
     /// pairs, each after `delay_ms` (OpenAI dialect only).
     #[serde(default)]
     pub prompt_progress: Vec<(u64, u64)>,
+    /// Why the answer ends, in the dialect's own finish reason: done (the default), cut at the
+    /// output limit (`length` / `max_tokens` / `MAX_TOKENS`), or stopped by a content filter
+    /// (`content_filter` / `refusal`; Gemini's blocks are errors of their own).
+    #[serde(default)]
+    pub stop: Stop,
+}
+
+/// How a scripted answer ends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stop {
+    #[default]
+    Done,
+    Length,
+    Filtered,
 }
 
 #[derive(Debug, Clone, Copy, Deserialize)]
@@ -431,7 +446,7 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
         let finish = if script.tool_call.is_some() {
             Frame::EndWithToolCalls
         } else {
-            Frame::End(script.usage)
+            Frame::End(script.usage, script.stop)
         };
         send(Duration::ZERO, dialect.frame(finish, model));
     }
