@@ -223,6 +223,8 @@ export type GenerationEvent =
   | { type: 'reasoning'; messageId: string; text: string }
   | { type: 'finished'; message: Message }
   | { type: 'warning'; message: string }
+  /** The generation waits before trying again (a retry, a rate limit): why, or `null` once the wait is over. */
+  | { type: 'waiting'; message: string | null }
   | { type: 'done'; conversationId: string }
   | { type: 'unsaved'; conversationId: string; messageId: string; message: string }
   | { type: 'progress'; messageId: string; processed: number; total: number }

@@ -29,6 +29,9 @@ pub struct UiSink {
     announcer: RefCell<Announcer>,
     /// Held while this tab generates the conversation (other tabs see it is not interrupted).
     lock: RefCell<Option<skein_platform::GenerationLock>>,
+    /// The banner this generation shows while it waits to try again (taken down when the
+    /// engine says the wait is over, unless something else replaced it meanwhile).
+    waiting_banner: RefCell<Option<String>>,
 }
 
 impl UiSink {
@@ -38,6 +41,7 @@ impl UiSink {
             runtime,
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
+            waiting_banner: RefCell::new(None),
             publisher: StreamPublisher::new(
                 skein_platform::BrowserClock,
                 Box::new(move |id| state.message_view(id)),
@@ -208,6 +212,22 @@ impl GenerationSink for UiSink {
                 .state
                 .banner
                 .set(Some(skein_components::explain(&message))),
+            GenerationEvent::Waiting(Some(message)) => {
+                let shown = skein_components::explain(&message);
+                *self.waiting_banner.borrow_mut() = Some(shown.clone());
+                self.state.banner.set(Some(shown));
+            }
+            GenerationEvent::Waiting(None) => {
+                if let Some(shown) = self.waiting_banner.borrow_mut().take() {
+                    if self
+                        .state
+                        .banner
+                        .with_untracked(|b| b.as_ref() == Some(&shown))
+                    {
+                        self.state.banner.set(None);
+                    }
+                }
+            }
             // The title and suggestions that may follow hold nothing up.
             GenerationEvent::AnswerDone { .. } => self.generation_ended(),
             GenerationEvent::Unsaved {

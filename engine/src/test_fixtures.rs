@@ -274,13 +274,14 @@ pub(crate) fn content_chunks(words: &[&str], done: bool) -> Vec<u8> {
     body.into_bytes()
 }
 
-/// The warnings a generation reported.
+/// The warnings a generation reported, and why it waited.
 pub(crate) fn warnings(log: &crate::chat::EventLog) -> Vec<String> {
     log.0
         .borrow()
         .iter()
         .filter_map(|e| match e {
             crate::chat::GenerationEvent::Warning(w) => Some(w.to_string()),
+            crate::chat::GenerationEvent::Waiting(Some(w)) => Some(w.to_string()),
             _ => None,
         })
         .collect()

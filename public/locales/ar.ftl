@@ -1433,6 +1433,7 @@ error-provider-first-token-timeout = لم يرسل المزود شيئًا قب�
 error-provider-idle-timeout = توقف وصول الرد (مهلة الخمول)؛ احتُفظ بما وصل.
 error-provider-stream = أبلغ المزود عن خطأ أثناء الرد: { $detail }
 error-provider-decode = أرسل المزود ردًا تعذّر على Skein قراءته: { $detail }
+error-from-provider = { $provider }: { $err }
 error-provider-malformed-event = أرسل المزوّد حدثًا لم يستطع Skein قراءته: { $detail }
 error-provider-blocked = حجب المزود الرد ({ $reason }، مرشح أمان أو محتوى).
 error-provider-invalid = لم يُرسل الطلب لأنه غير صالح: { $field }: { $problem }.

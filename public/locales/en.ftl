@@ -1401,6 +1401,7 @@ error-provider-first-token-timeout = The provider sent nothing before the first-
 error-provider-idle-timeout = The answer stopped arriving (idle timeout); what arrived is kept.
 error-provider-stream = The provider reported an error while answering: { $detail }
 error-provider-decode = The provider sent a response Skein could not read: { $detail }
+error-from-provider = { $provider }: { $err }
 error-provider-malformed-event = The provider sent an event Skein could not read: { $detail }
 error-provider-blocked = The provider withheld the answer ({ $reason }, a safety or content filter).
 error-provider-invalid = The request was not sent because it is not valid: { $field }: { $problem }.

@@ -1350,6 +1350,7 @@ error-provider-first-token-timeout = 在首个 token 超时之前提供方没有
 error-provider-idle-timeout = 回答停止传来（空闲超时）；已收到的内容已保留。
 error-provider-stream = 提供方在回答时报告了错误：{ $detail }
 error-provider-decode = 提供方发送了 Skein 无法读取的响应：{ $detail }
+error-from-provider = { $provider }：{ $err }
 error-provider-malformed-event = 提供方发来了一个 Skein 无法读取的事件：{ $detail }
 error-provider-blocked = 提供方扣留了回答（{ $reason }，安全或内容过滤）。
 error-provider-invalid = 请求无效，未发送：{ $field }：{ $problem }。

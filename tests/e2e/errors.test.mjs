@@ -23,6 +23,7 @@ test('a failed answer is removed, its error named in a banner, and Retry answers
   assert.equal(await banner.locator('[data-testid=error-kind]').textContent(), 'Authentication');
   assert.match(await banner.textContent(), /Invalid API key \(mock\)/);
   assert.match(await banner.textContent(), /check it in the settings/);
+  assert.match(await banner.textContent(), /^.*127\.0\.0\.1:\d+: The provider refused the API key/, 'names the provider');
   // The empty failed answer is gone; the question stays.
   await page.waitForFunction(() => !document.querySelector('[data-testid=message][data-role=assistant]'));
   assert.equal(
@@ -115,5 +116,43 @@ test('sending without a model opens the settings and keeps the typed text', asyn
   await closeSettings(page);
   assert.equal(await page.inputValue('[data-testid=composer-input]'), 'not yet configured');
   assert.equal(await page.locator('[data-testid=message]').count(), 0);
+  await context.close();
+});
+
+test('a retry that succeeds takes its notice down; a malformed first event is retried; a cut-off answer offers Continue', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await mock('/admin/script', [
+    { status: 503, error_message: 'Busy (mock)' },
+    { chunks: ['Back ', 'again.'], first_token_delay_ms: 400 },
+  ]);
+  await send(page, 'busy?');
+  await page.locator('[data-testid=error-banner]', { hasText: 'Trying again' }).waitFor();
+  await assistantTextIs(page, 'Back again.');
+  await page.locator('[data-testid=error-banner]').waitFor({ state: 'detached' });
+
+  // A malformed event before any text: tried again, like one after text.
+  await mock('/admin/script', [
+    { chunks: ['lost'], malformed_after: 0 },
+    { chunks: ['Whole ', 'answer.'] },
+  ]);
+  await send(page, 'malformed?');
+  await assistantTextIs(page, 'Whole answer.');
+  assert.equal((await mock('/admin/requests')).filter((r) => r.stream === true).length, 4);
+
+  // Cut at the token limit: incomplete, says why, and Continue gets the rest.
+  await mock('/admin/script', [
+    { chunks: ['The first half'], stop: 'length' },
+    { chunks: [' and the rest.'] },
+  ]);
+  await send(page, 'long answer please');
+  const cut = page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]');
+  await cut.locator('[data-testid=message-note]', { hasText: 'maximum length' }).waitFor();
+  await cut.locator('[data-testid=continue-button]').click();
+  await page.locator('[data-testid=message][data-role=assistant][data-status=complete]',
+    { hasText: 'The first half and the rest.' }).waitFor();
+  assert.deepEqual(page.errors, []);
   await context.close();
 });

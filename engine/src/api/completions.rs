@@ -180,6 +180,10 @@ impl<C: Clock, O: ChunkSink> DeltaSink for Sink<'_, C, O> {
     fn warn(&self, message: crate::i18n::Cause) {
         self.out.borrow_mut().warn(message.to_string());
     }
+
+    fn wait_notice(&mut self, message: crate::i18n::Cause) {
+        self.warn(message);
+    }
 }
 
 #[cfg(test)]

@@ -70,6 +70,9 @@ pub fn event_json(event: &GenerationEvent) -> Value {
         GenerationEvent::Warning(message) => {
             json!({ "type": "warning", "message": message.to_string() })
         }
+        GenerationEvent::Waiting(message) => {
+            json!({ "type": "waiting", "message": message.as_ref().map(ToString::to_string) })
+        }
         GenerationEvent::AnswerDone { conversation_id } => {
             json!({ "type": "done", "conversationId": conversation_id })
         }

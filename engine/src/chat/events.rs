@@ -27,6 +27,11 @@ pub enum GenerationEvent {
     Finished(MessageNode),
     /// Something went wrong that did not end the generation (e.g. an intermediate save failed).
     Warning(crate::i18n::Cause),
+    /// The generation waits before trying again (a retry after a failure, the user's
+    /// per-minute limit, a broken answer restarted): `Some` says why while it waits; `None`
+    /// says the wait is over (the answer is arriving again, or the generation ended), so
+    /// whatever showed the reason can go.
+    Waiting(Option<crate::i18n::Cause>),
     /// The action's answers are all written ([`ChatService::run`](crate::ChatService::run)):
     /// what follows (title, suggestions) may take a while but holds nothing up; the app can
     /// release the conversation for the next action.

@@ -87,6 +87,9 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     gates: ReplyGates,
     /// Why the provider said the current step ended (its finish reason, read).
     stop: StopKind,
+    /// A wait before trying again is shown ([`GenerationEvent::Waiting`]) until the answer
+    /// arrives again or ends.
+    waiting: bool,
 }
 
 impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
@@ -115,7 +118,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             step_usage: None,
             gates: ReplyGates::default(),
             stop: StopKind::Done,
+            waiting: false,
         }
+    }
+
+    /// Whether a wait before this reply is shown (a broken answer restarted as this one).
+    pub fn waiting(mut self, waiting: bool) -> Self {
+        self.waiting = waiting;
+        self
     }
 
     /// The honesty gates to run on the finished reply (none unless set).
@@ -230,6 +240,19 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         self.sink.emit(GenerationEvent::Warning(message));
     }
 
+    /// Shows why the generation waits before trying again, until the answer arrives or ends.
+    pub fn wait_notice(&mut self, message: Cause) {
+        self.waiting = true;
+        self.sink.emit(GenerationEvent::Waiting(Some(message)));
+    }
+
+    /// The wait shown is over.
+    fn end_wait(&mut self) {
+        if std::mem::take(&mut self.waiting) {
+            self.sink.emit(GenerationEvent::Waiting(None));
+        }
+    }
+
     /// One piece of a streamed tool call, assembled by its index.
     fn apply_tool_call(
         &mut self,
@@ -300,6 +323,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             if self.first_received_ms.is_none() {
                 self.first_received_ms = Some(self.clock.now_ms());
             }
+            self.end_wait();
         }
         match delta {
             StreamDelta::Content(text) => {
@@ -391,6 +415,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         }
         // The final stream state is handed on before the answer is saved and announced.
         self.flush_events();
+        self.end_wait();
         // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
         stored_transform(&mut self.reply, &assistant.rules);
         // Seed 004's gates, on answers that are over: a claimed action is unfounded unless a
@@ -568,5 +593,9 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
 
     fn warn(&self, message: Cause) {
         ReplyWriter::warn(self, message);
+    }
+
+    fn wait_notice(&mut self, message: Cause) {
+        ReplyWriter::wait_notice(self, message);
     }
 }

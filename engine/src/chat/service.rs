@@ -602,6 +602,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         };
         let mut target = target;
         let mut broken_retries = 0;
+        let mut restarted = false;
         loop {
             let reply = self
                 .place_reply(&mut conversation, &mut tree, &target, &fresh, sink)
@@ -617,7 +618,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             };
             let mut writer =
                 ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply)
-                    .with_gates(gates);
+                    .with_gates(gates)
+                    .waiting(restarted);
             // A continued answer is planned anew.
             writer.reply_mut().plan = Some(plan.clone());
             // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
@@ -655,10 +657,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .delay_ms(broken_retries, None, self.clock().random_unit())
                 .unwrap_or(0.0);
             let reason = reply.error.as_deref().zip(reply.error_phrase.as_ref());
-            sink.emit(GenerationEvent::Warning(super::warnings::restarting(
+            sink.emit(GenerationEvent::Waiting(Some(super::warnings::restarting(
                 reason,
                 delay / 1_000.0,
-            )));
+            ))));
+            restarted = true;
             if !self.client.wait(delay, turn.cancel).await {
                 return Ok(reply);
             }

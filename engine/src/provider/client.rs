@@ -59,6 +59,8 @@ pub(crate) trait DeltaSink {
     fn flush_if_due(&mut self);
     /// Tells the user something that does not stop the answer.
     fn warn(&self, message: Cause);
+    /// Tells the user the call waits before trying again, and why (until the answer arrives).
+    fn wait_notice(&mut self, message: Cause);
 }
 
 /// How one model call ended.
@@ -197,9 +199,20 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         reports: &mut Vec<CallReport>,
     ) -> CallEnd {
         let started = self.clock.now_ms();
-        let (end, retries) = self
+        let (mut end, retries) = self
             .stream_with_retries(settings, request, cancel, sink)
             .await;
+        // Which provider failed, in the words the user knows it by (with fallbacks, or a
+        // refused key, "The provider" alone does not say which).
+        if let CallEnd::Failed(failure) = &mut end {
+            let name = super::presets::provider_name(settings.kind, &settings.base_url);
+            failure.message = Cause::new(
+                format!("{name}: {}", failure.message),
+                phrase("error-from-provider")
+                    .with("provider", name)
+                    .nest("err", crate::i18n::Explain::phrase(&failure.message)),
+            );
+        }
         let ended = self.clock.now_ms();
         reports.push(CallReport {
             at_ms: ended,
@@ -239,7 +252,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if !self.clock.has_timers() {
                 return true;
             }
-            sink.warn(super::warnings::rate_wait((wait / 1_000.0).ceil()));
+            sink.wait_notice(super::warnings::rate_wait((wait / 1_000.0).ceil()));
             if !self.wait(wait, cancel).await {
                 return false;
             }
@@ -310,7 +323,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                 };
                 return (CallEnd::Failed(failure), attempt - 1);
             };
-            sink.warn(super::warnings::retrying(
+            sink.wait_notice(super::warnings::retrying(
                 &err,
                 delay / 1_000.0,
                 attempt + 1,

@@ -184,7 +184,7 @@ struct StopDuringBackoff(CancelToken);
 
 impl GenerationSink for StopDuringBackoff {
     fn emit(&self, event: GenerationEvent) {
-        if matches!(event, GenerationEvent::Warning(_)) {
+        if matches!(event, GenerationEvent::Waiting(Some(_))) {
             self.0.cancel();
         }
     }
@@ -667,4 +667,64 @@ fn every_protocol_retries_a_malformed_event_before_the_first_text() {
             assert_eq!(reply.status, MessageStatus::Complete, "{case}");
         }
     }
+}
+
+#[test]
+fn a_wait_shown_before_a_retry_is_over_once_the_answer_arrives() {
+    let busy = json_response(503, r#"{"error":{"message":"busy"}}"#);
+    let (_, reply, log) = run(vec![busy, ok("Made it.")]);
+    assert_eq!(reply.status, MessageStatus::Complete);
+    let waits: Vec<bool> = log
+        .0
+        .borrow()
+        .iter()
+        .filter_map(|e| match e {
+            GenerationEvent::Waiting(w) => Some(w.is_some()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(waits, [true, false], "shown, then over");
+    let over = log
+        .0
+        .borrow()
+        .iter()
+        .position(|e| matches!(e, GenerationEvent::Waiting(None)));
+    let text = log
+        .0
+        .borrow()
+        .iter()
+        .position(|e| matches!(e, GenerationEvent::Delta { .. }));
+    assert!(over < text, "over before the text shows: {over:?} {text:?}");
+}
+
+#[test]
+fn a_failure_names_the_provider_it_came_from() {
+    let settings = crate::ProviderSettings {
+        base_url: "https://api.openai.com/v1".into(),
+        ..settings()
+    };
+    let service = service(vec![json_response(
+        401,
+        r#"{"error":{"message":"Incorrect API key"}}"#,
+    )]);
+    let reply = block_on(service.send_message(
+        None,
+        "Hello",
+        &TurnContext::new(
+            &settings,
+            &Assistant::default(),
+            &CancelToken::new(),
+            &EventLog::default(),
+        ),
+    ))
+    .unwrap();
+    assert!(
+        reply
+            .error
+            .as_deref()
+            .unwrap()
+            .starts_with("OpenAI: The provider refused the API key"),
+        "{:?}",
+        reply.error
+    );
 }

@@ -159,6 +159,7 @@ impl Default for Script {
             tool_call: None,
             usage: None,
             prompt_progress: Vec::new(),
+            stop: Stop::Done,
         }
     }
 }
