@@ -592,7 +592,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
 
         let conversation_id = conversation.id.clone();
         let plan = self.plan(turn);
+        // Each version is made at its own time (a retry comes later than what it replaces).
         let fresh = || {
+            let now = self.clock().now_ms();
             let mut reply =
                 MessageNode::new(&self.ids.new_id(), &conversation_id, Role::Assistant, now)
                     .with_status(MessageStatus::Streaming);

@@ -425,7 +425,22 @@ impl ConversationTree {
             .parent_id
             .clone();
         replacement.parent_id = parent;
+        self.place_last(&mut replacement);
         self.insert(replacement)
+    }
+
+    /// Makes a new sibling the newest of its parent's children: versions are ordered by when
+    /// they were made, and a clock that has not moved (two versions in the same millisecond, a
+    /// retry made at once) must not leave the order to the IDs.
+    fn place_last(&self, node: &mut MessageNode) {
+        let newest = self
+            .children(node.parent_id.as_deref())
+            .iter()
+            .map(|n| n.created_at_ms)
+            .fold(f64::NEG_INFINITY, f64::max);
+        if node.created_at_ms <= newest {
+            node.created_at_ms = newest + 1.0;
+        }
     }
 
     /// Edits a user message by adding `edited` as its new sibling and selecting it; the original
@@ -437,6 +452,7 @@ impl ConversationTree {
     ) -> Result<TreeChange, TreeError> {
         let parent = self.require_role(user_id, Role::User)?.parent_id.clone();
         edited.parent_id = parent;
+        self.place_last(&mut edited);
         self.insert(edited)
     }
 

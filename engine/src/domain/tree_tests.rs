@@ -44,6 +44,20 @@ fn append_builds_the_current_branch() {
 }
 
 #[test]
+fn a_new_version_made_in_the_same_millisecond_is_still_the_last() {
+    // A retry made at once, with an ID that sorts first: still the newest version.
+    let mut tree = linear();
+    tree.regenerate("a2", node("0-retry", Role::Assistant, 3.0))
+        .unwrap();
+    let siblings = tree.siblings("0-retry").unwrap();
+    assert_eq!(siblings.ids, ["a2", "0-retry"]);
+    assert_eq!(siblings.position, 1);
+    tree.edit_user_message("u2", node("0-edit", Role::User, 2.0))
+        .unwrap();
+    assert_eq!(tree.siblings("0-edit").unwrap().ids, ["u2", "0-edit"]);
+}
+
+#[test]
 fn regenerate_adds_a_sibling_and_keeps_the_old_answer() {
     let mut tree = linear();
     let change = tree
