@@ -38,8 +38,10 @@ const USAGE: &str = "usage: cargo xtask <command>
 commands:
   setup                       install the toolchain pieces that are missing
   serve [--mock] [--dev]      build and serve the app on http://127.0.0.1:8080
-                              (--mock also starts the mock provider test fixture;
-                              --dev rebuilds on change, without service worker or policy)
+        [--port N]            (--mock also starts the mock provider test fixture on 18080;
+        [--mock-port N]       --dev rebuilds on change, without service worker or policy;
+                              --port / --mock-port choose other ports, e.g. when a llama.cpp
+                              server already uses 8080)
   dist [--public-url PATH]    optimised static build in dist/ (default public URL: /)
   dist --extension            the browser extension: dist-extension/ and skein-extension.zip
   dist --embed                the package other pages import (ES module, wasm, .d.ts): dist-embed/
@@ -57,7 +59,13 @@ fn main() -> ExitCode {
         Some("serve") if args.iter().any(|a| a == "--example") => {
             match args.iter().skip_while(|a| *a != "--example").nth(1) {
                 Some(name) if name == "embed" => {
-                    serve::serve_embed_example(args.iter().any(|a| a == "--mock"))
+                    let rest: Vec<String> = args[1..]
+                        .iter()
+                        .filter(|a| *a != "--example" && *a != "embed")
+                        .cloned()
+                        .collect();
+                    serve::ServeOptions::parse(&rest)
+                        .and_then(|options| serve::serve_embed_example(&options))
                 }
                 other => Err(format!(
                     "unknown example {:?}: the one example is `--example embed`",
@@ -65,10 +73,9 @@ fn main() -> ExitCode {
                 )),
             }
         }
-        Some("serve") => serve::serve(
-            args.iter().any(|a| a == "--mock"),
-            args.iter().any(|a| a == "--dev"),
-        ),
+        Some("serve") => {
+            serve::ServeOptions::parse(&args[1..]).and_then(|options| serve::serve(&options))
+        }
         Some("dist") if args.iter().any(|a| a == "--embed") => {
             setup::run_setup().and_then(|()| embed::build_embed().map(|_| ()))
         }

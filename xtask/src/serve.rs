@@ -8,21 +8,91 @@ use std::process::Command;
 pub const APP_PORT: u16 = 8080;
 pub const MOCK_PORT: u16 = 18080;
 
+/// What `cargo xtask serve` was asked for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServeOptions {
+    /// Also start the mock provider (a test fixture).
+    pub mock: bool,
+    /// Trunk's rebuild-on-change server instead of the dist build.
+    pub dev: bool,
+    /// The app's port (`--port`; 8080 by default, which llama.cpp's server also uses).
+    pub port: u16,
+    /// The mock provider's port (`--mock-port`).
+    pub mock_port: u16,
+}
+
+impl ServeOptions {
+    /// Reads `serve`'s arguments (after the command): `--mock`, `--dev`, `--port N`,
+    /// `--mock-port N`.
+    pub fn parse(args: &[String]) -> Result<Self, String> {
+        let mut options = Self {
+            mock: false,
+            dev: false,
+            port: APP_PORT,
+            mock_port: MOCK_PORT,
+        };
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            let mut number = |name: &str| {
+                iter.next()
+                    .and_then(|v| v.parse::<u16>().ok())
+                    .filter(|port| *port != 0)
+                    .ok_or(format!("{name} needs a port number (1–65535)"))
+            };
+            match arg.as_str() {
+                "--mock" => options.mock = true,
+                "--dev" => options.dev = true,
+                "--port" => options.port = number("--port")?,
+                "--mock-port" => options.mock_port = number("--mock-port")?,
+                other => return Err(format!("unknown serve argument: {other}")),
+            }
+        }
+        if options.mock && options.port == options.mock_port {
+            return Err(format!(
+                "--port and --mock-port are both {}: pick two ports",
+                options.port
+            ));
+        }
+        Ok(options)
+    }
+}
+
+/// Fails at once, before anything is built, when `port` is taken, saying how to choose
+/// another (`flag`).
+pub fn ensure_free(port: u16, flag: &str) -> Result<(), String> {
+    std::net::TcpListener::bind(("127.0.0.1", port))
+        .map(drop)
+        .map_err(|e| {
+            format!(
+                "port {port} on 127.0.0.1 is in use ({e}); something else is serving there (a \
+                 llama.cpp server uses 8080 by default). Stop it, or choose another port: \
+                 cargo xtask serve {flag} {}",
+                port.saturating_add(1)
+            )
+        })
+}
+
 /// `cargo xtask serve`: the app as it is deployed (the optimised build, installable and
 /// offline-capable, under the policy), or with `dev` Trunk's rebuild-on-change server (no
 /// service worker, no policy: Trunk's live reload is an inline script).
-pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
+pub fn serve(options: &ServeOptions) -> Result<(), String> {
+    let port = options.port;
+    ensure_free(port, "--port")?;
+    if options.mock {
+        ensure_free(options.mock_port, "--mock-port")?;
+    }
     setup::run_setup()?;
-    let _mock = mock_if(with_mock)?;
-    if !dev {
+    let _mock = mock_if(options.mock, options.mock_port)?;
+    if !options.dev {
         let dir = build_dist("/", "dist")?;
+        let listener = crate::static_server::bind(port)?;
         println!(
-            "\nSkein: http://127.0.0.1:{APP_PORT}/ (the dist build; install it from the browser's \
+            "\nSkein: http://127.0.0.1:{port}/ (the dist build; install it from the browser's \
              address bar; Ctrl-C stops)\n"
         );
-        return crate::static_server::serve(&dir, "/", APP_PORT);
+        return crate::static_server::serve_on(listener, &dir, "/");
     }
-    println!("\nSkein (dev): http://127.0.0.1:{APP_PORT}/ (building first; Ctrl-C stops)\n");
+    println!("\nSkein (dev): http://127.0.0.1:{port}/ (building first; Ctrl-C stops)\n");
     let trunk = Background::spawn(
         "trunk serve",
         Command::new("trunk")
@@ -31,7 +101,7 @@ pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
                 "--address",
                 "127.0.0.1",
                 "--port",
-                &APP_PORT.to_string(),
+                &port.to_string(),
             ])
             .current_dir(root()),
     )?;
@@ -39,27 +109,32 @@ pub fn serve(with_mock: bool, dev: bool) -> Result<(), String> {
 }
 
 /// The mock provider test fixture, when asked for, announced as what it is.
-fn mock_if(with_mock: bool) -> Result<Option<Background>, String> {
+fn mock_if(with_mock: bool, port: u16) -> Result<Option<Background>, String> {
     if !with_mock {
         return Ok(None);
     }
-    let mut mock = start_mock(MOCK_PORT)?;
-    mock.wait_for_port(MOCK_PORT)?;
+    let mut mock = start_mock(port)?;
+    mock.wait_for_port(port)?;
     println!(
-        "\nMOCK PROVIDER (test fixture, not a real model) on http://127.0.0.1:{MOCK_PORT}/v1\n\
-         In Skein's settings use base URL http://127.0.0.1:{MOCK_PORT}/v1 and model mock-model.\n"
+        "\nMOCK PROVIDER (test fixture, not a real model) on http://127.0.0.1:{port}/v1\n\
+         In Skein's settings use base URL http://127.0.0.1:{port}/v1 and model mock-model.\n"
     );
     Ok(Some(mock))
 }
 
 /// `cargo xtask serve --example embed`: the example page with the embeddable package, under
 /// the same policy as the app.
-pub fn serve_embed_example(with_mock: bool) -> Result<(), String> {
+pub fn serve_embed_example(options: &ServeOptions) -> Result<(), String> {
+    ensure_free(options.port, "--port")?;
     setup::run_setup()?;
-    let _mock = mock_if(with_mock)?;
+    let _mock = mock_if(options.mock, options.mock_port)?;
     let site = crate::embed::build_example_site()?;
-    println!("\nSkein embed example: http://127.0.0.1:{APP_PORT}/ (Ctrl-C stops)\n");
-    crate::static_server::serve(&site, "/", APP_PORT)
+    let listener = crate::static_server::bind(options.port)?;
+    println!(
+        "\nSkein embed example: http://127.0.0.1:{}/ (Ctrl-C stops)\n",
+        options.port
+    );
+    crate::static_server::serve_on(listener, &site, "/")
 }
 
 /// Builds the MCP test fixture server and starts it on `port`.
@@ -139,4 +214,46 @@ fn gzip_size(path: &Path) -> Option<u64> {
         .output()
         .ok()?;
     out.status.success().then_some(out.stdout.len() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|a| (*a).to_owned()).collect()
+    }
+
+    #[test]
+    fn ports_can_be_chosen() {
+        let options =
+            ServeOptions::parse(&args(&["--mock", "--port", "9000", "--mock-port", "9001"]))
+                .unwrap();
+        assert_eq!(
+            (options.port, options.mock_port, options.mock),
+            (9000, 9001, true)
+        );
+        let default = ServeOptions::parse(&[]).unwrap();
+        assert_eq!((default.port, default.mock_port), (APP_PORT, MOCK_PORT));
+        for bad in [
+            &["--port"][..],
+            &["--port", "x"],
+            &["--port", "0"],
+            &["--mock", "--port", "9", "--mock-port", "9"],
+            &["--prot", "9"],
+        ] {
+            assert!(ServeOptions::parse(&args(bad)).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_taken_port_is_said_before_anything_is_built() {
+        let taken = std::net::TcpListener::bind(("127.0.0.1", 0)).unwrap();
+        let port = taken.local_addr().unwrap().port();
+        let error = ensure_free(port, "--port").unwrap_err();
+        assert!(error.contains(&format!("port {port}")), "{error}");
+        assert!(error.contains("cargo xtask serve --port"), "{error}");
+        drop(taken);
+        assert!(ensure_free(port, "--port").is_ok());
+    }
 }

@@ -75,10 +75,14 @@ fn respond(mut stream: TcpStream, root: &Path, public_url: &str) -> std::io::Res
     stream.flush()
 }
 
-/// Serves `root` under `public_url` on 127.0.0.1:`port` until the process ends.
-pub fn serve(root: &Path, public_url: &str, port: u16) -> Result<(), String> {
-    let listener = TcpListener::bind(("127.0.0.1", port))
-        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
+/// Listens on 127.0.0.1:`port` (bound before the address is announced).
+pub fn bind(port: u16) -> Result<TcpListener, String> {
+    TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}; choose another with --port"))
+}
+
+/// Serves `root` under `public_url` on `listener` until the process ends.
+pub fn serve_on(listener: TcpListener, root: &Path, public_url: &str) -> Result<(), String> {
     for stream in listener.incoming().flatten() {
         let (root, public_url) = (root.to_path_buf(), public_url.to_owned());
         std::thread::spawn(move || {
