@@ -190,23 +190,29 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         end.into()
     }
 
-    /// Checks the settings and the assistant and assembles the request's tools.
+    /// Checks the settings and the assistant and assembles the request's tools. In a
+    /// temporary chat (`context.temporary`, see [`Self::turn_in`]) the tools that would keep
+    /// something (memories) are not offered: such a chat leaves nothing behind.
     pub(crate) fn turn<'a>(&self, context: &TurnContext<'a>) -> Result<Turn<'a>, ChatError> {
         let TurnContext {
             settings,
             assistant,
             cancel,
             sink,
-            temporary: _,
+            temporary,
             channel,
         } = *context;
         settings.validate()?;
         let compiled = assistant.compile()?;
-        let tools = self.tools.for_request(
-            &assistant.enabled_tools,
-            settings.supports_tools,
-            self.retrieval.modes(),
-        );
+        let enabled: Vec<crate::tools::EnabledTool> = assistant
+            .enabled_tools
+            .iter()
+            .filter(|t| !(temporary && crate::knowledge::memories::writes_memory(&t.name)))
+            .cloned()
+            .collect();
+        let tools =
+            self.tools
+                .for_request(&enabled, settings.supports_tools, self.retrieval.modes());
         Ok(Turn {
             settings,
             assistant,
@@ -216,6 +222,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             sink,
             channel,
             dry_run: false,
+        })
+    }
+
+    /// The turn for an action in `conversation`, which knows whether it is a temporary chat.
+    pub(crate) fn turn_in<'a>(
+        &self,
+        context: &TurnContext<'a>,
+        conversation: &Conversation,
+    ) -> Result<Turn<'a>, ChatError> {
+        // The record says so (it is created so, and kept only in memory).
+        let temporary = context.temporary || conversation.temporary;
+        self.turn(&TurnContext {
+            temporary,
+            ..*context
         })
     }
 
@@ -355,12 +375,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         check_count(&input.attachments)?;
         let text = input.text.as_str();
-        let turn = self.turn(context)?;
-        let (cancel, sink) = (turn.cancel, turn.sink);
+        // Checked before anything is stored; built again below knowing the chat.
+        self.turn(context)?;
+        let (cancel, sink) = (context.cancel, context.sink);
         // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
         // what it had, before anything else happens here.
         let _running = self.generations.begin(&conversation.id, cancel).await;
         let mut conversation = self.reload(conversation).await?;
+        let turn = self.turn_in(context, &conversation)?;
         let mut tree = self.load_tree(&conversation).await?;
         self.complete_interrupted_tools(&conversation, &mut tree, sink)
             .await?;
@@ -498,10 +520,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         target: ReplyTarget,
         context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
-        let turn = self.turn(context)?;
-        let cancel = turn.cancel;
-        let _running = self.generations.begin(&conversation.id, cancel).await;
+        self.turn(context)?;
+        let _running = self
+            .generations
+            .begin(&conversation.id, context.cancel)
+            .await;
         let mut conversation = self.reload(conversation).await?;
+        let turn = self.turn_in(context, &conversation)?;
         // Answering now: no question waits any more (written with the answer).
         conversation.waiting_question = None;
         let tree = self.load_tree(&conversation).await?;

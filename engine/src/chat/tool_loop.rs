@@ -355,7 +355,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if still_pending {
             return Ok(node);
         }
-        let turn = self.turn(context)?;
+        let turn = self.turn_in(context, &conversation)?;
         self.generate(
             conversation,
             tree,

@@ -73,6 +73,11 @@ pub struct Memory {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub embedding: Option<crate::knowledge::ChunkEmbedding>,
 }
+/// Whether the memory tool `name` changes what is remembered (all but the search).
+pub fn writes_memory(name: &str) -> bool {
+    MEMORY_TOOL_NAMES.contains(&name) && name != "search_memories"
+}
+
 /// Names of the memory tools, as the model sees them.
 pub const MEMORY_TOOL_NAMES: [&str; 4] = [
     "search_memories",

@@ -163,3 +163,59 @@ fn the_wrapper_keeps_the_store_contract_for_stored_chats() {
         TemporaryChats::new(MemoryStore::new())
     }));
 }
+
+#[test]
+fn a_temporary_chat_is_offered_no_tool_that_would_remember_something() {
+    let (service, _) = setup(vec![answer("One."), answer("Two."), answer("Three.")]);
+    service
+        .connect_library(Rc::new(settings))
+        .expect("library connected");
+    let mut assistant = Assistant::default();
+    assistant.set_memory(true);
+    let offered = |service: &TempService, index: usize| -> Vec<String> {
+        let body: serde_json::Value = serde_json::from_str(
+            service.client().transport().requests.borrow()[index]
+                .body
+                .as_deref()
+                .unwrap_or("{}"),
+        )
+        .unwrap();
+        body["tools"]
+            .as_array()
+            .map(|tools| {
+                tools
+                    .iter()
+                    .map(|t| t["function"]["name"].as_str().unwrap_or("").to_owned())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let send = |conversation: Option<Conversation>, temporary: bool| {
+        let (settings, cancel, log) = (settings(), CancelToken::new(), EventLog::default());
+        let context = TurnContext {
+            temporary,
+            ..TurnContext::new(&settings, &assistant, &cancel, &log)
+        };
+        block_on(service.send_message(conversation, "Hello", &context)).unwrap()
+    };
+    // A temporary chat: its first question and the next (which the app sends without the
+    // flag: the chat's record says it).
+    let first = send(None, true);
+    let conversation = block_on(service.store().load_conversation(&first.conversation_id))
+        .unwrap()
+        .unwrap();
+    send(Some(conversation), false);
+    for index in [0, 1] {
+        let tools = offered(&service, index);
+        assert!(tools.contains(&"search_memories".to_owned()), "{tools:?}");
+        assert!(
+            !tools
+                .iter()
+                .any(|t| crate::knowledge::memories::writes_memory(t)),
+            "request {index}: {tools:?}"
+        );
+    }
+    // A chat that is kept offers them all.
+    send(None, false);
+    assert!(offered(&service, 2).contains(&"create_memory".to_owned()));
+}
