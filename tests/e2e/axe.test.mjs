@@ -1,5 +1,6 @@
 // End to end: axe-core's WCAG 2.2 A and AA rules (through @axe-core/playwright) on every screen
-// and state the suite visits: the welcome step; a chat with reasoning, math, a table, code and a
+// and state the suite visits: the welcome step; a chat with reasoning, math, a table, code (a
+// keyword, a string, a number and a comment, each in its colour) and a
 // tool waiting for approval; a provider error; the find bar; each panel over the chat (this
 // chat, the summary, the branch map, the prompt inspector, the workspace, the follow-ups); the
 // shortcut list; every settings section with its folded parts open; the workflows and their
@@ -27,7 +28,7 @@ const ANSWER = [
   '<think>', 'A formula, then a check. ', '</think>',
   'The sum of the first $n$ numbers is\n\n$$\\sum_{i=1}^{n} i = \\frac{n(n+1)}{2}$$\n\n',
   '| n | sum |\n|--:|--:|\n| 3 | 6 |\n| 10 | 55 |\n\n',
-  '```python\ndef total(n):\n    return n * (n + 1) // 2  # closed form\n```\n\nSee [the notes](https://example.com/notes).\n',
+  '```python\nLABEL = "closed form"\n\ndef total(n):\n    return n * (n + 1) // 2  # closed form\n```\n\nSee [the notes](https://example.com/notes).\n',
 ];
 
 /// Runs axe on the page in both themes; adds each serious or critical violation to `found`.
