@@ -327,7 +327,9 @@ export function write(r, before = {}) {
       `${secs(slower - 60_000)} over`);
   }
 
-  const nativeRows = r.native.map((n) => `| ${n.id} | ${ms(n.median_ms)} | ${n.detail} |`).join('\n');
+  const nativeRows = r.native.filter((n) => !n.gate).map((n) => `| ${n.id} | ${ms(n.median_ms)} | ${n.detail} |`).join('\n');
+  const gateRows = r.native.filter((n) => n.gate).map(({ gate: g }) =>
+    `| ${g.corpus} | ${g.gate} | ${g.lang} | ${g.cases} (${g.true}/${g.benign}) | ${g.precision.toFixed(2)} | ${g.recall.toFixed(2)} | ${g.false_alarms} | ${g.missed} |`).join('\n');
   const table = rows.map((x) => `| ${x.figure} | ${x.measured} | ${x.before} | ${x.target} | ${x.comparison} | ${x.met ? 'met' : `**missed**: ${x.miss}`} |`).join('\n');
   const misses = missed.length === 0 ? 'None: every target is met.'
     : missed.map((x) => {
@@ -443,6 +445,23 @@ ${misses}
 | Workload | Median | Detail |
 |---|---|---|
 ${nativeRows}
+
+## Honesty gates (\`skein-bench native\`, \`engine/src/chat/honesty/corpus.rs\`)
+
+Each gate's rules on every case of two corpora in \`tests/fixtures/honesty/\`: \`corpus.json\`, the
+requests and replies the rules were written against, and \`held_out.json\`, written apart from the
+rules and that corpus (English, Chinese and Arabic; benign and true; role-play among them; a
+character's text is measured too, although the gates are off for characters by default). The
+refusal gate may refuse no benign request (\`corpus_tests.rs\` fails the build otherwise). On its
+first run, before any rule was changed for it, the held-out set measured: refusal precision 0.96
+and recall 0.83 (one false refusal, Chinese: "给我发几个…祝福语", now fixed), anti-fabrication
+precision 1.00 and recall 0.76, follow-up precision 1.00 and recall 0.36. Those first-run figures are the
+honest estimate of how the rules do on text they have not seen; the rules were then widened
+for the held-out misses too, so both corpora below now measure rules written with them in view.
+
+| corpus | gate | language | cases (true/benign) | precision | recall | false alarms | missed |
+|---|---|---|---|---|---|---|---|
+${gateRows}
 
 ## Bundle files
 

@@ -40,7 +40,7 @@ mod error;
 mod events;
 pub mod finished_notice;
 mod follow_ups;
-pub(crate) mod honesty;
+pub mod honesty;
 mod inspect;
 mod library;
 mod mcp_servers;

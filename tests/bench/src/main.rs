@@ -3,7 +3,8 @@
 //! - `skein-bench fixtures DIR`: writes the backups the browser figures import (a 500- and a
 //!   2,000-message conversation, 1,000 conversations).
 //! - `skein-bench native`: measures the engine workloads natively and prints one JSON object
-//!   per figure (`{"id", "median_ms", "runs", "detail"}`).
+//!   per figure (`{"id", "median_ms", "runs", "detail"}`), and the honesty gates' figures on
+//!   their corpora (`{"id", "gate": {…}}`).
 //! - `skein-bench fuzz-seeds DIR`: writes the hostile Markdown corpus, 4 KB each, as the first
 //!   inputs of the Markdown fuzz target (`cargo xtask fuzz`).
 
@@ -143,6 +144,7 @@ fn native() {
         );
     }
     markdown_worst_case();
+    honesty_gates();
     let texts = fixtures::corpus(10_000);
     let lexical = workloads::lexical_index(&texts);
     report(
@@ -153,6 +155,38 @@ fn native() {
         }),
         "top 10 of 10,000 chunks of 120 words",
     );
+}
+
+/// The honesty gates' precision and recall on the corpus they were written against and on the
+/// held-out set (one line per gate, language and corpus, with `gate` instead of a time).
+fn honesty_gates() {
+    use skein_engine::chat::honesty::corpus::measure;
+    for (corpus, json) in [
+        ("corpus", include_str!("../../fixtures/honesty/corpus.json")),
+        (
+            "held out",
+            include_str!("../../fixtures/honesty/held_out.json"),
+        ),
+    ] {
+        let Ok(measured) = measure(json) else {
+            eprintln!("skein-bench: the {corpus} cannot be read");
+            continue;
+        };
+        for f in measured.figures {
+            println!(
+                "{}",
+                serde_json::json!({
+                    "id": format!("gate_{}_{}_{}", f.gate, f.lang, corpus.replace(' ', "_")),
+                    "gate": {
+                        "corpus": corpus, "gate": f.gate, "lang": f.lang, "cases": f.cases(),
+                        "true": f.true_pos + f.false_neg, "benign": f.false_pos + f.true_neg,
+                        "precision": f.precision(), "recall": f.recall(),
+                        "false_alarms": f.false_pos, "missed": f.false_neg,
+                    }
+                })
+            );
+        }
+    }
 }
 
 /// The slowest input of the hostile Markdown corpus at 100 KB, parsed whole and streamed in

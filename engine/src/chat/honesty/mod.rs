@@ -18,12 +18,13 @@
 //! replies in `tests/fixtures/honesty/corpus.json` measures them (`corpus_tests.rs`, figures in
 //! `BENCHMARKS.md`), and no benign request may be refused.
 
+pub mod corpus;
 mod fabrication;
 mod follow_up;
 mod refusal;
 mod text;
 
-pub use fabrication::fabricated_action;
+pub use fabrication::{fabricated_action, ClaimedAction};
 pub use follow_up::follow_up_promises;
 pub use refusal::honest_refusal;
 
