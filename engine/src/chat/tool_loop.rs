@@ -20,7 +20,9 @@ use crate::provider::ChatRequest;
 use crate::store::{Blob, ChatStore};
 use crate::tools::large_output::{self, ReadArguments};
 use crate::tools::request::Runner;
-use crate::tools::{parse_arguments, ApprovalPolicy, ToolContext, ToolError, ToolOutput};
+use crate::tools::{
+    arguments, parse_arguments, ApprovalPolicy, ToolContext, ToolError, ToolOutput,
+};
 use std::collections::HashSet;
 
 pub use super::turn::MAX_STEPS;
@@ -121,10 +123,12 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         let mut newly_pending = false;
         for part in &mut writer.reply_mut().parts {
             if let MessagePart::ToolCall(call) = part {
-                let asks = turn
-                    .tools
-                    .get(&call.name)
-                    .is_some_and(|t| t.policy == ApprovalPolicy::Ask);
+                // A call that cannot run as written is not put to the user: the model gets
+                // the error (below) and may correct it.
+                let asks = turn.tools.get(&call.name).is_some_and(|t| {
+                    t.policy == ApprovalPolicy::Ask
+                        && arguments::check(&t.definition, &call.arguments).is_ok()
+                });
                 if call.result.is_none() && call.approval == ToolApproval::Auto && asks {
                     call.approval = ToolApproval::Pending;
                     newly_pending = true;
@@ -189,6 +193,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 call.name
             )));
         };
+        if let Err(problem) = arguments::check(&tool.definition, &call.arguments) {
+            return Ok(error_result(&problem));
+        }
         let root = crate::workspace::workspace_root(&writer.conversation().id, turn.assistant);
         let output = match &tool.run {
             Runner::Tool(tool) => {

@@ -530,3 +530,23 @@ fn an_anthropic_tool_loop_sends_signed_thinking_and_results_back() {
     assert_eq!(results[1]["tool_use_id"], "toolu_01B");
     assert!(second["system"].as_str().unwrap().contains("get_weather"));
 }
+
+#[test]
+fn a_call_that_cannot_run_as_written_is_not_put_to_the_user() {
+    let mail = RecordingTool::new("send_mail", ApprovalPolicy::Ask);
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "send_mail", r#"{"to": "ada", "#)]),
+            answer("My arguments were broken; nothing was sent."),
+        ],
+        std::slice::from_ref(&mail),
+    );
+    let reply = ask(&service, "Mail Ada", &assistant_with(&["send_mail"]));
+    let call = &calls_of(&reply)[0];
+    assert_eq!(call.approval, ToolApproval::Auto, "never pending");
+    let result = call.result.as_ref().unwrap();
+    assert!(result.is_error && result.content.contains("not valid JSON"), "{result:?}");
+    assert!(mail.runs().is_empty(), "it never ran");
+    assert_eq!(reply.status, MessageStatus::Complete);
+    assert_eq!(request_count(&service), 2, "the model got the error and answered");
+}

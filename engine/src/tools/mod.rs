@@ -5,6 +5,7 @@
 //! answers bad ones with [`ToolError::InvalidArguments`], which the model sees as an error result
 //! it can correct, never as a crash.
 
+pub(crate) mod arguments;
 pub(crate) mod calculator;
 pub(crate) mod catalog;
 pub mod choice;
