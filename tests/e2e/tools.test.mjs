@@ -146,3 +146,28 @@ test('a model that cannot see images gets their text from the reading model; wit
   assert.deepEqual(page.errors, []);
   await context.close();
 });
+
+test('a call whose arguments cannot run is never put to the user: it fails, and the model answers', async () => {
+  await mock('/admin/reset', {});
+  const context = await browser.newContext();
+  const page = await openApp(context);
+  await configureMockProvider(page);
+  await openSettings(page, 'assistants');
+  await page.check('[data-testid=memory-toggle]');
+  await page.click('[data-testid=assistant-save]');
+  await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
+  await closeSettings(page);
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'create_memory', arguments: '{"text": "likes tea", ' } },
+    { chunks: ['That call was broken; nothing was saved.'] },
+    { chunks: ['"Tea"'], stream: false },
+  ]);
+  await send(page, 'Remember that I like tea.');
+  await assistantTextIs(page, 'That call was broken; nothing was saved.');
+  const card = page.locator('[data-testid=tool-call][data-tool-name=create_memory]');
+  assert.equal(await card.getAttribute('data-state'), 'failed');
+  assert.match(await card.locator('[data-testid=tool-result]').textContent(), /not valid JSON/);
+  assert.equal(await page.locator('[data-testid=approve-button]').count(), 0, 'never asked');
+  assert.deepEqual(page.errors, []);
+  await context.close();
+});

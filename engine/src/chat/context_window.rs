@@ -12,6 +12,7 @@ use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
 use crate::prompt::context_meter::{context_usage, ContextUsage};
+use crate::prompt::request_builder::sendable_branch;
 use crate::prompt::rolling_context::{
     effective_threshold, plan, summary_covering, summary_length_target, valid_summary,
     RollingContextPlan,
@@ -139,11 +140,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         settings: &ProviderSettings,
     ) -> Result<ContextUsage, ChatError> {
         let summaries = self.store.load_summaries(&conversation.id).await?;
+        // Measured on what the next request sends (a failed answer is not part of it), so
+        // the meter, the summary panel and the planner agree.
         let usage = match branch {
-            Some(branch) => context_usage(branch, &summaries, assistant, settings),
+            Some(branch) => {
+                let sendable = sendable_branch(branch.to_vec());
+                context_usage(&sendable, &summaries, assistant, settings)
+            }
             None => {
                 let tree = self.load_tree(conversation).await?;
-                context_usage(&tree.current_branch(), &summaries, assistant, settings)
+                let sendable = sendable_branch(tree.current_branch());
+                context_usage(&sendable, &summaries, assistant, settings)
             }
         };
         Ok(usage)

@@ -12,7 +12,7 @@ use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::clock::Clock;
 use crate::provider::client::{CallEnd, DeltaSink};
-use crate::provider::{StopKind, StreamDelta};
+use crate::provider::{StopKind, StreamDelta, TokenUsage};
 use crate::render::output_transform::{self, stored_transform};
 use crate::render::think_tags::{Segment, ThinkTagSplitter};
 use crate::store::{Blob, ChatStore, StoreError};
@@ -87,6 +87,8 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     gates: ReplyGates,
     /// Why the provider said the current step ended (its finish reason, read).
     stop: StopKind,
+    /// What the answer's steps before this one wrote (their usage, added up).
+    earlier_usage: TokenUsage,
     /// A wait before trying again is shown ([`GenerationEvent::Waiting`]) until the answer
     /// arrives again or ends.
     waiting: bool,
@@ -119,6 +121,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             gates: ReplyGates::default(),
             stop: StopKind::Done,
             waiting: false,
+            earlier_usage: TokenUsage::default(),
         }
     }
 
@@ -195,6 +198,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         self.open_calls.clear();
         self.first_received_ms = None;
         self.step_usage = None;
+        self.earlier_usage = self.reply.usage.unwrap_or_default();
         self.step = self
             .reply
             .parts
@@ -350,7 +354,20 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 });
             }
             StreamDelta::Usage(usage) => {
-                self.reply.usage = Some(usage);
+                // The prompt is the newest step's; what the answer wrote adds up over its
+                // steps (a tool loop, a Continue), each step's report counting only its own.
+                let earlier = self.earlier_usage;
+                self.reply.usage = Some(TokenUsage {
+                    completion_tokens: earlier
+                        .completion_tokens
+                        .saturating_add(usage.completion_tokens)
+                        .min(crate::domain::message_part::MAX_COUNT),
+                    reasoning_tokens: earlier
+                        .reasoning_tokens
+                        .saturating_add(usage.reasoning_tokens)
+                        .min(crate::domain::message_part::MAX_COUNT),
+                    ..usage
+                });
                 self.step_usage = Some(usage);
             }
             StreamDelta::Finish(reason) => {

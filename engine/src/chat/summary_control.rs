@@ -14,6 +14,7 @@ use crate::domain::message::{Conversation, MessageNode, Role};
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
+use crate::prompt::request_builder::sendable_branch;
 use crate::prompt::rolling_context::{
     effective_threshold, plan, summary_covering, valid_summary, RollingContextPlan,
     RollingContextSummary,
@@ -105,7 +106,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         conversation: &Conversation,
     ) -> Result<Option<(RollingContextSummary, SummaryView)>, ChatError> {
         let tree = self.load_tree(conversation).await?;
-        let branch = tree.current_branch();
+        // What the next request sends: a failed answer is not part of it.
+        let branch = sendable_branch(tree.current_branch());
         let summaries = self.store.load_summaries(&conversation.id).await?;
         Ok(valid_summary(&summaries, &branch).map(|summary| {
             let view = summary_view(summary, &branch);
@@ -137,7 +139,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ) -> Result<SummaryView, ChatError> {
         settings.validate()?;
         let tree = self.load_tree(conversation).await?;
-        let branch = tree.current_branch();
+        // What the next request sends: a failed answer is not part of it.
+        let branch = sendable_branch(tree.current_branch());
         let summaries = self.store.load_summaries(&conversation.id).await?;
         let previous = valid_summary(&summaries, &branch);
         let threshold = effective_threshold(
@@ -211,7 +214,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Returns how many were deleted.
     pub async fn reset_summary(&self, conversation: &Conversation) -> Result<usize, ChatError> {
         let tree = self.load_tree(conversation).await?;
-        let branch = tree.current_branch();
+        // What the next request sends: a failed answer is not part of it.
+        let branch = sendable_branch(tree.current_branch());
         let summaries = self.store.load_summaries(&conversation.id).await?;
         let of_branch: Vec<RollingContextSummary> = summaries
             .into_iter()

@@ -545,8 +545,15 @@ fn a_call_that_cannot_run_as_written_is_not_put_to_the_user() {
     let call = &calls_of(&reply)[0];
     assert_eq!(call.approval, ToolApproval::Auto, "never pending");
     let result = call.result.as_ref().unwrap();
-    assert!(result.is_error && result.content.contains("not valid JSON"), "{result:?}");
+    assert!(
+        result.is_error && result.content.contains("not valid JSON"),
+        "{result:?}"
+    );
     assert!(mail.runs().is_empty(), "it never ran");
     assert_eq!(reply.status, MessageStatus::Complete);
-    assert_eq!(request_count(&service), 2, "the model got the error and answered");
+    assert_eq!(
+        request_count(&service),
+        2,
+        "the model got the error and answered"
+    );
 }

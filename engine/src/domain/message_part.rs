@@ -138,8 +138,10 @@ pub enum SourceRef {
 pub const MAX_COUNT: u64 = (1 << 53) - 1;
 
 /// Token counts as the provider reported them (untrusted: each at most `MAX_COUNT`, and sums
-/// of them saturate).
+/// of them saturate). Read back from anywhere (storage, an import, a sync) they are clamped the
+/// same way, so a file that says `u64::MAX` cannot overflow a sum.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "UsageRecord")]
 pub struct TokenUsage {
     pub prompt_tokens: u64,
     pub completion_tokens: u64,
@@ -149,6 +151,24 @@ pub struct TokenUsage {
     /// Of the completion tokens, those spent reasoning (0: none reported).
     #[serde(default)]
     pub reasoning_tokens: u64,
+}
+
+/// [`TokenUsage`] as written, before its counts are clamped.
+#[derive(Deserialize)]
+struct UsageRecord {
+    prompt_tokens: u64,
+    completion_tokens: u64,
+    #[serde(default)]
+    cached_tokens: u64,
+    #[serde(default)]
+    reasoning_tokens: u64,
+}
+
+impl From<UsageRecord> for TokenUsage {
+    fn from(r: UsageRecord) -> Self {
+        Self::reported(r.prompt_tokens, r.completion_tokens)
+            .with_details(r.cached_tokens, r.reasoning_tokens)
+    }
 }
 
 impl TokenUsage {

@@ -28,7 +28,7 @@ impl ContextUsage {
     /// The same usage with text about to be sent added (the composer's draft).
     pub fn with_draft(self, draft: &str) -> Self {
         Self {
-            tokens: self.tokens + estimate_tokens(draft),
+            tokens: self.tokens.saturating_add(estimate_tokens(draft)),
             ..self
         }
     }

@@ -148,16 +148,26 @@ pub fn summary_length_target(threshold: u64) -> u32 {
     quarter.clamp(SUMMARY_TOKENS_MIN, SUMMARY_TOKENS_MAX)
 }
 
-/// A message's size in tokens: what the provider reported for it when known, else an estimate
-/// of every part that is sent.
+/// A message's size in tokens as it is sent again: an estimate of every part that is sent, or
+/// for an answer what the provider reported it wrote, without its reasoning (not sent again),
+/// whichever is larger. The report alone would miss what the answer holds besides its own
+/// words: a tool's result is sent again but was never written by the model.
 pub fn message_tokens(node: &MessageNode) -> u64 {
-    if node.role == Role::Assistant {
-        if let Some(usage) = node.usage.filter(|u| u.completion_tokens > 0) {
-            return usage
+    let estimate = estimated_tokens(node);
+    match node.usage.filter(|_| node.role == Role::Assistant) {
+        Some(usage) => {
+            let written = usage
                 .completion_tokens
+                .saturating_sub(usage.reasoning_tokens)
                 .saturating_add(MESSAGE_OVERHEAD_TOKENS);
+            estimate.max(written)
         }
+        None => estimate,
     }
+}
+
+/// An estimate of every part of `node` that is sent.
+fn estimated_tokens(node: &MessageNode) -> u64 {
     let parts = saturating_sum(node.parts.iter().map(|part| {
         match part {
             MessagePart::Text { text } | MessagePart::Reasoning { text, .. } => {
