@@ -137,7 +137,8 @@ export interface ChatCompletion {
     logprobs: null;
     finish_reason: FinishReason;
   }>;
-  usage: CompletionUsage | null;
+  /** Left out when the provider reported none. */
+  usage?: CompletionUsage;
 }
 
 export interface ChatCompletionChunk {
@@ -145,7 +146,8 @@ export interface ChatCompletionChunk {
   object: 'chat.completion.chunk';
   created: number;
   model: string;
-  system_fingerprint: null;
+  /** Never sent: Skein has no backend configuration to fingerprint. */
+  system_fingerprint?: string;
   choices: Array<{
     index: number;
     delta: {
@@ -172,6 +174,10 @@ export class ChatCompletionStream implements AsyncIterable<ChatCompletionChunk> 
   /** The whole answer, once the stream has ended. */
   finalChatCompletion(): Promise<ChatCompletion>;
   [Symbol.asyncIterator](): AsyncIterator<ChatCompletionChunk>;
+  /** Two streams that each see every chunk (as the `openai` package's `Stream.tee`). */
+  tee(): [ChatCompletionStream, ChatCompletionStream];
+  /** The chunks as bytes, one JSON chunk per line (as the `openai` package writes them). */
+  toReadableStream(): ReadableStream<Uint8Array>;
 }
 
 export interface Model {

@@ -84,15 +84,75 @@ async function* drain(channel, stop) {
   }
 }
 
+/// Chunks read from `channel`, as the `openai` package's `Stream` offers them: an async
+/// iterable, `tee()` into two that each see every chunk, and `toReadableStream()` (JSON lines,
+/// as `Stream.fromReadableStream` reads them). `stop` runs when a reader leaves early.
+class ChunkReader {
+  #channel;
+  #stop;
+
+  constructor(channel, stop) {
+    this.#channel = channel;
+    this.#stop = stop;
+  }
+
+  [Symbol.asyncIterator]() {
+    return drain(this.#channel, this.#stop);
+  }
+
+  /// Two streams of the same chunks; leaving one early does not stop the other (nor the
+  /// request: `controller.abort()` does).
+  tee() {
+    const source = this.#channel;
+    const [left, right] = [new Channel(), new Channel()];
+    (async () => {
+      for (;;) {
+        const item = await source.next();
+        left.push(item);
+        right.push(item);
+        if (!('value' in item)) return;
+      }
+    })();
+    return [this.#branch(left), this.#branch(right)];
+  }
+
+  #branch(channel) {
+    const branch = new ChunkReader(channel, () => {});
+    branch.controller = this.controller;
+    branch.finalChatCompletion = () => this.finalChatCompletion();
+    return branch;
+  }
+
+  /// The chunks as a `ReadableStream` of bytes, one JSON chunk per line.
+  toReadableStream() {
+    const iterator = this[Symbol.asyncIterator]();
+    const encoder = new TextEncoder();
+    return new ReadableStream({
+      async pull(controller) {
+        const { value, done } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(encoder.encode(`${JSON.stringify(value)}\n`));
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    });
+  }
+}
+
 /// The chunks of one streamed completion, as an async iterable. Leaving the loop early stops
 /// the request; `controller.abort()` does too.
-export class ChatCompletionStream {
-  #channel = new Channel();
+export class ChatCompletionStream extends ChunkReader {
+  #channel;
   #started;
   #completion;
 
   constructor(engine, body, { signal, onWarning } = {}) {
-    this.controller = follow(signal);
+    const channel = new Channel();
+    const controller = follow(signal);
+    super(channel, () => controller.abort());
+    this.#channel = channel;
+    this.controller = controller;
     let seen = false;
     let start;
     let fail;
@@ -118,10 +178,6 @@ export class ChatCompletionStream {
   /// The whole answer as one `chat.completion`, once the stream has ended.
   finalChatCompletion() {
     return this.#completion;
-  }
-
-  [Symbol.asyncIterator]() {
-    return drain(this.#channel, () => this.controller.abort());
   }
 }
 

@@ -44,7 +44,8 @@ test('streamed and whole completions in OpenAI shapes, from each protocol', asyn
   const { context, page } = await openExample();
   for (const { protocol, baseUrl, sent } of PROTOCOLS) {
     await mock('/admin/reset', {});
-    await mock('/admin/script', [{ chunks: ['Hello', ' from ', protocol] }, { chunks: ['Whole ', 'answer.'] }]);
+    await mock('/admin/script', [{ chunks: ['Hello', ' from ', protocol] }, { chunks: ['Whole ', 'answer.'] },
+      { chunks: ['Tee', ' once'] }]);
     const result = await page.evaluate(async ({ protocol, baseUrl }) => {
       const { default: Skein } = await import('./skein/index.js');
       const skein = await Skein.create({ providers: [{ id: 'mock', protocol, baseUrl, apiKey: 'sk-e2e', model: 'mock-model' }] });
@@ -56,10 +57,24 @@ test('streamed and whole completions in OpenAI shapes, from each protocol', asyn
       for await (const chunk of stream) chunks.push(chunk);
       const final = await stream.finalChatCompletion();
       const whole = await skein.chat.completions.create({ messages: [{ role: 'user', content: 'Once more' }], max_tokens: 64 });
-      return { chunks, final, whole };
+      // As the OpenAI SDK's stream: tee() gives two readers of every chunk, and
+      // toReadableStream() the chunks as JSON lines.
+      const teed = await skein.chat.completions.create({ stream: true, messages: [{ role: 'user', content: 'Tee' }] });
+      const [left, right] = teed.tee();
+      const fromLeft = [];
+      for await (const chunk of left) fromLeft.push(chunk.choices[0]?.delta.content ?? '');
+      const reader = right.toReadableStream().pipeThrough(new TextDecoderStream()).getReader();
+      let lines = '';
+      for (let read = await reader.read(); !read.done; read = await reader.read()) lines += read.value;
+      const fromRight = lines.trim().split('\n').map((line) => JSON.parse(line).choices[0]?.delta.content ?? '');
+      return { chunks, final, whole, fromLeft, fromRight, fingerprint: 'system_fingerprint' in chunks[0] };
     }, { protocol, baseUrl });
 
-    const { chunks, final, whole } = result;
+    const { chunks, final, whole, fromLeft, fromRight, fingerprint } = result;
+    assert.equal(fromLeft.join(''), 'Tee once');
+    assert.deepEqual(fromRight, fromLeft, 'both readers saw every chunk');
+    assert.equal(fingerprint, false, 'no system_fingerprint: null where OpenAI has an optional string');
+    assert.equal('usage' in whole && whole.usage === null, false, 'usage left out, never null');
     assert.ok(chunks.length >= 5, `${protocol}: ${chunks.length} chunks`);
     for (const chunk of chunks) {
       assert.equal(chunk.object, 'chat.completion.chunk');
@@ -89,7 +104,7 @@ test('streamed and whole completions in OpenAI shapes, from each protocol', asyn
     assert.notEqual(whole.id, final.id);
 
     const requests = await mock('/admin/requests');
-    assert.equal(requests.length, 2, protocol);
+    assert.equal(requests.length, 3, protocol);
     assert.ok(requests.every(sent), `${protocol}: ${JSON.stringify(requests[0]).slice(0, 300)}`);
     assert.match(JSON.stringify(requests[0]), /Be brief\./, 'the system message was sent');
   }

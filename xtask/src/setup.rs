@@ -20,6 +20,7 @@ pub fn run_setup() -> Result<(), String> {
     ensure_debian_tools()?;
     ensure_npm_package("xtask/tools", "binaryen")?;
     ensure_npm_package("xtask/tools", "typescript")?;
+    ensure_npm_package("xtask/tools", "openai")?;
     ensure_npm_package("tests/e2e", "playwright-core")?;
     ensure_npm_package("tests/e2e", "@axe-core/playwright")?;
     ensure_npm_package("tests/e2e", "pouchdb-server")?;

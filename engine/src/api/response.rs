@@ -7,7 +7,7 @@
 //! vocabulary (`stop`, `length`, `tool_calls`, `content_filter`), and with `include_usage` a last
 //! chunk has no choices and the token usage.
 
-use crate::provider::{StreamDelta, TokenUsage};
+use crate::provider::{StopKind, StreamDelta, TokenUsage};
 use serde_json::{json, Value};
 
 /// One tool call gathered from its pieces.
@@ -159,7 +159,7 @@ impl ResponseWriter {
                 .collect();
             message.insert("tool_calls".into(), Value::Array(calls));
         }
-        json!({
+        let mut completion = json!({
             "id": self.id,
             "object": "chat.completion",
             "created": self.created,
@@ -168,26 +168,30 @@ impl ResponseWriter {
                 "index": 0, "message": message, "logprobs": null,
                 "finish_reason": self.finish_reason()
             }],
-            "usage": self.usage_json(),
-        })
+        });
+        // OpenAI's `usage` is optional, never null: left out when the provider reported none.
+        if self.usage.is_some() {
+            completion["usage"] = self.usage_json();
+        }
+        completion
     }
 
     /// The provider's finish reason in OpenAI's words. A provider that calls tools and says
     /// only that it stopped (Gemini) finished with `tool_calls`.
     fn finish_reason(&self) -> &'static str {
-        let reason = match self
-            .finish
-            .as_deref()
-            .map(str::to_ascii_lowercase)
-            .as_deref()
-        {
-            Some("length" | "max_tokens") => "length",
-            Some("tool_calls" | "tool_use" | "function_call") => "tool_calls",
-            Some(
-                "content_filter" | "safety" | "recitation" | "refusal" | "blocklist"
-                | "prohibited_content" | "spii",
-            ) => "content_filter",
-            _ => "stop",
+        let said = self.finish.as_deref().unwrap_or_default();
+        let reason = match StopKind::of(said) {
+            StopKind::Length => "length",
+            StopKind::Filtered => "content_filter",
+            StopKind::Done
+                if matches!(
+                    said.to_ascii_lowercase().as_str(),
+                    "tool_calls" | "tool_use" | "function_call"
+                ) =>
+            {
+                "tool_calls"
+            }
+            StopKind::Done => "stop",
         };
         if reason == "stop" && !self.tool_calls.is_empty() {
             "tool_calls"
@@ -212,7 +216,6 @@ impl ResponseWriter {
             "object": "chat.completion.chunk",
             "created": self.created,
             "model": self.model,
-            "system_fingerprint": null,
             "choices": choices,
         })
     }
