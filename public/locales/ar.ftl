@@ -1415,6 +1415,7 @@ error-embeddings-failed = فشلت التضمينات لـ { $base } ‏({ $erro
 error-vector-dimension = لمتجه { $got } أبعاد بينما تستخدم قاعدة المعرفة هذه { $expected }.
 error-vector-not-finite = يحتوي متجه على قيمة ليست عددًا منتهيًا.
 error-transport-network = تعذّر الوصول إلى { $url }: { $detail }. تحقق من أن الخادم يعمل وأن عنوان URL الأساسي صحيح. إن كان كذلك فقد لا يسمح الخادم بطلبات من هذه الصفحة (CORS): في Ollama اضبط OLLAMA_ORIGINS، وفي llama.cpp والخوادم الأخرى فعّل CORS لأصل هذا الموقع.
+error-transport-network-extension = تعذّر الوصول إلى { $url }: { $detail }. تحقّق من أن الخادم يعمل وأن عنوان URL الأساسي صحيح، وأن Skein مسموح له بالوصول إلى هذا الموقع: حفظ المزوّد يطلب ذلك من متصفحك، وتعرض الإعدادات ← المزوّدون المواقع التي يمكن لـ Skein الوصول إليها.
 error-transport-interrupted = انقطع الاتصال بالمزود أثناء بث الرد: { $detail }
 error-transport-aborted = أُوقف الطلب.
 error-provider-http = { $advice } (HTTP { $status }) { $message }

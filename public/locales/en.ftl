@@ -1383,6 +1383,7 @@ error-embeddings-failed = Embeddings for { $base } failed ({ $error }); it is se
 error-vector-dimension = A vector has { $got } dimensions where this knowledge base uses { $expected }.
 error-vector-not-finite = A vector holds a value that is not a finite number.
 error-transport-network = Could not reach { $url }: { $detail }. Check that the server is running and the base URL is right. If it is, the server may not allow requests from this page (CORS): for Ollama set OLLAMA_ORIGINS, for llama.cpp and other servers enable CORS for this site's origin.
+error-transport-network-extension = Could not reach { $url }: { $detail }. Check that the server is running and the base URL is right, and that Skein may reach this site: saving the provider asks your browser for it, and Settings → Providers lists the sites Skein may reach.
 error-transport-interrupted = The connection to the provider broke while the answer was streaming: { $detail }
 error-transport-aborted = The request was stopped.
 error-provider-http = { $advice } (HTTP { $status }) { $message }

@@ -1332,6 +1332,7 @@ error-embeddings-failed = { $base } 的嵌入失败（{ $error }）；在嵌入�
 error-vector-dimension = 某个向量有 { $got } 维，而此知识库使用 { $expected } 维。
 error-vector-not-finite = 某个向量包含非有限数值。
 error-transport-network = 无法连接 { $url }：{ $detail }。请检查服务器是否在运行、基础 URL 是否正确。如果都没问题，服务器可能不允许来自此页面的请求（CORS）：Ollama 请设置 OLLAMA_ORIGINS，llama.cpp 和其他服务器请为本站来源启用 CORS。
+error-transport-network-extension = 无法连接 { $url }：{ $detail }。请确认服务器正在运行、基础 URL 正确，并且 Skein 可以访问这个网站：保存提供方时会向浏览器申请权限，设置 → 提供方中列出了 Skein 可以访问的网站。
 error-transport-interrupted = 回答流式传输时与提供方的连接中断：{ $detail }
 error-transport-aborted = 请求已停止。
 error-provider-http = { $advice }（HTTP { $status }）{ $message }

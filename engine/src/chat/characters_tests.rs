@@ -209,3 +209,53 @@ fn deleting_a_character_deletes_its_picture() {
         .iter()
         .all(|a| a.id != mira.id));
 }
+
+#[test]
+fn a_characters_note_is_sent_at_its_depth_and_its_decorated_book_entry_without_decorators() {
+    let mut card: serde_json::Value = serde_json::from_str(V3).unwrap();
+    card["data"]["extensions"]["depth_prompt"] =
+        serde_json::json!({"prompt": "{{char}} whispers.", "depth": 1, "role": "system"});
+    card["data"]["character_book"] = serde_json::json!({"entries": [
+        {"keys": ["pass"], "content": "@@depth 0\nPasses are stamped in red.", "enabled": true}
+    ]});
+    let service = service(vec![answer("Welcome, then.")]);
+    let oru = block_on(service.import_character(card.to_string().as_bytes(), &template())).unwrap();
+    let reply = block_on(service.send_message(
+        None,
+        "I have a pass.",
+        &crate::TurnContext::new(
+            &settings(),
+            &oru,
+            &crate::CancelToken::new(),
+            &crate::chat::EventLog::default(),
+        ),
+    ))
+    .unwrap();
+    assert_eq!(reply.text(), "Welcome, then.");
+    let body = request_body(&service, 0);
+    let messages = body["messages"].as_array().unwrap();
+    let all = body.to_string();
+    assert!(
+        !all.contains("@@depth"),
+        "the decorator is applied, not sent: {all}"
+    );
+    assert!(all.contains("Passes are stamped in red."));
+    // The note, one message from the end, before the question; {{char}} filled in.
+    let note = messages
+        .iter()
+        .position(|m| {
+            m["content"]
+                .as_str()
+                .is_some_and(|c| c.contains("whispers."))
+        })
+        .expect("the note is sent");
+    assert_eq!(messages[note]["content"], "Oru whispers.");
+    assert_eq!(messages[note]["role"], "system");
+    assert!(
+        messages[note + 1..].iter().any(|m| m["content"]
+            .as_str()
+            .unwrap_or("")
+            .contains("I have a pass.")),
+        "the question comes after it: {messages:#?}"
+    );
+}

@@ -4,6 +4,7 @@
 //! lorebook. The card itself stays with the assistant, so it exports as it came.
 
 use crate::domain::assistant::Assistant;
+use crate::domain::message::Role;
 use crate::persona::card::CharacterCard;
 use crate::persona::world_info::book_from_card;
 
@@ -19,6 +20,45 @@ pub fn assistant_from_card(card: CharacterCard, id: &str, template: &Assistant) 
         character: Some(Box::new(card)),
         ..template.clone()
     }
+}
+
+/// A character's note (SillyTavern's `extensions.depth_prompt`): text sent with every request,
+/// `depth` messages from the end of the conversation, as `role`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CharacterNote {
+    pub prompt: String,
+    pub depth: usize,
+    pub role: Role,
+}
+
+/// The character's note, when its card has one with text (depth 4 and the system role when
+/// the card does not say; a depth past the conversation puts it first).
+pub fn character_note(assistant: &Assistant) -> Option<CharacterNote> {
+    let note = assistant
+        .character
+        .as_ref()?
+        .data
+        .get("extensions")?
+        .get("depth_prompt")?;
+    let prompt = note.get("prompt")?.as_str()?.trim();
+    if prompt.is_empty() {
+        return None;
+    }
+    let depth = note
+        .get("depth")
+        .and_then(serde_json::Value::as_f64)
+        .filter(|d| d.is_finite() && *d >= 0.0)
+        .map_or(4, |d| d.min(10_000.0) as usize);
+    let role = match note.get("role").and_then(serde_json::Value::as_str) {
+        Some("user") => Role::User,
+        Some("assistant") => Role::Assistant,
+        _ => Role::System,
+    };
+    Some(CharacterNote {
+        prompt: prompt.to_owned(),
+        depth,
+        role,
+    })
 }
 
 /// The name `{{char}}` stands for: the card's nickname when it has one.

@@ -137,11 +137,13 @@ fn a_character_chat_sends_the_definition_the_book_and_the_instructions() {
     assert_eq!(
         texts,
         [
+            ("system", "Mira is tired."),
             ("system", "The warp core is unstable since the last jump."),
             ("user", question.as_str()),
             ("system", "Keep replies under 120 words."),
         ],
-        "the book's entry at depth 2, the instructions after the question"
+        "the character's note at depth 4 (first, in a short chat), the book's entry at depth \
+         2, the instructions after the question"
     );
 }
 

@@ -298,9 +298,12 @@ fn entry_from_value(
         raw: object,
         lenient,
     };
-    let name = match fields.text("comment")? {
-        comment if !comment.trim().is_empty() => comment,
-        _ => format!("entry {key}"),
+    let comment = fields.text("comment")?;
+    let unnamed = comment.trim().is_empty();
+    let name = if unnamed {
+        format!("entry {key}")
+    } else {
+        comment
     };
     let keys = fields.list("key")?;
     let case_sensitive = fields.flag("caseSensitive")?.unwrap_or(false);
@@ -347,6 +350,9 @@ fn entry_from_value(
     }
     if let Some(uid) = object.get("uid") {
         extra.insert("uid".into(), uid.clone());
+    }
+    if unnamed {
+        extra.insert(GENERATED_NAME.into(), json!(name));
     }
     let entry = PromptInjection {
         priority: order,
@@ -509,15 +515,29 @@ fn card_entry(
         .number("display_index")?
         .or(fields.number("id")?)
         .map_or(0, |n| n as i64);
+    // Character Card V3: decorator lines (`@@depth 1`) open the content; they are applied
+    // here and never sent to the model.
+    let (decorators, content) = Decorators::read(&fields.text("content")?);
+    let position = decorators
+        .depth
+        .map_or(position, InjectionPosition::AtDepth);
+    let role = decorators.role.or(role);
+    let constant = match decorators.activate {
+        Some(activate) => Some(activate),
+        None => fields.flag("constant")?,
+    };
+    let enabled = fields.flag("enabled")?.unwrap_or(true) && !decorators.never;
     let entry = PromptInjection {
         // The card's priority decides the budget when set; else the insertion order.
         priority: fields.number("priority")?.map_or(order, clamp_i32),
         order,
         secondary_keys: if selective { secondary } else { Vec::new() },
         logic,
-        enabled: fields.flag("enabled")?.unwrap_or(true),
+        enabled,
         probability: if use_probability { probability } else { 100 },
-        scan_depth: extensions.number("scan_depth")?.map(clamp_usize),
+        scan_depth: decorators
+            .scan_depth
+            .or(extensions.number("scan_depth")?.map(clamp_usize)),
         role,
         whole_words: extensions.flag("match_whole_words")?.unwrap_or(false),
         exclude_recursion: extensions.flag("exclude_recursion")?.unwrap_or(false),
@@ -525,12 +545,68 @@ fn card_entry(
         extra: Map::new(),
         ..PromptInjection::new(
             &name,
-            &fields.text("content")?,
-            trigger(fields.flag("constant")?, keys, case_sensitive),
+            &content,
+            trigger(constant, keys, case_sensitive),
             position,
         )
     };
     Ok((display, entry))
+}
+
+/// What a Character Card V3 entry's decorators (its leading `@@name value` lines) say. Those
+/// Skein has no use for (`@@position`, `@@exclude_keys`, …) are trimmed all the same.
+#[derive(Debug, Default, PartialEq)]
+struct Decorators {
+    /// `@@depth N`: inserted N messages from the end.
+    depth: Option<usize>,
+    /// `@@role system|user|assistant`.
+    role: Option<Role>,
+    /// `@@activate` (always on) or `@@dont_activate` (never by keys).
+    activate: Option<bool>,
+    /// `@@dont_activate` with no keys either: never sent.
+    never: bool,
+    /// `@@scan_depth N`.
+    scan_depth: Option<usize>,
+}
+
+impl Decorators {
+    /// The decorators that open `content`, and the content without them.
+    fn read(content: &str) -> (Self, String) {
+        let mut found = Self::default();
+        let mut rest = content;
+        while let Some(line) = rest
+            .lines()
+            .next()
+            .filter(|l| l.trim_start().starts_with("@@"))
+        {
+            let mut words = line.trim().trim_start_matches('@').split_whitespace();
+            let number = |word: Option<&str>| word.and_then(|w| w.parse::<usize>().ok());
+            match words.next().unwrap_or_default() {
+                "depth" => found.depth = number(words.next()).map(|d| d.min(10_000)),
+                "scan_depth" => found.scan_depth = number(words.next()).map(|d| d.min(10_000)),
+                "role" => {
+                    found.role = match words.next() {
+                        Some("system") => Some(Role::System),
+                        Some("user") => Some(Role::User),
+                        Some("assistant") => Some(Role::Assistant),
+                        _ => found.role,
+                    }
+                }
+                "activate" => found.activate = Some(true),
+                "dont_activate" => {
+                    found.activate = Some(false);
+                    found.never = true;
+                }
+                _ => {}
+            }
+            rest = rest.get(line.len()..).unwrap_or_default();
+            rest = rest
+                .strip_prefix("\r\n")
+                .or(rest.strip_prefix('\n'))
+                .unwrap_or(rest);
+        }
+        (found, rest.to_owned())
+    }
 }
 
 /// The book as a SillyTavern World Info file: entries keyed by their index, every field
@@ -554,8 +630,13 @@ pub fn write_world_info(book: &Lorebook) -> String {
     Value::Object(root).to_string()
 }
 
+/// The name Skein gave an entry that came without a comment (kept in its `extra`, never
+/// written to a file).
+const GENERATED_NAME: &str = "skein_generated_name";
+
 fn entry_value(index: usize, entry: &PromptInjection) -> Map<String, Value> {
     let mut out = entry.extra.clone();
+    out.remove(GENERATED_NAME);
     let (keys, case_sensitive, constant) = match &entry.trigger {
         InjectionTrigger::Always => (Vec::new(), None, true),
         InjectionTrigger::Keywords {
@@ -597,7 +678,14 @@ fn entry_value(index: usize, entry: &PromptInjection) -> Map<String, Value> {
     if !entry.extra.contains_key("selective") {
         put("keysecondary", json!(entry.secondary_keys));
     }
-    put("comment", json!(entry.name));
+    // An entry that had no comment is shown as "entry N" and written back without one (unless
+    // the user named it since).
+    let comment = if entry.extra.get(GENERATED_NAME) == Some(&json!(entry.name)) {
+        ""
+    } else {
+        entry.name.as_str()
+    };
+    put("comment", json!(comment));
     put("content", json!(entry.content));
     put("constant", json!(constant));
     if !entry.extra.contains_key("selective") {

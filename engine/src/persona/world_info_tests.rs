@@ -296,3 +296,63 @@ proptest! {
         prop_assert!(CompiledLorebook::compile(&lenient).is_ok());
     }
 }
+
+#[test]
+fn a_regex_key_follows_the_entrys_case_setting() {
+    let file = |case: bool| {
+        format!(
+            r#"{{"entries": {{"0": {{"comment": "Dragon", "key": ["/drag(on|ons)\\b/"],
+                "caseSensitive": {case}, "content": "Dragons sleep."}}}}}}"#
+        )
+    };
+    let said = vec![MessageNode::new("m", "c", Role::User, 0.0).with_text("The Dragon woke.")];
+    let fires = |case: bool| {
+        let book = read_world_info(file(case).as_bytes()).unwrap();
+        !CompiledLorebook::compile(&book)
+            .unwrap()
+            .activate(&said, 1)
+            .fired
+            .is_empty()
+    };
+    assert!(fires(false), "caseSensitive false: /dragon/ matches Dragon");
+    assert!(!fires(true));
+}
+
+#[test]
+fn an_entry_without_a_comment_is_written_back_without_one() {
+    let file = r#"{"entries": {"0": {"uid": 0, "comment": "", "key": ["a"], "content": "A."},
+        "1": {"uid": 1, "comment": "Named", "key": ["b"], "content": "B."}}}"#;
+    let mut book = read_world_info(file.as_bytes()).unwrap();
+    assert_eq!(book.entries[0].name, "entry 0", "shown with a name");
+    let written: Value = serde_json::from_str(&write_world_info(&book)).unwrap();
+    assert_eq!(written["entries"]["0"]["comment"], "");
+    assert_eq!(written["entries"]["1"]["comment"], "Named");
+    assert!(
+        !write_world_info(&book).contains("skein_"),
+        "nothing of Skein's own"
+    );
+    // Named by the user since: that name is written.
+    book.entries[0].name = "Apples".into();
+    let written: Value = serde_json::from_str(&write_world_info(&book)).unwrap();
+    assert_eq!(written["entries"]["0"]["comment"], "Apples");
+}
+
+#[test]
+fn v3_decorators_are_applied_and_never_sent() {
+    let card = serde_json::json!({"entries": [
+        {"keys": ["raven"], "content": "@@depth 1\n@@role system\n@@unknown thing\nRavens carry letters.",
+         "enabled": true, "insertion_order": 10},
+        {"keys": ["crown"], "content": "@@dont_activate\nThe crown is lost.", "enabled": true},
+        {"keys": [], "content": "@@activate\nIt is winter.", "enabled": true},
+    ]});
+    let book = book_from_card(&card);
+    let raven = &book.entries[0];
+    assert_eq!(raven.content, "Ravens carry letters.");
+    assert_eq!(raven.position, InjectionPosition::AtDepth(1));
+    assert_eq!(raven.role, Some(Role::System));
+    assert!(!book.entries[1].enabled);
+    assert_eq!(book.entries[1].content, "The crown is lost.");
+    assert_eq!(book.entries[2].trigger, InjectionTrigger::Always);
+    assert_eq!(book.entries[2].content, "It is winter.");
+    assert!(book.entries.iter().all(|e| !e.content.contains("@@")));
+}

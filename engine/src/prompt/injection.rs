@@ -366,9 +366,18 @@ fn compile_keys(name: &str, words: &[String], case_sensitive: bool) -> Result<Ve
         .map(|w| w.trim())
         .filter(|w| !w.is_empty())
         .map(|word| match regex_literal(word) {
+            // The entry's case setting applies to its patterns too (SillyTavern's
+            // `caseSensitive: false` matches `/dragon/` in "Dragon").
             Some(pattern) => Ok(Key::Pattern(
                 word.to_owned(),
-                compile_pattern(name, &pattern)?,
+                compile_pattern(
+                    name,
+                    &if case_sensitive {
+                        pattern
+                    } else {
+                        format!("(?i:{pattern})")
+                    },
+                )?,
             )),
             None if case_sensitive => Ok(Key::Word(word.to_owned())),
             None => Ok(Key::Word(word.to_lowercase())),

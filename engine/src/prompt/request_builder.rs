@@ -103,6 +103,15 @@ pub async fn build_request(inputs: RequestInputs<'_>) -> PreparedRequest {
         ..SystemPromptSources::default()
     });
     let mut messages: Vec<MessageNode> = inputs.window.iter().map(|n| (*n).clone()).collect();
+    // A character's note goes `depth` messages from the end (request-only).
+    if let Some(note) = character::character_note(inputs.assistant) {
+        let at = messages.len().saturating_sub(note.depth);
+        messages.insert(
+            at,
+            MessageNode::new("character-note", &inputs.conversation.id, note.role, 0.0)
+                .with_text(&note.prompt),
+        );
+    }
     // A character's post-history instructions follow the conversation (request-only).
     if let Some(instructions) = character::post_history_instructions(inputs.assistant) {
         messages.push(
