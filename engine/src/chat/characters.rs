@@ -46,6 +46,16 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
         template: &Assistant,
     ) -> Result<Assistant, ChatError> {
         let card = CharacterCard::from_file(bytes)?;
+        // The same card imported again is the character already there, not a second one
+        // of the same name in every list.
+        if let Some(existing) = self
+            .list_assistants()
+            .await?
+            .into_iter()
+            .find(|a| a.character.as_deref() == Some(&card))
+        {
+            return Ok(existing);
+        }
         let mut assistant = assistant_from_card(card, &self.ids.new_id(), template);
         if bytes.starts_with(PNG_SIGNATURE) {
             // The card's picture is its avatar, and the image it is exported into again.

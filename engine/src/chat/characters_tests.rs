@@ -259,3 +259,21 @@ fn a_characters_note_is_sent_at_its_depth_and_its_decorated_book_entry_without_d
         "the question comes after it: {messages:#?}"
     );
 }
+
+#[test]
+fn the_same_card_imported_twice_is_one_character() {
+    let service = service(vec![]);
+    let first = block_on(service.import_character(V3.as_bytes(), &template())).unwrap();
+    let again = block_on(service.import_character(V3.as_bytes(), &template())).unwrap();
+    assert_eq!(again.id, first.id);
+    let characters = block_on(service.list_assistants())
+        .unwrap()
+        .into_iter()
+        .filter(|a| a.character.is_some())
+        .count();
+    assert_eq!(characters, 1);
+    // A changed card is another character.
+    let changed = V3.replace("Archivist Oru", "Archivist Oru II");
+    let other = block_on(service.import_character(changed.as_bytes(), &template())).unwrap();
+    assert_ne!(other.id, first.id);
+}
