@@ -39,7 +39,7 @@ pub struct Turn {
     pub assistant: Assistant,
     /// A new conversation is a temporary chat.
     pub temporary: bool,
-    /// The browser was offline: a question is saved and waits instead.
+    /// The browser said it was offline: a question goes to a local provider, or waits.
     pub offline: bool,
 }
 
@@ -137,9 +137,11 @@ async fn run_turn(turn: Turn) {
     };
     let service = &turn.runtime.service;
     let result = match turn.action.clone() {
+        // The engine decides whether the provider can answer offline (a local server) or
+        // the question waits for the connection.
         ChatAction::Send(input) if turn.offline => {
             service
-                .queue_question(turn.conversation, input, &context)
+                .send_while_offline(turn.conversation, input, &context)
                 .await
         }
         // The engine runs the action, then the title and suggestions (seed 000 §9).

@@ -95,3 +95,46 @@ fn an_empty_question_is_refused_and_nothing_is_stored() {
     assert!(matches!(result, Err(ChatError::EmptyMessage)));
     assert!(block_on(service.list_conversations()).unwrap().is_empty());
 }
+
+fn offline_send(service: &Service, base_url: &str, text: &str) -> MessageNode {
+    let settings = crate::ProviderSettings {
+        base_url: base_url.into(),
+        ..settings()
+    };
+    let (assistant, cancel, log) = (
+        Assistant::default(),
+        CancelToken::new(),
+        EventLog::default(),
+    );
+    let context = TurnContext::new(&settings, &assistant, &cancel, &log);
+    block_on(service.send_while_offline(None, text, &context)).unwrap()
+}
+
+#[test]
+fn offline_a_local_server_that_runs_answers() {
+    let service = service(vec![answer("Ollama here."), json_completion("Ollama")]);
+    let reply = offline_send(&service, "http://127.0.0.1:11434/v1", "Are you there?");
+    assert_eq!(reply.text(), "Ollama here.");
+    assert_eq!(stored(&service).0.question_to_send(), None);
+}
+
+#[test]
+fn offline_a_local_server_that_is_not_reached_leaves_the_question_waiting() {
+    let service = service(vec![Script::Unreachable]);
+    let question = offline_send(&service, "http://localhost:8080/v1", "Are you there?");
+    assert_eq!(question.role, crate::Role::User, "the question is returned");
+    let (conversation, messages) = stored(&service);
+    assert_eq!(conversation.question_to_send(), Some(question.id.as_str()));
+    assert_eq!(messages, [question], "no failed answer is kept");
+}
+
+#[test]
+fn offline_a_provider_elsewhere_is_not_tried_the_question_waits() {
+    let service = service(vec![]);
+    let question = offline_send(&service, "https://api.openai.com/v1", "Are you there?");
+    assert!(service.client.transport().requests.borrow().is_empty());
+    assert_eq!(
+        stored(&service).0.question_to_send(),
+        Some(question.id.as_str())
+    );
+}

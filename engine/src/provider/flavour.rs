@@ -38,6 +38,39 @@ pub fn flavour(base_url: &str) -> Flavour {
     }
 }
 
+/// Whether `base_url` is a server on this machine or its local network (`localhost`,
+/// loopback, a private or link-local address, a `.local` or `.lan` name): one the browser may
+/// reach while it says it is offline, as a local Ollama or llama.cpp.
+pub fn on_this_network(base_url: &str) -> bool {
+    let host = host_of(base_url);
+    // `[::1]:11434` or `name:port`.
+    let name = match host.strip_prefix('[') {
+        Some(rest) => rest.split(']').next().unwrap_or(""),
+        None => host.split(':').next().unwrap_or(""),
+    };
+    if name == "localhost"
+        || name.ends_with(".localhost")
+        || name.ends_with(".local")
+        || name.ends_with(".lan")
+        || name.ends_with(".home.arpa")
+    {
+        return true;
+    }
+    match name.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(ip)) => {
+            ip.is_loopback() || ip.is_private() || ip.is_link_local() || ip.is_unspecified()
+        }
+        Ok(std::net::IpAddr::V6(ip)) => {
+            let first = ip.segments()[0];
+            ip.is_loopback()
+                || ip.is_unspecified()
+                || (first & 0xfe00) == 0xfc00
+                || (first & 0xffc0) == 0xfe80
+        }
+        Err(_) => false,
+    }
+}
+
 /// The host of a base URL (for usage records, warnings and the capability registry): scheme,
 /// path and query are left out.
 pub fn host_of(base_url: &str) -> String {
@@ -48,4 +81,34 @@ pub fn host_of(base_url: &str) -> String {
     let host = rest.split(['/', '?', '#']).next().unwrap_or("");
     // Credentials in a URL (`user:pass@host`) never reach a record.
     host.rsplit('@').next().unwrap_or("").to_ascii_lowercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn servers_on_this_machine_or_network_are_told_apart() {
+        for local in [
+            "http://127.0.0.1:11434/v1",
+            "http://localhost:8080",
+            "http://[::1]:8080/v1",
+            "http://192.168.1.20:11434/v1",
+            "http://10.0.0.5/v1",
+            "http://172.16.3.4:8000",
+            "http://gpu-box.local:11434/v1",
+            "http://user:pass@localhost:1234",
+        ] {
+            assert!(on_this_network(local), "{local}");
+        }
+        for remote in [
+            "https://api.openai.com/v1",
+            "https://openrouter.ai/api/v1",
+            "http://172.32.0.1",
+            "https://127.0.0.1.example.com/v1",
+            "",
+        ] {
+            assert!(!on_this_network(remote), "{remote}");
+        }
+    }
 }

@@ -305,7 +305,7 @@ impl ProviderSettings {
     }
 }
 
-pub use crate::provider::flavour::host_of;
+pub use crate::provider::flavour::{host_of, on_this_network};
 
 #[cfg(test)]
 mod tests {
