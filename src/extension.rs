@@ -37,17 +37,24 @@ fn refresh_hosts(state: AppState) {
 /// After the provider `base_url` was saved: asks the browser to let the extension reach it (a
 /// prompt the first time; at once when already granted). Call it from the Save click.
 pub fn ask_for_provider(state: AppState, base_url: &str) {
+    ask_for_provider_then(state, base_url, || {});
+}
+
+/// Asks as [`ask_for_provider`] does, then runs `then` (at once outside the extension or when
+/// the site is granted already; after the browser's answer otherwise). The welcome step's
+/// Connect reaches the provider only after it, so its first request is not refused.
+pub fn ask_for_provider_then(state: AppState, base_url: &str, then: impl FnOnce() + 'static) {
     if !skein_platform::in_extension() {
-        return;
+        return then();
     }
     let Some(pattern) = host_pattern(base_url) else {
-        return;
+        return then();
     };
     let granted = state
         .hosts
         .with_untracked(|hosts| hosts.as_ref().is_some_and(|hosts| hosts.contains(&pattern)));
     if granted {
-        return;
+        return then();
     }
     // The browser's prompt names the site but not why: the notice says it beside the panel.
     let asking = format!(
@@ -81,6 +88,7 @@ pub fn ask_for_provider(state: AppState, base_url: &str) {
                 ],
             ))),
         }
+        then();
     });
 }
 

@@ -68,7 +68,11 @@ pub fn act(state: AppState, action: WelcomeAction) {
                 state.models.set(Some(Err(skein_components::explain(&err))));
                 return;
             }
-            crate::settings_actions::fetch_models(state, settings);
+            // In the extension the site is permitted first (the click lets the browser ask).
+            let base_url = settings.base_url.clone();
+            crate::extension::ask_for_provider_then(state, &base_url, move || {
+                crate::settings_actions::fetch_models(state, settings)
+            });
         }
         WelcomeAction::Start(id, base_url, key, model) => {
             let Some(preset) = ProviderPreset::by_id(&id) else {

@@ -131,6 +131,7 @@ impl Transport for ScriptedTransport {
             Script::Unreachable => Err(TransportError::Network {
                 url,
                 detail: "Failed to fetch".into(),
+                in_extension: false,
             }),
             Script::Respond {
                 status,

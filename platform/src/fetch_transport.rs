@@ -91,6 +91,7 @@ fn network_error(url: &str, detail: impl ToString) -> TransportError {
     TransportError::Network {
         url: url.to_owned(),
         detail: detail.to_string(),
+        in_extension: crate::in_extension(),
     }
 }
 

@@ -118,6 +118,12 @@ fn provider_errors() -> Vec<ProviderError> {
         ProviderError::Transport(TransportError::Network {
             url: "http://x".into(),
             detail: "Failed to fetch".into(),
+            in_extension: false,
+        }),
+        ProviderError::Transport(TransportError::Network {
+            url: "http://x".into(),
+            detail: "Failed to fetch".into(),
+            in_extension: true,
         }),
         ProviderError::Transport(TransportError::Interrupted("reset".into())),
         ProviderError::Transport(TransportError::Aborted),

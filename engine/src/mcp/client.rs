@@ -174,7 +174,7 @@ async fn read_all<B: ByteStream>(body: &mut B, cancel: &CancelToken) -> Result<V
 fn transport_error(err: TransportError) -> McpError {
     match err {
         TransportError::Aborted => McpError::Cancelled,
-        TransportError::Network { url, detail } => McpError::Unreachable { url, detail },
+        TransportError::Network { url, detail, .. } => McpError::Unreachable { url, detail },
         TransportError::Interrupted(detail) => McpError::Protocol(format!(
             "the connection broke while the server was answering ({detail})"
         )),

@@ -78,13 +78,14 @@ pub struct HttpResponse<B> {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TransportError {
     /// The request could not be made or the connection broke. Browsers report a CORS refusal the
-    /// same way as an unreachable server, so the message names both.
-    #[error(
-        "Could not reach {url}: {detail}. Check that the server is running and the base URL is \
-         right. If it is, the server may not allow requests from this page (CORS): for Ollama set \
-         OLLAMA_ORIGINS, for llama.cpp and other servers enable CORS for this site's origin."
-    )]
-    Network { url: String, detail: String },
+    /// same way as an unreachable server, so the message names both; in the browser extension
+    /// (`in_extension`), where no CORS applies but the site must be permitted, it names that.
+    #[error("{}", network_message(url, detail, *in_extension))]
+    Network {
+        url: String,
+        detail: String,
+        in_extension: bool,
+    },
     /// The connection broke after the response had started.
     #[error("The connection to the provider broke while the answer was streaming: {0}")]
     Interrupted(String),
@@ -93,13 +94,38 @@ pub enum TransportError {
     Aborted,
 }
 
+fn network_message(url: &str, detail: &str, in_extension: bool) -> String {
+    if in_extension {
+        format!(
+            "Could not reach {url}: {detail}. Check that the server is running and the base URL \
+             is right, and that Skein may reach this site: saving the provider asks your browser \
+             for it, and Settings → Providers lists the sites Skein may reach."
+        )
+    } else {
+        format!(
+            "Could not reach {url}: {detail}. Check that the server is running and the base URL \
+             is right. If it is, the server may not allow requests from this page (CORS): for \
+             Ollama set OLLAMA_ORIGINS, for llama.cpp and other servers enable CORS for this \
+             site's origin."
+        )
+    }
+}
+
 impl crate::i18n::Explain for TransportError {
     fn phrase(&self) -> crate::i18n::Phrase {
         use crate::i18n::phrase;
         match self {
-            Self::Network { url, detail } => phrase("error-transport-network")
-                .with("url", url)
-                .with("detail", detail),
+            Self::Network {
+                url,
+                detail,
+                in_extension,
+            } => phrase(if *in_extension {
+                "error-transport-network-extension"
+            } else {
+                "error-transport-network"
+            })
+            .with("url", url)
+            .with("detail", detail),
             Self::Interrupted(detail) => {
                 phrase("error-transport-interrupted").with("detail", detail)
             }

@@ -234,7 +234,8 @@ mod tests {
         assert!(is_retryable(&ProviderError::Transport(
             TransportError::Network {
                 url: "u".into(),
-                detail: "d".into()
+                detail: "d".into(),
+                in_extension: false,
             }
         )));
         assert!(!is_retryable(&ProviderError::Transport(

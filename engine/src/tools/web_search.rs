@@ -51,7 +51,7 @@ struct Query {
 fn failed(err: TransportError) -> ToolError {
     match err {
         TransportError::Aborted => ToolError::Cancelled,
-        TransportError::Network { url, detail } => ToolError::Failed(format!(
+        TransportError::Network { url, detail, .. } => ToolError::Failed(format!(
             "The search service at {url} could not be reached ({detail}). It may be down, or \
              not allow requests from this page (CORS)."
         )),
