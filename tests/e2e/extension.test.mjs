@@ -157,6 +157,38 @@ test('the extension panel streams from a provider without CORS, and asks about t
   await extension.close();
 });
 
+test('the extension\'s welcome step asks for the site before connecting, and its failures give the extension\'s advice', async () => {
+  await mock('/admin/reset', {});
+  const extension = await loadExtension();
+  const { context, id } = extension;
+  const panel = await context.newPage();
+  panel.errors = [];
+  panel.on('pageerror', (error) => panel.errors.push(String(error)));
+  await panel.goto(`chrome-extension://${id}/index.html`);
+  await panel.locator('[data-testid=welcome]').waitFor();
+
+  // A granted site that nothing answers on: the advice is the extension's, not CORS's.
+  const closed = `http://127.0.0.1:${new URL(MOCK).port === '9' ? '10' : '9'}/v1`;
+  await panel.click('[data-testid=provider-card][data-provider=other]');
+  await panel.fill('[data-testid=welcome-base-url]', closed);
+  await panel.click('[data-testid=welcome-connect]');
+  const error = panel.locator('[data-testid=welcome-error]');
+  await error.waitFor({ timeout: 20_000 });
+  assert.match(await error.textContent(), /Skein may reach this site/);
+  assert.doesNotMatch(await error.textContent(), /OLLAMA_ORIGINS|CORS/);
+
+  // A site not granted yet: Connect asks the browser first (headless Chromium leaves the
+  // prompt unanswered, so nothing is fetched meanwhile).
+  const before = (await mock('/admin/requests')).length;
+  await panel.fill('[data-testid=welcome-base-url]', `${MOCK.replace('127.0.0.1', 'localhost')}/v1`);
+  await panel.click('[data-testid=welcome-connect]');
+  await panel.locator('[data-testid=notice]', { hasText: "Allow Skein to reach http://localhost/* in your browser's prompt" }).waitFor();
+  await panel.waitForTimeout(300);
+  assert.equal((await mock('/admin/requests')).length, before, 'nothing is sent before the answer');
+  assert.deepEqual(panel.errors, []);
+  await extension.close();
+});
+
 /// Settings → "Back up everything", as text.
 async function backUp(page) {
   await openSettings(page, 'data');
