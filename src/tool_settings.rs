@@ -148,7 +148,8 @@ pub fn act(state: AppState, action: McpAction) {
                     return say(state, Err(t("notice-server-off").into()));
                 };
                 let name = client.server().name.clone();
-                match client.refresh(&CancelToken::new()).await {
+                // A test starts afresh: a server restarted since forgot the old session.
+                match client.reconnect(&CancelToken::new()).await {
                     Ok(()) => {
                         let count = client.state().tools.len();
                         say(

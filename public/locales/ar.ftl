@@ -1368,6 +1368,7 @@ error-mcp-too-large = رد الخادم أكبر من { $max } ميبيبايت�
 error-mcp-unsupported-version = يتحدث الخادم مراجعة MCP ‏{ $version }، وSkein لا يتحدثها (يتحدث { $stateless } و{ $list }).
 error-mcp-cancelled = أُوقف الاستدعاء.
 error-mcp-session-expired = أنهى الخادم الجلسة.
+error-mcp-session-hidden = بدأ الخادم جلسة، لكن هذه الصفحة لا تستطيع قراءة ترويسة Mcp-Session-Id، فتُرفض كل الطلبات بعد الأول ({ $detail }). يجب أن يُدرج الخادم Mcp-Session-Id في Access-Control-Expose-Headers.
 error-memory-empty = لا يمكن أن تكون الذكرى فارغة.
 error-memory-too-long = الذكرى { $max } حرفًا على الأكثر؛ وهذه فيها { $chars }.
 error-unavailable-request = تعذّر بناء هذا الطلب: { $err }

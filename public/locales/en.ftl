@@ -1336,6 +1336,7 @@ error-mcp-too-large = The server's answer is larger than { $max } MiB; it was no
 error-mcp-unsupported-version = The server speaks MCP revision { $version }, which Skein does not (it speaks { $stateless } and { $list }).
 error-mcp-cancelled = The call was stopped.
 error-mcp-session-expired = The server ended the session.
+error-mcp-session-hidden = The server started a session, but this page cannot read its Mcp-Session-Id header, so every request after the first is refused ({ $detail }). The server must list Mcp-Session-Id in Access-Control-Expose-Headers.
 error-memory-empty = A memory cannot be empty.
 error-memory-too-long = A memory is at most { $max } characters; this one has { $chars }.
 error-unavailable-request = This request could not be built: { $err }

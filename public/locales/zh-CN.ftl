@@ -1285,6 +1285,7 @@ error-mcp-too-large = 服务器的回答大于 { $max } MiB；未读取。
 error-mcp-unsupported-version = 服务器使用 MCP 修订版 { $version }，Skein 不支持（它支持 { $stateless } 和 { $list }）。
 error-mcp-cancelled = 调用已停止。
 error-mcp-session-expired = 服务器结束了会话。
+error-mcp-session-hidden = 服务器开启了会话，但这个页面读不到它的 Mcp-Session-Id 响应头，所以第一次之后的请求都被拒绝（{ $detail }）。服务器必须在 Access-Control-Expose-Headers 中列出 Mcp-Session-Id。
 error-memory-empty = 记忆不能为空。
 error-memory-too-long = 一条记忆最多 { $max } 个字符；这一条有 { $chars } 个。
 error-unavailable-request = 无法构建此请求：{ $err }

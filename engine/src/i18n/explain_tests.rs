@@ -467,6 +467,9 @@ fn others() -> Vec<Box<dyn Shown>> {
         Box::new(McpError::UnsupportedVersion("1999-01-01".into())),
         Box::new(McpError::Cancelled),
         Box::new(McpError::SessionExpired),
+        Box::new(McpError::SessionHidden {
+            detail: "No valid session ID provided".into(),
+        }),
         Box::new(CatalogError::Duplicate("calc".into())),
         Box::new(CatalogError::Reserved("calc".into())),
         Box::new(CatalogError::EmptyName),

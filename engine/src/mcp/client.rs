@@ -71,9 +71,18 @@ pub enum McpError {
     UnsupportedVersion(String),
     #[error("The call was stopped.")]
     Cancelled,
-    /// The server no longer knows the session (HTTP 404): the client starts a new one.
+    /// The server no longer knows the session (HTTP 404, or 400 naming the session as the
+    /// reference server answers after a restart): the client starts a new one.
     #[error("The server ended the session.")]
     SessionExpired,
+    /// The server started a session but this page could not read its id: the server's CORS
+    /// settings do not expose the `Mcp-Session-Id` header.
+    #[error(
+        "The server started a session, but this page cannot read its Mcp-Session-Id header, so \
+         every request after the first is refused ({detail}). The server must list \
+         Mcp-Session-Id in Access-Control-Expose-Headers."
+    )]
+    SessionHidden { detail: String },
 }
 
 impl crate::i18n::Explain for McpError {
@@ -98,6 +107,9 @@ impl crate::i18n::Explain for McpError {
                 .with("list", SUPPORTED.join(", ")),
             Self::Cancelled => phrase("error-mcp-cancelled"),
             Self::SessionExpired => phrase("error-mcp-session-expired"),
+            Self::SessionHidden { detail } => {
+                phrase("error-mcp-session-hidden").with("detail", detail)
+            }
         }
     }
 }
@@ -390,6 +402,19 @@ impl<T: Transport> McpClient<T> {
                     .filter(|c| !c.is_control())
                     .take(300)
                     .collect();
+                // A refusal that names the session: forgotten (a restarted server), or never
+                // seen because the page cannot read the header that carries it.
+                let about_session = status == 400 && detail.to_lowercase().contains("session");
+                let (has_id, handshake) = {
+                    let session = self.session.borrow();
+                    (session.id.is_some(), session.mode == Mode::Handshake)
+                };
+                if about_session && has_id {
+                    return Err(McpError::SessionExpired);
+                }
+                if about_session && handshake && self.session.borrow().state.connected {
+                    return Err(McpError::SessionHidden { detail });
+                }
                 Err(McpError::Http {
                     status,
                     detail: if detail.trim().is_empty() {
@@ -567,6 +592,13 @@ impl<T: Transport> McpClient<T> {
             }
             other => other,
         }
+    }
+
+    /// Starts afresh: a new session (the old one forgotten), then the tool list (the
+    /// settings' Test).
+    pub async fn reconnect(&self, cancel: &CancelToken) -> Result<(), McpError> {
+        self.forget_session();
+        self.refresh(cancel).await
     }
 
     fn forget_session(&self) {

@@ -569,3 +569,79 @@ fn a_subscription_refused_with_404_is_not_tried_again() {
     assert_eq!(transport.requests.borrow().len(), 3);
     assert!(client.state().connected, "the connection itself stands");
 }
+
+fn no_valid_session() -> Script {
+    Script::Respond {
+        status: 400,
+        content_type: "application/json",
+        chunks: vec![
+            json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000,
+            "message": "Bad Request: No valid session ID provided"}})
+            .to_string()
+            .into_bytes(),
+        ],
+    }
+}
+
+#[test]
+fn a_restarted_server_refusing_the_old_session_with_400_gets_a_new_one() {
+    // The reference server, restarted, answers an old session id with HTTP 400.
+    let mut more = vec![no_valid_session()];
+    more.extend(initialized("sess-2", 4));
+    more.push(json_answer(
+        json!({"jsonrpc": "2.0", "id": 5, "result": {"content": [{"type": "text", "text": "again"}]}}),
+    ));
+    let (transport, client) = connected(more);
+    let outcome =
+        block_on(client.call_tool("echo", json!({}), &CancelToken::new(), &|_| {})).unwrap();
+    assert_eq!(outcome.text, "again");
+    assert_eq!(
+        transport.requests.borrow()[8].header("mcp-session-id"),
+        Some("sess-2")
+    );
+}
+
+#[test]
+fn test_starts_a_new_session() {
+    let mut more = initialized("sess-2", 3);
+    more.push(tool_list(4, &["echo"]));
+    let (transport, client) = connected(more);
+    block_on(client.reconnect(&CancelToken::new())).unwrap();
+    let requests = transport.requests.borrow();
+    assert_eq!(
+        requests[4].header("mcp-session-id"),
+        None,
+        "a new handshake"
+    );
+    assert_eq!(
+        requests.last().unwrap().header("mcp-session-id"),
+        Some("sess-2")
+    );
+    assert_eq!(client.state().tools.len(), 1);
+}
+
+#[test]
+fn a_session_id_the_page_cannot_read_is_explained() {
+    // CORS lets the page call the server but does not expose Mcp-Session-Id: the handshake
+    // seems to work, and the next request is refused for want of the session.
+    let script = vec![
+        no_discover(),
+        json_answer(json!({"jsonrpc": "2.0", "id": 1, "result": {
+            "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+            "serverInfo": {"name": "fixture", "version": "1.0"}}})),
+        accepted(),
+        no_valid_session(),
+    ];
+    let transport = Rc::new(ScriptedTransport::new(script));
+    let client = McpClient::new(transport, server());
+    let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
+    assert!(matches!(err, McpError::SessionHidden { .. }), "{err:?}");
+    assert!(
+        client
+            .state()
+            .error
+            .unwrap()
+            .contains("Access-Control-Expose-Headers"),
+        "the settings say what to change"
+    );
+}
