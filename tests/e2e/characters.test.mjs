@@ -98,8 +98,9 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   await assertText(greeting(page).locator('[data-testid=branch-indicator]'), '2/3');
   assert.equal(await page.locator('[data-testid=assistant-select]').evaluate((s) => s.selectedOptions[0].textContent), 'Captain Mira');
 
-  // The request: the card's definition and the persona in the system message, the greeting
-  // on screen as the first answer, the post-history instructions after the conversation.
+  // The request: the card's definition and the persona in the system message, the card's
+  // note at its depth, the greeting on screen as the first answer, the post-history
+  // instructions after the conversation.
   await mock('/admin/script', [{ chunks: ['On my way, Captain.'] }, { chunks: ['"Late"'], stream: false }]);
   await send(page, 'Sorry, Captain!');
   await assistantTextIs(page, 'On my way, Captain.');
@@ -108,8 +109,10 @@ test('a PNG card becomes a character: gallery, persona, greetings, request, this
   assert.equal(system.role, 'system');
   assert.match(system.content, /A starship captain, Captain Mira talks to Ada plainly\./);
   assert.match(system.content, /About Ada, the user: Ada is the ship's navigator\./);
-  assert.deepEqual(asked.messages.slice(1).map((m) => m.role), ['assistant', 'user', 'system']);
-  assert.match(asked.messages[1].content, /Ada, you're late\./);
+  // The card's character note (its depth_prompt, depth 4) goes before the conversation here.
+  assert.deepEqual(asked.messages.slice(1).map((m) => m.role), ['system', 'assistant', 'user', 'system']);
+  assert.equal(asked.messages[1].content, 'Mira is tired.');
+  assert.match(asked.messages[2].content, /Ada, you're late\./);
   assert.equal(asked.messages.at(-1).content, 'Keep replies under 120 words.');
 
   // This chat: its own system prompt (the card stays), saved for the next answer.

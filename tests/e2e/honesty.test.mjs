@@ -60,6 +60,14 @@ test('a claimed action gets a note until dismissed, the text as written; its pro
       { hasText: `Note: this answer says "I've sent", but no tool ran` }).waitFor();
   };
   await corrected();
+  mkdirSync(DOCS_SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: new URL('honesty-note.png', DOCS_SCREENSHOTS).pathname });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: new URL('honesty-note-phone-dark.png', DOCS_SCREENSHOTS).pathname });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.locator('[data-testid=follow-ups-count]', { hasText: '1' }).waitFor();
   // The title request ends before the reload (else the reload would cut it off).
   await page.locator('[data-testid=conversation-item]', { hasText: 'Late to Bob' }).waitFor();
@@ -158,6 +166,8 @@ test('an action no tool of the chat can do is refused without calling the model;
   // The assistant's switch turns the refusal off: the same request goes to the model.
   await openSettings(page, 'assistants');
   assert.equal(await page.isChecked('[data-testid=assistant-gate-refusal]'), true, 'on by default');
+  await page.locator('[data-testid=assistant-honesty]').scrollIntoViewIfNeeded();
+  await page.locator('[data-testid=assistant-honesty]').screenshot({ path: new URL('honesty-switches.png', DOCS_SCREENSHOTS).pathname });
   await page.uncheck('[data-testid=assistant-gate-refusal]');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
