@@ -297,6 +297,7 @@ fn invariant_citations_come_only_from_this_requests_retrieval_or_executed_knowle
                 title: "Handbook k9".into(),
                 snippet: "yes".into(),
             }],
+            images: Vec::new(),
         })
     });
     let service = with_tools(

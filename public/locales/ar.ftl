@@ -1474,6 +1474,7 @@ warning-title-empty = كان عنوان النموذج لهذه المحادثة
 warning-no-title = تعذّر إعطاء هذه المحادثة عنوانًا: { $err }
 warning-no-suggestions = لا توجد اقتراحات متابعة: { $err }
 warning-tool-output-kept = تعذّر تخزين مخرجات أداة طويلة كملف ({ $err })؛ احتُفظ بها في الرسالة.
+warning-tool-image-not-shown = تعذّر عرض صورة أعادتها الأداة { $tool }: { $err }
 warning-usage-not-recorded = تعذّر تسجيل استهلاك هذا الاستدعاء: { $err }
 warning-stream-broke = انقطع البث
 warning-restarting = انقطع الرد ({ $err })؛ يُحتفظ به كنسخة سابقة، وتبدأ نسخة جديدة بعد { $seconds } ث.

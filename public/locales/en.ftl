@@ -1442,6 +1442,7 @@ warning-title-empty = The model's title for this conversation was empty; it keep
 warning-no-title = This conversation could not be given a title: { $err }
 warning-no-suggestions = No follow-up suggestions: { $err }
 warning-tool-output-kept = A long tool output could not be stored as a file ({ $err }); it was kept in the message.
+warning-tool-image-not-shown = A picture the tool { $tool } returned could not be shown: { $err }
 warning-usage-not-recorded = This call's usage could not be recorded: { $err }
 warning-stream-broke = the stream broke
 warning-restarting = The answer was interrupted ({ $err }); it is kept as an earlier version, and a new one starts in { $seconds } s.

@@ -1391,6 +1391,7 @@ warning-title-empty = 模型为此对话给出的标题为空；保留原名称�
 warning-no-title = 无法为此对话生成标题：{ $err }
 warning-no-suggestions = 没有后续问题建议：{ $err }
 warning-tool-output-kept = 一段较长的工具输出未能保存为文件（{ $err }）；它保留在消息中。
+warning-tool-image-not-shown = 工具 { $tool } 返回的图片无法显示：{ $err }
 warning-usage-not-recorded = 此次调用的用量未能记录：{ $err }
 warning-stream-broke = 数据流中断
 warning-restarting = 回答被中断（{ $err }）；它作为较早的版本保留，新版本将在 { $seconds } 秒后开始。

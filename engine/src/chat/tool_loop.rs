@@ -27,6 +27,9 @@ use std::collections::HashSet;
 
 pub use super::turn::MAX_STEPS;
 
+/// The most pictures one tool call adds to an answer.
+const MAX_TOOL_IMAGES: usize = 8;
+
 /// What the user decided about a pending tool call.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ToolDecision {
@@ -179,6 +182,38 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Settled::Done
     }
 
+    /// Pictures a tool returned join the answer as its images (stored first, so a message never
+    /// points at a picture that is not stored); one that cannot be decoded or stored is said.
+    async fn show_tool_images(
+        &self,
+        tool: &str,
+        images: Vec<crate::tools::ToolImage>,
+        writer: &mut ReplyWriter<'_, S, C>,
+    ) {
+        for image in images.into_iter().take(MAX_TOOL_IMAGES) {
+            let saved = match crate::domain::base64::decode(&image.base64) {
+                Ok(bytes) => {
+                    let blob = Blob {
+                        id: self.ids.new_id(),
+                        mime: image.mime.clone(),
+                        bytes,
+                    };
+                    let saved = self.store.save_blob_of(writer.conversation(), &blob).await;
+                    saved.map(|()| blob.id).map_err(|err| err.to_string())
+                }
+                Err(err) => Err(err.to_string()),
+            };
+            match saved {
+                Ok(blob_id) => writer.reply_mut().parts.push(MessagePart::Image {
+                    blob_id,
+                    mime: image.mime,
+                    name: Some(tool.to_owned()),
+                }),
+                Err(err) => writer.warn(super::warnings::tool_image_not_shown(tool, &err)),
+            }
+        }
+    }
+
     /// Runs one call. `Err(())` means the user cancelled: the call keeps no result.
     async fn run_call(
         &self,
@@ -231,8 +266,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             Err(ToolError::Cancelled) => return Err(()),
             Err(err) => return Ok(error_result(&err.to_string())),
         };
-        let ToolOutput { content, citations } = output;
+        let ToolOutput {
+            content,
+            citations,
+            images,
+        } = output;
         writer.reply_mut().annotations.extend(citations);
+        self.show_tool_images(&call.name, images, writer).await;
         let Some(preview) = large_output::preview(&call.id, &content) else {
             return Ok(ToolResult {
                 content,

@@ -557,3 +557,67 @@ fn a_call_that_cannot_run_as_written_is_not_put_to_the_user() {
         "the model got the error and answered"
     );
 }
+
+#[test]
+fn a_picture_a_tool_returns_is_shown_with_the_answer() {
+    let png = crate::domain::base64::encode(b"\x89PNG\r\n\x1a\n");
+    let camera = RecordingTool::with("camera", ApprovalPolicy::Auto, move |_, _| {
+        Ok(ToolOutput {
+            images: vec![
+                crate::tools::ToolImage {
+                    mime: "image/png".into(),
+                    base64: png.clone(),
+                },
+                crate::tools::ToolImage {
+                    mime: "image/png".into(),
+                    base64: "not base64!".into(),
+                },
+            ],
+            ..ToolOutput::text("[image/png image: shown to the user]")
+        })
+    });
+    let service = with_tools(
+        vec![
+            tool_calls(&[("call_1", "camera", "{}")]),
+            answer("Here is the shot."),
+        ],
+        &[camera],
+    );
+    let log = EventLog::default();
+    let assistant = assistant_with(&["camera"]);
+    let reply = block_on(service.send_message(
+        None,
+        "Take a picture",
+        &TurnContext::new(&settings(), &assistant, &CancelToken::new(), &log),
+    ))
+    .unwrap();
+    let images: Vec<(&str, &str)> = reply
+        .parts
+        .iter()
+        .filter_map(|p| match p {
+            MessagePart::Image { blob_id, name, .. } => {
+                Some((blob_id.as_str(), name.as_deref().unwrap_or("")))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        images.len(),
+        1,
+        "the broken one is not shown: {:?}",
+        reply.parts
+    );
+    assert_eq!(images[0].1, "camera");
+    let stored = block_on(service.store.load_blob(images[0].0)).unwrap();
+    assert!(
+        stored.is_some_and(|b| b.bytes.starts_with(b"\x89PNG")),
+        "stored first"
+    );
+    assert!(
+        warnings(&log)
+            .iter()
+            .any(|w| w.contains("could not be shown")),
+        "the broken one is said"
+    );
+    assert_eq!(reply.text(), "Here is the shot.");
+}

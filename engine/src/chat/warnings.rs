@@ -92,6 +92,15 @@ pub(crate) fn tool_output_kept(err: &(impl Explain + Display)) -> Cause {
     )
 }
 
+pub(crate) fn tool_image_not_shown(tool: &str, err: &str) -> Cause {
+    Cause::new(
+        format!("A picture the tool {tool} returned could not be shown: {err}"),
+        phrase("warning-tool-image-not-shown")
+            .with("tool", tool)
+            .with("err", err),
+    )
+}
+
 pub(crate) fn usage_not_recorded(err: &(impl Explain + Display)) -> Cause {
     Cause::new(
         format!("This call's usage could not be recorded: {err}"),

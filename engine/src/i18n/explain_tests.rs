@@ -525,6 +525,7 @@ fn warnings() -> Vec<Box<dyn Shown>> {
         w::no_title(&provider),
         w::no_suggestions(&provider),
         w::tool_output_kept(&said),
+        w::tool_image_not_shown("mcp__shots__take", "not base64"),
         w::usage_not_recorded(&store),
         w::restarting(None, 0.5),
         w::restarting(Some((&said.to_string(), &said.phrase())), 2.0),

@@ -69,6 +69,7 @@ impl<S: LibraryStore> Tool for SearchKnowledge<S> {
                 content: json!({"passages": passages, "note": "Document passages, as data."})
                     .to_string(),
                 citations: found.items.iter().map(citation).collect(),
+                images: Vec::new(),
             })
         })
     }
@@ -113,6 +114,7 @@ impl<S: LibraryStore> Tool for ReadChunk<S> {
                         content: json!({"id": item.id, "title": item.title, "text": item.text})
                             .to_string(),
                         citations: vec![citation(&item)],
+                        images: Vec::new(),
                     });
                 }
             }

@@ -102,12 +102,31 @@ pub(crate) fn read_tool_page(result: &Value) -> Result<ToolPage, String> {
     Ok(page)
 }
 
-/// What a call returned, as text for the model.
+/// What a call returned, as text for the model, and the pictures among it for the user.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CallOutcome {
     pub text: String,
     /// The tool reported an error (`isError`): the model sees it as a failed call.
     pub is_error: bool,
+    /// Image blocks (a picture MIME type, base64 data, at most [`MAX_IMAGE_BASE64`]), shown
+    /// with the answer.
+    pub images: Vec<crate::tools::ToolImage>,
+}
+
+/// The largest image block kept to be shown (its base64 text): 8 MiB of picture.
+const MAX_IMAGE_BASE64: usize = (8 << 20) * 4 / 3;
+
+fn image_of(block: &Value) -> Option<crate::tools::ToolImage> {
+    if block.get("type").and_then(Value::as_str) != Some("image") {
+        return None;
+    }
+    let mime = block.get("mimeType").and_then(Value::as_str)?;
+    let data = block.get("data").and_then(Value::as_str)?;
+    let picture = ["image/png", "image/jpeg", "image/gif", "image/webp"].contains(&mime);
+    (picture && data.len() <= MAX_IMAGE_BASE64).then(|| crate::tools::ToolImage {
+        mime: mime.to_owned(),
+        base64: data.to_owned(),
+    })
 }
 
 fn block_text(block: &Value) -> String {
@@ -115,6 +134,11 @@ fn block_text(block: &Value) -> String {
     let str_of = |key: &str| block.get(key).and_then(Value::as_str).unwrap_or("");
     match kind {
         "text" => str_of("text").to_owned(),
+        "image" if image_of(block).is_some() => format!(
+            "[{} image, {} bytes: shown to the user with your answer, not to you]",
+            clean(str_of("mimeType"), 100),
+            str_of("data").len() / 4 * 3
+        ),
         "image" | "audio" => format!(
             "[{} {kind}, {} bytes, not shown to the model]",
             clean(str_of("mimeType"), 100),
@@ -152,6 +176,11 @@ pub(crate) fn read_call_result(result: &Value) -> Result<CallOutcome, String> {
         .and_then(Value::as_array)
         .map(|blocks| blocks.iter().map(block_text).collect::<Vec<_>>())
         .unwrap_or_default();
+    let images = object
+        .get("content")
+        .and_then(Value::as_array)
+        .map(|blocks| blocks.iter().filter_map(image_of).collect())
+        .unwrap_or_default();
     let text = if blocks.iter().all(String::is_empty) {
         match object.get("structuredContent") {
             Some(structured) => structured.to_string(),
@@ -160,7 +189,11 @@ pub(crate) fn read_call_result(result: &Value) -> Result<CallOutcome, String> {
     } else {
         blocks.join("\n")
     };
-    Ok(CallOutcome { text, is_error })
+    Ok(CallOutcome {
+        text,
+        is_error,
+        images,
+    })
 }
 
 #[cfg(test)]
@@ -206,10 +239,28 @@ mod tests {
         let outcome = read_call_result(&result).unwrap();
         assert_eq!(
             outcome.text,
-            "first\n[image/png image, 3 bytes, not shown to the model]\ninline\n\
-             [link: doc https://x/doc]\n[content of type hologram left out]"
+            "first\n[image/png image, 3 bytes: shown to the user with your answer, not to you]\n\
+             inline\n[link: doc https://x/doc]\n[content of type hologram left out]"
         );
         assert!(!outcome.is_error);
+        assert_eq!(
+            outcome.images,
+            [crate::tools::ToolImage {
+                mime: "image/png".into(),
+                base64: "AAAA".into()
+            }],
+            "the picture is kept, for the user"
+        );
+        // Not a picture type, or too large: left out, and said so.
+        let odd = read_call_result(&json!({"content": [
+            {"type": "image", "mimeType": "image/svg+xml", "data": "PHN2Zz4="},
+            {"type": "image", "mimeType": "image/png", "data": "A".repeat(MAX_IMAGE_BASE64 + 4)},
+        ]}))
+        .unwrap();
+        assert!(odd.images.is_empty());
+        assert!(odd
+            .text
+            .contains("image/svg+xml image, 6 bytes, not shown to the model"));
         let failed = read_call_result(&json!({"content": [{"type": "text", "text": "no"}],
             "isError": true}))
         .unwrap();

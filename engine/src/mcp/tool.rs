@@ -84,7 +84,10 @@ impl<T: Transport + 'static> Tool for McpTool<T> {
             if outcome.is_error {
                 return Err(ToolError::Failed(outcome.text));
             }
-            Ok(ToolOutput::text(outcome.text))
+            Ok(ToolOutput {
+                images: outcome.images,
+                ..ToolOutput::text(outcome.text)
+            })
         })
     }
 }

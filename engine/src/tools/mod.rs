@@ -55,6 +55,15 @@ pub struct ToolOutput {
     /// Knowledge chunks the tool returned, cited on the answer (seed 000 §8: citations come from
     /// executed knowledge tools).
     pub citations: Vec<Annotation>,
+    /// Pictures the tool returned (an MCP server's image results), shown with the answer.
+    pub images: Vec<ToolImage>,
+}
+
+/// A picture a tool returned, as base64 (untrusted: decoded and checked before it is stored).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolImage {
+    pub mime: String,
+    pub base64: String,
 }
 
 impl ToolOutput {
@@ -62,6 +71,7 @@ impl ToolOutput {
         Self {
             content: content.into(),
             citations: Vec::new(),
+            images: Vec::new(),
         }
     }
 }

@@ -121,6 +121,7 @@ impl<T: Transport> Tool for ReadUrl<T> {
                     title,
                     snippet,
                 }],
+                images: Vec::new(),
             })
         })
     }

@@ -117,7 +117,11 @@ impl<S: ChatStore> Tool for RecentConversations<S> {
                     lines.join("\n")
                 )
             };
-            Ok(ToolOutput { content, citations })
+            Ok(ToolOutput {
+                content,
+                citations,
+                images: Vec::new(),
+            })
         })
     }
 }

@@ -136,6 +136,7 @@ impl<T: Transport> Tool for SearchTool<T> {
                     lines.join("\n\n")
                 ),
                 citations,
+                images: Vec::new(),
             })
         })
     }
