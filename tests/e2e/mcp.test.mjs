@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   browser, mock, openApp, mounted, openSettings, closeSettings, configureMockProvider, assertText,
-  send, assistantTextIs, DOCS_SCREENSHOTS,
+  send, assistantTextIs, lastAssistant, DOCS_SCREENSHOTS,
 } from './harness.mjs';
 
 const MCP = process.env.SKEIN_MCP_URL;
@@ -57,21 +57,21 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   await server(page).locator('[data-testid=mcp-edit]').click();
   await page.fill('[data-testid=mcp-edit-token]', 'fixture-token');
   await page.click('[data-testid=mcp-edit-save]');
-  await says(page, 'mcp-status', /Connected · 7 tools/);
+  await says(page, 'mcp-status', /Connected · 8 tools/);
   assert.match(await server(page).locator('[data-testid=mcp-status]').textContent(), /rmcp/);
   // A server of the handshake revisions only: Skein shakes hands with it instead.
   await page.fill('[data-testid=mcp-new-name]', 'Legacy');
   await page.fill('[data-testid=mcp-new-url]', `${MCP}/mcp-legacy`);
   await page.click('[data-testid=mcp-new-save]');
   const legacy = page.locator('[data-testid=mcp-server][data-server-name=Legacy]');
-  await page.waitForFunction(() => /Connected · 7 tools/.test(
+  await page.waitForFunction(() => /Connected · 8 tools/.test(
     document.querySelector('[data-testid=mcp-server][data-server-name=Legacy] [data-testid=mcp-status]')?.textContent ?? ''));
   await legacy.locator('[data-testid=mcp-delete]').click();
   await legacy.waitFor({ state: 'detached' });
   // The browser logs the refused discovery (HTTP 400); that one is expected.
   page.errors = page.errors.filter((e) => !/400/.test(e));
   await server(page).locator('[data-testid=mcp-test]').click();
-  await says(page, 'mcp-feedback', /^Fixture answered with 7 tools\.$/);
+  await says(page, 'mcp-feedback', /^Fixture answered with 8 tools\.$/);
   assert.match(await tool(page, 'mcp__Fixture__echo').textContent(), /runs by itself/);
   assert.match(await tool(page, 'mcp__Fixture__add').textContent(), /asks first/);
   // A hostile name becomes a valid tool name; its markup is text, never run.
@@ -89,7 +89,7 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   // Enabled for the assistant with each tool's own policy.
   await openSettings(page, 'assistants');
   const policy = (name) => page.locator(`[data-testid=tool-policy][data-tool-name=${name}] select`);
-  for (const name of ['add', 'slow', 'grow_tools', 'large']) await policy(`mcp__Fixture__${name}`).selectOption('default');
+  for (const name of ['add', 'slow', 'grow_tools', 'large', 'snapshot']) await policy(`mcp__Fixture__${name}`).selectOption('default');
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
   await closeSettings(page);
@@ -112,6 +112,18 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   const toolMessage = requests[1].messages.find((m) => m.role === 'tool');
   assert.equal(toolMessage.content, '5');
   assert.ok((await fixture('/admin/log')).includes('call add {"a":2,"b":3}'));
+
+  // A picture the server returns is shown with the answer; the model is told so.
+  await mock('/admin/script', [
+    { chunks: [], tool_call: { name: 'mcp__Fixture__snapshot', arguments: '{}' } },
+    { chunks: ['There it is.'] },
+  ]);
+  await send(page, 'take a snapshot');
+  await assistantTextIs(page, 'There it is.');
+  await lastAssistant(page).locator('[data-testid=message-image] img').waitFor();
+  requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
+  assert.match(requests.at(-1).messages.find((m) => m.role === 'tool' && /snapshot/i.test(m.content)).content,
+    /image\/png image, \d+ bytes: shown to the user/);
 
   // Denied: the server never hears of it.
   await mock('/admin/script', [
@@ -167,7 +179,7 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   await page.click('[data-testid=assistant-save]');
   await assertText(page.locator('[data-testid=assistant-feedback]'), 'Saved.');
   await openSettings(page, 'tools');
-  await says(page, 'mcp-status', /Connected · 8 tools/);
+  await says(page, 'mcp-status', /Connected · 9 tools/);
   await closeSettings(page);
   await mock('/admin/script', [{ chunks: ['Ok.'] }]);
   await send(page, 'and now?');

@@ -79,6 +79,8 @@ impl Fixture {
             json!({"name": "large", "description": "Returns many lines.",
                 "inputSchema": object(json!({"kib": {"type": "integer"}}), json!([])),
                 "annotations": read_only}),
+            json!({"name": "snapshot", "description": "Returns a picture (a 1×1 PNG).",
+                "inputSchema": object(json!({}), json!([])), "annotations": read_only}),
             json!({"name": "fail", "description": "Always fails.",
                 "inputSchema": object(json!({}), json!([])), "annotations": read_only}),
             json!({"name": "grow_tools", "description": "Adds a tool to this server.",
@@ -97,6 +99,9 @@ impl Fixture {
         tools
     }
 }
+
+/// A 1×1 PNG, as base64.
+const PIXEL_PNG: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
 fn text(content: impl Into<String>) -> CallToolResponse {
     CallToolResult::success(vec![ContentBlock::text(content)]).into()
@@ -184,6 +189,11 @@ impl ServerHandler for Fixture {
                 }
                 text(out)
             }
+            "snapshot" => CallToolResult::success(vec![
+                ContentBlock::text("A snapshot:"),
+                ContentBlock::image(PIXEL_PNG, "image/png"),
+            ])
+            .into(),
             "fail" => {
                 CallToolResult::error(vec![ContentBlock::text("The fixture failed on purpose.")])
                     .into()
