@@ -36,6 +36,9 @@ pub use crate::chat::error::ChatError;
 
 pub(crate) use super::turn::{ReplyTarget, Turn};
 
+/// The longest a request waits for tools still connecting (see `ChatService::tools_settled`).
+const TOOLS_SETTLE_MS: f64 = 5_000.0;
+
 /// What happens after a question is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Then {
@@ -223,6 +226,21 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             channel,
             dry_run: false,
         })
+    }
+
+    /// Waits, at most [`TOOLS_SETTLE_MS`], while a tool set is still finding its tools for the
+    /// first time (MCP servers connecting right after a start), so a question sent at once is
+    /// offered them as the one after it will be.
+    pub(crate) async fn tools_settled(&self, cancel: &CancelToken) {
+        let clock = self.clock();
+        let started = clock.now_ms();
+        while self.tools.settling()
+            && clock.has_timers()
+            && !cancel.is_cancelled()
+            && clock.now_ms() - started < TOOLS_SETTLE_MS
+        {
+            clock.sleep(100.0).await;
+        }
     }
 
     /// The turn for an action in `conversation`, which knows whether it is a temporary chat.
@@ -419,6 +437,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         // what it had, before anything else happens here.
         let _running = self.generations.begin(&conversation.id, cancel).await;
         let mut conversation = self.reload(conversation).await?;
+        self.tools_settled(cancel).await;
         let turn = self.turn_in(context, &conversation)?;
         let mut tree = self.load_tree(&conversation).await?;
         self.complete_interrupted_tools(&conversation, &mut tree, sink)
@@ -563,6 +582,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .begin(&conversation.id, context.cancel)
             .await;
         let mut conversation = self.reload(conversation).await?;
+        self.tools_settled(context.cancel).await;
         let turn = self.turn_in(context, &conversation)?;
         // Answering now: no question waits any more (written with the answer).
         conversation.waiting_question = None;

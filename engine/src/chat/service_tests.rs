@@ -608,3 +608,62 @@ fn every_prompt_layer_of_seed_004_is_sent_in_order() {
         "earlier questions go as they were asked"
     );
 }
+
+/// Test fixture: a tool set that finds its tool only after `ready_at` on the clock.
+struct Connecting {
+    clock: ManualClock,
+    ready_at: f64,
+}
+
+impl crate::tools::ToolSet for Connecting {
+    fn tools(
+        &self,
+    ) -> Vec<(
+        crate::tools::ToolSource,
+        std::rc::Rc<dyn crate::tools::Tool>,
+    )> {
+        if self.settling() {
+            return Vec::new();
+        }
+        let tool: std::rc::Rc<dyn crate::tools::Tool> =
+            RecordingTool::new("remote_echo", crate::tools::ApprovalPolicy::Auto);
+        vec![(
+            crate::tools::ToolSource::Mcp {
+                server: "fixture".into(),
+            },
+            tool,
+        )]
+    }
+
+    fn settling(&self) -> bool {
+        self.clock.now_ms() < self.ready_at
+    }
+}
+
+#[test]
+fn a_question_sent_while_tools_still_connect_waits_for_them_a_moment() {
+    let service = service(vec![answer("Echoed.")]);
+    service.clock().timers_fire.set(true);
+    let ready_at = service.clock().now_ms() + 700.0;
+    service.tools.add_set(std::rc::Rc::new(Connecting {
+        clock: service.clock().clone(),
+        ready_at,
+    }));
+    let assistant = Assistant {
+        enabled_tools: vec![crate::tools::EnabledTool {
+            name: "mcp__fixture__remote_echo".into(),
+            approval: None,
+        }],
+        ..Assistant::default()
+    };
+    let log = EventLog::default();
+    let reply = block_on(service.send_message(
+        None,
+        "Hello",
+        &TurnContext::new(&settings(), &assistant, &CancelToken::new(), &log),
+    ))
+    .unwrap();
+    assert_eq!(reply.text(), "Echoed.");
+    let offered = request_body(&service, 0)["tools"].to_string();
+    assert!(offered.contains("remote_echo"), "{offered}");
+}

@@ -134,6 +134,9 @@ pub struct McpState {
     /// The server's name and version as it gave them.
     pub server_info: Option<String>,
     pub protocol: Option<String>,
+    /// A first connection has been tried (whatever came of it): until then the server's tools
+    /// may still come.
+    pub tried: bool,
 }
 
 /// How requests are made.
@@ -700,6 +703,7 @@ impl<T: Transport> McpClient<T> {
         let result = self.read_tools(cancel).await;
         {
             let mut session = self.session.borrow_mut();
+            session.state.tried = true;
             match &result {
                 Ok((tools, skipped)) => {
                     session.state.tools = tools.clone();

@@ -71,6 +71,13 @@ impl<T: Transport> McpHub<T> {
 }
 
 impl<T: Transport + 'static> ToolSet for McpHub<T> {
+    fn settling(&self) -> bool {
+        self.connections
+            .borrow()
+            .iter()
+            .any(|c| !c.client.state().tried)
+    }
+
     fn tools(&self) -> Vec<(ToolSource, Rc<dyn Tool>)> {
         let connections = self.connections.borrow();
         let mut tools: Vec<(ToolSource, Rc<dyn Tool>)> = Vec::new();

@@ -76,6 +76,12 @@ struct Entry {
 /// list changed): the catalogue asks for them each time it lists or assembles tools.
 pub trait ToolSet {
     fn tools(&self) -> Vec<(ToolSource, Rc<dyn Tool>)>;
+
+    /// Whether the set is still finding its tools for the first time (an MCP server connecting
+    /// right after a start): a request made now waits a moment for them.
+    fn settling(&self) -> bool {
+        false
+    }
 }
 
 /// Every tool implementation the app has. Tools join through `&self`: the app adds them when
@@ -146,6 +152,12 @@ impl ToolCatalog {
     /// Adds a set of tools that changes while the app runs.
     pub fn add_set(&self, set: Rc<dyn ToolSet>) {
         self.sets.borrow_mut().push(set);
+    }
+
+    /// Whether a set is still finding its tools for the first time.
+    pub fn settling(&self) -> bool {
+        let sets = self.sets.borrow().clone();
+        sets.iter().any(|set| set.settling())
     }
 
     /// The fixed tools and the sets' tools now. A set's tool whose name is empty, reserved or
