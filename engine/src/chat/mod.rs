@@ -16,7 +16,11 @@
 //! - `tool_loop` and `tool_results`: the model/tool steps, approvals and results (seed 000 §8);
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
 //! - `registry`: one running generation per conversation;
-//! - `branches`: versions shown, messages and conversations deleted, a conversation opened;
+//! - `offline`: a question written while the browser says it is offline (a local provider
+//!   tried, else it waits for the connection);
+//! - `honesty`: seed 004's gates (honest refusal, anti-fabrication note, follow-up promises);
+//! - `branches`: versions shown, messages and conversations deleted, a gate's note dismissed, a
+//!   conversation opened;
 //! - `summary_control`: the summary panel (read, edit, reset, summarise now);
 //! - `summary_refusal`: why it refused or failed, in words;
 //! - `temporary_chats`: keeping a temporary chat;
@@ -45,6 +49,7 @@ mod inspect;
 mod library;
 mod mcp_servers;
 mod ocr;
+mod offline;
 mod personas;
 mod prepare;
 pub mod prompt_progress;

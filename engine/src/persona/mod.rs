@@ -7,6 +7,7 @@
 
 pub mod card;
 pub mod character;
+pub(crate) mod decorators;
 pub mod dictionary_file;
 pub mod gallery;
 pub mod png_text;

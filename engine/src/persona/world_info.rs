@@ -7,6 +7,7 @@
 //! World Info files are untrusted: a size limit, a limit on entries, a type check for every
 //! field read (a `null` counts as unset) and refusals that name the entry and field.
 
+use super::decorators::Decorators;
 use super::Expected;
 use crate::domain::message::Role;
 use crate::prompt::injection::{
@@ -551,62 +552,6 @@ fn card_entry(
         )
     };
     Ok((display, entry))
-}
-
-/// What a Character Card V3 entry's decorators (its leading `@@name value` lines) say. Those
-/// Skein has no use for (`@@position`, `@@exclude_keys`, …) are trimmed all the same.
-#[derive(Debug, Default, PartialEq)]
-struct Decorators {
-    /// `@@depth N`: inserted N messages from the end.
-    depth: Option<usize>,
-    /// `@@role system|user|assistant`.
-    role: Option<Role>,
-    /// `@@activate` (always on) or `@@dont_activate` (never by keys).
-    activate: Option<bool>,
-    /// `@@dont_activate` with no keys either: never sent.
-    never: bool,
-    /// `@@scan_depth N`.
-    scan_depth: Option<usize>,
-}
-
-impl Decorators {
-    /// The decorators that open `content`, and the content without them.
-    fn read(content: &str) -> (Self, String) {
-        let mut found = Self::default();
-        let mut rest = content;
-        while let Some(line) = rest
-            .lines()
-            .next()
-            .filter(|l| l.trim_start().starts_with("@@"))
-        {
-            let mut words = line.trim().trim_start_matches('@').split_whitespace();
-            let number = |word: Option<&str>| word.and_then(|w| w.parse::<usize>().ok());
-            match words.next().unwrap_or_default() {
-                "depth" => found.depth = number(words.next()).map(|d| d.min(10_000)),
-                "scan_depth" => found.scan_depth = number(words.next()).map(|d| d.min(10_000)),
-                "role" => {
-                    found.role = match words.next() {
-                        Some("system") => Some(Role::System),
-                        Some("user") => Some(Role::User),
-                        Some("assistant") => Some(Role::Assistant),
-                        _ => found.role,
-                    }
-                }
-                "activate" => found.activate = Some(true),
-                "dont_activate" => {
-                    found.activate = Some(false);
-                    found.never = true;
-                }
-                _ => {}
-            }
-            rest = rest.get(line.len()..).unwrap_or_default();
-            rest = rest
-                .strip_prefix("\r\n")
-                .or(rest.strip_prefix('\n'))
-                .unwrap_or(rest);
-        }
-        (found, rest.to_owned())
-    }
 }
 
 /// The book as a SillyTavern World Info file: entries keyed by their index, every field

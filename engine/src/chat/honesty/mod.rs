@@ -1,15 +1,15 @@
 //! Honesty gates (seed 004): keep the reply true to what actually happened, without getting in
 //! the way of ordinary requests and answers.
 //!
-//! - [`refusal`] (before the model): a request that unambiguously asks Skein to act in the
+//! - `refusal` (before the model): a request that unambiguously asks Skein to act in the
 //!   user's world now, which none of the request's tools can do, is answered without calling
 //!   the model, in the user's language, saying what was recognised and that it cannot be done
 //!   here.
-//! - [`fabrication`] (anti-fabrication gate, after the answer): when no tool ran in the turn and
+//! - `fabrication` (anti-fabrication gate, after the answer): when no tool ran in the turn and
 //!   the reply claims in Skein's own voice that it did something in the user's world, the reply
 //!   keeps its text as written and gets an [`Annotation::HonestyCorrection`], shown as a note
 //!   the user can dismiss.
-//! - [`follow_up`] (follow-up gate): "I'll let you know" gets an [`Annotation::FollowUpPromise`],
+//! - `follow_up` (follow-up gate): "I'll let you know" gets an [`Annotation::FollowUpPromise`],
 //!   shown as a chip.
 //!
 //! Each gate is switched per assistant ([`crate::HonestyGates`]); all three are off by default
