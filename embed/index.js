@@ -90,6 +90,7 @@ async function* drain(channel, stop) {
 class ChunkReader {
   #channel;
   #stop;
+  #teed = false;
 
   constructor(channel, stop) {
     this.#channel = channel;
@@ -97,12 +98,15 @@ class ChunkReader {
   }
 
   [Symbol.asyncIterator]() {
+    if (this.#teed) throw new Error('This stream was split with tee(): read its two halves instead.');
     return drain(this.#channel, this.#stop);
   }
 
   /// Two streams of the same chunks; leaving one early does not stop the other (nor the
   /// request: `controller.abort()` does).
   tee() {
+    if (this.#teed) throw new Error('This stream was already split with tee().');
+    this.#teed = true;
     const source = this.#channel;
     const [left, right] = [new Channel(), new Channel()];
     (async () => {

@@ -177,14 +177,11 @@ pub fn AssistantForm(
         edited.time_reminder = time_reminder.get_untracked();
         edited.name_preamble = name_preamble.get_untracked();
         edited.optional_hints = optional_hints.get_untracked();
-        // A switch left as the kind's default stays unset, so it follows the default.
-        let gate = |on: bool, default: bool| (on != default).then_some(on);
-        let default = edited.character.is_none();
-        edited.honesty = skein_engine::HonestyGates {
-            refusal: gate(refusal_gate.get_untracked(), default),
-            fabrication: gate(fabrication_gate.get_untracked(), default),
-            follow_up: gate(follow_up_gate.get_untracked(), default),
-        };
+        edited.set_honesty_gates(
+            refusal_gate.get_untracked(),
+            fabrication_gate.get_untracked(),
+            follow_up_gate.get_untracked(),
+        );
         edited.runtime_guidance = guidance.get_untracked().trim().to_owned();
         edited.allow_conversation_system_prompt = own_prompts.get_untracked();
         let user_name = user_name.get_untracked().trim().to_owned();

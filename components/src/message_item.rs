@@ -242,9 +242,10 @@ fn chips_of(node: &MessageNode) -> Vec<String> {
 /// The anti-fabrication gate's note on a message, in words for the reader.
 fn correction_of(node: &MessageNode) -> Option<String> {
     node.annotations.iter().find_map(|a| match a {
-        Annotation::HonestyCorrection { claimed } => {
-            Some(tf("message-corrected", &[("claimed", claimed.into())]))
-        }
+        Annotation::HonestyCorrection {
+            claimed,
+            dismissed: false,
+        } => Some(tf("message-corrected", &[("claimed", claimed.into())])),
         _ => None,
     })
 }

@@ -57,7 +57,7 @@ test('a claimed action gets a note until dismissed, the text as written; its pro
   const corrected = async () => {
     assert.equal(await textOf(lastAssistant(page)), original, 'the text is kept as written');
     await lastAssistant(page).locator('[data-testid=honesty-note]',
-      { hasText: `Note: this answer says "I've sent", but no tool ran` }).waitFor();
+      { hasText: `Not done: this answer says "I've sent", but nothing was actually done` }).waitFor();
   };
   await corrected();
   mkdirSync(DOCS_SCREENSHOTS, { recursive: true });

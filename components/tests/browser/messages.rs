@@ -143,6 +143,7 @@ async fn honesty_annotations_show_as_a_dismissable_note_and_chips() {
     reply.annotations = vec![
         skein_engine::Annotation::HonestyCorrection {
             claimed: "I've sent".into(),
+            dismissed: false,
         },
         skein_engine::Annotation::FollowUpPromise {
             phrase: "I'll let you know".into(),
@@ -158,7 +159,10 @@ async fn honesty_annotations_show_as_a_dismissable_note_and_chips() {
     assert_eq!(chips.len(), 1, "{chips:?}");
     assert!(chips[0].contains("cannot follow up"));
     let note = query(&chat.root, "[data-testid=honesty-note]");
-    assert!(note.text_content().unwrap().contains("no tool ran"));
+    assert!(note
+        .text_content()
+        .unwrap()
+        .contains("nothing was actually done"));
     let dismiss: web_sys::HtmlElement =
         query(&note, "[data-testid=honesty-note-dismiss]").unchecked_into();
     dismiss.click();

@@ -79,8 +79,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok((conversation, tree.current_branch_entries()))
     }
 
-    /// Dismisses the anti-fabrication gate's note on an answer: the annotation goes, and the
-    /// text stays as the model wrote it. An answer corrected by an earlier version also loses the
+    /// Dismisses the anti-fabrication gate's note on an answer: it is marked dismissed (so a
+    /// Continue does not bring it back), and the text stays as the model wrote it. An answer corrected by an earlier version also loses the
     /// correction that version put in front of its text.
     pub async fn dismiss_correction(
         &self,
@@ -93,10 +93,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .get(message_id)
             .cloned()
             .ok_or_else(|| TreeError::UnknownId(message_id.to_owned()))?;
-        let before = node.annotations.len();
-        node.annotations
-            .retain(|a| !matches!(a, Annotation::HonestyCorrection { .. }));
-        if node.annotations.len() == before {
+        let mut changed = false;
+        for annotation in &mut node.annotations {
+            if let Annotation::HonestyCorrection { dismissed, .. } = annotation {
+                changed |= !*dismissed;
+                *dismissed = true;
+            }
+        }
+        if !changed {
             return Ok((conversation, tree.current_branch_entries()));
         }
         let legacy = node.parts.iter().position(|part| {

@@ -365,15 +365,14 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         check_count(&input.attachments)?;
         let text = input.text.as_str();
-        // Checked before anything is stored; built again below knowing the chat.
-        self.turn(context)?;
+        // Checked before anything is stored (its rules shape the question); built again
+        // below knowing the chat and its tools.
+        let checked = self.turn(context)?;
         let (cancel, sink) = (context.cancel, context.sink);
         // Seed 000 §1 step 2: the conversation's running generation is stopped, and has saved
         // what it had, before anything else happens here.
         let _running = self.generations.begin(&conversation.id, cancel).await;
         let mut conversation = self.reload(conversation).await?;
-        self.tools_settled(cancel).await;
-        let turn = self.turn_in(context, &conversation)?;
         let mut tree = self.load_tree(&conversation).await?;
         self.complete_interrupted_tools(&conversation, &mut tree, sink)
             .await?;
@@ -384,7 +383,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         user.finished_at_ms = Some(now);
         // Seed 000 §1 step 4: user-scope rules change the stored text parts only.
-        turn.compiled
+        checked
+            .compiled
             .rules
             .apply_to_parts(RuleScope::User, &mut user.parts);
         match edit_of.and_then(|id| tree.get(id)) {
@@ -426,6 +426,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         if let Some(question) = waiting {
             return Ok(question);
         }
+        // The question is stored and shown: now a moment for tools still connecting.
+        self.tools_settled(cancel).await;
+        let turn = self.turn_in(context, &conversation)?;
         if let Some(reply) = self
             .refuse_if_unavailable(&mut conversation, &mut tree, &turn, text)
             .await?

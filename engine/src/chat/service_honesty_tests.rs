@@ -54,6 +54,7 @@ fn a_claimed_action_is_corrected_and_a_promise_is_annotated() {
         [
             crate::Annotation::HonestyCorrection {
                 claimed: "I've sent".into(),
+                dismissed: false,
             },
             crate::Annotation::FollowUpPromise {
                 phrase: "I'll let you know".into()
@@ -161,7 +162,14 @@ fn a_dismissed_correction_is_gone_for_good_and_the_text_is_untouched() {
     let (_, branch) =
         futures_executor::block_on(service.dismiss_correction(conversation, &reply.id)).unwrap();
     let shown = &branch.last().unwrap().node;
-    assert!(shown.annotations.is_empty());
+    assert_eq!(
+        shown.annotations,
+        [crate::Annotation::HonestyCorrection {
+            claimed: "I've sent".into(),
+            dismissed: true
+        }],
+        "kept as dismissed, so a Continue does not bring it back"
+    );
     assert_eq!(shown.text(), "I've sent the email to Bob.");
     assert_eq!(&stored(&service).1[1], shown, "saved");
 }

@@ -132,6 +132,18 @@ impl Default for Assistant {
 }
 
 impl Assistant {
+    /// Switches the three gates; a switch left as this kind of assistant's default stays unset,
+    /// so it follows the default (and a character stays without gates).
+    pub fn set_honesty_gates(&mut self, refusal: bool, fabrication: bool, follow_up: bool) {
+        let default = self.character.is_none();
+        let chosen = |on: bool| (on != default).then_some(on);
+        self.honesty = HonestyGates {
+            refusal: chosen(refusal),
+            fabrication: chosen(fabrication),
+            follow_up: chosen(follow_up),
+        };
+    }
+
     /// Whether the honest-refusal short-circuit runs for this assistant.
     pub fn refusal_gate(&self) -> bool {
         self.honesty.refusal.unwrap_or(self.character.is_none())
@@ -256,6 +268,24 @@ impl Assistant {
 mod tests {
     use super::*;
     use crate::prompt::regex_rules::RuleScope;
+
+    #[test]
+    fn the_gates_follow_the_kind_of_assistant_unless_switched() {
+        let mut plain = Assistant::default();
+        assert!(plain.refusal_gate() && plain.fabrication_gate() && plain.follow_up_gate());
+        plain.set_honesty_gates(false, true, true);
+        assert!(!plain.refusal_gate() && plain.fabrication_gate());
+        assert_eq!(plain.honesty.fabrication, None, "a default stays unset");
+        let card = crate::persona::card::CharacterCard::from_json(r#"{"name": "Ser B"}"#).unwrap();
+        let mut character = Assistant {
+            character: Some(Box::new(card)),
+            ..Assistant::default()
+        };
+        assert!(!character.refusal_gate() && !character.fabrication_gate());
+        character.set_honesty_gates(false, true, false);
+        assert!(character.fabrication_gate() && !character.follow_up_gate());
+        assert_eq!(character.honesty.refusal, None);
+    }
 
     #[test]
     fn a_conversation_talks_to_its_own_assistant_or_else_the_default() {

@@ -100,10 +100,15 @@ pub enum Annotation {
         snippet: String,
     },
     /// The anti-fabrication gate found that this reply claims an action no tool did (seed
-    /// 004); shown as a note the user can dismiss (which removes it), the text kept as written.
+    /// 004); shown as a note the user can dismiss, the text kept as written.
     /// (Records from before kept an `original` field and a correction in front of the text:
     /// `ChatService::dismiss_correction` removes both.)
-    HonestyCorrection { claimed: String },
+    HonestyCorrection {
+        claimed: String,
+        /// The user dismissed the note: it stays dismissed when the answer is continued.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        dismissed: bool,
+    },
     /// The reply promises to act later ("I'll let you know"), which the assistant cannot do on
     /// its own; shown as a follow-up chip.
     FollowUpPromise { phrase: String },

@@ -408,14 +408,17 @@ impl<T: Transport> McpClient<T> {
                 // A refusal that names the session: forgotten (a restarted server), or never
                 // seen because the page cannot read the header that carries it.
                 let about_session = status == 400 && detail.to_lowercase().contains("session");
-                let (has_id, handshake) = {
+                let (has_id, shaken) = {
                     let session = self.session.borrow();
-                    (session.id.is_some(), session.mode == Mode::Handshake)
+                    // `initialize` was answered (its revision is known), without a readable id.
+                    let shaken =
+                        session.mode == Mode::Handshake && session.state.protocol.is_some();
+                    (session.id.is_some(), shaken)
                 };
                 if about_session && has_id {
                     return Err(McpError::SessionExpired);
                 }
-                if about_session && handshake && self.session.borrow().state.connected {
+                if about_session && shaken {
                     return Err(McpError::SessionHidden { detail });
                 }
                 Err(McpError::Http {

@@ -636,6 +636,18 @@ fn a_session_id_the_page_cannot_read_is_explained() {
     let client = McpClient::new(transport, server());
     let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
     assert!(matches!(err, McpError::SessionHidden { .. }), "{err:?}");
+    // A server that refuses the `initialized` notification already.
+    let script = vec![
+        no_discover(),
+        json_answer(json!({"jsonrpc": "2.0", "id": 1, "result": {
+            "protocolVersion": "2025-11-25", "capabilities": {"tools": {}},
+            "serverInfo": {"name": "fixture", "version": "1.0"}}})),
+        no_valid_session(),
+    ];
+    let transport = Rc::new(ScriptedTransport::new(script));
+    let client = McpClient::new(transport, server());
+    let err = block_on(client.refresh(&CancelToken::new())).unwrap_err();
+    assert!(matches!(err, McpError::SessionHidden { .. }), "{err:?}");
     assert!(
         client
             .state()

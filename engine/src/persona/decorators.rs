@@ -14,7 +14,7 @@ pub(crate) struct Decorators {
     pub role: Option<Role>,
     /// `@@activate` (always on) or `@@dont_activate` (never by keys).
     pub activate: Option<bool>,
-    /// `@@dont_activate` with no keys either: never sent.
+    /// `@@dont_activate`: the entry is switched off (Skein has no other way to activate it).
     pub never: bool,
     /// `@@scan_depth N`.
     pub scan_depth: Option<usize>,

@@ -170,9 +170,14 @@ pub fn message_tokens(node: &MessageNode) -> u64 {
 fn estimated_tokens(node: &MessageNode) -> u64 {
     let parts = saturating_sum(node.parts.iter().map(|part| {
         match part {
-            MessagePart::Text { text } | MessagePart::Reasoning { text, .. } => {
-                estimate_tokens(text)
-            }
+            MessagePart::Text { text } => estimate_tokens(text),
+            // Reasoning is sent again only when signed (Anthropic's thinking blocks).
+            MessagePart::Reasoning {
+                text,
+                signature: Some(_),
+                ..
+            } => estimate_tokens(text),
+            MessagePart::Reasoning { .. } => 0,
             MessagePart::Document { name, text, .. } => {
                 estimate_tokens(name) + estimate_tokens(text)
             }

@@ -99,12 +99,15 @@ fn a_summary_asks_for_about_a_quarter_of_the_threshold() {
 }
 
 #[test]
-fn message_size_counts_every_part_and_prefers_reported_usage() {
+fn message_size_counts_every_part_sent_again_and_reported_usage() {
     let plain = sized("a", Role::Assistant, 100);
     assert_eq!(message_tokens(&plain), 100);
 
+    // Reasoning that is not sent again (unsigned) adds nothing; signed reasoning is sent.
     let mut with_reasoning = plain.clone();
     with_reasoning.push_reasoning(&"hmm ".repeat(50), 0.0);
+    assert_eq!(message_tokens(&with_reasoning), 100);
+    with_reasoning.sign_reasoning("sig", 1.0);
     assert_eq!(message_tokens(&with_reasoning), 150);
 
     let mut with_tool = plain.clone();

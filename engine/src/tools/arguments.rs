@@ -5,7 +5,8 @@
 //! model meant silently dropped.
 //!
 //! Only the schema's top level is read (`properties`, `required`, `additionalProperties`); the
-//! tool still parses its arguments itself.
+//! tool still parses its arguments itself. An MCP server's schema is read as JSON Schema means
+//! it (an argument it does not list is allowed unless it says otherwise).
 
 use crate::provider::ToolDefinition;
 use serde_json::Value;
@@ -34,9 +35,13 @@ fn check_object(
 ) -> Result<(), String> {
     let schema = &tool.parameters;
     let properties = schema.get("properties").and_then(Value::as_object);
-    let open = schema
-        .get("additionalProperties")
-        .is_some_and(|extra| extra != &Value::Bool(false));
+    // An MCP server's schema means what JSON Schema says (more arguments allowed unless it says
+    // `additionalProperties: false`; the server reads them); Skein's own tools read only the
+    // arguments they list, so for them an argument not listed would be dropped.
+    let open = match schema.get("additionalProperties") {
+        Some(extra) => extra != &Value::Bool(false),
+        None => tool.name.starts_with("mcp__"),
+    };
     if let Some(properties) = properties.filter(|_| !open) {
         if let Some(unknown) = object.keys().find(|key| !properties.contains_key(*key)) {
             let known: Vec<&str> = properties.keys().map(String::as_str).collect();
@@ -111,5 +116,14 @@ mod tests {
             ..calculator()
         };
         assert_eq!(check(&any, r#"{"anything":1}"#), Ok(()));
+        let remote = ToolDefinition {
+            name: "mcp__fixture__calculate".into(),
+            ..calculator()
+        };
+        assert_eq!(check(&remote, r#"{"expression":"1","extra":2}"#), Ok(()));
+        assert!(
+            check(&remote, "{}").is_err(),
+            "what it needs is still needed"
+        );
     }
 }

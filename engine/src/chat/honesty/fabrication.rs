@@ -18,7 +18,7 @@
 //!   person is a character's.
 
 use super::text::{
-    asks_for_fiction, ends_as_question, fold, own_voice, reads_as_role_play, regex, sentences,
+    asks_for_fiction, ends_as_question, folded, own_voice, reads_as_role_play, regex, sentences,
 };
 use regex_lite::Regex;
 use std::sync::OnceLock;
@@ -50,7 +50,7 @@ fn en_claim() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
     regex(&CELL, || {
         format!(
-            r"(?i){EN_I}(?P<verb>{EN_ONLY_WORLD}|{EN_WITH_OBJECT}|ordered|purchased|bought|emailed|e-mailed|texted|phoned|messaged|notified|contacted|tweeted|faxed|dm'?ed|let\s+(?:[a-z]+|your\s+\w+|the\s+\w+)\s+know|invited|(?:called|rang)\s+(?-i:[A-Z])\w+|(?:called|rang)\s+(?:your|the\s+(?:clinic|restaurant|hotel|office|bank|doctor|dentist|store|shop|airline|landlord|company|support|pharmacy|school|vet|police|plumber)|him|her|them)|(?:ran|executed|tested|compiled)\s+(?:the|this|your|it|that)?\s*(?:code|script|program|command|query|tests?|snippet|function)|(?:searched|looked\s+up|browsed|checked|googled)\s+(?:the\s+web|online|the\s+internet|google|your\s+(?:calendar|inbox|email|files|account)|the\s+(?:latest|current)\s+\w+|for\s+(?:the\s+)?(?:latest|current|recent)))\b(?P<rest>[^,;()]{{0,80}})"
+            r"(?i){EN_I}(?P<verb>{EN_ONLY_WORLD}|{EN_WITH_OBJECT}|ordered|purchased|bought|emailed|e-mailed|texted|phoned|messaged|notified|contacted|tweeted|faxed|dm'?ed|let\s+(?:[a-z]+|your\s+\w+|the\s+\w+)\s+know|invited|(?:called|rang)\s+(?-i:[A-Z])\w+|(?:called|rang)\s+(?:your|the\s+(?:clinic|restaurant|hotel|office|bank|doctor|dentist|store|shop|airline|landlord|company|support|pharmacy|school|vet|police|plumber))|(?:ran|executed|tested|compiled)\s+(?:the|this|your|it|that)?\s*(?:code|script|program|command|query|tests?|snippet|function)|(?:searched|looked\s+up|browsed|checked|googled)\s+(?:the\s+web|online|the\s+internet|google|your\s+(?:calendar|inbox|email|files|account)|the\s+(?:latest|current)\s+\w+|for\s+(?:the\s+)?(?:latest|current|recent)))\b(?P<rest>[^,;()]{{0,80}})"
         )
     })
 }
@@ -110,16 +110,16 @@ const EN_NOT_A_CLAIM: [&str; 27] = [
     "never",
     "cannot",
     "unable",
-    "if ",
-    "once ",
-    "when ",
+    " if ",
+    " once ",
+    " when ",
     "after you",
-    "before ",
+    " before ",
     "would",
     "could",
     "should",
-    "can ",
-    "will ",
+    " can ",
+    " will ",
     "'ll ",
     "going to",
     "let me know",
@@ -131,7 +131,7 @@ const EN_NOT_A_CLAIM: [&str; 27] = [
     "suppose",
     "as if",
     "like this",
-    "say ",
+    " say ",
 ];
 
 /// How much a verb claims by itself.
@@ -232,14 +232,14 @@ fn zh_claim() -> Option<&'static Regex> {
 fn zh_world() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
     regex(&CELL, || {
-        r"邮件|短信|消息|微信|信息给|提醒|闹钟|会议|日程|日历|行程|订单|机票|酒店|房间|餐厅|座位|桌|车票|门票|电影票|外卖|快递|款|钱|元|块|账单|房租|文件夹|朋友圈|微博|包裹|挂号|位子|高铁|动车|火车|航班|门诊|网盘|云盘|硬盘|相册|邮箱|收件箱".to_owned()
+        r"邮件|短信|消息|微信|信息给|提醒|闹钟|会议|日程|日历|订单|机票|酒店|房间|餐厅|座位|桌|车票|门票|电影票|外卖|快递|款|钱|元|块|账单|房租|文件夹|朋友圈|微博|包裹|挂号|位子|高铁|动车|火车|航班|门诊|网盘|云盘|硬盘|相册|邮箱|收件箱".to_owned()
     })
 }
 
 fn zh_text() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
     regex(&CELL, || {
-        r"代码|函数|变量|导入|列表|段落|句子|表格|示例|例子|草稿|下面|上面|如下|以下|注释|标题|格式|文本|文章|计划|步骤".to_owned()
+        r"代码|函数|变量|导入|列表|段落|句子|表格|示例|例子|草稿|下面|上面|如下|以下|注释|标题|格式|文本|文章|计划|步骤|行程|攻略|清单".to_owned()
     })
 }
 
@@ -253,6 +253,18 @@ const ZH_NOT_A_CLAIM: [&str; 18] = [
     "需要", "应该", "请", "吗",
 ];
 
+/// Whether `before` holds one of [`ZH_NOT_A_CLAIM`] as a word of its own: "会" (will) but not
+/// "会议" (a meeting), "能" but not "功能" or "可能".
+fn zh_negated(before: &str) -> bool {
+    let cleared = before
+        .replace("会议", "")
+        .replace("开会", "")
+        .replace("重要", "")
+        .replace("功能", "")
+        .replace("可能", "");
+    ZH_NOT_A_CLAIM.iter().any(|w| cleared.contains(w))
+}
+
 fn chinese(sentence: &str) -> Option<ClaimedAction> {
     for found in zh_claim()?.captures_iter(sentence) {
         let whole = found.get(0)?;
@@ -263,7 +275,7 @@ fn chinese(sentence: &str) -> Option<ClaimedAction> {
             .replace("没问题", "")
             .replace("没事", "");
         let before = before.as_str();
-        if ZH_NOT_A_CLAIM.iter().any(|w| before.contains(w)) {
+        if zh_negated(before) {
             continue;
         }
         // The subject is the assistant (or no one, as Chinese allows), not a third person.
@@ -346,7 +358,7 @@ const AR_NOT_A_CLAIM: [&str; 14] = [
 fn arabic(sentence: &str) -> Option<ClaimedAction> {
     let found = ar_claim()?.captures(sentence)?;
     let (whole, verb) = (found.get(0)?, found.name("verb")?.as_str());
-    let before = format!(" {}", &sentence[..whole.start()]);
+    let before = format!(" {} ", &sentence[..whole.start()]);
     if AR_NOT_A_CLAIM.iter().any(|w| before.contains(w)) {
         return None;
     }
@@ -370,7 +382,16 @@ pub fn fabricated_action(reply: &str, request: &str) -> Option<ClaimedAction> {
     if asks_for_fiction(request) || reads_as_role_play(reply) {
         return None;
     }
-    let voice = fold(&own_voice(reply));
+    // `own_voice` keeps every offset of `reply`; `folded` says where each folded byte came from.
+    let (voice, origin) = folded(&own_voice(reply));
+    let original = |part: &str| {
+        let at = part.as_ptr() as usize - voice.as_ptr() as usize;
+        reply
+            .get(origin[at]..origin[at + part.len()])
+            .unwrap_or(part)
+            .trim()
+            .to_owned()
+    };
     let mut offset = 0;
     for sentence in sentences(&voice) {
         let start = voice[offset..]
@@ -383,8 +404,13 @@ pub fn fabricated_action(reply: &str, request: &str) -> Option<ClaimedAction> {
         let found = english(sentence)
             .or_else(|| chinese(sentence))
             .or_else(|| arabic(sentence));
-        if found.is_some() {
-            return found;
+        if let Some(claim) = found {
+            // Quoted as written (Arabic's spelling variants and marks, curly apostrophes).
+            let phrase = sentence
+                .find(claim.phrase.as_str())
+                .map(|at| original(&sentence[at..at + claim.phrase.len()]))
+                .unwrap_or(claim.phrase);
+            return Some(ClaimedAction { phrase });
         }
     }
     None

@@ -20,21 +20,26 @@ pub fn follow_up_promises(reply: &str) -> Vec<String> {
     let Some(pattern) = pattern() else {
         return Vec::new();
     };
-    pattern
-        .find_iter(&text)
-        .filter(|m| {
-            let start = text[..m.start()]
-                .rfind(['.', '!', '?', '\n', '。', '！', '？', '؟'])
-                .map_or(0, |i| i + 1);
-            let before = format!(" {}", text[start..m.start()].to_lowercase());
-            ![
-                " if ", "n't", " not ", "如果", "的话", "不", "اذا", " لو ", "ان ",
-            ]
-            .iter()
-            .any(|w| before.contains(w))
-        })
-        .map(|m| m.as_str().to_owned())
-        .collect()
+    let mut found: Vec<String> = Vec::new();
+    for m in pattern.find_iter(&text) {
+        // The sentence so far (a sentence mark may be several bytes long).
+        let start = text[..m.start()]
+            .char_indices()
+            .rev()
+            .find(|(_, c)| matches!(c, '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '؟'))
+            .map_or(0, |(at, c)| at + c.len_utf8());
+        let before = format!(" {} ", text[start..m.start()].to_lowercase());
+        let conditional = [
+            " if ", "n't", " not ", "如果", "的话", "不", " اذا ", " لو ", " ان ",
+        ]
+        .iter()
+        .any(|w| before.contains(w));
+        let phrase = m.as_str().to_owned();
+        if !conditional && !found.contains(&phrase) {
+            found.push(phrase);
+        }
+    }
+    found
 }
 
 #[cfg(test)]

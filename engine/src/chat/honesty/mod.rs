@@ -50,18 +50,26 @@ pub fn apply_reply_gates(reply: &mut MessageNode, gates: &ReplyGates, tools_ran:
     if text.is_empty() {
         return;
     }
-    if gates.fabrication && !tools_ran {
+    // A continued answer is checked again whole: what its first part was noted for (or the
+    // user dismissed) is not noted twice.
+    let noted = reply
+        .annotations
+        .iter()
+        .any(|a| matches!(a, Annotation::HonestyCorrection { .. }));
+    if gates.fabrication && !tools_ran && !noted {
         if let Some(claim) = fabricated_action(&text, &gates.question) {
             reply.annotations.push(Annotation::HonestyCorrection {
                 claimed: claim.phrase,
+                dismissed: false,
             });
         }
     }
     if gates.follow_up {
         for phrase in follow_up_promises(&text) {
-            reply
-                .annotations
-                .push(Annotation::FollowUpPromise { phrase });
+            let promise = Annotation::FollowUpPromise { phrase };
+            if !reply.annotations.contains(&promise) {
+                reply.annotations.push(promise);
+            }
         }
     }
 }

@@ -185,7 +185,7 @@ const EN_LEAD: &str = r"^(?:(?:please|pls|hey|hi|ok|okay|so|now|quick(?:ly)?|ske
 /// A time or date that makes "remind me" a reminder, not "remind me what X is".
 const EN_WHEN: &str = r"\b(?:at\s+\d{1,2}(?::\d\d)?|\d{1,2}(?::\d\d)?\s*(?:am|pm|a\.m|p\.m|o'clock)|in\s+(?:\d+|an?|one|two|three|four|five|ten|fifteen|twenty|thirty|forty|half\s+an)\s+(?:min|mins|minutes?|hours?|hrs?|days?|weeks?|months?)|tomorrow|tonight|today|this\s+(?:morning|afternoon|evening|weekend)|next\s+(?:week|month|year|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|on\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|every\s+(?:day|morning|evening|night|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|\d+)|noon|midnight|before\s+(?:bed|work|lunch|dinner))\b";
 
-const EN_PERSON: &str = r"(?:my\s+[a-z]+|mom|mum|mother|dad|father|him|her|them|grandma|grandpa|the\s+(?:doctor|dentist|clinic|vet|restaurant|hotel|bank|office|landlord|school|plumber|hospital|pharmacy|airline|police|shop|store|salon)|the\s+(?:group(?:\s+chat)?|team|class|family|chat)|\d{3}|[\w.+-]+@[\w-]+\.[\w.]+|(?:the\s+)?(?:[a-z]+\s+){1,2}?(?:that|to\s+say|saying|and\s+(?:say|tell|ask)|about))";
+const EN_PERSON: &str = r"(?:my\s+[a-z]+|(?:mom|mum|mother|dad|father|him|her|them|grandma|grandpa)\b|the\s+(?:doctor|dentist|clinic|vet|restaurant|hotel|bank|office|landlord|school|plumber|hospital|pharmacy|airline|police|shop|store|salon)|the\s+(?:group(?:\s+chat)?|team|class|family|chat)|\d{3}|[\w.+-]+@[\w-]+\.[\w.]+|(?:the\s+)?(?:[a-z]+\s+){1,2}?(?:that\s+(?:i|i'm|i'll|i've|we|we're|we'll|he|she|they|it|it's|the|my|our|your|you|there|this|dinner|everyone)\b|to\s+say|saying|and\s+(?:say|tell|ask)))";
 
 fn en_action() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
@@ -299,7 +299,7 @@ fn zh_action() -> Option<&'static Regex> {
 fn zh_not_an_action() -> Option<&'static Regex> {
     static CELL: OnceLock<Option<Regex>> = OnceLock::new();
     regex(&CELL, || {
-        r"(?i)祝福语|说法|几句|什么|怎么|如何|为什么|为何|哪|多少|是不是|区别|意思|解释|写|起草|草拟|拟一|措辞|模板|版本|怎么说|翻译|润色|文案|范文|示例|例子|建议|推荐|代码|函数|脚本|程序|编程|接口|组件|正则|数据库|算法|故事|小说|扮演|剧情|续写|javascript|python|java|rust|sql|api|cron|settimeout|^\s*[*（(]".to_owned()
+        r"(?i)我(?:昨天|前天|今天早上|刚才|刚刚|上周|上个月|之前|已经)|多久|多长时间|为啥|咋|祝福语|说法|几句|什么|怎么|如何|为什么|为何|哪|多少|是不是|区别|意思|解释|写|起草|草拟|拟一|措辞|模板|版本|怎么说|翻译|润色|文案|范文|示例|例子|建议|推荐|代码|函数|脚本|程序|编程|接口|组件|正则|数据库|算法|故事|小说|扮演|剧情|续写|javascript|python|java|rust|sql|api|cron|settimeout|^\s*[*（(]".to_owned()
     })
 }
 
@@ -317,7 +317,13 @@ fn chinese(first: &str, whole: &str) -> Option<Action> {
     if (trimmed.ends_with('？') || trimmed.ends_with('?') || trimmed.ends_with('吗')) && !polite {
         return None;
     }
-    which(&zh_action()?.captures(first)?)
+    let found = zh_action()?.captures(first)?;
+    // "下单了" tells of an order made, not one asked for.
+    let after = &first[found.get(0)?.end()..];
+    if after.starts_with('了') || after.starts_with('过') {
+        return None;
+    }
+    which(&found)
 }
 
 // ---------------------------------------------------------------------------------------------

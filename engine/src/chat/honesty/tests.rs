@@ -244,3 +244,63 @@ fn the_gates_leave_the_text_as_written_and_follow_their_switches() {
     apply_reply_gates(&mut node, &ReplyGates::default(), false);
     assert!(node.annotations.is_empty(), "switched off");
 }
+
+#[test]
+fn promises_after_a_wide_sentence_mark_are_read_without_a_panic() {
+    assert_eq!(follow_up_promises("好的。我会通知你"), ["我会通知你"]);
+    assert_eq!(follow_up_promises("هل تريد؟ سأخبرك غدا").len(), 1);
+    assert_eq!(
+        follow_up_promises("I'll let you know. I'll let you know!"),
+        ["I'll let you know"],
+        "each promise once"
+    );
+}
+
+#[test]
+fn nouns_before_that_and_orders_already_made_are_not_requests() {
+    for fine in [
+        "Text editors that support Vim keybindings",
+        "Email clients that support PGP",
+        "Message queues that guarantee ordering",
+        "Ring buffers that are lock-free",
+        "Phone plans that include roaming",
+        "Message hero section copy ideas",
+        "我昨天下单了一个耳机，物流三天没动了",
+        "淘宝下单后多久发货",
+    ] {
+        assert_eq!(honest_refusal(fine, &[]), None, "refused: {fine}");
+    }
+    assert!(honest_refusal("Text Sarah that I'm running late", &[]).is_some());
+    assert!(honest_refusal("Message the group chat that the game is cancelled", &[]).is_some());
+}
+
+#[test]
+fn a_continued_answer_is_not_noted_twice() {
+    use crate::domain::message::{MessageNode, Role};
+    let gates = ReplyGates {
+        fabrication: true,
+        follow_up: true,
+        question: String::new(),
+    };
+    let mut node = MessageNode::new("r", "c", Role::Assistant, 0.0)
+        .with_text("I've sent the email to Bob. I'll let you know.");
+    apply_reply_gates(&mut node, &gates, false);
+    node.push_text(" More words.");
+    apply_reply_gates(&mut node, &gates, false);
+    assert_eq!(node.annotations.len(), 2, "{:?}", node.annotations);
+}
+
+#[test]
+fn a_claim_is_quoted_as_written() {
+    let claim = fabricated_action("لقد أرسلتُ البريدَ الإلكتروني إلى مديرك.", "").unwrap();
+    assert_eq!(claim.phrase, "لقد أرسلتُ البريدَ الإلكتروني إلى مديرك");
+    let claim = fabricated_action("Done. I’ve sent the email to Bob.", "").unwrap();
+    assert_eq!(claim.phrase, "I’ve sent");
+}
+
+#[test]
+fn a_meeting_is_not_a_future() {
+    assert!(fabricated_action("会议已为您安排好了。", "").is_some());
+    assert!(fabricated_action("I called them `lo` and `hi` in the code.", "").is_none());
+    assert!(fabricated_action("好的，我为你安排了一个三天的北京行程：", "").is_none());
+}

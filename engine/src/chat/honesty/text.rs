@@ -49,18 +49,35 @@ pub fn script_of(text: &str) -> Script {
 /// tatweel, alef forms as `ا`, `ى` as `ي`, `ة` as `ه`, hamza seats as their letter, so one
 /// pattern matches every way a word is typed.
 pub fn fold(text: &str) -> String {
-    text.chars()
-        .filter_map(|c| match c {
-            '\u{2019}' | '\u{2018}' | '\u{02BC}' => Some('\''),
-            '\u{064B}'..='\u{0652}' | '\u{0640}' => None,
-            'أ' | 'إ' | 'آ' | 'ٱ' => Some('ا'),
-            'ى' => Some('ي'),
-            'ة' => Some('ه'),
-            'ؤ' => Some('و'),
-            'ئ' => Some('ي'),
-            c => Some(c),
-        })
-        .collect()
+    folded(text).0
+}
+
+fn fold_char(c: char) -> Option<char> {
+    match c {
+        '\u{2019}' | '\u{2018}' | '\u{02BC}' => Some('\''),
+        '\u{064B}'..='\u{0652}' | '\u{0640}' => None,
+        'أ' | 'إ' | 'آ' | 'ٱ' => Some('ا'),
+        'ى' => Some('ي'),
+        'ة' => Some('ه'),
+        'ؤ' => Some('و'),
+        'ئ' => Some('ي'),
+        c => Some(c),
+    }
+}
+
+/// `text` folded as [`fold`] does, with where each byte of the result came from in `text`
+/// (one more entry for the end), so what the rules found is quoted as the user wrote it.
+pub fn folded(text: &str) -> (String, Vec<usize>) {
+    let mut out = String::with_capacity(text.len());
+    let mut origin = Vec::with_capacity(text.len() + 1);
+    for (at, c) in text.char_indices() {
+        if let Some(folded) = fold_char(c) {
+            out.push(folded);
+            origin.extend(std::iter::repeat_n(at, folded.len_utf8()));
+        }
+    }
+    origin.push(text.len());
+    (out, origin)
 }
 
 /// The sentences of `text` (each with its own text), split at sentence ends in the three
