@@ -198,7 +198,13 @@ fn a_call_hears_progress_and_returns_the_text() {
 
 #[test]
 fn a_forgotten_session_is_replaced_and_the_request_sent_again() {
-    let mut more = vec![status(404)];
+    session_replaced_after(status(404));
+}
+
+/// A call on a connected client whose server answers `refusal`: a new handshake, then the call
+/// again on the new session.
+fn session_replaced_after(refusal: Script) {
+    let mut more = vec![refusal];
     more.extend(initialized("sess-2", 4));
     more.push(json_answer(
         json!({"jsonrpc": "2.0", "id": 5, "result": {"content": [{"type": "text", "text": "again"}]}}),
@@ -586,19 +592,7 @@ fn no_valid_session() -> Script {
 #[test]
 fn a_restarted_server_refusing_the_old_session_with_400_gets_a_new_one() {
     // The reference server, restarted, answers an old session id with HTTP 400.
-    let mut more = vec![no_valid_session()];
-    more.extend(initialized("sess-2", 4));
-    more.push(json_answer(
-        json!({"jsonrpc": "2.0", "id": 5, "result": {"content": [{"type": "text", "text": "again"}]}}),
-    ));
-    let (transport, client) = connected(more);
-    let outcome =
-        block_on(client.call_tool("echo", json!({}), &CancelToken::new(), &|_| {})).unwrap();
-    assert_eq!(outcome.text, "again");
-    assert_eq!(
-        transport.requests.borrow()[8].header("mcp-session-id"),
-        Some("sess-2")
-    );
+    session_replaced_after(no_valid_session());
 }
 
 #[test]

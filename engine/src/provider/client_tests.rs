@@ -498,6 +498,20 @@ fn stream_faults(kind: crate::ProviderKind) -> Vec<(&'static str, String)> {
     ]
 }
 
+/// A question to a `kind` provider whose first answer is `broken` and whose next is `whole`,
+/// on a clock whose waits end.
+fn broken_then_whole(
+    kind: crate::ProviderKind,
+    broken: &[u8],
+    whole: &[u8],
+) -> (Service, MessageNode) {
+    let service = service(vec![sse(200, broken, 64), sse(200, whole, 64)]);
+    service.clock().timers_fire.set(true);
+    let settings = crate::ProviderSettings { kind, ..settings() };
+    let reply = ask_with(&service, &settings, &EventLog::default());
+    (service, reply)
+}
+
 #[test]
 fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
     use crate::ProviderKind as K;
@@ -505,20 +519,7 @@ fn every_protocol_keeps_and_retries_an_answer_broken_by_any_fault() {
         for (fault, bytes) in stream_faults(kind) {
             let broken = protocol_stream(kind, &["Half "], Some(&bytes));
             let whole = protocol_stream(kind, &["Whole answer."], None);
-            let service = service(vec![sse(200, &broken, 64), sse(200, &whole, 64)]);
-            service.clock().timers_fire.set(true);
-            let settings = crate::ProviderSettings { kind, ..settings() };
-            let reply = block_on(service.send_message(
-                None,
-                "Hello",
-                &TurnContext::new(
-                    &settings,
-                    &Assistant::default(),
-                    &CancelToken::new(),
-                    &EventLog::default(),
-                ),
-            ))
-            .unwrap();
+            let (service, reply) = broken_then_whole(kind, &broken, &whole);
             let case = format!("{kind:?}, {fault}");
             assert_eq!(requests(&service), 2, "{case}: tried again");
             assert_eq!(reply.text(), "Whole answer.", "{case}");
@@ -647,20 +648,7 @@ fn every_protocol_retries_a_malformed_event_before_the_first_text() {
         {
             let broken = protocol_stream(kind, &[], Some(&bytes));
             let whole = protocol_stream(kind, &["Whole answer."], None);
-            let service = service(vec![sse(200, &broken, 64), sse(200, &whole, 64)]);
-            service.clock().timers_fire.set(true);
-            let settings = crate::ProviderSettings { kind, ..settings() };
-            let reply = block_on(service.send_message(
-                None,
-                "Hello",
-                &TurnContext::new(
-                    &settings,
-                    &Assistant::default(),
-                    &CancelToken::new(),
-                    &EventLog::default(),
-                ),
-            ))
-            .unwrap();
+            let (service, reply) = broken_then_whole(kind, &broken, &whole);
             let case = format!("{kind:?}, {fault}");
             assert_eq!(requests(&service), 2, "{case}: tried again");
             assert_eq!(reply.text(), "Whole answer.", "{case}");
@@ -707,17 +695,7 @@ fn a_failure_names_the_provider_it_came_from() {
         401,
         r#"{"error":{"message":"Incorrect API key"}}"#,
     )]);
-    let reply = block_on(service.send_message(
-        None,
-        "Hello",
-        &TurnContext::new(
-            &settings,
-            &Assistant::default(),
-            &CancelToken::new(),
-            &EventLog::default(),
-        ),
-    ))
-    .unwrap();
+    let reply = ask_with(&service, &settings, &EventLog::default());
     assert!(
         reply
             .error

@@ -358,8 +358,7 @@ const AR_NOT_A_CLAIM: [&str; 14] = [
 fn arabic(sentence: &str) -> Option<ClaimedAction> {
     let found = ar_claim()?.captures(sentence)?;
     let (whole, verb) = (found.get(0)?, found.name("verb")?.as_str());
-    let before = format!(" {} ", &sentence[..whole.start()]);
-    if AR_NOT_A_CLAIM.iter().any(|w| before.contains(w)) {
+    if negated(&sentence[..whole.start()], &AR_NOT_A_CLAIM) {
         return None;
     }
     let rest = format!(
