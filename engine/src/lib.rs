@@ -118,7 +118,7 @@ pub use knowledge::store::LibraryStore;
 pub use ports::cancel::CancelToken;
 pub use ports::clock::{Clock, IdGenerator};
 pub use ports::transport::{
-    ByteStream, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
+    ByteStream, HttpMethod, HttpRequest, HttpResponse, JournalTarget, Transport, TransportError,
 };
 pub use provider::settings::{ProviderKind, ProviderSettings, SettingsError};
 pub use provider::ProviderError;

@@ -54,6 +54,16 @@ pub(crate) struct ScriptedTransport {
     pub requests: RefCell<Vec<HttpRequest>>,
     /// Makes every body chunk wait one turn of the executor, so generations run side by side.
     pub yielding: Cell<bool>,
+    /// What [`Transport::send_journaled`] kept, by `conversation/message` (see
+    /// `chat/stream_journal.rs`); `None` stands for a transport that keeps nothing.
+    pub journals: Option<Journals>,
+}
+
+/// Stream journals kept by the scripted transport, by `conversation/message`.
+pub(crate) type Journals = Rc<RefCell<std::collections::BTreeMap<String, Vec<u8>>>>;
+
+fn journal_key(conversation_id: &str, message_id: &str) -> String {
+    format!("{conversation_id}/{message_id}")
 }
 
 impl ScriptedTransport {
@@ -62,6 +72,7 @@ impl ScriptedTransport {
             script: RefCell::new(scripts),
             requests: RefCell::default(),
             yielding: Cell::new(false),
+            journals: Some(Journals::default()),
         }
     }
 }
@@ -70,6 +81,8 @@ pub(crate) struct ScriptedBody {
     chunks: std::collections::VecDeque<Vec<u8>>,
     cancel: CancelToken,
     yielding: bool,
+    /// Where each chunk is kept before it is handed on.
+    journal: Option<(Journals, String)>,
 }
 
 /// A body chunk that never arrives: the stream stalls there.
@@ -104,6 +117,11 @@ impl ByteStream for ScriptedBody {
         if chunk == STALL {
             // The connection stays open and sends nothing, ever.
             std::future::pending::<()>().await;
+        }
+        if let Some((journals, key)) = &self.journal {
+            if let Some(kept) = journals.borrow_mut().get_mut(key) {
+                kept.extend_from_slice(&chunk);
+            }
         }
         Some(Ok(chunk))
     }
@@ -145,8 +163,43 @@ impl Transport for ScriptedTransport {
                     chunks: chunks.into(),
                     cancel: cancel.clone(),
                     yielding: self.yielding.get(),
+                    journal: None,
                 },
             }),
+        }
+    }
+
+    async fn send_journaled(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+        journal: Option<&crate::JournalTarget>,
+    ) -> Result<HttpResponse<ScriptedBody>, TransportError> {
+        let mut response = self.send(request, cancel).await?;
+        if let (Some(journals), Some(target)) = (&self.journals, journal) {
+            let key = journal_key(&target.conversation_id, &target.message_id);
+            journals
+                .borrow_mut()
+                .insert(key.clone(), target.head.clone());
+            response.body.journal = Some((journals.clone(), key));
+        }
+        Ok(response)
+    }
+
+    async fn read_journal(&self, conversation_id: &str, message_id: &str) -> Option<Vec<u8>> {
+        let journals = self.journals.as_ref()?.borrow();
+        journals
+            .get(&journal_key(conversation_id, message_id))
+            .cloned()
+    }
+
+    fn drop_journal(&self, conversation_id: &str, message_id: Option<&str>) {
+        if let Some(journals) = &self.journals {
+            let prefix = format!("{conversation_id}/");
+            journals.borrow_mut().retain(|key, _| match message_id {
+                Some(id) => *key != journal_key(conversation_id, id),
+                None => !key.starts_with(&prefix),
+            });
         }
     }
 }

@@ -71,12 +71,14 @@ class HeldBytes {
   }
 }
 
-/// A response body read on the calling thread and handed to wasm in batches.
+/// A response body read on the calling thread and handed to wasm in batches; `journal` (in the
+/// worker) keeps each network chunk as it is read.
 export class BatchedBody extends HeldBytes {
-  constructor(stream, windowMs) {
+  constructor(stream, windowMs, journal = null) {
     super();
     this.reader = stream.getReader();
     this.windowMs = windowMs;
+    this.journal = journal;
     this.timer = undefined;
     this.lastTake = -Infinity;
     this.pump();
@@ -87,6 +89,7 @@ export class BatchedBody extends HeldBytes {
       for (;;) {
         const { done, value } = await this.reader.read();
         if (done) break;
+        this.journal?.write(value);
         this.chunks.push(value);
         if (this.waiting !== null && this.timer === undefined) this.wake();
       }
@@ -215,8 +218,9 @@ function worker() {
 
 /// Sends a request and resolves with a `BodyResponse` once its headers are in; rejects as `fetch`
 /// does (an `AbortError` when `signal` aborted it). The body comes in batches at most every
-/// `windowMs` while it streams.
-export async function fetchBatched(url, method, headers, body, windowMs, signal) {
+/// `windowMs` while it streams. With a `journal` (`{ conversationId, messageId, head }`) the
+/// worker also keeps the body, see `Journal` (on the calling thread nothing is kept).
+export async function fetchBatched(url, method, headers, body, windowMs, signal, journal) {
   const remote = await worker();
   if (remote === null || signal.aborted) {
     const response = await fetch(url, requestInit(method, headers, body, signal));
@@ -239,22 +243,81 @@ export async function fetchBatched(url, method, headers, body, windowMs, signal)
       else responseBody.received(message);
     });
     signal.addEventListener('abort', cancel, { once: true });
-    remote.postMessage({ id, url, method, headers, body, windowMs });
+    remote.postMessage({ id, url, method, headers, body, windowMs, journal });
   });
 }
 
+/// The folder of the origin's private file system the journals are in: `{conversation}/{message}`
+/// (the page reads and removes them, platform/src/stream_journal.rs).
+const JOURNALS = 'stream-journal';
+
+/// A streamed answer's body kept as it arrives (engine/src/chat/stream_journal.rs): its head,
+/// then every network chunk, each written the moment it is read, before the page's thread is
+/// handed it. A synchronous access handle writes straight to the file, so a page killed a moment
+/// later loses nothing it was given, and no database transaction is spent on it. Where the file
+/// cannot be opened (no private file system, another tab holds it) nothing is kept.
+class Journal {
+  constructor({ conversationId, messageId, head }) {
+    this.key = `${conversationId}/${messageId}`;
+    this.handle = null;
+    this.at = 0;
+    // Chunks read before the file is open (copies: the originals are handed on).
+    this.waiting = [head];
+    Journal.open.get(this.key)?.close();
+    Journal.open.set(this.key, this);
+    this.opening(conversationId, messageId).then((handle) => {
+      if (this.waiting === null) {
+        handle.close();
+        return;
+      }
+      this.handle = handle;
+      handle.truncate(0);
+      for (const bytes of this.waiting) this.write(bytes);
+      this.waiting = null;
+    }).catch(() => {
+      this.waiting = null;
+    });
+  }
+
+  async opening(conversationId, messageId) {
+    const root = await navigator.storage.getDirectory();
+    const all = await root.getDirectoryHandle(JOURNALS, { create: true });
+    const folder = await all.getDirectoryHandle(conversationId, { create: true });
+    const file = await folder.getFileHandle(messageId, { create: true });
+    return file.createSyncAccessHandle();
+  }
+
+  write(bytes) {
+    if (this.handle !== null) this.at += this.handle.write(bytes, { at: this.at });
+    else if (this.waiting !== null) this.waiting.push(bytes.slice());
+  }
+
+  /// Done with the file (the page removes it once the answer is saved whole).
+  close() {
+    this.waiting = null;
+    this.handle?.close();
+    this.handle = null;
+    if (Journal.open.get(this.key) === this) Journal.open.delete(this.key);
+  }
+}
+
+/// The journal open for each message: a new request for the same message (a retry) takes the
+/// file over.
+Journal.open = new Map();
+
 // The worker's side: each request fetched here, its body read by a `BatchedBody` and each of its
 // batches posted (the bytes read before a failure go before the failure).
-async function serve({ id, url, method, headers, body, windowMs }, controllers) {
+async function serve({ id, url, method, headers, body, windowMs, journal }, controllers) {
   const controller = new AbortController();
   controllers.set(id, controller);
+  const kept = journal ? new Journal(journal) : null;
   try {
     const response = await fetch(url, requestInit(method, headers, body, controller.signal));
     globalThis.postMessage({
       id, kind: 'head', status: response.status, headers: [...response.headers], hasBody: response.body !== null,
     });
     if (response.body !== null) {
-      const batched = new BatchedBody(response.body, windowMs);
+      const batched = new BatchedBody(response.body, windowMs, kept);
       for (let bytes = await batched.take(); bytes !== undefined; bytes = await batched.take()) {
         // Moved, not copied, when the bytes are their buffer's only view.
         const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
@@ -265,6 +328,7 @@ async function serve({ id, url, method, headers, body, windowMs }, controllers) 
   } catch (error) {
     globalThis.postMessage({ id, kind: 'error', name: error?.name ?? 'Error', message: String(error?.message ?? error) });
   } finally {
+    kept?.close();
     controllers.delete(id);
   }
 }

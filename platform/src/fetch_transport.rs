@@ -15,7 +15,8 @@
 
 use crate::js_error::describe;
 use skein_engine::{
-    ByteStream, CancelToken, HttpMethod, HttpRequest, HttpResponse, Transport, TransportError,
+    ByteStream, CancelToken, HttpMethod, HttpRequest, HttpResponse, JournalTarget, Transport,
+    TransportError,
 };
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
@@ -65,6 +66,7 @@ extern "C" {
         body: Option<String>,
         window_ms: f64,
         signal: &web_sys::AbortSignal,
+        journal: &JsValue,
     ) -> js_sys::Promise;
 }
 
@@ -121,6 +123,17 @@ impl Transport for FetchTransport {
         request: HttpRequest,
         cancel: &CancelToken,
     ) -> Result<HttpResponse<FetchBody>, TransportError> {
+        self.send_journaled(request, cancel, None).await
+    }
+
+    /// The worker keeps the journal (`batched_body.js`); where requests run on the calling
+    /// thread nothing is kept.
+    async fn send_journaled(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+        journal: Option<&JournalTarget>,
+    ) -> Result<HttpResponse<FetchBody>, TransportError> {
         if cancel.is_cancelled() {
             return Err(TransportError::Aborted);
         }
@@ -146,6 +159,7 @@ impl Transport for FetchTransport {
             request.body,
             BATCH_WINDOW_MS,
             &controller.signal(),
+            &journal.map_or(JsValue::UNDEFINED, crate::stream_journal::request),
         );
         let response: BodyResponse = wasm_bindgen_futures::JsFuture::from(sent)
             .await
@@ -167,6 +181,14 @@ impl Transport for FetchTransport {
                 cancel: cancel.clone(),
             },
         })
+    }
+
+    async fn read_journal(&self, conversation_id: &str, message_id: &str) -> Option<Vec<u8>> {
+        crate::stream_journal::read(conversation_id, message_id).await
+    }
+
+    fn drop_journal(&self, conversation_id: &str, message_id: Option<&str>) {
+        crate::stream_journal::remove(conversation_id, message_id);
     }
 }
 

@@ -63,6 +63,7 @@ mod remote_image;
 mod service_worker;
 mod storage_health;
 mod storage_status;
+mod stream_journal;
 mod sync_cipher;
 mod tab_channel;
 

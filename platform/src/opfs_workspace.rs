@@ -43,12 +43,12 @@ fn failure(error: &JsValue) -> WorkspaceError {
     }
 }
 
-async fn wait(promise: js_sys::Promise) -> Result<JsValue, JsValue> {
+pub(crate) async fn wait(promise: js_sys::Promise) -> Result<JsValue, JsValue> {
     JsFuture::from(promise).await
 }
 
 /// The origin's private folder.
-async fn origin_folder() -> Result<FileSystemDirectoryHandle, WorkspaceError> {
+pub(crate) async fn origin_folder() -> Result<FileSystemDirectoryHandle, WorkspaceError> {
     let storage = web_sys::window()
         .map(|w| w.navigator().storage())
         .ok_or_else(|| WorkspaceError::Unavailable("there is no window".into()))?;
@@ -66,7 +66,7 @@ async fn origin_folder() -> Result<FileSystemDirectoryHandle, WorkspaceError> {
 }
 
 /// The folder `names` under `parent`; `None` when it is missing and `create` is false.
-async fn folder(
+pub(crate) async fn folder(
     parent: FileSystemDirectoryHandle,
     names: &[&str],
     create: bool,
@@ -100,7 +100,7 @@ async fn parent_of(
     folder(origin_folder().await?, &names, create).await
 }
 
-async fn file_handle(
+pub(crate) async fn file_handle(
     parent: &FileSystemDirectoryHandle,
     name: &str,
     create: bool,

@@ -258,6 +258,16 @@ export function write(r, before = {}) {
   add('writes', '4. IndexedDB writes of the streamed answer', `**${answerWrites}** (${ms(s.writeMs)} for all ${s.writes} write transactions: ${Object.entries(s.stores).map(([stores, n]) => `${n} × ${stores}`).join(', ')}${gap})`,
     `≤ one per 250 ms + the final one (${allowed} for this ${(s.elapsedMs / 1000).toFixed(1)} s stream)`,
     '4,000 tokens (a write per token would be 4,000)', answerWrites <= allowed, `${answerWrites - allowed} more than allowed`);
+  add('write_rate', '4. … write transactions per second while it streams (all of them)', `**${(s.writes / (s.elapsedMs / 1000)).toFixed(1)}/s**`,
+    '≤ 5/s', `${s.writes} in ${(s.elapsedMs / 1000).toFixed(1)} s`, s.writes / (s.elapsedMs / 1000) <= 5, 'more than a few a second');
+  const kills = r.app.kills;
+  if (kills) {
+    const lost = (k) => `median **${ms(k.medianMs)}**, worst ${ms(k.maxMs)}, ${k.over100} of ${k.runs} over 100 ms`;
+    add('kill_loss', `4. Text lost when the browser is killed (SIGKILL) mid-answer, a 200-token/s stream, ${kills.journal.runs} kills: what the provider had sent against what the app shows after a restart`,
+      lost(kills.journal), 'worst ≤ 100 ms',
+      `the same kills with the stream journal removed before the restart (what the database alone kept, written every 250 ms): ${lost(kills.database).replaceAll('**', '')}`,
+      kills.journal.maxMs <= 100, `${ms(kills.journal.maxMs - 100)} over`);
+  }
 
   for (const [protocol, v] of Object.entries(r.page.sse)) {
     add(`sse_${protocol}`, `5. SSE decode, ${protocol}, 4,000 deltas (${kb(v.bytes)}) in wasm`,

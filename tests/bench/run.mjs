@@ -14,6 +14,7 @@ import { cpus, totalmem, release } from 'node:os';
 import { serveStatic } from '../e2e/static_server.mjs';
 import { App, median } from './app_figures.mjs';
 import { syncFigures } from './sync_figures.mjs';
+import { killFigures } from './kill_figures.mjs';
 import { write } from './report.mjs';
 
 const env = (name) => {
@@ -155,6 +156,9 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
   log('first visit against repeat visit (service worker warm), 9 runs');
   const visits = await app.visits(9);
 
+  log('a browser killed mid-answer, 16 times (half of them without the stream journal)');
+  const kills = await killFigures(LAUNCH, app, 16);
+
   log('sync: 10,000 messages sent by one browser and received by another (one run each)');
   const sync = await syncFigures(app.browser, appUrl, mockUrl, join(fixtures, 'sync-10000.json'));
 
@@ -189,17 +193,19 @@ async function appFigures(browser, appUrl, mockUrl, fixtures) {
     coldStart: { ms: median(starts), emptyMs: median(emptyStarts), ...painted(firstScreens) },
     visits,
     sync,
+    kills,
   };
 }
 
 const started = Date.now();
 const runs = Number(process.env.BENCH_RUNS ?? 7);
-const browser = await chromium.launch({
+const LAUNCH = {
   executablePath: env('CHROMIUM'),
   headless: true,
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking',
     '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-});
+};
+const browser = await chromium.launch(LAUNCH);
 const dist = env('SKEIN_DIST_DIR');
 const server = await serveStatic(dist, env('SKEIN_PUBLIC_PATH'));
 const appUrl = `http://127.0.0.1:${server.port}${env('SKEIN_PUBLIC_PATH')}`;

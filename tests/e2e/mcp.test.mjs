@@ -113,7 +113,9 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   assert.equal(toolMessage.content, '5');
   assert.ok((await fixture('/admin/log')).includes('call add {"a":2,"b":3}'));
 
-  // A picture the server returns is shown with the answer; the model is told so.
+  // A picture the server returns is shown with the answer; the model is told so, and sees it
+  // in a user turn right after the result (the portable form: not every protocol takes an image
+  // inside a tool result).
   await mock('/admin/script', [
     { chunks: [], tool_call: { name: 'mcp__Fixture__snapshot', arguments: '{}' } },
     { chunks: ['There it is.'] },
@@ -124,6 +126,14 @@ test('an MCP server is added and tested; its tools are approved, denied, stopped
   requests = (await mock('/admin/requests')).filter((r) => r.stream === true);
   assert.match(requests.at(-1).messages.find((m) => m.role === 'tool' && /snapshot/i.test(m.content)).content,
     /image\/png image, \d+ bytes: shown to the user/);
+  const sent = requests.at(-1).messages;
+  const pictures = sent[sent.findIndex((m) => m.role === 'tool' && /snapshot/i.test(m.content)) + 1];
+  assert.equal(pictures?.role, 'user', JSON.stringify(sent));
+  assert.ok(Array.isArray(pictures.content), JSON.stringify(pictures));
+  assert.match(pictures.content.find((p) => p.type === 'text')?.text ?? '',
+    /^The picture the tool mcp__Fixture__snapshot returned/);
+  assert.ok(pictures.content.some((p) => p.type === 'image_url'
+    && /^data:image\/png;base64,[A-Za-z0-9+/]+=*$/.test(p.image_url.url)), JSON.stringify(pictures.content));
 
   // Denied: the server never hears of it.
   await mock('/admin/script', [

@@ -5,9 +5,28 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   MOCK, SCREENSHOTS, DOCS_SCREENSHOTS, browser, appUrl, mock, openApp, mounted, openSettings, closeSettings,
-  configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs,
+  configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs, persistentContext,
 } from './harness.mjs';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { killBrowser } from './kill.mjs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/// The assistant messages as IndexedDB holds them now: their status and text.
+const storedAnswers = (page) => page.evaluate(async () => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('skein');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const all = await new Promise((resolve) => {
+    const read = db.transaction('messages').objectStore('messages').getAll();
+    read.onsuccess = () => resolve(read.result);
+  });
+  db.close();
+  return all.filter((m) => m.role === 'assistant')
+    .map((m) => ({ status: m.status, text: m.parts.map((p) => p.text ?? '').join('') }));
+});
 
 test('a tab closed mid-stream keeps every word it showed, marked incomplete when reopened', async () => {
   await mock('/admin/reset', {});
@@ -40,6 +59,46 @@ test('a tab closed mid-stream keeps every word it showed, marked incomplete when
   assert.equal(await answer.locator('[data-testid=message-content]').textContent(), 'One two three');
   assert.deepEqual(reopened.errors, [], 'no script errors');
   await context.close();
+});
+
+test('a browser killed mid-answer loses none of the words that reached it (the stream journal)', async () => {
+  await mock('/admin/reset', {});
+  const profile = mkdtempSync(join(tmpdir(), 'skein-kill-'));
+  let context = await persistentContext(profile);
+  let page = await openApp(context);
+  await configureMockProvider(page);
+  // Five pieces at once, then the stream stalls: the answer is saved at most every 250 ms, so
+  // the database holds at most the first of them when the browser dies.
+  const words = ['Every ', 'word ', 'that ', 'arrived ', 'stays.'];
+  await mock('/admin/script', { chunks: [...words, ' never sent'], stall_after: words.length });
+  await send(page, 'say something worth keeping');
+  await page.waitForFunction((text) => {
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
+    return texts.length > 0 && texts[texts.length - 1].textContent === text;
+  }, words.join(''));
+  const stored = await storedAnswers(page);
+  assert.equal(stored.length, 1);
+  assert.ok(stored[0].text.length < words.join('').length, `the database alone would lose words: ${JSON.stringify(stored[0])}`);
+  await killBrowser(context, profile);
+
+  context = await persistentContext(profile);
+  page = await openApp(context);
+  await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
+  assert.equal(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), words.join(''));
+  assert.deepEqual(await storedAnswers(page), [{ status: 'incomplete', text: words.join('') }], 'saved whole now');
+  // The journal is removed once the answer is saved.
+  await page.waitForFunction(async () => {
+    const root = await navigator.storage.getDirectory();
+    const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
+    if (journals === null) return true;
+    for await (const [, conversation] of journals.entries()) {
+      for await (const entry of conversation.values()) if (entry) return false;
+    }
+    return true;
+  });
+  assert.deepEqual(page.errors, [], 'no script errors');
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
 });
 
 test('a conversation exports as Markdown (its branch) and JSON (every branch), made in the page', async () => {
@@ -327,20 +386,12 @@ test('an answer too big for the storage left stays on screen and is saved once s
   await page.click('[data-testid=storage-check]');
   await alert.waitFor({ state: 'detached' });
   // Saved now (read straight from IndexedDB): a reload shows the whole answer, complete.
-  await page.waitForFunction(async (length) => {
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('skein');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = await new Promise((resolve) => {
-      const read = db.transaction('messages').objectStore('messages').getAll();
-      read.onsuccess = () => resolve(read.result);
-    });
-    db.close();
-    return all.some((m) => m.role === 'assistant' && m.status === 'complete'
-      && m.parts.map((p) => p.text ?? '').join('').length === length);
-  }, answer.length);
+  for (let tries = 0; ; tries += 1) {
+    const stored = await storedAnswers(page);
+    if (stored.some((m) => m.status === 'complete' && m.text.length === answer.length)) break;
+    assert.ok(tries < 300, `the answer was never saved whole: ${JSON.stringify(stored.map((m) => [m.status, m.text.length]))}`);
+    await page.waitForTimeout(100);
+  }
   await page.reload();
   await mounted(page);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=message]').length === 4);

@@ -118,7 +118,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// Deletes a whole conversation: its record, every message and every summary, in one
     /// transaction.
     pub async fn delete_conversation(&self, conversation_id: &str) -> Result<(), ChatError> {
-        Ok(self.store.delete_conversation(conversation_id).await?)
+        self.store.delete_conversation(conversation_id).await?;
+        self.client()
+            .transport()
+            .drop_journal(conversation_id, None);
+        Ok(())
     }
 
     pub(crate) async fn load_tree(
@@ -138,7 +142,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
     /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
     /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
-    /// "streaming" forever or silently shown as complete.
+    /// "streaming" forever or silently shown as complete. The text that arrived after its
+    /// last save is taken back from the stream journal (`stream_journal.rs`).
     pub async fn open_conversation(
         &self,
         conversation: &Conversation,
@@ -152,10 +157,23 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .iter_mut()
             .filter(|n| n.status == MessageStatus::Streaming)
         {
+            let transport = self.client().transport();
+            if let Some(journal) = transport.read_journal(&conversation.id, &node.id).await {
+                let now = self.clock().now_ms();
+                if let Some(recovered) =
+                    super::stream_journal::recover(&journal, node, conversation, &self.store, now)
+                        .await
+                {
+                    *node = recovered;
+                }
+            }
             node.status = MessageStatus::Incomplete;
             node.error =
                 Some("Generation was interrupted (the page was closed or reloaded).".into());
             self.store.save_message(conversation, node).await?;
+            self.client()
+                .transport()
+                .drop_journal(&conversation.id, Some(&node.id));
         }
         Ok(nodes)
     }

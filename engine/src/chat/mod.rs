@@ -14,6 +14,7 @@
 //! - `reply_writer` and `coalescer`: provider deltas into the stored reply, and into the sink at
 //!   about 40 ms;
 //! - `tool_loop` and `tool_results`: the model/tool steps, approvals and results (seed 000 §8);
+//! - `tool_pictures`: the pictures tools return, made ready for the model's next step;
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
 //! - `registry`: one running generation per conversation;
 //! - `offline`: a question written while the browser says it is offline (a local provider
@@ -46,6 +47,7 @@ pub mod finished_notice;
 mod follow_ups;
 pub mod honesty;
 mod inspect;
+mod journal_head;
 mod library;
 mod mcp_servers;
 mod ocr;
@@ -57,11 +59,13 @@ pub mod records;
 mod registry;
 mod reply_writer;
 mod service;
+mod stream_journal;
 pub mod summary_control;
 mod summary_refusal;
 mod sync;
 mod temporary_chats;
 mod tool_loop;
+mod tool_pictures;
 mod tool_results;
 mod tool_sources;
 mod transfer;

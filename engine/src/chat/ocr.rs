@@ -8,6 +8,7 @@ use crate::ports::cancel::CancelToken;
 use crate::ports::clock::Clock;
 use crate::ports::transport::Transport;
 use crate::prompt::hooks::{HookError, HookFuture, OcrHook};
+use crate::prompt::pipeline::image_text;
 use crate::provider::settings::ProviderSettings;
 use crate::provider::{ChatMessage, ImageInput, ProviderClient};
 use crate::store::ChatStore;
@@ -69,6 +70,31 @@ impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> 
                 })
         })
     }
+}
+
+/// Reads the images of `messages` with `ocr`, as the input pipeline's OCR transformer reads a
+/// request's: each text recognised joins its message's text in the same DATA block. The images
+/// stay (take them out with [`remove_images`]); the notices say which could not be read.
+pub(crate) async fn transcribe_images(
+    messages: &mut [ChatMessage],
+    ocr: &dyn OcrHook,
+) -> Vec<crate::i18n::Cause> {
+    let mut notices = Vec::new();
+    for message in messages.iter_mut() {
+        for image in &message.images {
+            match ocr.recognize(&image.blob_id, &image.mime).await {
+                Ok(text) if !text.trim().is_empty() => {
+                    if !message.content.is_empty() {
+                        message.content.push_str("\n\n");
+                    }
+                    message.content.push_str(&image_text(&text));
+                }
+                Ok(_) => {}
+                Err(err) => notices.push(crate::prompt::notices::image_text_unreadable(&err)),
+            }
+        }
+    }
+    notices
 }
 
 /// Takes the images out of `messages` (for a model that cannot see them); how many there were.

@@ -11,6 +11,7 @@ use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::domain::message_part::{MessagePart, ToolApproval, ToolCall};
 use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::clock::Clock;
+use crate::ports::transport::JournalTarget;
 use crate::provider::client::{CallEnd, DeltaSink};
 use crate::provider::{StopKind, StreamDelta, TokenUsage};
 use crate::render::output_transform::{self, stored_transform};
@@ -178,6 +179,15 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// How long until held text events must be flushed, if any are held.
     pub fn flush_due_in(&self) -> Option<f64> {
         self.coalescer.due_in(self.clock.now_ms())
+    }
+
+    /// The message as a replay of its deltas left it, text held by the `<think>` splitter
+    /// placed (see `stream_journal.rs`).
+    pub(crate) fn into_replayed(mut self) -> MessageNode {
+        for segment in self.think_tags.finish() {
+            self.apply_segment(segment);
+        }
+        self.reply
     }
 
     pub fn reply(&self) -> &MessageNode {
@@ -614,5 +624,12 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
 
     fn wait_notice(&mut self, message: Cause) {
         ReplyWriter::wait_notice(self, message);
+    }
+
+    /// Every call is journaled, but a temporary chat's: it is never written anywhere.
+    fn journal(&self, kind: crate::provider::ProviderKind) -> Option<JournalTarget> {
+        (!self.conversation.temporary)
+            .then(|| super::journal_head::target(&self.reply, kind))
+            .flatten()
     }
 }

@@ -154,6 +154,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         cancel: &CancelToken,
         writer: &mut ReplyWriter<'_, S, C>,
     ) -> ReplyEnd {
+        // The pictures the answer's tools returned, ready for this model.
+        let pictures = self
+            .ready_pictures(settings, request.messages, cancel, writer)
+            .await;
+        let request = &match &pictures {
+            Some(messages) => ChatRequest {
+                messages,
+                ..*request
+            },
+            None => *request,
+        };
         let mut reports = Vec::new();
         let end = self
             .client
@@ -663,6 +674,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;
+            // Saved whole: what the journal kept of it is no longer needed.
+            self.client
+                .transport()
+                .drop_journal(&reply.conversation_id, Some(&reply.id));
             if reply.status == MessageStatus::Error && !matches!(target, ReplyTarget::Continue(_)) {
                 // Seed 003: an answer that failed before anything arrived is removed; the
                 // caller shows the error with a retry (`retry_reply`).

@@ -102,7 +102,8 @@ pub(crate) fn read_tool_page(result: &Value) -> Result<ToolPage, String> {
     Ok(page)
 }
 
-/// What a call returned, as text for the model, and the pictures among it for the user.
+/// What a call returned, as text for the model, and the pictures among it (shown to the user,
+/// and to the model in a turn after the results).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct CallOutcome {
     pub text: String,
@@ -135,7 +136,7 @@ fn block_text(block: &Value) -> String {
     match kind {
         "text" => str_of("text").to_owned(),
         "image" if image_of(block).is_some() => format!(
-            "[{} image, {} bytes: shown to the user with your answer, not to you]",
+            "[{} image, {} bytes: shown to the user with your answer]",
             clean(str_of("mimeType"), 100),
             str_of("data").len() / 4 * 3
         ),
@@ -239,7 +240,7 @@ mod tests {
         let outcome = read_call_result(&result).unwrap();
         assert_eq!(
             outcome.text,
-            "first\n[image/png image, 3 bytes: shown to the user with your answer, not to you]\n\
+            "first\n[image/png image, 3 bytes: shown to the user with your answer]\n\
              inline\n[link: doc https://x/doc]\n[content of type hologram left out]"
         );
         assert!(!outcome.is_error);

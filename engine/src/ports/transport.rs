@@ -164,6 +164,17 @@ pub async fn read_at_most<B: ByteStream>(
     Ok((bytes, false))
 }
 
+/// Where a streamed answer's bytes are also written, as they arrive, so that a killed page
+/// loses none of what it received (the chat's stream journal, `chat/stream_journal.rs`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JournalTarget {
+    pub conversation_id: String,
+    pub message_id: String,
+    /// Written first: what the bytes need to be read again (the protocol, the message as it
+    /// was before them).
+    pub head: Vec<u8>,
+}
+
 pub trait Transport {
     type Body: ByteStream;
 
@@ -174,6 +185,32 @@ pub trait Transport {
         request: HttpRequest,
         cancel: &CancelToken,
     ) -> Result<HttpResponse<Self::Body>, TransportError>;
+
+    /// Sends `request` as [`send`](Self::send) does and, with a `journal`, keeps the body as
+    /// it arrives: `journal.head`, then every byte read, under the journal's message (replacing
+    /// what was kept there), written before the bytes are handed on. A transport that cannot
+    /// keep bytes this way only sends (the default).
+    async fn send_journaled(
+        &self,
+        request: HttpRequest,
+        cancel: &CancelToken,
+        journal: Option<&JournalTarget>,
+    ) -> Result<HttpResponse<Self::Body>, TransportError> {
+        let _ = journal;
+        self.send(request, cancel).await
+    }
+
+    /// What [`send_journaled`](Self::send_journaled) kept for a message, if anything.
+    async fn read_journal(&self, conversation_id: &str, message_id: &str) -> Option<Vec<u8>> {
+        let _ = (conversation_id, message_id);
+        None
+    }
+
+    /// Forgets what was kept for a message, or (`message_id` `None`) for every message of the
+    /// conversation.
+    fn drop_journal(&self, conversation_id: &str, message_id: Option<&str>) {
+        let _ = (conversation_id, message_id);
+    }
 }
 
 #[cfg(test)]

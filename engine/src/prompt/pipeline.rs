@@ -7,7 +7,7 @@
 //! | 2 | prompt injection | lorebook and mode entries at their positions |
 //! | 3 | placeholders | `{{char}}`, `{{user}}`, `{{date}}`, … in the system prompt and texts |
 //! | 4 | document-as-prompt | attached documents inlined as fenced text |
-//! | 5 | OCR | text recognised in images, after each image |
+//! | 5 | OCR | text recognised in images, after each image (a tool's picture: in the turn that shows it, see [`expand_node`](super::request_builder::expand_node)) |
 //! | 6 | message template | each user message's text rendered through the template |
 //! | 7 | workspace reminder | the active workspace, in the system prompt |
 //! | 8 | knowledge retrieval | up to six chunks as a DATA block, each one a citation |
@@ -268,11 +268,7 @@ impl InputPipeline<'_> {
                 };
                 match ocr.recognize(&blob_id, &mime).await {
                     Ok(text) if !text.trim().is_empty() => {
-                        parts.push(MessagePart::text(data_block(
-                            "image_text",
-                            "Text recognised in the image above (OCR):",
-                            &text,
-                        )))
+                        parts.push(MessagePart::text(image_text(&text)))
                     }
                     Ok(_) => {}
                     Err(err) => notices.push(notices::image_text_unreadable(&err)),
@@ -328,6 +324,20 @@ impl InputPipeline<'_> {
             _ => String::new(),
         }
     }
+}
+
+/// The tag of the block holding the text recognised in an image, and the sentence opening it.
+const IMAGE_TEXT_TAG: &str = "image_text";
+const IMAGE_TEXT_PREAMBLE: &str = "Text recognised in the image above (OCR):";
+
+/// The text OCR recognised in an image, as the DATA block that follows the image in a request.
+pub(crate) fn image_text(text: &str) -> String {
+    data_block(IMAGE_TEXT_TAG, IMAGE_TEXT_PREAMBLE, text)
+}
+
+/// Whether `text` is a block [`image_text`] made.
+pub(crate) fn is_image_text(text: &str) -> bool {
+    text.starts_with(&format!("<{IMAGE_TEXT_TAG}>\n{IMAGE_TEXT_PREAMBLE}\n"))
 }
 
 fn numbered(items: &[RetrievedItem]) -> String {

@@ -11,7 +11,7 @@ use crate::persona::user_persona::Persona;
 use crate::prompt::dictionary::CompiledDictionary;
 use crate::prompt::hooks::RetrievalHook;
 use crate::prompt::injection::CompiledLorebook;
-use crate::prompt::pipeline::{InputPipeline, PreparedRequest};
+use crate::prompt::pipeline::{is_image_text, InputPipeline, PreparedRequest};
 use crate::prompt::placeholders::PlaceholderValues;
 use crate::prompt::system_prompt::{assemble, own_prompt, SystemPromptSources};
 use crate::prompt::time_context::TimeContext;
@@ -21,6 +21,7 @@ use crate::prompt::user_wrapper::{
 use crate::prompt::PromptRequest;
 use crate::provider::{ChatMessage, ImageInput, SignedReasoning, ToolCallRequest};
 use crate::store::ChatStore;
+use std::collections::{HashMap, HashSet};
 
 /// The messages of `branch` that belong in a request: a failed or still-empty answer would only
 /// confuse the model (it stays in the local history).
@@ -204,18 +205,23 @@ pub fn chat_messages(prepared: &PreparedRequest) -> Vec<ChatMessage> {
         .collect()
 }
 
-/// Loads the bytes of the images attached to `messages` from `store`. An image that is no
-/// longer stored, or cannot be read, is left out and its turn says so, so the model does not
-/// answer as if it saw it; the returned notices tell the user which.
+/// Loads the bytes of the images attached to `messages` from `store` (those not loaded yet). An
+/// image that is no longer stored, or cannot be read, is left out and its turn says so, so the
+/// model does not answer as if it saw it; the returned notices tell the user which.
 pub async fn load_images<S: ChatStore + ?Sized>(
     messages: &mut [ChatMessage],
     store: &S,
 ) -> Vec<crate::i18n::Cause> {
     let mut notices = Vec::new();
-    for message in messages.iter_mut().filter(|m| !m.images.is_empty()) {
+    let unloaded = |m: &&mut ChatMessage| m.images.iter().any(|i| i.data.is_empty());
+    for message in messages.iter_mut().filter(unloaded) {
         let mut missing = 0;
         let mut loaded = Vec::with_capacity(message.images.len());
         for mut image in std::mem::take(&mut message.images) {
+            if !image.data.is_empty() {
+                loaded.push(image);
+                continue;
+            }
             match store.load_blob(&image.blob_id).await {
                 Ok(Some(blob)) => {
                     image.data = crate::domain::base64::encode(&blob.bytes);
@@ -247,7 +253,6 @@ pub async fn load_images<S: ChatStore + ?Sized>(
 /// answers would otherwise become impossible to send. The stored messages keep the IDs the
 /// provider gave; this only changes what is sent.
 pub fn unique_call_ids(messages: &mut [ChatMessage]) {
-    use std::collections::{HashMap, HashSet};
     let mut seen: HashSet<String> = HashSet::new();
     // The renames of the latest assistant turn, for the results that follow it.
     let mut renamed: HashMap<String, std::collections::VecDeque<String>> = HashMap::new();
@@ -283,6 +288,10 @@ pub fn unique_call_ids(messages: &mut [ChatMessage]) {
 /// the turns the protocol expects: text and the calls made after it, each call's result, then
 /// the text that followed. Calls without a result (still pending, never run) are left out,
 /// since a protocol requires a result for every call it is shown.
+///
+/// Pictures the tools returned follow the results of their calls as a user turn: the portable
+/// form, since not every protocol takes an image inside a tool result. Their bytes are loaded
+/// later ([`load_images`]), as a question's images are.
 pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
     if node.role != Role::Assistant {
         let mut message = ChatMessage::text(node.role, node.text());
@@ -290,20 +299,18 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
             .parts
             .iter()
             .filter_map(|part| match part {
-                MessagePart::Image { blob_id, mime, .. } => Some(ImageInput {
-                    blob_id: blob_id.clone(),
-                    mime: mime.clone(),
-                    data: String::new(),
-                }),
+                MessagePart::Image { blob_id, mime, .. } => Some(image_input(blob_id, mime)),
                 _ => None,
             })
             .collect();
         return vec![message];
     }
+    let (mut pictures, transcripts) = tool_pictures(&node.parts);
     let mut out = Vec::new();
     let mut turn = AssistantTurn::default();
-    for part in &node.parts {
+    for (at, part) in node.parts.iter().enumerate() {
         match part {
+            MessagePart::Text { .. } if transcripts.contains(&at) => {}
             MessagePart::Text { text } => {
                 if !turn.calls.is_empty() {
                     turn.flush_into(&mut out);
@@ -339,6 +346,8 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
                     result.content.clone(),
                     result.is_error,
                 ));
+                turn.pictures
+                    .extend(pictures.remove(&at).unwrap_or_default());
             }
             _ => {}
         }
@@ -347,14 +356,98 @@ pub fn expand_node(node: &MessageNode) -> Vec<ChatMessage> {
     out
 }
 
+fn image_input(blob_id: &str, mime: &str) -> ImageInput {
+    ImageInput {
+        blob_id: blob_id.to_owned(),
+        mime: mime.to_owned(),
+        data: String::new(),
+    }
+}
+
+/// A picture a tool returned, with the text the OCR transformer recognised in it.
+struct ToolPicture {
+    tool: String,
+    image: ImageInput,
+    transcript: Option<String>,
+}
+
+/// The pictures tools returned in an answer's `parts`, by the position of the call each belongs
+/// to, and the positions of the OCR text that went with them. The tool loop adds a call's
+/// pictures, named after its tool, after the calls of its step: a picture belongs to the last
+/// call of that tool before it that has a result. Other images (an answer's own inline ones)
+/// belong to no call and are not sent.
+fn tool_pictures(parts: &[MessagePart]) -> (HashMap<usize, Vec<ToolPicture>>, HashSet<usize>) {
+    let mut last_call: HashMap<&str, usize> = HashMap::new();
+    let mut pictures: HashMap<usize, Vec<ToolPicture>> = HashMap::new();
+    let mut transcripts = HashSet::new();
+    for (at, part) in parts.iter().enumerate() {
+        match part {
+            MessagePart::ToolCall(call) if call.result.is_some() => {
+                last_call.insert(&call.name, at);
+            }
+            MessagePart::Image {
+                blob_id,
+                mime,
+                name: Some(tool),
+            } => {
+                let Some(&call) = last_call.get(tool.as_str()) else {
+                    continue;
+                };
+                let transcript = match parts.get(at + 1) {
+                    Some(MessagePart::Text { text }) if is_image_text(text) => {
+                        transcripts.insert(at + 1);
+                        Some(text.clone())
+                    }
+                    _ => None,
+                };
+                pictures.entry(call).or_default().push(ToolPicture {
+                    tool: tool.clone(),
+                    image: image_input(blob_id, mime),
+                    transcript,
+                });
+            }
+            _ => {}
+        }
+    }
+    (pictures, transcripts)
+}
+
+/// The user turn that shows the model the pictures its tools returned in one step: what they
+/// are, any text recognised in them, and the images.
+fn pictures_turn(pictures: Vec<ToolPicture>) -> ChatMessage {
+    let mut tools: Vec<&str> = Vec::new();
+    for picture in &pictures {
+        if !tools.contains(&picture.tool.as_str()) {
+            tools.push(&picture.tool);
+        }
+    }
+    let (what, results) = match pictures.len() {
+        1 => ("The picture".to_owned(), "result"),
+        n => (format!("The {n} pictures"), "results"),
+    };
+    let by = match tools.as_slice() {
+        [tool] => format!("the tool {tool} returned with its {results}"),
+        _ => format!("the tools {} returned with their results", tools.join(", ")),
+    };
+    let mut content = format!("{what} {by} above.");
+    for transcript in pictures.iter().filter_map(|p| p.transcript.as_deref()) {
+        content.push_str("\n\n");
+        content.push_str(transcript);
+    }
+    let mut message = ChatMessage::text(Role::User, content);
+    message.images = pictures.into_iter().map(|p| p.image).collect();
+    message
+}
+
 /// One assistant turn being rebuilt from a message's parts: its signed reasoning, text and the
-/// calls of one model step, followed by their results.
+/// calls of one model step, followed by their results and the pictures the tools returned.
 #[derive(Default)]
 struct AssistantTurn {
     thinking: Vec<SignedReasoning>,
     text: String,
     calls: Vec<ToolCallRequest>,
     results: Vec<ChatMessage>,
+    pictures: Vec<ToolPicture>,
     step: Option<u32>,
 }
 
@@ -370,8 +463,15 @@ impl AssistantTurn {
         message.thinking = turn.thinking;
         out.push(message);
         out.extend(turn.results);
+        if !turn.pictures.is_empty() {
+            out.push(pictures_turn(turn.pictures));
+        }
     }
 }
+
+#[cfg(test)]
+#[path = "request_builder_tests.rs"]
+mod tests;
 
 #[cfg(test)]
 mod unique_call_id_tests {

@@ -26,7 +26,7 @@ use crate::domain::failure::FailureKind;
 use crate::i18n::{phrase, Cause, Explain};
 use crate::ports::cancel::CancelToken;
 use crate::ports::clock::Clock;
-use crate::ports::transport::{ByteStream, HttpRequest, Transport, TransportError};
+use crate::ports::transport::{ByteStream, HttpRequest, JournalTarget, Transport, TransportError};
 use crate::prompt::token_estimate::{estimate_tokens, saturating_sum};
 use crate::provider::settings::{ProviderKind, ProviderSettings};
 use crate::provider::sse::SseDecoder;
@@ -61,6 +61,12 @@ pub(crate) trait DeltaSink {
     fn warn(&self, message: Cause);
     /// Tells the user the call waits before trying again, and why (until the answer arrives).
     fn wait_notice(&mut self, message: Cause);
+    /// Where the body of a call in `kind`'s protocol is kept as it arrives, made now (before
+    /// the call's first byte): `None` keeps nothing.
+    fn journal(&self, kind: ProviderKind) -> Option<JournalTarget> {
+        let _ = kind;
+        None
+    }
 }
 
 /// How one model call ended.
@@ -360,7 +366,11 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
     ) -> Result<CallEnd, ProviderError> {
         let request = super::build_chat_request(settings, request)?;
         let mut watch = StreamWatch::new(settings, self.clock.now_ms());
-        let mut send = std::pin::pin!(self.transport.send(request, cancel));
+        let journal = sink.journal(settings.kind);
+        let mut send =
+            std::pin::pin!(self
+                .transport
+                .send_journaled(request, cancel, journal.as_ref()));
         let mut response = loop {
             let wait = watch.deadline_ms() - self.clock.now_ms();
             if wait <= 0.0 {

@@ -19,6 +19,8 @@
 //! - `POST /admin/script`: queue one [`Script`] or an array of them.
 //! - `GET /admin/requests`: the JSON bodies of the chat requests received so far.
 //! - `POST /admin/reset`: forget queued scripts and recorded requests.
+//! - `GET /admin/sent`: how many text chunks of the latest streamed answer were handed to its
+//!   connection (`{"chunks": n}`), for measuring what a killed browser lost.
 //! - `GET /files/pixel.png`: a small PNG, for answers that show a remote image.
 //! - `GET /searxng/search?q=…&format=json`: SearXNG-shaped search results made from the query.
 //! - `GET /pages/tides.html`: a small article page, for the page-reading tool.
@@ -207,6 +209,7 @@ fn routes() -> Router<Mock> {
         .route("/admin/script", post(queue_script))
         .route("/admin/requests", get(recorded_requests))
         .route("/admin/reset", post(reset))
+        .route("/admin/sent", get(sent))
         .route("/files/pixel.png", get(pixel))
         .route("/searxng/search", get(search::searxng))
         .route("/pages/tides.html", get(tides_page))
@@ -392,9 +395,25 @@ async fn answer(
     }
 }
 
+/// The text chunks of the latest streamed answer handed to its connection so far.
+static SENT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+async fn sent() -> Response {
+    axum::Json(serde_json::json!({ "chunks": SENT.load(std::sync::atomic::Ordering::SeqCst) }))
+        .into_response()
+}
+
 /// One step of a scripted stream.
 enum Step {
-    Send { delay: Duration, bytes: Bytes },
+    Send {
+        delay: Duration,
+        bytes: Bytes,
+    },
+    /// A chunk of the answer's text (counted in [`SENT`] once handed on).
+    Text {
+        delay: Duration,
+        bytes: Bytes,
+    },
     Stall,
     Drop,
 }
@@ -402,19 +421,27 @@ enum Step {
 fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
     let delay = Duration::from_millis(script.delay_ms);
     let mut steps = VecDeque::new();
-    let mut send = |delay: Duration, frames: Vec<Bytes>| {
-        for bytes in frames {
-            steps.push_back(Step::Send { delay, bytes });
+    // The last bytes of a text frame are sent as `Step::Text` (counted once handed on).
+    let mut send = |delay: Duration, frames: Vec<Bytes>, text: bool| {
+        let count = frames.len();
+        for (at, bytes) in frames.into_iter().enumerate() {
+            steps.push_back(if text && at + 1 == count {
+                Step::Text { delay, bytes }
+            } else {
+                Step::Send { delay, bytes }
+            });
         }
     };
     send(
         Duration::from_millis(script.first_token_delay_ms),
         dialect.frame(Frame::Start, model),
+        false,
     );
     for (processed, total) in script.prompt_progress {
         send(
             delay,
             dialect.frame(Frame::PromptProgress(processed, total), model),
+            false,
         );
     }
     for (index, text) in script.chunks.into_iter().enumerate() {
@@ -422,6 +449,7 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
             send(
                 delay,
                 vec![Bytes::from_static(b"data: {\"choices\": [not json\n\n")],
+                false,
             );
         }
         if script.stall_after == Some(index) {
@@ -432,7 +460,7 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
             steps.push_back(Step::Drop);
             return steps;
         }
-        send(delay, dialect.frame(Frame::Text(text), model));
+        send(delay, dialect.frame(Frame::Text(text), model), true);
     }
     if let Some(call) = &script.tool_call {
         send(
@@ -441,6 +469,7 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
                 Frame::ToolCall(call.name.clone(), call.arguments.clone()),
                 model,
             ),
+            false,
         );
     }
     if !script.end_early {
@@ -449,12 +478,13 @@ fn steps(dialect: Dialect, script: Script, model: &str) -> VecDeque<Step> {
         } else {
             Frame::End(script.usage, script.stop)
         };
-        send(Duration::ZERO, dialect.frame(finish, model));
+        send(Duration::ZERO, dialect.frame(finish, model), false);
     }
     steps
 }
 
 fn stream_response(dialect: Dialect, script: Script, model: &str) -> Response {
+    SENT.store(0, std::sync::atomic::Ordering::SeqCst);
     let body =
         futures_util::stream::unfold(steps(dialect, script, model), |mut steps| async move {
             match steps.pop_front()? {
@@ -462,6 +492,13 @@ fn stream_response(dialect: Dialect, script: Script, model: &str) -> Response {
                     if !delay.is_zero() {
                         tokio::time::sleep(delay).await;
                     }
+                    Some((Ok(bytes), steps))
+                }
+                Step::Text { delay, bytes } => {
+                    if !delay.is_zero() {
+                        tokio::time::sleep(delay).await;
+                    }
+                    SENT.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     Some((Ok(bytes), steps))
                 }
                 Step::Stall => {

@@ -1,0 +1,127 @@
+//! The stream journal: a streamed answer's bytes, kept by the transport as they arrive
+//! ([`Transport::send_journaled`](crate::Transport::send_journaled)), so that a page killed
+//! in the middle of an answer loses none of the text it had received.
+//!
+//! The message itself is written to the store at most every
+//! [`PERSIST_INTERVAL_MS`](super::PERSIST_INTERVAL_MS), a database transaction each; writing
+//! it more often would make every token a transaction. The journal is written between those,
+//! with none: in the browser it is a file of the origin's private file system written by the
+//! fetch worker as each network chunk arrives (`platform/src/batched_body.js`).
+//!
+//! A journal is a head line (JSON: the protocol, and the message as it was before the call)
+//! followed by the call's body bytes. When a conversation opens with a message still marked
+//! streaming and no tab writing it, the page that wrote it was killed: the journal's bytes are
+//! decoded again onto the head's message ([`recover`]), and the result replaces the stored
+//! message when it holds everything the stored one does, and more.
+
+use super::events::{GenerationEvent, GenerationSink};
+use super::journal_head;
+use super::reply_writer::ReplyWriter;
+use crate::domain::message::{Conversation, MessageNode};
+use crate::domain::message_part::MessagePart;
+use crate::ports::clock::Clock;
+use crate::provider::sse::SseDecoder;
+use crate::provider::StreamDecoder;
+use crate::store::ChatStore;
+
+/// Sees nothing: a replay shows no one its progress.
+struct Unseen;
+
+impl GenerationSink for Unseen {
+    fn emit(&self, _event: GenerationEvent) {}
+}
+
+/// A clock that stands still: a replay is never due to save.
+struct Stopped(f64);
+
+impl Clock for Stopped {
+    fn now_ms(&self) -> f64 {
+        self.0
+    }
+}
+
+/// The message `journal` holds, decoded again, when it is `stored` with more: `None` when the
+/// journal is not this message's, cannot be read, or adds nothing (the stored message was
+/// saved after it, or the answer's tools ran since).
+pub(crate) async fn recover<S: ChatStore>(
+    journal: &[u8],
+    stored: &MessageNode,
+    conversation: &Conversation,
+    store: &S,
+    now_ms: f64,
+) -> Option<MessageNode> {
+    let (head, body) = journal_head::split(journal)?;
+    if head.message.id != stored.id {
+        return None;
+    }
+    let clock = Stopped(now_ms);
+    let mut conversation = conversation.clone();
+    let mut writer = ReplyWriter::new(store, &clock, &Unseen, &mut conversation, head.message);
+    writer.begin_step();
+    let mut protocol = StreamDecoder::new(head.kind);
+    let mut decoder = SseDecoder::default();
+    let mut events = Vec::new();
+    // What decodes is replayed; the first thing that does not (the page died in the middle of
+    // an event) ends it.
+    if decoder.push(body, &mut events).is_ok() {
+        if let Ok(Some(last)) = decoder.finish() {
+            events.push(last);
+        }
+    }
+    'replay: for event in &events {
+        let Ok(deltas) = protocol.decode(event) else {
+            break;
+        };
+        for delta in deltas {
+            if writer.apply(delta).await {
+                break 'replay;
+            }
+        }
+    }
+    let recovered = writer.into_replayed();
+    (holds_all_of(&recovered, stored) && size(&recovered) > size(stored)).then_some(recovered)
+}
+
+/// Whether `longer` has every part of `shorter`, each the same or grown at its end.
+fn holds_all_of(longer: &MessageNode, shorter: &MessageNode) -> bool {
+    longer.parts.len() >= shorter.parts.len()
+        && shorter
+            .parts
+            .iter()
+            .zip(&longer.parts)
+            .all(|(short, long)| match (short, long) {
+                (MessagePart::Text { text: a }, MessagePart::Text { text: b }) => b.starts_with(a),
+                (
+                    MessagePart::Reasoning {
+                        text: a,
+                        signature: None,
+                        ..
+                    },
+                    MessagePart::Reasoning { text: b, .. },
+                ) => b.starts_with(a),
+                (MessagePart::ToolCall(a), MessagePart::ToolCall(b)) => {
+                    a.result.is_none()
+                        && b.result.is_none()
+                        && a.id == b.id
+                        && a.name == b.name
+                        && b.arguments.starts_with(&a.arguments)
+                }
+                (short, long) => short == long,
+            })
+}
+
+/// How much a message holds: the bytes of its text, reasoning and tool calls' arguments.
+fn size(node: &MessageNode) -> usize {
+    node.parts
+        .iter()
+        .map(|part| match part {
+            MessagePart::Text { text } | MessagePart::Reasoning { text, .. } => text.len(),
+            MessagePart::ToolCall(call) => call.arguments.len(),
+            MessagePart::Image { .. } | MessagePart::Document { .. } => 0,
+        })
+        .sum()
+}
+
+#[cfg(test)]
+#[path = "stream_journal_tests.rs"]
+mod tests;
