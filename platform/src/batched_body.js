@@ -89,8 +89,8 @@ export class BatchedBody extends HeldBytes {
       for (;;) {
         const { done, value } = await this.reader.read();
         if (done) break;
-        this.journal?.write(value);
         this.chunks.push(value);
+        this.journal?.write(value);
         if (this.waiting !== null && this.timer === undefined) this.wake();
       }
     } catch (error) {
@@ -254,56 +254,104 @@ const JOURNALS = 'stream-journal';
 /// A streamed answer's body kept as it arrives (engine/src/chat/stream_journal.rs): its head,
 /// then every network chunk, each written the moment it is read, before the page's thread is
 /// handed it. A synchronous access handle writes straight to the file, so a page killed a moment
-/// later loses nothing it was given, and no database transaction is spent on it. Where the file
-/// cannot be opened (no private file system, another tab holds it) nothing is kept.
+/// later loses nothing it was given, and no database transaction is spent on it. A journal that
+/// cannot be kept (no private file system, storage full) keeps nothing and never stops the answer.
 class Journal {
   constructor({ conversationId, messageId, head }) {
     this.key = `${conversationId}/${messageId}`;
     this.handle = null;
     this.at = 0;
-    // Chunks read before the file is open (copies: the originals are handed on).
+    // Chunks read before the file is open (copies: the originals are handed on); `null` once
+    // the file is open or given up.
     this.waiting = [head];
-    Journal.open.get(this.key)?.close();
+    this.closing = false;
+    // A journal of the same message before this one (a retry, a fallback provider) lets the file
+    // go first: its handle holds the file's only lock.
+    const before = Journal.open.get(this.key);
+    before?.close();
     Journal.open.set(this.key, this);
-    this.opening(conversationId, messageId).then((handle) => {
-      if (this.waiting === null) {
-        handle.close();
-        return;
-      }
-      this.handle = handle;
-      handle.truncate(0);
-      for (const bytes of this.waiting) this.write(bytes);
-      this.waiting = null;
-    }).catch(() => {
-      this.waiting = null;
-    });
+    this.settled = (before?.settled ?? Promise.resolve())
+      .then(() => fileOf(conversationId, messageId, true))
+      .then((file) => file.createSyncAccessHandle())
+      .then((handle) => {
+        this.handle = handle;
+        const waiting = this.waiting;
+        this.waiting = null;
+        this.guard(() => handle.truncate(0));
+        for (const bytes of waiting) this.write(bytes);
+        if (this.closing) this.close();
+      })
+      .catch(() => this.giveUp());
   }
 
-  async opening(conversationId, messageId) {
-    const root = await navigator.storage.getDirectory();
-    const all = await root.getDirectoryHandle(JOURNALS, { create: true });
-    const folder = await all.getDirectoryHandle(conversationId, { create: true });
-    const file = await folder.getFileHandle(messageId, { create: true });
-    return file.createSyncAccessHandle();
+  /// Runs a write; on failure the journal keeps nothing more.
+  guard(write) {
+    try {
+      write();
+    } catch {
+      this.giveUp();
+    }
   }
 
   write(bytes) {
-    if (this.handle !== null) this.at += this.handle.write(bytes, { at: this.at });
+    if (this.handle !== null) this.guard(() => { this.at += this.handle.write(bytes, { at: this.at }); });
     else if (this.waiting !== null) this.waiting.push(bytes.slice());
   }
 
-  /// Done with the file (the page removes it once the answer is saved whole).
-  close() {
+  giveUp() {
     this.waiting = null;
-    this.handle?.close();
+    this.close();
+  }
+
+  /// Done with the file, once what waits for it is written (the page removes it once the
+  /// answer is saved whole).
+  close() {
+    this.closing = true;
+    if (this.waiting !== null) return;
+    try {
+      this.handle?.close();
+    } catch {
+      // Closed already.
+    }
     this.handle = null;
     if (Journal.open.get(this.key) === this) Journal.open.delete(this.key);
   }
 }
 
-/// The journal open for each message: a new request for the same message (a retry) takes the
-/// file over.
+/// The journal of each message whose request runs (or just ran) here.
 Journal.open = new Map();
+
+/// The file `{conversation}/{message}` of the journals' folder (created when `create`).
+async function fileOf(conversationId, messageId, create) {
+  const root = await navigator.storage.getDirectory();
+  const all = await root.getDirectoryHandle(JOURNALS, { create });
+  const folder = await all.getDirectoryHandle(conversationId, { create });
+  return folder.getFileHandle(messageId, { create });
+}
+
+/// Removes a message's journal, or (`messageId` undefined) its conversation's: in the worker once
+/// its requests let the files go, else here. Resolves when done; never rejects.
+export async function removeJournal(conversationId, messageId) {
+  const remote = IN_WORKER ? null : await worker();
+  if (remote) {
+    remote.postMessage({ removeJournal: { conversationId, messageId } });
+    return;
+  }
+  const prefix = messageId === undefined ? `${conversationId}/` : `${conversationId}/${messageId}`;
+  const open = [...Journal.open.values()].filter((j) => j.key === prefix || j.key.startsWith(prefix));
+  for (const journal of open) {
+    journal.close();
+    await journal.settled;
+  }
+  try {
+    const root = await navigator.storage.getDirectory();
+    const all = await root.getDirectoryHandle(JOURNALS);
+    if (messageId === undefined) await all.removeEntry(conversationId, { recursive: true });
+    else await (await all.getDirectoryHandle(conversationId)).removeEntry(messageId);
+  } catch {
+    // Not there (or no private file system): nothing to remove.
+  }
+}
 
 // The worker's side: each request fetched here, its body read by a `BatchedBody` and each of its
 // batches posted (the bytes read before a failure go before the failure).
@@ -337,6 +385,7 @@ if (IN_WORKER) {
   const controllers = new Map();
   globalThis.addEventListener('message', ({ data }) => {
     if (data.cancel) controllers.get(data.id)?.abort();
+    else if (data.removeJournal) removeJournal(data.removeJournal.conversationId, data.removeJournal.messageId);
     else serve(data, controllers);
   });
   globalThis.postMessage({ kind: 'ready' });

@@ -1,9 +1,11 @@
 //! The page's side of the stream journal (engine/src/chat/stream_journal.rs): the fetch worker
 //! writes a streamed answer's bytes to `stream-journal/{conversation}/{message}` in the origin's
 //! private file system as they arrive (`batched_body.js`); here they are read back after a
-//! crash, and removed once the answer is saved whole or its conversation deleted.
+//! crash, and removed (by the worker, which may still hold the file) once the answer is saved
+//! whole, or its message or conversation deleted.
 
 use crate::opfs_workspace::{file_handle, folder, origin_folder, wait};
+use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 
 /// The journals' folder, as the worker names it.
@@ -21,26 +23,17 @@ pub(crate) async fn read(conversation_id: &str, message_id: &str) -> Option<Vec<
     Some(js_sys::Uint8Array::new(&bytes).to_vec())
 }
 
+#[wasm_bindgen(module = "/src/batched_body.js")]
+extern "C" {
+    /// Removes a message's journal, or (`message_id` undefined) its conversation's: in the
+    /// worker, once its requests let the files go. Never rejects.
+    #[wasm_bindgen(js_name = removeJournal)]
+    fn remove_journal(conversation_id: &str, message_id: Option<String>) -> js_sys::Promise;
+}
+
 /// Removes a message's journal, or (`message_id` `None`) its conversation's, when there is one.
 pub(crate) fn remove(conversation_id: &str, message_id: Option<&str>) {
-    let (conversation_id, message_id) = (conversation_id.to_owned(), message_id.map(str::to_owned));
-    wasm_bindgen_futures::spawn_local(async move {
-        let Ok(root) = origin_folder().await else {
-            return;
-        };
-        let names: &[&str] = match message_id {
-            Some(_) => &[JOURNALS, conversation_id.as_str()],
-            None => &[JOURNALS],
-        };
-        let Ok(Some(parent)) = folder(root, names, false).await else {
-            return;
-        };
-        let options = web_sys::FileSystemRemoveOptions::new();
-        options.set_recursive(true);
-        let name = message_id.as_deref().unwrap_or(&conversation_id);
-        // Not there, or held by a tab writing it: nothing to do.
-        let _ = wait(parent.remove_entry_with_options(name, &options)).await;
-    });
+    let _ = remove_journal(conversation_id, message_id.map(str::to_owned));
 }
 
 /// The journal the worker is asked to keep (`fetchBatched`'s `journal`).

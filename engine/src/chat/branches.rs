@@ -76,6 +76,11 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         self.store
             .delete_messages(&conversation, &change.deleted)
             .await?;
+        for id in &change.deleted {
+            self.client()
+                .transport()
+                .drop_journal(&conversation.id, Some(id));
+        }
         Ok((conversation, tree.current_branch_entries()))
     }
 

@@ -674,7 +674,8 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;
-            // Saved whole: what the journal kept of it is no longer needed.
+            // Saved whole: what the journal kept of it is no longer needed. (An answer whose
+            // final save failed returned above with its journal kept: its only copy on disk.)
             self.client
                 .transport()
                 .drop_journal(&reply.conversation_id, Some(&reply.id));

@@ -78,8 +78,31 @@ pub(crate) async fn recover<S: ChatStore>(
             }
         }
     }
-    let recovered = writer.into_replayed();
-    (holds_all_of(&recovered, stored) && size(&recovered) > size(stored)).then_some(recovered)
+    let mut recovered = writer.into_replayed();
+    if !holds_all_of(&recovered, stored) || size(&recovered) <= size(stored) {
+        return None;
+    }
+    // The replay's clock is the time of recovery: the times the stored reasoning was written
+    // at are the true ones.
+    for (replayed, kept) in recovered.parts.iter_mut().zip(&stored.parts) {
+        if let (
+            MessagePart::Reasoning {
+                started_at_ms,
+                finished_at_ms,
+                ..
+            },
+            MessagePart::Reasoning {
+                started_at_ms: started,
+                finished_at_ms: finished,
+                ..
+            },
+        ) = (replayed, kept)
+        {
+            *started_at_ms = *started;
+            *finished_at_ms = finished.or(*finished_at_ms);
+        }
+    }
+    Some(recovered)
 }
 
 /// Whether `longer` has every part of `shorter`, each the same or grown at its end.
@@ -94,11 +117,15 @@ fn holds_all_of(longer: &MessageNode, shorter: &MessageNode) -> bool {
                 (
                     MessagePart::Reasoning {
                         text: a,
-                        signature: None,
+                        signature: signed,
                         ..
                     },
-                    MessagePart::Reasoning { text: b, .. },
-                ) => b.starts_with(a),
+                    MessagePart::Reasoning {
+                        text: b,
+                        signature: replayed,
+                        ..
+                    },
+                ) => b.starts_with(a) && (signed.is_none() || signed == replayed),
                 (MessagePart::ToolCall(a), MessagePart::ToolCall(b)) => {
                     a.result.is_none()
                         && b.result.is_none()

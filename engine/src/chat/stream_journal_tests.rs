@@ -205,3 +205,26 @@ fn a_journal_that_adds_nothing_or_is_another_messages_is_not_used() {
     let body = format!("data: {call}\n\n");
     assert_eq!(recovered(&journal(&before, body.as_bytes()), &ran), None);
 }
+
+#[test]
+fn signed_reasoning_before_the_call_keeps_its_times_and_does_not_stop_the_recovery() {
+    let mut before = streaming("");
+    before.parts.insert(
+        0,
+        MessagePart::Reasoning {
+            text: "weighing".into(),
+            started_at_ms: Some(100.0),
+            finished_at_ms: Some(900.0),
+            signature: Some("sig".into()),
+        },
+    );
+    let mut stored = before.clone();
+    stored.push_text("The ");
+    let body = content_chunks(&["The ", "answer."], false);
+    let back = recovered(&journal(&before, &body), &stored).unwrap();
+    assert_eq!(back.text(), "The answer.");
+    assert_eq!(
+        back.parts[0], before.parts[0],
+        "the reasoning as it was written"
+    );
+}

@@ -58,6 +58,13 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             return load_images(messages, &self.store).await;
         }
         let Some(reader) = ocr_settings(settings) else {
+            // The turn still says what the tool returned, and that the model cannot see it,
+            // so it does not answer as if it had.
+            for message in messages.iter_mut().filter(|m| !m.images.is_empty()) {
+                message
+                    .content
+                    .push_str(" It was shown to the user; this model cannot see pictures.");
+            }
             return match remove_images(messages) {
                 0 => Vec::new(),
                 n => vec![crate::prompt::notices::images_left_out(

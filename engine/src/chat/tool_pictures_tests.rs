@@ -182,7 +182,11 @@ fn without_a_reading_model_the_picture_is_left_out_and_the_user_told_once() {
     assert_eq!(request_count(&service), 3, "no reading call");
     let last = request_body(&service, 2);
     assert!(!last.to_string().contains("image_url"), "{last}");
-    assert_eq!(last["messages"][4]["content"], NOTE);
+    assert_eq!(
+        last["messages"][4]["content"],
+        format!("{NOTE} It was shown to the user; this model cannot see pictures."),
+        "the model is told it did not see it"
+    );
     let said: Vec<String> = warnings(&log)
         .into_iter()
         .filter(|w| w.contains("cannot see images"))

@@ -238,7 +238,7 @@ fn roles(turns: &Value) -> Vec<&str> {
 const NOTE: &str = "The picture the tool snapshot returned with its result above.";
 
 #[test]
-fn each_protocol_gets_the_pictures_in_a_user_turn_after_the_tool_results() {
+fn openai_and_anthropic_get_the_pictures_in_a_user_turn_after_the_tool_results_gemini_none() {
     let messages = sent_messages();
 
     let openai = body(ProviderKind::OpenAi, &messages);
@@ -271,7 +271,7 @@ fn each_protocol_gets_the_pictures_in_a_user_turn_after_the_tool_results() {
     assert_eq!(turn[2], json!({"type": "text", "text": NOTE}));
     assert_eq!(turn.as_array().unwrap().len(), 3);
 
-    // Gemini: likewise, the function response first.
+    // Gemini takes nothing beside function responses in their turn: the pictures stay out.
     let gemini = body(ProviderKind::Gemini, &messages);
     assert_eq!(
         roles(&gemini["contents"]),
@@ -279,10 +279,5 @@ fn each_protocol_gets_the_pictures_in_a_user_turn_after_the_tool_results() {
     );
     let turn = &gemini["contents"][2]["parts"];
     assert_eq!(turn[0]["functionResponse"]["name"], "snapshot");
-    assert_eq!(turn[1], json!({"text": NOTE}));
-    assert_eq!(
-        turn[2],
-        json!({"inlineData": {"mimeType": "image/png", "data": "iVBORw0K"}})
-    );
-    assert_eq!(turn.as_array().unwrap().len(), 3);
+    assert_eq!(turn.as_array().unwrap().len(), 1, "{turn}");
 }

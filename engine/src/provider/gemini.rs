@@ -165,6 +165,16 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
         } else {
             match message.role {
                 Role::System => continue,
+                // Gemini takes nothing beside function responses in their turn (a 400), so the
+                // pictures a tool returned, which follow its results, are not sent to it.
+                Role::User
+                    if crate::prompt::request_builder::is_pictures_turn(
+                        at.checked_sub(1).map(|b| &messages[b]),
+                        message,
+                    ) =>
+                {
+                    continue
+                }
                 Role::User => {
                     let mut parts = text_parts(&message.content);
                     parts.extend(message.images.iter().filter(|i| !i.data.is_empty()).map(
