@@ -1,5 +1,7 @@
 //! Writing an answer: the code that runs a chat action (send, regenerate, continue, edit, a
-//! tool decision, a question waiting for the connection), loaded on first use.
+//! tool decision, a question waiting for the connection), loaded on first use. It also takes
+//! back, after a crash, what an interrupted answer received ([`recover_interrupted`]): that
+//! decodes provider streams too.
 //!
 //! Reading a conversation needs none of it: the engine's turn (prompt assembly, retrieval, the
 //! request builders, the three protocols' stream decoders, the tool loop) is reached only
@@ -57,6 +59,9 @@ pub struct Generation {
     pub connect_mcp: fn(AppState, McpServers),
     /// The embedding run of this tab (at start, when a knowledge base embeds).
     pub embed_pending: fn(AppState) -> Pin<Box<dyn Future<Output = ()>>>,
+    /// Takes back from the stream journal what interrupted answers received after their last
+    /// save (it decodes provider streams); how many changed.
+    recover: fn(Rc<Runtime>, Conversation, Vec<String>) -> Pin<Box<dyn Future<Output = usize>>>,
 }
 
 #[cfg_attr(
@@ -70,6 +75,16 @@ fn generation_split() -> Result<Generation, LoadFailed> {
         equip: crate::equipment::equip,
         connect_mcp: crate::tool_settings::connect_servers,
         embed_pending: |state| Box::pin(crate::embeddings::embed_pending(state)),
+        recover: |runtime, conversation, ids| {
+            Box::pin(async move {
+                let recovered = runtime
+                    .service
+                    .recover_interrupted(&conversation, &ids)
+                    .await;
+                // What could not be taken back stays as it was saved, marked interrupted.
+                recovered.unwrap_or(0)
+            })
+        },
     })
 }
 
@@ -120,6 +135,24 @@ pub fn prefetch(state: AppState) {
     leptos::task::spawn_local(async move {
         // A failure is reported when an action needs the module.
         let _ = load(state).await;
+    });
+}
+
+/// Takes back what the interrupted answers `ids` of `conversation` received after their last
+/// save (the page was killed while they streamed: `open_tree` found them), and shows the
+/// conversation again when that changed something.
+pub fn recover_interrupted(state: AppState, conversation: Conversation, ids: Vec<String>) {
+    let Some(runtime) = crate::runtime::runtime() else {
+        return;
+    };
+    leptos::task::spawn_local(async move {
+        let Ok(generation) = load(state).await else {
+            return; // the text saved before the crash stays, marked interrupted
+        };
+        let id = conversation.id.clone();
+        if (generation.recover)(runtime, conversation, ids).await > 0 {
+            crate::runtime::reload(state, id);
+        }
     });
 }
 

@@ -257,11 +257,14 @@ fn load_current(state: AppState, id: String, message: Option<String>) {
             return; // the user moved on while this loaded
         }
         match tree {
-            Ok(tree) => {
+            Ok((tree, interrupted)) => {
                 state.show_branch(&id, &tree.current_branch_entries());
                 set_context(state, &runtime, &conversation, Some(&tree.current_branch())).await;
                 if let Some(message) = message {
                     reshape(state, Reshape::Show(message));
+                }
+                if !interrupted.is_empty() {
+                    crate::lazy_generation::recover_interrupted(state, conversation, interrupted);
                 }
             }
             Err(err) => state.banner.set(Some(skein_components::explain(&err))),

@@ -337,8 +337,10 @@ export async function removeJournal(conversationId, messageId) {
     remote.postMessage({ removeJournal: { conversationId, messageId } });
     return;
   }
-  const prefix = messageId === undefined ? `${conversationId}/` : `${conversationId}/${messageId}`;
-  const open = [...Journal.open.values()].filter((j) => j.key === prefix || j.key.startsWith(prefix));
+  const whose = messageId === undefined
+    ? (key) => key.startsWith(`${conversationId}/`)
+    : (key) => key === `${conversationId}/${messageId}`;
+  const open = [...Journal.open.values()].filter((journal) => whose(journal.key));
   for (const journal of open) {
     journal.close();
     await journal.settled;

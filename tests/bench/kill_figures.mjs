@@ -26,13 +26,33 @@ async function removeJournals(context, appUrl) {
   await page.close();
 }
 
-/// The answer of run `run` as the app shows it after the restart (each run leaves one answer
-/// marked incomplete): how many tokens it kept.
+/// How many tokens the answer of run `run` kept after the restart: once the app has marked it
+/// interrupted (each run leaves one answer so) and taken back what its journal holds (the journal
+/// is removed then), as IndexedDB holds it.
 async function keptTokens(page, run) {
   await page.waitForFunction((count) => document
     .querySelectorAll('[data-testid=message][data-role=assistant][data-status=incomplete]').length === count, run + 1, { timeout: 60_000 });
-  const answer = page.locator('[data-testid=message][data-role=assistant]').last();
-  const text = await answer.locator('[data-testid=message-content]').textContent();
+  const { text } = await page.waitForFunction(async () => {
+    const root = await navigator.storage.getDirectory();
+    const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
+    if (journals !== null) {
+      for await (const [, conversation] of journals.entries()) {
+        for await (const entry of conversation.values()) if (entry) return false;
+      }
+    }
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('skein');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const all = await new Promise((resolve) => {
+      const read = db.transaction('messages').objectStore('messages').getAll();
+      read.onsuccess = () => resolve(read.result);
+    });
+    db.close();
+    const newest = all.filter((m) => m.role === 'assistant').sort((a, b) => a.created_at_ms - b.created_at_ms).at(-1);
+    return { text: newest.parts.map((p) => p.text ?? '').join('') };
+  }, null, { timeout: 60_000 }).then((handle) => handle.jsonValue());
   const numbers = [...text.matchAll(/k(\d+)/g)].map((m) => Number(m[1]));
   return numbers.length === 0 ? 0 : Math.max(...numbers) + 1;
 }

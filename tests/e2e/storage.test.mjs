@@ -84,7 +84,12 @@ test('a browser killed mid-answer loses none of the words that reached it (the s
   context = await persistentContext(profile);
   page = await openApp(context);
   await page.locator('[data-testid=message][data-role=assistant][data-status=incomplete]').waitFor();
-  assert.equal(await lastAssistant(page).locator('[data-testid=message-content]').textContent(), words.join(''));
+  // The journal's text joins the answer (the code that reads it loads behind the screen).
+  await page.waitForFunction((text) => {
+    const texts = document.querySelectorAll('[data-role=assistant] [data-testid=message-content]');
+    return texts.length === 1 && texts[0].textContent === text;
+  }, words.join(''));
+  assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
   assert.deepEqual(await storedAnswers(page), [{ status: 'incomplete', text: words.join('') }], 'saved whole now');
   // The journal is removed once the answer is saved.
   await page.waitForFunction(async () => {

@@ -147,39 +147,29 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
     /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
     /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
-    /// "streaming" forever or silently shown as complete. The text that arrived after its
-    /// last save is taken back from the stream journal (`stream_journal.rs`).
+    /// "streaming" forever or silently shown as complete. Their IDs come back too: the text
+    /// that arrived after their last save may be in the stream journal
+    /// ([`recover_interrupted`](Self::recover_interrupted)).
     pub async fn open_conversation(
         &self,
         conversation: &Conversation,
         generating_here: bool,
-    ) -> Result<Vec<MessageNode>, StoreError> {
+    ) -> Result<(Vec<MessageNode>, Vec<String>), StoreError> {
         let mut nodes = self.store.load_messages(&conversation.id).await?;
+        let mut interrupted = Vec::new();
         if generating_here {
-            return Ok(nodes);
+            return Ok((nodes, interrupted));
         }
         for node in nodes
             .iter_mut()
             .filter(|n| n.status == MessageStatus::Streaming)
         {
-            let transport = self.client().transport();
-            if let Some(journal) = transport.read_journal(&conversation.id, &node.id).await {
-                let now = self.clock().now_ms();
-                if let Some(recovered) =
-                    super::stream_journal::recover(&journal, node, conversation, &self.store, now)
-                        .await
-                {
-                    *node = recovered;
-                }
-            }
             node.status = MessageStatus::Incomplete;
             node.error =
                 Some("Generation was interrupted (the page was closed or reloaded).".into());
             self.store.save_message(conversation, node).await?;
-            self.client()
-                .transport()
-                .drop_journal(&conversation.id, Some(&node.id));
+            interrupted.push(node.id.clone());
         }
-        Ok(nodes)
+        Ok((nodes, interrupted))
     }
 }

@@ -156,18 +156,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// closed tab marked incomplete, unless `generating_here`, see
     /// [`open_conversation`](Self::open_conversation)) with the copies in `newer` (an answer
     /// streaming in this tab, answers kept while storage was full) in place of the stored ones.
+    ///
+    /// Also returns the IDs of the answers found interrupted, for
+    /// [`recover_interrupted`](Self::recover_interrupted).
     pub async fn open_tree(
         &self,
         conversation: &Conversation,
         generating_here: bool,
         newer: &[&MessageNode],
-    ) -> Result<ConversationTree, ChatError> {
-        let mut nodes = self
+    ) -> Result<(ConversationTree, Vec<String>), ChatError> {
+        let (mut nodes, interrupted) = self
             .open_conversation(conversation, generating_here)
             .await?;
         overlay_newer(&mut nodes, newer);
         let leaf = conversation.current_leaf_id.as_deref();
-        Ok(ConversationTree::from_nodes(&conversation.id, nodes, leaf)?)
+        let tree = ConversationTree::from_nodes(&conversation.id, nodes, leaf)?;
+        Ok((tree, interrupted))
     }
 
     /// Writes an answer as it is while it streams (the page may be closing); never over a
@@ -450,7 +454,7 @@ mod tests {
         let (_, nodes) = stored(&service);
         let mut newer = nodes[1].clone();
         newer.push_text(" And more, not saved yet.");
-        let tree = block_on(service.open_tree(&conversation, false, &[&newer])).unwrap();
+        let (tree, _) = block_on(service.open_tree(&conversation, false, &[&newer])).unwrap();
         let branch: Vec<String> = tree.current_branch().iter().map(|n| n.text()).collect();
         assert_eq!(branch, ["Hello", "Hi. And more, not saved yet."]);
 

@@ -248,11 +248,13 @@ fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
     block_on(service.store.save_message(&conversation, &node)).unwrap();
 
     // While this tab is generating it, the message is left alone.
-    let nodes = block_on(service.open_conversation(&conversation, true)).unwrap();
+    let (nodes, interrupted) = block_on(service.open_conversation(&conversation, true)).unwrap();
     assert_eq!(nodes[0].status, MessageStatus::Streaming);
+    assert!(interrupted.is_empty());
 
-    let nodes = block_on(service.open_conversation(&conversation, false)).unwrap();
+    let (nodes, interrupted) = block_on(service.open_conversation(&conversation, false)).unwrap();
     assert_eq!(nodes[0].status, MessageStatus::Incomplete);
+    assert_eq!(interrupted, ["a"]);
     assert_eq!(nodes[0].text(), "words before the crash");
     assert_eq!(stored(&service).1, nodes, "the recovery was saved");
 }

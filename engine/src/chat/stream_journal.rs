@@ -10,19 +10,67 @@
 //!
 //! A journal is a head line (JSON: the protocol, and the message as it was before the call)
 //! followed by the call's body bytes. When a conversation opens with a message still marked
-//! streaming and no tab writing it, the page that wrote it was killed: the journal's bytes are
-//! decoded again onto the head's message ([`recover`]), and the result replaces the stored
-//! message when it holds everything the stored one does, and more.
+//! streaming and no tab writing it, the page that wrote it was killed
+//! ([`open_conversation`](ChatService::open_conversation) marks it interrupted): the journal's
+//! bytes are decoded again onto the head's message ([`recover`]), and the result replaces the
+//! stored message when it holds everything the stored one does, and more
+//! ([`ChatService::recover_interrupted`]). That runs apart from the opening, so that the
+//! decoders it needs can stay with the code that writes answers (the app loads it later).
 
 use super::events::{GenerationEvent, GenerationSink};
 use super::journal_head;
 use super::reply_writer::ReplyWriter;
+use super::service::ChatService;
 use crate::domain::message::{Conversation, MessageNode};
 use crate::domain::message_part::MessagePart;
-use crate::ports::clock::Clock;
+use crate::ports::clock::{Clock, IdGenerator};
+use crate::ports::transport::Transport;
 use crate::provider::sse::SseDecoder;
 use crate::provider::StreamDecoder;
-use crate::store::ChatStore;
+use crate::store::{ChatStore, StoreError};
+
+impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
+    /// Takes back from the stream journal the text that the interrupted answers `ids` of
+    /// `conversation` (as [`open_conversation`](Self::open_conversation) found them) received
+    /// after their last save, saves them, and forgets their journals. Returns how many changed.
+    pub async fn recover_interrupted(
+        &self,
+        conversation: &Conversation,
+        ids: &[String],
+    ) -> Result<usize, StoreError> {
+        let transport = self.client().transport();
+        let mut stored: Option<Vec<MessageNode>> = None;
+        let mut changed = 0;
+        for id in ids {
+            let Some(journal) = transport.read_journal(&conversation.id, id).await else {
+                continue;
+            };
+            if stored.is_none() {
+                stored = Some(self.store.load_messages(&conversation.id).await?);
+            }
+            let node = stored
+                .as_ref()
+                .and_then(|nodes| nodes.iter().find(|n| &n.id == id));
+            if let Some(node) = node {
+                let now = self.clock().now_ms();
+                if let Some(replayed) =
+                    recover(&journal, node, conversation, &self.store, now).await
+                {
+                    // What arrived, with the state the opening gave it (interrupted).
+                    let mut node = node.clone();
+                    node.parts = replayed.parts;
+                    node.usage = replayed.usage.or(node.usage);
+                    node.timings = replayed.timings.or(node.timings);
+                    node.model = replayed.model.or(node.model);
+                    self.store.save_message(conversation, &node).await?;
+                    changed += 1;
+                }
+            }
+            transport.drop_journal(&conversation.id, Some(id));
+        }
+        Ok(changed)
+    }
+}
 
 /// Sees nothing: a replay shows no one its progress.
 struct Unseen;

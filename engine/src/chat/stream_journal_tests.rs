@@ -61,15 +61,20 @@ fn a_killed_page_loses_none_of_the_text_that_arrived() {
     assert_eq!(saved.status, MessageStatus::Streaming);
     assert_eq!(saved.text(), "", "the store holds none of the text yet");
 
-    let opened = block_on(service.open_conversation(&conversation, false)).unwrap();
-    let answer = answer_of(&opened);
+    let (opened, interrupted) = block_on(service.open_conversation(&conversation, false)).unwrap();
+    assert_eq!(answer_of(&opened).status, MessageStatus::Incomplete);
+    assert_eq!(interrupted, [saved.id.clone()]);
+    let changed = block_on(service.recover_interrupted(&conversation, &interrupted)).unwrap();
+    assert_eq!(changed, 1);
+    let (_, nodes) = stored(&service);
+    let answer = answer_of(&nodes);
     assert_eq!(
         answer.text(),
         WORDS.concat(),
-        "every word that arrived is back"
+        "every word that arrived is back, saved"
     );
     assert_eq!(answer.status, MessageStatus::Incomplete);
-    assert_eq!(stored(&service).1, opened, "the recovered answer was saved");
+    assert!(answer.error.as_deref().unwrap().contains("interrupted"));
     assert!(
         block_on(
             service
@@ -91,9 +96,12 @@ fn without_a_journal_the_answer_keeps_what_was_saved() {
         .client()
         .transport()
         .drop_journal(&conversation.id, Some(&answer_id));
-    let opened = block_on(service.open_conversation(&conversation, false)).unwrap();
-    assert_eq!(answer_of(&opened).text(), "");
-    assert_eq!(answer_of(&opened).status, MessageStatus::Incomplete);
+    let (_, interrupted) = block_on(service.open_conversation(&conversation, false)).unwrap();
+    let changed = block_on(service.recover_interrupted(&conversation, &interrupted)).unwrap();
+    assert_eq!(changed, 0);
+    let (_, nodes) = stored(&service);
+    assert_eq!(answer_of(&nodes).text(), "");
+    assert_eq!(answer_of(&nodes).status, MessageStatus::Incomplete);
 }
 
 #[test]
