@@ -45,6 +45,9 @@ pub struct Turn {
     pub offline: bool,
 }
 
+/// Work the module does, to be awaited.
+type Later<T> = Pin<Box<dyn Future<Output = T>>>;
+
 /// The module's entries.
 #[derive(Clone, Copy)]
 pub struct Generation {
@@ -61,7 +64,7 @@ pub struct Generation {
     pub embed_pending: fn(AppState) -> Pin<Box<dyn Future<Output = ()>>>,
     /// Takes back from the stream journal what interrupted answers received after their last
     /// save (it decodes provider streams); how many changed.
-    recover: fn(Rc<Runtime>, Conversation, Vec<String>) -> Pin<Box<dyn Future<Output = usize>>>,
+    recover: fn(Rc<Runtime>, Conversation, Vec<String>) -> Later<usize>,
 }
 
 #[cfg_attr(

@@ -4,7 +4,7 @@
 //! engine's (`skein_engine::api::conversations`); this file opens the store and carries values
 //! across.
 
-use crate::js_api::{error_to_js, json_from_js, json_to_js};
+use crate::js_values::{error_to_js, json_from_js, json_to_js};
 use crate::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use skein_engine::api::conversations::{action_from_json, branch_json, event_json};
 use skein_engine::api::providers::Providers;
@@ -132,7 +132,14 @@ impl Chats {
             let conversation = find(&service, &conversation_id).await?;
             let tree = with_service!(service, s => {
                 let here = s.is_generating(&conversation.id);
-                s.open_tree(&conversation, here, &[]).await
+                match s.open_tree(&conversation, here, &[]).await {
+                    // An answer a killed page left gets back what its journal kept.
+                    Ok((_, interrupted)) if !interrupted.is_empty() => {
+                        let _ = s.recover_interrupted(&conversation, &interrupted).await;
+                        s.open_tree(&conversation, here, &[]).await.map(|(tree, _)| tree)
+                    }
+                    opened => opened.map(|(tree, _)| tree),
+                }
             })
             .map_err(chat_error)?;
             Ok(json_to_js(&serde_json::json!({
@@ -186,7 +193,7 @@ impl Chats {
         on_event: Option<js_sys::Function>,
     ) -> js_sys::Promise {
         let (service, providers) = (self.service.clone(), self.providers.clone());
-        let cancel = crate::js_api::cancel_token(signal.as_ref());
+        let cancel = crate::js_values::cancel_token(signal.as_ref());
         let parsed = json_from_js(&action)
             .and_then(|v| action_from_json(&v).map_err(error_to_js))
             .and_then(|action| json_from_js(&options).map(|options| (action, options)));

@@ -21,12 +21,38 @@ pub const OCR_INSTRUCTION: &str = "Transcribe all text in this image exactly, li
 /// The most a transcript may be, in tokens asked for.
 const MAX_TRANSCRIPT_TOKENS: u32 = 2_048;
 
+/// The most transcripts kept; past it they are forgotten all at once.
+const MAX_TRANSCRIPTS: usize = 256;
+
+/// What a reading model found in each image it read, by image and model: an image sent again
+/// (a question's on every later turn, a tool's picture at every later step) is not read again.
+#[derive(Default)]
+pub(crate) struct Transcripts(
+    std::cell::RefCell<std::collections::HashMap<(String, String), String>>,
+);
+
+impl Transcripts {
+    fn get(&self, blob_id: &str, model: &str) -> Option<String> {
+        let read = self.0.borrow();
+        read.get(&(blob_id.to_owned(), model.to_owned())).cloned()
+    }
+
+    fn keep(&self, blob_id: &str, model: &str, text: &str) {
+        let mut read = self.0.borrow_mut();
+        if read.len() >= MAX_TRANSCRIPTS {
+            read.clear();
+        }
+        read.insert((blob_id.to_owned(), model.to_owned()), text.to_owned());
+    }
+}
+
 pub(crate) struct ProviderOcr<'a, T, S, C> {
     pub client: &'a ProviderClient<T, C>,
     pub store: &'a S,
     /// The chat's settings with the reading model in place of the chat model.
     pub settings: ProviderSettings,
     pub cancel: &'a CancelToken,
+    pub transcripts: &'a Transcripts,
 }
 
 /// The settings the reading model is called with, when the chat's model cannot see images and
@@ -45,6 +71,9 @@ pub(crate) fn ocr_settings(settings: &ProviderSettings) -> Option<ProviderSettin
 impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> {
     fn recognize<'a>(&'a self, blob_id: &'a str, mime: &'a str) -> HookFuture<'a, String> {
         Box::pin(async move {
+            if let Some(text) = self.transcripts.get(blob_id, &self.settings.model) {
+                return Ok(text);
+            }
             let blob = self
                 .store
                 .load_blob(blob_id)
@@ -57,7 +86,8 @@ impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> 
                 mime: mime.to_owned(),
                 data: base64::encode(&blob.bytes),
             });
-            self.client
+            let text = self
+                .client
                 .complete(
                     &self.settings,
                     &[message],
@@ -67,7 +97,9 @@ impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> 
                 .await
                 .map_err(|err| {
                     HookError(format!("{} could not read it: {err}", self.settings.model))
-                })
+                })?;
+            self.transcripts.keep(blob_id, &self.settings.model, &text);
+            Ok(text)
         })
     }
 }

@@ -104,6 +104,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             store: &self.store,
             settings,
             cancel: turn.cancel,
+            transcripts: &self.transcripts,
         });
         // The workspace reminder, when the workspace tools are offered.
         let reminder = match self.workspace.get() {

@@ -67,6 +67,8 @@ pub struct ChatService<T, S, C, I> {
     pub(super) workspace: OnceCell<Rc<dyn crate::workspace::WorkspaceFiles>>,
     /// The knowledge bases read and indexed for retrieval and the knowledge tools.
     pub(super) knowledge_index: Rc<crate::knowledge::index_cache::KnowledgeIndexCache>,
+    /// What the reading model found in images already read (each is read once).
+    pub(super) transcripts: super::ocr::Transcripts,
 }
 
 /// Where request-only knowledge and memory context comes from. Each is set once, through
@@ -111,6 +113,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             embedder: OnceCell::new(),
             knowledge_index: Rc::default(),
             workspace: OnceCell::new(),
+            transcripts: super::ocr::Transcripts::default(),
         }
     }
 

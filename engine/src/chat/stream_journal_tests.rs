@@ -63,7 +63,7 @@ fn a_killed_page_loses_none_of_the_text_that_arrived() {
 
     let (opened, interrupted) = block_on(service.open_conversation(&conversation, false)).unwrap();
     assert_eq!(answer_of(&opened).status, MessageStatus::Incomplete);
-    assert_eq!(interrupted, [saved.id.clone()]);
+    assert_eq!(interrupted, std::slice::from_ref(&saved.id));
     let changed = block_on(service.recover_interrupted(&conversation, &interrupted)).unwrap();
     assert_eq!(changed, 1);
     let (_, nodes) = stored(&service);

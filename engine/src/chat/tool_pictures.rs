@@ -78,6 +78,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             store: &self.store,
             settings: reader,
             cancel,
+            transcripts: &self.transcripts,
         };
         let notices = transcribe_images(messages, &ocr).await;
         remove_images(messages);

@@ -439,16 +439,6 @@ fn pictures_turn(pictures: Vec<ToolPicture>) -> ChatMessage {
     message
 }
 
-/// Whether `message`, following `before`, is a turn made by [`pictures_turn`].
-pub(crate) fn is_pictures_turn(before: Option<&ChatMessage>, message: &ChatMessage) -> bool {
-    let first_line = message.content.lines().next().unwrap_or_default();
-    message.role == Role::User
-        && before.is_some_and(|b| b.tool_result_for.is_some())
-        && first_line.starts_with("The ")
-        && first_line.contains(" returned with ")
-        && first_line.ends_with(" above.")
-}
-
 /// One assistant turn being rebuilt from a message's parts: its signed reasoning, text and the
 /// calls of one model step, followed by their results and the pictures the tools returned.
 #[derive(Default)]

@@ -168,7 +168,7 @@ fn contents_json(messages: &[ChatMessage]) -> Vec<Value> {
                 // Gemini takes nothing beside function responses in their turn (a 400), so the
                 // pictures a tool returned, which follow its results, are not sent to it.
                 Role::User
-                    if crate::prompt::request_builder::is_pictures_turn(
+                    if super::message::is_pictures_turn(
                         at.checked_sub(1).map(|b| &messages[b]),
                         message,
                     ) =>

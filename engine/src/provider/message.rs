@@ -156,3 +156,15 @@ pub(crate) fn push_model(
         out.push(StreamDelta::Model(last.clone()));
     }
 }
+
+/// Whether `message`, following `before`, is the user turn that shows the model the pictures
+/// its tools returned (made by `pictures_turn` in `prompt/request_builder.rs`: "The picture the
+/// tool … returned with its result above."), which follows the tool results.
+pub(crate) fn is_pictures_turn(before: Option<&ChatMessage>, message: &ChatMessage) -> bool {
+    let first_line = message.content.lines().next().unwrap_or_default();
+    message.role == crate::Role::User
+        && before.is_some_and(|b| b.tool_result_for.is_some())
+        && first_line.starts_with("The ")
+        && first_line.contains(" returned with ")
+        && first_line.ends_with(" above.")
+}
