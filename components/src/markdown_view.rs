@@ -12,7 +12,6 @@
 use crate::i18n::{t, tf};
 use crate::images::{RemoteImageState, RemoteImages};
 use leptos::prelude::*;
-use skein_engine::render::markdown::highlight::highlight;
 use skein_engine::render::markdown::{
     self, Align, Block, Inline, ListItem, MarkdownStream, RemoteImage,
 };
@@ -191,21 +190,6 @@ fn table(alignments: &[Align], head: &[Vec<Inline>], rows: &[Vec<Vec<Inline>>]) 
         </div>
     }
     .into_any()
-}
-
-/// `code` in `language` with its tokens highlighted (part of [`crate::markup::MARKUP_PARTS`]).
-pub fn highlighted_code(language: Option<&str>, code: &str) -> AnyView {
-    highlight(language, code)
-        .into_iter()
-        .map(|(token, text)| {
-            let text = text.to_owned();
-            match token.class() {
-                "" => view! { {text} }.into_any(),
-                class => view! { <span class=class>{text}</span> }.into_any(),
-            }
-        })
-        .collect_view()
-        .into_any()
 }
 
 fn code_block(language: Option<String>, code: String) -> AnyView {

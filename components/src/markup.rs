@@ -22,7 +22,7 @@ pub struct MarkupParts {
 /// this, so the first module of a split build does not hold their code.
 pub const MARKUP_PARTS: MarkupParts = MarkupParts {
     math: crate::math_view::render_math,
-    code: crate::markdown_view::highlighted_code,
+    code: crate::code_view::highlighted_code,
 };
 
 /// The parts as the app provides them (a context): there, or being fetched.

@@ -4,7 +4,7 @@
 //! continuing as a chat. Everything a model wrote is shown as text.
 
 use crate::i18n::{explain, t, tf};
-use crate::workflow_screen::WorkflowAction;
+use crate::workflow_action::WorkflowAction;
 use leptos::prelude::*;
 use skein_engine::workflow::{
     DialogueRound, ModeratorAction, NextAction, RunStatus, StepKind, StepRecord, WorkflowRun,

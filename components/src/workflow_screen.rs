@@ -5,6 +5,7 @@
 
 use crate::file_pick::{ImportButton, Said};
 use crate::i18n::{t, tf};
+use crate::workflow_action::WorkflowAction;
 use crate::workflow_editor::{ContextChecks, WorkflowEditor};
 use crate::workflow_run::WorkflowRunView;
 use leptos::prelude::*;
@@ -23,37 +24,6 @@ pub enum WorkflowView {
     Start(String),
     /// The run with this ID.
     Run(String),
-}
-
-/// What the user did on the workflows screen.
-#[derive(Debug, Clone)]
-pub enum WorkflowAction {
-    /// Back to the lists.
-    Home,
-    New,
-    /// Ask the model for a template reaching this goal.
-    Draft(String),
-    Import(web_sys::HtmlInputElement),
-    Edit(String),
-    Save(WorkflowTemplate),
-    Duplicate(String),
-    Export(String),
-    Delete(String),
-    /// Choose the context of a run of this template.
-    Prepare(String),
-    Start(String, Vec<ContextRef>),
-    Open(String),
-    /// The text for the run's current step (an answer or a round's message).
-    Answer(String, String),
-    /// Carry the run forward (prepare a question, resume or retry a round).
-    Advance(String),
-    EndDialogue(String),
-    ContinueAsChat(String),
-    ExportMarkdown(String),
-    ExportJson(String),
-    DeleteRun(String),
-    /// Stop the model call under way.
-    Stop,
 }
 
 fn run_status(run: &WorkflowRun) -> String {

@@ -7,13 +7,14 @@
 //! engine's (`skein_engine::api`). A failure rejects the promise with
 //! `{ kind, message, status?, retryAfterMs? }`.
 
+use crate::js_values::cancel_token;
+pub use crate::js_values::{error_to_js, json_from_js, json_to_js};
 use crate::{BrowserClock, FetchTransport, RandomIds};
 use skein_engine::api::completions::{self, ChunkSink};
 use skein_engine::api::providers::Providers;
 use skein_engine::api::request::CompletionRequest;
-use skein_engine::api::ApiError;
 use skein_engine::provider::ProviderClient;
-use skein_engine::{CancelToken, IdGenerator};
+use skein_engine::IdGenerator;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -111,42 +112,4 @@ impl ChunkSink for Callbacks {
             let _ = f.call1(&JsValue::NULL, &JsValue::from_str(&message));
         }
     }
-}
-
-/// A token cancelled when `signal` aborts (at once if it already has). The listener stays on
-/// the signal until it fires or the signal is collected (signals are per request).
-pub(crate) fn cancel_token(signal: Option<&AbortSignal>) -> CancelToken {
-    let cancel = CancelToken::new();
-    if let Some(signal) = signal {
-        if signal.aborted() {
-            cancel.cancel();
-        } else {
-            let on_abort = cancel.clone();
-            let listener = Closure::once_into_js(move || on_abort.cancel());
-            let _ = signal.add_event_listener_with_callback("abort", listener.unchecked_ref());
-        }
-    }
-    cancel
-}
-
-/// A page's value (plain objects, arrays, strings, numbers; `undefined` as `null`) as JSON.
-pub fn json_from_js(value: &JsValue) -> Result<serde_json::Value, JsValue> {
-    serde_wasm_bindgen::from_value(value.clone()).map_err(|err| {
-        error_to_js(ApiError::invalid(
-            "request",
-            format!("not a JSON-like value: {err}"),
-        ))
-    })
-}
-
-/// JSON as plain JavaScript objects and arrays.
-pub fn json_to_js(value: &serde_json::Value) -> JsValue {
-    serde::Serialize::serialize(value, &serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
-}
-
-/// An engine error as the `{ kind, message, status?, retryAfterMs? }` a promise rejects with.
-pub fn error_to_js(error: ApiError) -> JsValue {
-    serde::Serialize::serialize(&error, &serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or_else(|_| JsValue::from_str(&error.message))
 }

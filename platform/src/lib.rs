@@ -52,6 +52,8 @@ pub mod js_api;
 mod js_chats;
 mod js_error;
 mod js_global;
+#[cfg(feature = "js-api")]
+mod js_values;
 mod local_storage;
 mod local_time;
 mod locale;
