@@ -5,11 +5,12 @@
 //!
 //! Reading a conversation needs none of it: the engine's turn (prompt assembly, retrieval, the
 //! request builders, the three protocols' stream decoders, the tool loop) is reached only
-//! from [`run_turn`] and from the prompt inspector's dry run. With the `split` feature (the
-//! web build of `cargo xtask dist`), [`generation_split`] is a split point, so that code goes
-//! into its own module (`split_generation.wasm`), fetched when the user starts typing
-//! ([`prefetch`]) or, at the latest, on the first action; the service worker precaches it, so
-//! it works offline too. Without the feature it is there from the start.
+//! from [`run_turn`], the prompt inspector's dry run, and [`recover_interrupted`]. With the
+//! `split` feature (the web build of `cargo xtask dist`), [`generation_split`] is a split
+//! point, so that code goes into its own module (`split_generation.wasm`), fetched when the
+//! user starts typing ([`prefetch`]), on the first action at the latest, or when an opened
+//! conversation has an answer to take back; the service worker precaches it, so it works
+//! offline too. Without the feature it is there from the start.
 //!
 //! A module that cannot be fetched leaves everything as it was: the question goes back into
 //! the composer, and the banner says what failed (`could_not_load` in `runtime.rs`).
@@ -149,8 +150,13 @@ pub fn recover_interrupted(state: AppState, conversation: Conversation, ids: Vec
         return;
     };
     leptos::task::spawn_local(async move {
+        // Another tab writing the conversation (a Continue there) owns its answers' journals.
+        if skein_platform::generating_in_some_tab(&conversation.id).await {
+            return;
+        }
         let Ok(generation) = load(state).await else {
-            return; // the text saved before the crash stays, marked interrupted
+            return; // the text saved before the crash stays, marked interrupted, and the
+                    // journal for the next opening
         };
         let id = conversation.id.clone();
         if (generation.recover)(runtime, conversation, ids).await > 0 {

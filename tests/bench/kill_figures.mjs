@@ -32,12 +32,13 @@ async function removeJournals(context, appUrl) {
 async function keptTokens(page, run) {
   await page.waitForFunction((count) => document
     .querySelectorAll('[data-testid=message][data-role=assistant][data-status=incomplete]').length === count, run + 1, { timeout: 60_000 });
-  const { text } = await page.waitForFunction(async () => {
+  // Polled from here: `waitForFunction` does not wait for a promise.
+  const read = () => page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();
     const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
     if (journals !== null) {
       for await (const [, conversation] of journals.entries()) {
-        for await (const entry of conversation.values()) if (entry) return false;
+        for await (const entry of conversation.values()) if (entry) return null;
       }
     }
     const db = await new Promise((resolve, reject) => {
@@ -52,7 +53,14 @@ async function keptTokens(page, run) {
     db.close();
     const newest = all.filter((m) => m.role === 'assistant').sort((a, b) => a.created_at_ms - b.created_at_ms).at(-1);
     return { text: newest.parts.map((p) => p.text ?? '').join('') };
-  }, null, { timeout: 60_000 }).then((handle) => handle.jsonValue());
+  });
+  let found = await read();
+  for (let tries = 0; found === null; tries += 1) {
+    if (tries > 600) throw new Error('the journal was never taken back');
+    await page.waitForTimeout(100);
+    found = await read();
+  }
+  const { text } = found;
   const numbers = [...text.matchAll(/k(\d+)/g)].map((m) => Number(m[1]));
   return numbers.length === 0 ? 0 : Math.max(...numbers) + 1;
 }

@@ -92,15 +92,22 @@ test('a browser killed mid-answer loses none of the words that reached it (the s
   assert.equal(await lastAssistant(page).getAttribute('data-status'), 'incomplete');
   assert.deepEqual(await storedAnswers(page), [{ status: 'incomplete', text: words.join('') }], 'saved whole now');
   // The journal is removed once the answer is saved.
-  await page.waitForFunction(async () => {
-    const root = await navigator.storage.getDirectory();
-    const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
-    if (journals === null) return true;
-    for await (const [, conversation] of journals.entries()) {
-      for await (const entry of conversation.values()) if (entry) return false;
-    }
-    return true;
-  });
+  for (let tries = 0; ; tries += 1) {
+    const left = await page.evaluate(async () => {
+      const root = await navigator.storage.getDirectory();
+      const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
+      let files = 0;
+      if (journals !== null) {
+        for await (const [, conversation] of journals.entries()) {
+          for await (const entry of conversation.values()) if (entry) files += 1;
+        }
+      }
+      return files;
+    });
+    if (left === 0) break;
+    assert.ok(tries < 100, `${left} journal file(s) left`);
+    await page.waitForTimeout(100);
+  }
   assert.deepEqual(page.errors, [], 'no script errors');
   await context.close();
   rmSync(profile, { recursive: true, force: true });

@@ -42,7 +42,8 @@ pub const CRATES: &[(&str, &[&str])] = &[
     ("tests/bench/src", &[]),
 ];
 
-/// The module path of a file under `src/` (`lib.rs` is the crate root, `a/mod.rs` is `a`).
+/// The module path of a file under `src/` (`lib.rs` and `main.rs` are the crate root, `a/mod.rs`
+/// is `a`).
 pub fn module_of(relative: &Path) -> String {
     let mut parts: Vec<String> = relative
         .iter()
@@ -50,7 +51,7 @@ pub fn module_of(relative: &Path) -> String {
         .collect();
     if let Some(last) = parts.pop() {
         let stem = last.trim_end_matches(".rs");
-        if stem != "mod" && stem != "lib" {
+        if stem != "mod" && stem != "lib" && !(stem == "main" && parts.is_empty()) {
             parts.push(stem.to_owned());
         }
     }

@@ -13,6 +13,9 @@ use crate::ports::transport::Transport;
 use crate::store::{ChatStore, StoreError};
 use std::collections::HashSet;
 
+/// Why an answer left streaming by a closed or killed page is incomplete.
+const INTERRUPTED: &str = "Generation was interrupted (the page was closed or reloaded).";
+
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Shows the sibling `offset` places from `message_id` (‹ −1, +1 ›), down to its most recent
     /// leaf, and saves the choice. Returns the updated conversation and its branch.
@@ -147,9 +150,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// A message still marked [`MessageStatus::Streaming`] whose generation is not running here
     /// (`generating_here` is false) was interrupted by a closed tab or a crash: it is marked
     /// [`MessageStatus::Incomplete`] and saved, keeping all its text, rather than being left
-    /// "streaming" forever or silently shown as complete. Their IDs come back too: the text
-    /// that arrived after their last save may be in the stream journal
-    /// ([`recover_interrupted`](Self::recover_interrupted)).
+    /// "streaming" forever or silently shown as complete. The IDs of the interrupted answers
+    /// that have a stream journal come back too (until it is taken back: a page that closed
+    /// before it was leaves it for the next opening): the text that arrived after their last
+    /// save is there ([`recover_interrupted`](Self::recover_interrupted)).
     pub async fn open_conversation(
         &self,
         conversation: &Conversation,
@@ -165,10 +169,20 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .filter(|n| n.status == MessageStatus::Streaming)
         {
             node.status = MessageStatus::Incomplete;
-            node.error =
-                Some("Generation was interrupted (the page was closed or reloaded).".into());
+            node.error = Some(INTERRUPTED.into());
             self.store.save_message(conversation, node).await?;
-            interrupted.push(node.id.clone());
+        }
+        let transport = self.client().transport();
+        for node in nodes.iter().filter(|n| {
+            n.status == MessageStatus::Incomplete && n.error.as_deref() == Some(INTERRUPTED)
+        }) {
+            if transport
+                .read_journal(&conversation.id, &node.id)
+                .await
+                .is_some()
+            {
+                interrupted.push(node.id.clone());
+            }
         }
         Ok((nodes, interrupted))
     }

@@ -24,25 +24,30 @@ const MAX_TRANSCRIPT_TOKENS: u32 = 2_048;
 /// The most transcripts kept; past it they are forgotten all at once.
 const MAX_TRANSCRIPTS: usize = 256;
 
-/// What a reading model found in each image it read, by image and model: an image sent again
+/// What a reading model found in each image it read, by image and model (its address and
+/// name): an image sent again
 /// (a question's on every later turn, a tool's picture at every later step) is not read again.
 #[derive(Default)]
 pub(crate) struct Transcripts(
-    std::cell::RefCell<std::collections::HashMap<(String, String), String>>,
+    std::cell::RefCell<std::collections::HashMap<(String, String, String), String>>,
 );
 
 impl Transcripts {
-    fn get(&self, blob_id: &str, model: &str) -> Option<String> {
-        let read = self.0.borrow();
-        read.get(&(blob_id.to_owned(), model.to_owned())).cloned()
+    fn key(blob_id: &str, reader: &ProviderSettings) -> (String, String, String) {
+        let (url, model) = (&reader.base_url, &reader.model);
+        (blob_id.to_owned(), url.clone(), model.clone())
     }
 
-    fn keep(&self, blob_id: &str, model: &str, text: &str) {
+    fn get(&self, blob_id: &str, reader: &ProviderSettings) -> Option<String> {
+        self.0.borrow().get(&Self::key(blob_id, reader)).cloned()
+    }
+
+    fn keep(&self, blob_id: &str, reader: &ProviderSettings, text: &str) {
         let mut read = self.0.borrow_mut();
         if read.len() >= MAX_TRANSCRIPTS {
             read.clear();
         }
-        read.insert((blob_id.to_owned(), model.to_owned()), text.to_owned());
+        read.insert(Self::key(blob_id, reader), text.to_owned());
     }
 }
 
@@ -71,7 +76,7 @@ pub(crate) fn ocr_settings(settings: &ProviderSettings) -> Option<ProviderSettin
 impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> {
     fn recognize<'a>(&'a self, blob_id: &'a str, mime: &'a str) -> HookFuture<'a, String> {
         Box::pin(async move {
-            if let Some(text) = self.transcripts.get(blob_id, &self.settings.model) {
+            if let Some(text) = self.transcripts.get(blob_id, &self.settings) {
                 return Ok(text);
             }
             let blob = self
@@ -98,7 +103,7 @@ impl<T: Transport, S: ChatStore, C: Clock> OcrHook for ProviderOcr<'_, T, S, C> 
                 .map_err(|err| {
                     HookError(format!("{} could not read it: {err}", self.settings.model))
                 })?;
-            self.transcripts.keep(blob_id, &self.settings.model, &text);
+            self.transcripts.keep(blob_id, &self.settings, &text);
             Ok(text)
         })
     }

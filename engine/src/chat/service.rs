@@ -517,6 +517,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         assistant_message_id: &str,
         context: &TurnContext<'_>,
     ) -> Result<MessageNode, ChatError> {
+        // An answer a killed page left gets back what its journal kept first: the new
+        // stream's journal replaces that one.
+        let ids = [assistant_message_id.to_owned()];
+        let _ = self.recover_interrupted(&conversation, &ids).await;
         let target = ReplyTarget::Continue(assistant_message_id.to_owned());
         self.answer_existing(conversation, target, context).await
     }

@@ -254,7 +254,7 @@ fn a_reply_left_streaming_by_a_closed_tab_reopens_as_incomplete() {
 
     let (nodes, interrupted) = block_on(service.open_conversation(&conversation, false)).unwrap();
     assert_eq!(nodes[0].status, MessageStatus::Incomplete);
-    assert_eq!(interrupted, ["a"]);
+    assert!(interrupted.is_empty(), "no journal to take back");
     assert_eq!(nodes[0].text(), "words before the crash");
     assert_eq!(stored(&service).1, nodes, "the recovery was saved");
 }

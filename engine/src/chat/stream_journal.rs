@@ -11,17 +11,18 @@
 //! A journal is a head line (JSON: the protocol, and the message as it was before the call)
 //! followed by the call's body bytes. When a conversation opens with a message still marked
 //! streaming and no tab writing it, the page that wrote it was killed
-//! ([`open_conversation`](ChatService::open_conversation) marks it interrupted): the journal's
-//! bytes are decoded again onto the head's message ([`recover`]), and the result replaces the
-//! stored message when it holds everything the stored one does, and more
-//! ([`ChatService::recover_interrupted`]). That runs apart from the opening, so that the
-//! decoders it needs can stay with the code that writes answers (the app loads it later).
+//! ([`open_conversation`](ChatService::open_conversation) marks it interrupted, and names it
+//! while its journal is there): the journal's bytes are decoded again onto the head's message
+//! ([`recover`]), and its parts replace the stored message's when they hold everything the
+//! stored ones do, and more ([`ChatService::recover_interrupted`]). That runs apart from the
+//! opening, so that the decoders it needs can stay with the code that writes answers (the app
+//! loads it later; a Continue takes the journal back first).
 
 use super::events::{GenerationEvent, GenerationSink};
 use super::journal_head;
 use super::reply_writer::ReplyWriter;
 use super::service::ChatService;
-use crate::domain::message::{Conversation, MessageNode};
+use crate::domain::message::{Conversation, MessageNode, MessageStatus};
 use crate::domain::message_part::MessagePart;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -32,12 +33,18 @@ use crate::store::{ChatStore, StoreError};
 impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, I> {
     /// Takes back from the stream journal the text that the interrupted answers `ids` of
     /// `conversation` (as [`open_conversation`](Self::open_conversation) found them) received
-    /// after their last save, saves them, and forgets their journals. Returns how many changed.
+    /// after their last save: each one still interrupted gets the replayed parts, usage and
+    /// model, and its journal goes. Nothing is done while this service generates in the
+    /// conversation (the app does not call it while another tab does). Returns how many
+    /// changed.
     pub async fn recover_interrupted(
         &self,
         conversation: &Conversation,
         ids: &[String],
     ) -> Result<usize, StoreError> {
+        if self.is_generating(&conversation.id) {
+            return Ok(0);
+        }
         let transport = self.client().transport();
         let mut stored: Option<Vec<MessageNode>> = None;
         let mut changed = 0;
@@ -51,18 +58,23 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let node = stored
                 .as_ref()
                 .and_then(|nodes| nodes.iter().find(|n| &n.id == id));
+            // A message continued since (streaming again) keeps its own journal.
+            if node.is_some_and(|n| n.status == MessageStatus::Streaming) {
+                continue;
+            }
             if let Some(node) = node {
                 let now = self.clock().now_ms();
-                if let Some(replayed) =
-                    recover(&journal, node, conversation, &self.store, now).await
-                {
-                    // What arrived, with the state the opening gave it (interrupted).
+                let replayed = recover(&journal, node, conversation, &self.store, now).await;
+                // The conversation as it is now (a branch chosen meanwhile stays chosen); a
+                // deleted one is not written again.
+                let current = self.store.load_conversation(&conversation.id).await?;
+                if let (Some(replayed), Some(current)) = (replayed, current) {
                     let mut node = node.clone();
                     node.parts = replayed.parts;
                     node.usage = replayed.usage.or(node.usage);
                     node.timings = replayed.timings.or(node.timings);
                     node.model = replayed.model.or(node.model);
-                    self.store.save_message(conversation, &node).await?;
+                    self.store.save_message(&current, &node).await?;
                     changed += 1;
                 }
             }

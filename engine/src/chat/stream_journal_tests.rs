@@ -236,3 +236,30 @@ fn signed_reasoning_before_the_call_keeps_its_times_and_does_not_stop_the_recove
         "the reasoning as it was written"
     );
 }
+
+#[test]
+fn a_journal_not_taken_back_is_named_again_at_the_next_opening_and_continue_takes_it_first() {
+    let service = stalling(false);
+    let (conversation, _) = stored(&service);
+    // The page closed before the journal was taken back.
+    let (_, first) = block_on(service.open_conversation(&conversation, false)).unwrap();
+    let (_, again) = block_on(service.open_conversation(&conversation, false)).unwrap();
+    assert_eq!(first, again, "named again while its journal is there");
+    assert_eq!(again.len(), 1);
+
+    // Continue takes the journal back before it streams (its own journal replaces it).
+    service
+        .client()
+        .transport()
+        .script
+        .borrow_mut()
+        .push(answer(" More."));
+    let log = crate::chat::EventLog::default();
+    let (settings, assistant, cancel) = (settings(), Assistant::default(), CancelToken::new());
+    let context = TurnContext::new(&settings, &assistant, &cancel, &log);
+    let reply =
+        block_on(service.continue_reply(conversation.clone(), &again[0], &context)).unwrap();
+    assert_eq!(reply.text(), format!("{} More.", WORDS.concat()));
+    let (_, after) = block_on(service.open_conversation(&conversation, false)).unwrap();
+    assert!(after.is_empty(), "no journal left");
+}
