@@ -170,7 +170,74 @@ impl Verb {
     }
 }
 
+/// A word every English claim holds (the verbs of [`en_claim`], [`en_passive`] and [`en_state`],
+/// or the "your" of the last), lower case: a sentence with none of them is not read by the
+/// patterns, whose engine (`regex_lite`, small in the bundle) tries every position of a long
+/// answer otherwise. The patterns ignore case in ASCII only, so lower-casing ASCII is enough.
+const EN_CLAIM_WORDS: [&str; 56] = [
+    "your",
+    "sent",
+    "forwarded",
+    "booked",
+    "reserved",
+    "paid",
+    "transferred",
+    "wired",
+    "posted",
+    "published",
+    "uploaded",
+    "submitted",
+    "subscribed",
+    "signed",
+    "registered",
+    "placed",
+    "confirmed",
+    "cancel",
+    "scheduled",
+    "set",
+    "created",
+    "added",
+    "saved",
+    "deleted",
+    "removed",
+    "moved",
+    "archived",
+    "made",
+    "put",
+    "filed",
+    "updated",
+    "ordered",
+    "purchased",
+    "bought",
+    "mailed",
+    "texted",
+    "phoned",
+    "messaged",
+    "notified",
+    "contacted",
+    "tweeted",
+    "faxed",
+    "dm",
+    "let",
+    "invited",
+    "called",
+    "rang",
+    "ran",
+    "executed",
+    "tested",
+    "compiled",
+    "searched",
+    "looked",
+    "browsed",
+    "checked",
+    "googled",
+];
+
 fn english(sentence: &str) -> Option<ClaimedAction> {
+    let lower = sentence.to_ascii_lowercase();
+    if !EN_CLAIM_WORDS.iter().any(|word| lower.contains(word)) {
+        return None;
+    }
     if let Some(found) = en_passive()?
         .captures(sentence)
         .or_else(|| en_state()?.captures(sentence))
@@ -400,9 +467,12 @@ pub fn fabricated_action(reply: &str, request: &str) -> Option<ClaimedAction> {
         if ends_as_question(&voice, offset) {
             continue;
         }
-        let found = english(sentence)
-            .or_else(|| chinese(sentence))
-            .or_else(|| arabic(sentence));
+        // The Chinese and Arabic patterns need their own scripts.
+        let found = english(sentence).or_else(|| {
+            (!sentence.is_ascii())
+                .then(|| chinese(sentence).or_else(|| arabic(sentence)))
+                .flatten()
+        });
         if let Some(claim) = found {
             // Quoted as written (Arabic's spelling variants and marks, curly apostrophes).
             let phrase = sentence

@@ -21,25 +21,49 @@ pub fn follow_up_promises(reply: &str) -> Vec<String> {
         return Vec::new();
     };
     let mut found: Vec<String> = Vec::new();
-    for m in pattern.find_iter(&text) {
-        // The sentence so far (a sentence mark may be several bytes long).
-        let start = text[..m.start()]
-            .char_indices()
-            .rev()
-            .find(|(_, c)| matches!(c, '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '؟'))
-            .map_or(0, |(at, c)| at + c.len_utf8());
-        let before = format!(" {} ", text[start..m.start()].to_lowercase());
-        let conditional = [
-            " if ", "n't", " not ", "如果", "的话", "不", " اذا ", " لو ", " ان ",
-        ]
-        .iter()
-        .any(|w| before.contains(w));
-        let phrase = m.as_str().to_owned();
-        if !conditional && !found.contains(&phrase) {
-            found.push(phrase);
+    // Line by line (a promise is read within a line, as the sentences of the other gates
+    // are), and only the lines the pattern could match (see `may_promise`).
+    for line in text.split('\n').filter(|line| may_promise(line)) {
+        for m in pattern.find_iter(line) {
+            note_promise(line, m, &mut found);
         }
     }
     found
+}
+
+/// Whether `line` holds what every promise of [`pattern`] starts with or needs: "I'll", "I
+/// will", "I shall", "we'll", "we will" (the pattern ignores case in ASCII only), 你, 您, 盯,
+/// 跟进, or Arabic's future prefix س or اعود. The pattern's engine (`regex_lite`, small in the
+/// bundle) tries every position of a long answer otherwise.
+fn may_promise(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    [
+        "i'll", "i will", "i shall", "we'll", "we will", "跟进", "اعود",
+    ]
+    .iter()
+    .any(|w| lower.contains(w))
+        || (!line.is_ascii() && line.chars().any(|c| matches!(c, '你' | '您' | '盯' | 'س')))
+}
+
+/// Keeps the promise `m` of `text` unless the sentence before it makes it conditional or
+/// negated, or it was found already.
+fn note_promise(text: &str, m: regex_lite::Match<'_>, found: &mut Vec<String>) {
+    // The sentence so far (a sentence mark may be several bytes long).
+    let start = text[..m.start()]
+        .char_indices()
+        .rev()
+        .find(|(_, c)| matches!(c, '.' | '!' | '?' | '\n' | '。' | '！' | '？' | '؟'))
+        .map_or(0, |(at, c)| at + c.len_utf8());
+    let before = format!(" {} ", text[start..m.start()].to_lowercase());
+    let conditional = [
+        " if ", "n't", " not ", "如果", "的话", "不", " اذا ", " لو ", " ان ",
+    ]
+    .iter()
+    .any(|w| before.contains(w));
+    let phrase = m.as_str().to_owned();
+    if !conditional && !found.contains(&phrase) {
+        found.push(phrase);
+    }
 }
 
 #[cfg(test)]
