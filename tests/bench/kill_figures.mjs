@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killBrowser } from '../e2e/kill.mjs';
+import { journalFiles, storedAnswers } from '../e2e/stored.mjs';
 import { median } from './app_figures.mjs';
 
 /// The stream: numbered tokens, one every `INTERVAL_MS`.
@@ -32,35 +33,11 @@ async function removeJournals(context, appUrl) {
 async function keptTokens(page, run) {
   await page.waitForFunction((count) => document
     .querySelectorAll('[data-testid=message][data-role=assistant][data-status=incomplete]').length === count, run + 1, { timeout: 60_000 });
-  // Polled from here: `waitForFunction` does not wait for a promise.
-  const read = () => page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
-    if (journals !== null) {
-      for await (const [, conversation] of journals.entries()) {
-        for await (const entry of conversation.values()) if (entry) return null;
-      }
-    }
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('skein');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const all = await new Promise((resolve) => {
-      const read = db.transaction('messages').objectStore('messages').getAll();
-      read.onsuccess = () => resolve(read.result);
-    });
-    db.close();
-    const newest = all.filter((m) => m.role === 'assistant').sort((a, b) => a.created_at_ms - b.created_at_ms).at(-1);
-    return { text: newest.parts.map((p) => p.text ?? '').join('') };
-  });
-  let found = await read();
-  for (let tries = 0; found === null; tries += 1) {
+  for (let tries = 0; await journalFiles(page) > 0; tries += 1) {
     if (tries > 600) throw new Error('the journal was never taken back');
     await page.waitForTimeout(100);
-    found = await read();
   }
-  const { text } = found;
+  const { text } = (await storedAnswers(page)).at(-1);
   const numbers = [...text.matchAll(/k(\d+)/g)].map((m) => Number(m[1]));
   return numbers.length === 0 ? 0 : Math.max(...numbers) + 1;
 }

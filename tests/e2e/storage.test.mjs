@@ -8,25 +8,10 @@ import {
   configureMockProvider, assertText, send, lastAssistant, watchAssistantText, assistantTextIs, persistentContext,
 } from './harness.mjs';
 import { killBrowser } from './kill.mjs';
+import { journalFiles, storedAnswers } from './stored.mjs';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/// The assistant messages as IndexedDB holds them now: their status and text.
-const storedAnswers = (page) => page.evaluate(async () => {
-  const db = await new Promise((resolve, reject) => {
-    const open = indexedDB.open('skein');
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => reject(open.error);
-  });
-  const all = await new Promise((resolve) => {
-    const read = db.transaction('messages').objectStore('messages').getAll();
-    read.onsuccess = () => resolve(read.result);
-  });
-  db.close();
-  return all.filter((m) => m.role === 'assistant')
-    .map((m) => ({ status: m.status, text: m.parts.map((p) => p.text ?? '').join('') }));
-});
 
 test('a tab closed mid-stream keeps every word it showed, marked incomplete when reopened', async () => {
   await mock('/admin/reset', {});
@@ -93,17 +78,7 @@ test('a browser killed mid-answer loses none of the words that reached it (the s
   assert.deepEqual(await storedAnswers(page), [{ status: 'incomplete', text: words.join('') }], 'saved whole now');
   // The journal is removed once the answer is saved.
   for (let tries = 0; ; tries += 1) {
-    const left = await page.evaluate(async () => {
-      const root = await navigator.storage.getDirectory();
-      const journals = await root.getDirectoryHandle('stream-journal').catch(() => null);
-      let files = 0;
-      if (journals !== null) {
-        for await (const [, conversation] of journals.entries()) {
-          for await (const entry of conversation.values()) if (entry) files += 1;
-        }
-      }
-      return files;
-    });
+    const left = await journalFiles(page);
     if (left === 0) break;
     assert.ok(tries < 100, `${left} journal file(s) left`);
     await page.waitForTimeout(100);
