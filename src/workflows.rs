@@ -3,7 +3,7 @@
 //! workflow methods. A run is shown anew after every saved phase, so a reload or a closed tab
 //! finds it where it stopped; opening a run that stopped in the middle of a call resumes it.
 
-use crate::runtime::runtime;
+use crate::shell::runtime::Ready;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,59 +11,27 @@ use skein_components::{t, tf};
 use skein_components::{WorkflowAction, WorkflowView};
 use skein_engine::workflow::export::{run_file_name, run_json, run_markdown};
 use skein_engine::workflow::template_file::write_template;
-use skein_engine::workflow::{ContextRef, NextAction, WorkflowRun, WorkflowTemplates};
+use skein_engine::workflow::{ContextRef, NextAction, WorkflowRun};
 use skein_engine::{CancelToken, Clock};
-use std::cell::RefCell;
 
 /// How many recent chats the start form offers as context.
 const CHAT_OPTIONS: usize = 20;
 
-thread_local! {
-    /// The model call of a run under way, for Stop.
-    static CALL: RefCell<Option<CancelToken>> = const { RefCell::new(None) };
-}
-
-#[derive(Debug, Clone, Copy)]
-pub struct WorkflowsState {
-    pub open: RwSignal<bool>,
-    pub templates: RwSignal<WorkflowTemplates>,
-    /// Every run, the most recently changed first.
-    pub runs: RwSignal<Vec<WorkflowRun>>,
-    pub view: RwSignal<WorkflowView>,
-    pub busy: RwSignal<bool>,
-    /// The text being written for the open run's current step; cleared once it is saved.
-    pub draft: RwSignal<String>,
-    pub feedback: RwSignal<Option<Result<String, String>>>,
-}
-
-impl WorkflowsState {
-    pub fn new() -> Self {
-        Self {
-            open: RwSignal::new(false),
-            templates: RwSignal::new(WorkflowTemplates::default()),
-            runs: RwSignal::new(Vec::new()),
-            view: RwSignal::new(WorkflowView::Home),
-            busy: RwSignal::new(false),
-            draft: RwSignal::new(String::new()),
-            feedback: RwSignal::new(None),
-        }
-    }
-}
-
 /// Opens the screen on its lists (closing the settings); the screen reads them
 /// ([`read_lists`]) when its code has loaded.
 pub fn open(state: AppState) {
-    let screen = state.workflows;
-    state.show_settings.set(false);
+    let screen = state.panels.workflows;
+    state.shell.show_settings.set(false);
     screen.view.set(WorkflowView::Home);
     screen.feedback.set(None);
     screen.open.set(true);
 }
 
 /// Reads the templates and the runs into the screen's lists.
-pub fn read_lists(state: AppState) {
-    let screen = state.workflows;
-    let Some(runtime) = runtime() else { return };
+pub fn read_lists(ready: Ready) {
+    let state = ready.state;
+    let screen = state.panels.workflows;
+    let runtime = ready.runtime;
     spawn_local(async move {
         let read = async {
             Ok::<_, skein_engine::ChatError>((
@@ -83,7 +51,7 @@ pub fn read_lists(state: AppState) {
 
 /// The chats (most recent first) and knowledge bases a run can be given.
 pub fn context_options(state: AppState) -> Vec<ContextRef> {
-    let chats = state.conversations.with(|list| {
+    let chats = state.chat.conversations.with(|list| {
         list.iter()
             .filter(|c| !c.temporary)
             .take(CHAT_OPTIONS)
@@ -93,7 +61,7 @@ pub fn context_options(state: AppState) -> Vec<ContextRef> {
             })
             .collect::<Vec<_>>()
     });
-    let bases = state.knowledge.with(|bases| {
+    let bases = state.library.knowledge.with(|bases| {
         bases
             .iter()
             .map(|b| ContextRef::KnowledgeBase {
@@ -106,12 +74,12 @@ pub fn context_options(state: AppState) -> Vec<ContextRef> {
 }
 
 fn say(state: AppState, said: Result<String, String>) {
-    state.workflows.feedback.set(Some(said));
+    state.panels.workflows.feedback.set(Some(said));
 }
 
 /// Shows `run` as saved (first in the list, as the most recently changed).
 fn put_run(state: AppState, run: WorkflowRun) {
-    state.workflows.runs.update(|runs| {
+    state.panels.workflows.runs.update(|runs| {
         runs.retain(|r| r.id != run.id);
         runs.insert(0, run);
     });
@@ -119,6 +87,7 @@ fn put_run(state: AppState, run: WorkflowRun) {
 
 fn find_run(state: AppState, id: &str) -> Option<WorkflowRun> {
     state
+        .panels
         .workflows
         .runs
         .with_untracked(|runs| runs.iter().find(|r| r.id == id).cloned())
@@ -131,18 +100,19 @@ fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
 
 /// Carries run `id` forward: with `answer`, the current step's text first. Every saved phase
 /// is shown at once.
-async fn carry(state: AppState, id: String, answer: Option<String>) {
-    let Some(runtime) = runtime() else { return };
+async fn carry(ready: Ready, id: String, answer: Option<String>) {
+    let state = ready.state;
+    let runtime = ready.runtime;
     // A run's knowledge context is retrieved with the code that writes answers.
-    if crate::lazy_generation::equip(state).await.is_err() {
+    if crate::chat::generation::equip(ready).await.is_err() {
         return;
     }
-    let screen = state.workflows;
+    let screen = state.panels.workflows;
     let token = CancelToken::new();
-    CALL.with(|call| *call.borrow_mut() = Some(token.clone()));
+    *ready.runtime.workflow_call.borrow_mut() = Some(token.clone());
     screen.busy.set(true);
     screen.feedback.set(None);
-    let settings = state.settings.get_untracked();
+    let settings = state.settings.provider.get_untracked();
     let on_saved = move |run: &WorkflowRun| put_run(state, run.clone());
     let service = &runtime.service;
     let carried = match &answer {
@@ -157,7 +127,7 @@ async fn carry(state: AppState, id: String, answer: Option<String>) {
                 .await
         }
     };
-    CALL.with(|call| call.borrow_mut().take());
+    ready.runtime.workflow_call.borrow_mut().take();
     screen.busy.set(false);
     match carried {
         Ok(run) => {
@@ -171,30 +141,36 @@ async fn carry(state: AppState, id: String, answer: Option<String>) {
 }
 
 /// Opens run `id`, resuming it when it stopped before a call finished.
-fn open_run(state: AppState, id: String) {
-    state.workflows.draft.set(String::new());
-    state.workflows.view.set(WorkflowView::Run(id.clone()));
+fn open_run(ready: Ready, id: String) {
+    let state = ready.state;
+    state.panels.workflows.draft.set(String::new());
+    state
+        .panels
+        .workflows
+        .view
+        .set(WorkflowView::Run(id.clone()));
     let pending = find_run(state, &id).is_some_and(|run| {
         matches!(
             run.next(),
             NextAction::PrepareQuestion | NextAction::DebateReply | NextAction::Moderate
         )
     });
-    if pending && !state.workflows.busy.get_untracked() {
-        spawn_local(carry(state, id, None));
+    if pending && !state.panels.workflows.busy.get_untracked() {
+        spawn_local(carry(ready, id, None));
     }
 }
 
-pub fn act(state: AppState, action: WorkflowAction) {
-    let Some(runtime) = runtime() else { return };
-    let screen = state.workflows;
+pub fn act(ready: Ready, action: WorkflowAction) {
+    let state = ready.state;
+    let runtime = ready.runtime;
+    let screen = state.panels.workflows;
     match action {
         WorkflowAction::Home => {
             screen.feedback.set(None);
             return screen.view.set(WorkflowView::Home);
         }
         WorkflowAction::Stop => {
-            if let Some(token) = CALL.with(|call| call.borrow().clone()) {
+            if let Some(token) = ready.runtime.workflow_call.borrow().clone() {
                 token.cancel();
             }
             return;
@@ -226,9 +202,9 @@ pub fn act(state: AppState, action: WorkflowAction) {
             screen.feedback.set(None);
             return screen.view.set(WorkflowView::Start(id));
         }
-        WorkflowAction::Open(id) => return open_run(state, id),
-        WorkflowAction::Answer(id, text) => return spawn_local(carry(state, id, Some(text))),
-        WorkflowAction::Advance(id) => return spawn_local(carry(state, id, None)),
+        WorkflowAction::Open(id) => return open_run(ready, id),
+        WorkflowAction::Answer(id, text) => return spawn_local(carry(ready, id, Some(text))),
+        WorkflowAction::Advance(id) => return spawn_local(carry(ready, id, None)),
         WorkflowAction::Export(id) => {
             let said = match screen.templates.with_untracked(|t| t.get(&id).cloned()) {
                 Some(template) => download(
@@ -291,7 +267,11 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 screen.busy.set(true);
                 let token = CancelToken::new();
                 let drafted = service
-                    .draft_workflow_template(&goal, &state.settings.get_untracked(), &token)
+                    .draft_workflow_template(
+                        &goal,
+                        &state.settings.provider.get_untracked(),
+                        &token,
+                    )
                     .await;
                 screen.busy.set(false);
                 match drafted {
@@ -303,7 +283,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 }
             }
             WorkflowAction::Import(input) => {
-                let (name, bytes) = match crate::files::take_chosen(&input).await {
+                let (name, bytes) = match crate::chat::files::take_chosen(&input).await {
                     Ok(Some(file)) => file,
                     Ok(None) => return,
                     Err(err) => return say(state, Err(err)),
@@ -347,8 +327,10 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     .templates
                     .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
                     .unwrap_or_default();
-                if !crate::app::confirm(&tf("confirm-delete-workflow", &[("name", (&name).into())]))
-                {
+                if !crate::shell::confirm::confirm(&tf(
+                    "confirm-delete-workflow",
+                    &[("name", (&name).into())],
+                )) {
                     return;
                 }
                 match service.delete_workflow_template(&id).await {
@@ -367,7 +349,7 @@ pub fn act(state: AppState, action: WorkflowAction) {
                     Ok(run) => {
                         let run_id = run.id.clone();
                         put_run(state, run);
-                        open_run(state, run_id);
+                        open_run(ready, run_id);
                     }
                     Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
@@ -375,12 +357,12 @@ pub fn act(state: AppState, action: WorkflowAction) {
             WorkflowAction::EndDialogue(id) => match service.end_workflow_dialogue(&id).await {
                 Ok(run) => {
                     put_run(state, run);
-                    carry(state, id, None).await;
+                    carry(ready, id, None).await;
                 }
                 Err(err) => say(state, Err(skein_components::explain(&err))),
             },
             WorkflowAction::DeleteRun(id) => {
-                if !crate::app::confirm(t("confirm-delete-run")) {
+                if !crate::shell::confirm::confirm(t("confirm-delete-run")) {
                     return;
                 }
                 match service.delete_workflow_run(&id).await {
@@ -392,16 +374,16 @@ pub fn act(state: AppState, action: WorkflowAction) {
                 }
             }
             WorkflowAction::ContinueAsChat(id) => {
-                let assistant = Some(state.assistant_id.get_untracked());
+                let assistant = Some(state.library.assistant_id.get_untracked());
                 match service.continue_workflow_as_chat(&id, assistant).await {
                     Ok((conversation, _)) => {
                         let conversation_id = conversation.id.clone();
                         runtime.announce(&conversation_id);
-                        state.upsert_conversation(conversation);
+                        state.chat.upsert_conversation(conversation);
                         if let Ok(runs) = service.workflow_runs().await {
                             screen.runs.set(runs);
                         }
-                        crate::runtime::select(state, conversation_id);
+                        crate::chat::conversation::select(ready, conversation_id);
                     }
                     Err(err) => say(state, Err(skein_components::explain(&err))),
                 }

@@ -258,20 +258,51 @@ pub fn defined_ids(ftl: &str) -> BTreeSet<String> {
         .collect()
 }
 
-/// The Rust sources under `dir`, as (file name, text).
+/// The Rust sources under `dir` and its folders, as (file name, text).
 pub fn sources(dir: &Path) -> Vec<(String, String)> {
     let mut files: Vec<_> = std::fs::read_dir(dir)
         .map(|d| d.filter_map(Result::ok).map(|e| e.path()).collect())
         .unwrap_or_default();
     files.sort();
-    files
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "rs"))
-        .filter_map(|p| {
-            let text = std::fs::read_to_string(&p).ok()?;
-            Some((p.display().to_string(), text))
-        })
-        .collect()
+    let mut found = Vec::new();
+    for path in files {
+        if path.is_dir() {
+            found.extend(sources(&path));
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                found.push((path.display().to_string(), text));
+            }
+        }
+    }
+    found
+}
+
+/// English sentences written as string literals in code (a notice built with `format!`), not
+/// read from the catalogue: a literal of three words or more that starts with a capital letter.
+/// Comments, `expect` messages and lint reasons are not read.
+pub fn sentence_literals(text: &str) -> Vec<Found> {
+    let mut found = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let code = line.trim_start();
+        if code.starts_with("//") || code.contains("expect(") || code.contains("reason =") {
+            continue;
+        }
+        let mut rest = line;
+        while let Some(start) = rest.find('"') {
+            let after = &rest[start + 1..];
+            let Some(end) = after.find('"') else { break };
+            let literal = &after[..end];
+            let words = literal.split_whitespace().count();
+            if words >= 3 && literal.starts_with(|c: char| c.is_ascii_uppercase()) {
+                found.push(Found {
+                    line: index + 1,
+                    text: literal.to_owned(),
+                });
+            }
+            rest = &after[end + 1..];
+        }
+    }
+    found
 }
 
 #[cfg(test)]
@@ -299,6 +330,35 @@ mod tests {
              languages) and read it with t()/tf():\n{}",
             written.join("\n")
         );
+    }
+
+    #[test]
+    fn the_app_writes_no_english_sentence_outside_the_catalogue() {
+        let mut written = Vec::new();
+        for (file, text) in sources(&root().join("src")) {
+            for found in sentence_literals(&text) {
+                written.push(format!("{file}:{}: {:?}", found.line, found.text));
+            }
+        }
+        assert!(
+            written.is_empty(),
+            "English written into the app's code; put it in public/locales/en.ftl (and the \
+             other languages) and read it with t()/tf():\n{}",
+            written.join("\n")
+        );
+    }
+
+    #[test]
+    fn a_sentence_in_code_is_found_but_not_an_id_a_comment_or_an_expect() {
+        let text = "let a = format!(\"Skein cannot watch {x}\");\n\
+                    // \"Not This One Here\"\n\
+                    let b = \"notice-storage-opening\";\n\
+                    x.expect(\"Set on both paths here\");\n";
+        let found: Vec<String> = sentence_literals(text)
+            .into_iter()
+            .map(|f| f.text)
+            .collect();
+        assert_eq!(found, ["Skein cannot watch {x}"]);
     }
 
     #[test]

@@ -137,7 +137,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         &self,
         conversation: &Conversation,
     ) -> Result<ConversationTree, ChatError> {
-        let nodes = self.store.load_messages(&conversation.id).await?;
+        let mut nodes = self.store.load_messages(&conversation.id).await?;
+        // An answer kept while storage was full is the answer the user saw: continued, or
+        // asked about, from there.
+        self.live.put_kept(&mut nodes);
         Ok(ConversationTree::from_nodes(
             &conversation.id,
             nodes,
@@ -153,7 +156,9 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     /// "streaming" forever or silently shown as complete. The IDs of the interrupted answers
     /// that have a stream journal come back too (until it is taken back: a page that closed
     /// before it was leaves it for the next opening): the text that arrived after their last
-    /// save is there ([`recover_interrupted`](Self::recover_interrupted)).
+    /// save is there ([`recover_interrupted`](Self::recover_interrupted)). An answer this service
+    /// keeps in memory because storage was full is not interrupted: its words are here, and
+    /// are saved once storage has room ([`save_kept_answers`](Self::save_kept_answers)).
     pub async fn open_conversation(
         &self,
         conversation: &Conversation,
@@ -166,7 +171,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         }
         for node in nodes
             .iter_mut()
-            .filter(|n| n.status == MessageStatus::Streaming)
+            .filter(|n| n.status == MessageStatus::Streaming && !self.live.is_kept(&n.id))
         {
             node.status = MessageStatus::Incomplete;
             node.error = Some(INTERRUPTED.into());

@@ -37,8 +37,9 @@ pub enum GenerationEvent {
     /// release the conversation for the next action.
     AnswerDone { conversation_id: String },
     /// The finished answer could not be saved (storage full): this is it, as it would have
-    /// been stored, for the caller to keep and save again once storage is writable. The
-    /// generation then ends with the store's error.
+    /// been stored. The service keeps it, shows it when its conversation opens, and saves it
+    /// once storage is writable (`ChatService::save_kept_answers`); the caller may say so.
+    /// The generation then ends with the store's error.
     Unsaved {
         conversation: Box<Conversation>,
         message: MessageNode,

@@ -17,6 +17,9 @@
 //! - `tool_pictures`: the pictures tools return, made ready for the model's next step;
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
 //! - `registry`: one running generation per conversation;
+//! - `live_replies` and `answers_in_memory`: the reply being written in each conversation and
+//!   the answers storage was too full to take, held by the service: shown when a conversation
+//!   opens, written when the page is hidden, saved once storage has room;
 //! - `offline`: a question written while the browser says it is offline (a local provider
 //!   tried, else it waits for the connection);
 //! - `honesty`: seed 004's gates (honest refusal, anti-fabrication note, follow-up promises);
@@ -35,6 +38,7 @@
 mod action;
 mod after_answer;
 pub mod answer_details;
+mod answers_in_memory;
 mod branches;
 mod characters;
 mod coalescer;
@@ -49,6 +53,7 @@ pub mod honesty;
 mod inspect;
 mod journal_head;
 mod library;
+mod live_replies;
 mod mcp_servers;
 mod ocr;
 mod offline;
@@ -80,6 +85,7 @@ mod workspace_tests;
 pub mod world_books;
 
 pub use action::{ChatAction, TurnContext};
+pub use answers_in_memory::KeptAnswersSaved;
 pub use characters::{CardFile, CardFormat};
 pub use coalescer::COALESCE_MS;
 pub use error::ChatError;

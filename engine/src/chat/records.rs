@@ -143,39 +143,40 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     }
 
     /// Saves an answer that was kept in memory while storage was full (the conversation as it
-    /// was then, with it).
+    /// was then, with it); the service's own copy of it goes too.
+    ///
+    /// Kept while the app keeps its own copies; [`save_kept_answers`](Self::save_kept_answers)
+    /// replaces it.
     pub async fn save_kept_answer(
         &self,
         conversation: &Conversation,
         answer: &MessageNode,
     ) -> Result<(), ChatError> {
-        Ok(self.store.save_message(conversation, answer).await?)
+        self.store.save_message(conversation, answer).await?;
+        self.live.superseded(&answer.id);
+        Ok(())
     }
 
-    /// The tree of `conversation` to show: its stored messages (an answer left streaming by a
-    /// closed tab marked incomplete, unless `generating_here`, see
-    /// [`open_conversation`](Self::open_conversation)) with the copies in `newer` (an answer
-    /// streaming in this tab, answers kept while storage was full) in place of the stored ones.
+    /// [`open_tree_now`](Self::open_tree_now), with the copies in `newer` (the app's own
+    /// copies of an answer streaming in this tab and of answers kept while storage was full)
+    /// put in place of the stored ones last.
     ///
-    /// Also returns the IDs of the answers found interrupted, for
-    /// [`recover_interrupted`](Self::recover_interrupted).
+    /// Kept while the app keeps its own copies; `open_tree_now` replaces it.
     pub async fn open_tree(
         &self,
         conversation: &Conversation,
         generating_here: bool,
         newer: &[&MessageNode],
     ) -> Result<(ConversationTree, Vec<String>), ChatError> {
-        let (mut nodes, interrupted) = self
-            .open_conversation(conversation, generating_here)
-            .await?;
-        overlay_newer(&mut nodes, newer);
-        let leaf = conversation.current_leaf_id.as_deref();
-        let tree = ConversationTree::from_nodes(&conversation.id, nodes, leaf)?;
-        Ok((tree, interrupted))
+        self.open_tree_over(conversation, generating_here, newer)
+            .await
     }
 
     /// Writes an answer as it is while it streams (the page may be closing); never over a
     /// finished one. Returns whether it was written.
+    ///
+    /// Kept while the app keeps its own copies;
+    /// [`save_live_snapshots`](Self::save_live_snapshots) replaces it.
     pub async fn save_streaming_snapshot(&self, node: &MessageNode) -> Result<bool, ChatError> {
         Ok(self.store.save_streaming_snapshot(node).await?)
     }

@@ -4,6 +4,7 @@
 
 use super::coalescer::{Kind, StreamCoalescer};
 use super::events::{GenerationEvent, GenerationSink};
+use super::live_replies::{LiveEntry, LiveReplies, SharedReply};
 use super::warnings::{answer_not_saved, SaveMoment};
 use crate::chat::honesty::{apply_reply_gates, ReplyGates};
 use crate::domain::assistant::CompiledAssistant;
@@ -17,6 +18,8 @@ use crate::provider::{StopKind, StreamDelta, TokenUsage};
 use crate::render::output_transform::{self, stored_transform};
 use crate::render::think_tags::{Segment, ThinkTagSplitter};
 use crate::store::{Blob, ChatStore, StoreError};
+use std::cell::{Ref, RefCell, RefMut};
+use std::rc::Rc;
 
 /// A streaming message is written at most this often (plus a final write), so a closed tab
 /// loses at most this much of an answer without turning every token into a database write.
@@ -67,7 +70,11 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     clock: &'a C,
     sink: &'a dyn GenerationSink,
     conversation: &'a mut Conversation,
-    reply: MessageNode,
+    /// Shared with the service while it is shown there ([`shown_in`](Self::shown_in)): borrowed
+    /// mutably only here, and never across an await.
+    reply: SharedReply,
+    /// The reply's place among the service's replies being written, when it is shown there.
+    live: Option<LiveEntry>,
     last_persist_ms: f64,
     provider_finished: bool,
     /// Separates `<think>` reasoning from answer text in content deltas.
@@ -109,7 +116,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             clock,
             sink,
             conversation,
-            reply,
+            reply: Rc::new(RefCell::new(reply)),
+            live: None,
             last_persist_ms,
             provider_finished: false,
             think_tags: ThinkTagSplitter::new(),
@@ -129,6 +137,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// Whether a wait before this reply is shown (a broken answer restarted as this one).
     pub fn waiting(mut self, waiting: bool) -> Self {
         self.waiting = waiting;
+        self
+    }
+
+    /// Shows the reply in `replies` while it is written (a conversation opened meanwhile shows
+    /// it as far as it got; a page being hidden writes it); when it ends, saved it leaves, not
+    /// saved it stays there as a kept answer. A replay is never shown.
+    pub fn shown_in(mut self, replies: &LiveReplies) -> Self {
+        self.live = Some(replies.register(&self.conversation.id, &self.reply));
         self
     }
 
@@ -155,7 +171,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     }
 
     fn emit_text(&self, (kind, text): (Kind, String)) {
-        let message_id = self.reply.id.clone();
+        let message_id = self.reply.borrow().id.clone();
         self.sink.emit(match kind {
             Kind::Answer => GenerationEvent::Delta { message_id, text },
             Kind::Reasoning => GenerationEvent::ReasoningDelta { message_id, text },
@@ -187,11 +203,16 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         for segment in self.think_tags.finish() {
             self.apply_segment(segment);
         }
-        self.reply
+        drop(self.live.take());
+        Rc::try_unwrap(self.reply)
+            .map(RefCell::into_inner)
+            .unwrap_or_else(|shared| shared.borrow().clone())
     }
 
-    pub fn reply(&self) -> &MessageNode {
-        &self.reply
+    /// The reply as it is now. Not to be held across an await, nor while calling a method that
+    /// changes it.
+    pub fn reply(&self) -> Ref<'_, MessageNode> {
+        self.reply.borrow()
     }
 
     /// The conversation the reply is written in.
@@ -199,8 +220,9 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         self.conversation
     }
 
-    pub fn reply_mut(&mut self) -> &mut MessageNode {
-        &mut self.reply
+    /// The reply, to change. Not to be held across an await.
+    pub fn reply_mut(&mut self) -> RefMut<'_, MessageNode> {
+        self.reply.borrow_mut()
     }
 
     /// A new model step starts: its tool calls are numbered afresh.
@@ -208,9 +230,9 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         self.open_calls.clear();
         self.first_received_ms = None;
         self.step_usage = None;
-        self.earlier_usage = self.reply.usage.unwrap_or_default();
-        self.step = self
-            .reply
+        let reply = self.reply.borrow();
+        self.earlier_usage = reply.usage.unwrap_or_default();
+        self.step = reply
             .parts
             .iter()
             .filter_map(|p| match p {
@@ -231,7 +253,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         }
         self.flush_events();
         let mut seen = std::collections::HashSet::new();
-        for part in &mut self.reply.parts {
+        for part in &mut self.reply.borrow_mut().parts {
             if let MessagePart::ToolCall(call) = part {
                 if call.id.is_empty() || !seen.insert(call.id.clone()) {
                     call.id = format!("call_{}", new_id());
@@ -246,8 +268,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     pub async fn save_and_show(&mut self) {
         self.flush_events();
         self.save(SaveMoment::Final).await;
-        self.sink
-            .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
+        let shown = self.reply.borrow().clone();
+        self.sink.emit(GenerationEvent::MessageUpdated(shown));
     }
 
     pub fn warn(&self, message: Cause) {
@@ -276,7 +298,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         arguments: &str,
     ) -> bool {
         if let Some(&(_, at)) = self.open_calls.iter().find(|(i, _)| *i == index) {
-            if let Some(MessagePart::ToolCall(call)) = self.reply.parts.get_mut(at) {
+            if let Some(MessagePart::ToolCall(call)) = self.reply.borrow_mut().parts.get_mut(at) {
                 call.arguments.push_str(arguments);
                 if call.id.is_empty() {
                     call.id = id.unwrap_or_default();
@@ -295,9 +317,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             self.apply_segment(segment);
         }
         self.flush_events();
-        self.reply.close_reasoning(self.clock.now_ms());
-        self.open_calls.push((index, self.reply.parts.len()));
-        self.reply.parts.push(MessagePart::ToolCall(ToolCall {
+        let mut reply = self.reply.borrow_mut();
+        reply.close_reasoning(self.clock.now_ms());
+        self.open_calls.push((index, reply.parts.len()));
+        reply.parts.push(MessagePart::ToolCall(ToolCall {
             id: id.unwrap_or_default(),
             name: name.unwrap_or_default(),
             arguments: arguments.to_owned(),
@@ -313,12 +336,13 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         let (kind, text) = match segment {
             Segment::Content(text) => {
                 // Answer text after reasoning means the reasoning is over.
-                self.reply.close_reasoning(now);
-                self.reply.push_text(&text);
+                let mut reply = self.reply.borrow_mut();
+                reply.close_reasoning(now);
+                reply.push_text(&text);
                 (Kind::Answer, text)
             }
             Segment::Reasoning(text) => {
-                self.reply.push_reasoning(&text, now);
+                self.reply.borrow_mut().push_reasoning(&text, now);
                 (Kind::Reasoning, text)
             }
         };
@@ -352,13 +376,14 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             }
             StreamDelta::ReasoningSignature(signature) => {
                 self.flush_events();
-                self.reply.sign_reasoning(&signature, self.clock.now_ms());
+                let now = self.clock.now_ms();
+                self.reply.borrow_mut().sign_reasoning(&signature, now);
             }
-            StreamDelta::Model(model) => self.reply.model = Some(model),
-            StreamDelta::Timings(timings) => self.reply.timings = Some(timings),
+            StreamDelta::Model(model) => self.reply.borrow_mut().model = Some(model),
+            StreamDelta::Timings(timings) => self.reply.borrow_mut().timings = Some(timings),
             StreamDelta::PromptProgress { processed, total } => {
                 self.sink.emit(GenerationEvent::PromptProgress {
-                    message_id: self.reply.id.clone(),
+                    message_id: self.reply.borrow().id.clone(),
                     processed,
                     total,
                 });
@@ -367,7 +392,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 // The prompt is the newest step's; what the answer wrote adds up over its
                 // steps (a tool loop, a Continue), each step's report counting only its own.
                 let earlier = self.earlier_usage;
-                self.reply.usage = Some(TokenUsage {
+                self.reply.borrow_mut().usage = Some(TokenUsage {
                     completion_tokens: earlier
                         .completion_tokens
                         .saturating_add(usage.completion_tokens)
@@ -392,8 +417,8 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             } => {
                 // A new call is shown at once (seed 000 §6: tool calls need immediate display).
                 if self.apply_tool_call(index, id, name, &arguments) {
-                    self.sink
-                        .emit(GenerationEvent::MessageUpdated(self.reply.clone()));
+                    let shown = self.reply.borrow().clone();
+                    self.sink.emit(GenerationEvent::MessageUpdated(shown));
                 }
             }
             StreamDelta::Done => {
@@ -418,11 +443,9 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
     /// own), since the text stays in memory and the next write may succeed.
     async fn save(&mut self, moment: SaveMoment) {
         self.last_persist_ms = self.clock.now_ms();
-        if let Err(err) = self
-            .store
-            .save_message(self.conversation, &self.reply)
-            .await
-        {
+        // A copy: the reply is not borrowed while the store writes (at most every 250 ms).
+        let reply = self.reply.borrow().clone();
+        if let Err(err) = self.store.save_message(self.conversation, &reply).await {
             self.sink
                 .emit(GenerationEvent::Warning(answer_not_saved(moment, &err)));
         }
@@ -443,17 +466,20 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         // The final stream state is handed on before the answer is saved and announced.
         self.flush_events();
         self.end_wait();
+        // The final record is made from a copy: the one shown stays as it streamed until the
+        // record is stored (or kept).
+        let mut reply = self.reply.borrow().clone();
         // Seed 000 §7: the stored transform (assistant output rules) applies to the saved answer.
-        stored_transform(&mut self.reply, &assistant.rules);
+        stored_transform(&mut reply, &assistant.rules);
         // Seed 004's gates, on answers that are over: a claimed action is unfounded unless a
         // tool really ran for this answer.
         if !matches!(end, ReplyEnd::Failed(..) | ReplyEnd::AwaitingApproval) {
-            let tools_ran = self.reply.parts.iter().any(|part| {
+            let tools_ran = reply.parts.iter().any(|part| {
                 matches!(part, MessagePart::ToolCall(call)
                     if matches!(call.approval, ToolApproval::Auto | ToolApproval::Approved)
                         && call.result.as_ref().is_some_and(|r| !r.is_error))
             });
-            apply_reply_gates(&mut self.reply, &self.gates, tools_ran);
+            apply_reply_gates(&mut reply, &self.gates, tools_ran);
         }
         // An answer the provider ended at its length limit or with its filter is not finished,
         // whatever the stream's end looked like.
@@ -481,7 +507,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
             clock,
             sink,
             conversation,
-            mut reply,
+            live,
             ..
         } = self;
         let now = clock.now_ms();
@@ -540,13 +566,20 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         move_inline_images_to_blobs(store, conversation, sink, &mut reply, now, new_id).await;
         conversation.updated_at_ms = now;
         if let Err(err) = store.save_message(conversation, &reply).await {
-            // Never drop the words: the caller keeps them until they can be saved.
+            // Never drop the words: the service keeps them until they can be saved
+            // (`ChatService::save_kept_answers`), and so may the caller.
+            if let Some(live) = live {
+                live.kept(conversation, &reply);
+            }
             sink.emit(GenerationEvent::MessageUpdated(reply.clone()));
             sink.emit(GenerationEvent::Unsaved {
                 conversation: Box::new(conversation.clone()),
                 message: reply,
             });
             return Err(err);
+        }
+        if let Some(live) = live {
+            live.stored(&reply);
         }
         sink.emit(GenerationEvent::ConversationUpdated(conversation.clone()));
         sink.emit(GenerationEvent::Finished(reply.clone()));
@@ -629,7 +662,7 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
     /// Every call is journaled, but a temporary chat's: it is never written anywhere.
     fn journal(&self, kind: crate::provider::ProviderKind) -> Option<JournalTarget> {
         (!self.conversation.temporary)
-            .then(|| super::journal_head::target(&self.reply, kind))
+            .then(|| super::journal_head::target(&self.reply.borrow(), kind))
             .flatten()
     }
 }

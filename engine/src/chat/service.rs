@@ -11,6 +11,7 @@ use super::reply_writer::{ReplyEnd, ReplyWriter};
 use super::tool_results::complete_interrupted_calls;
 use super::turn::TurnContext;
 use crate::chat::honesty;
+use crate::chat::live_replies::LiveReplies;
 use crate::chat::registry::GenerationRegistry;
 use crate::domain::attachment::{check_count, Attachment, AttachmentContent, UserInput};
 use crate::domain::message::{Conversation, MessageNode, MessageStatus, Role};
@@ -57,6 +58,9 @@ pub struct ChatService<T, S, C, I> {
     pub(super) tools: ToolCatalog,
     /// The running generation of each conversation.
     pub(super) generations: GenerationRegistry,
+    /// The reply being written in each generating conversation, and the answers storage was
+    /// too full to take (see `answers_in_memory`).
+    pub(super) live: LiveReplies,
     /// Knowledge and memory retrieval for each request (seed 000 §5), when the app has them.
     pub(super) retrieval: RetrievalSources,
     /// Embeddings for the library's run, once the app has connected it
@@ -109,6 +113,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             ids,
             tools: ToolCatalog::default(),
             generations: GenerationRegistry::default(),
+            live: LiveReplies::default(),
             retrieval: RetrievalSources::default(),
             embedder: OnceCell::new(),
             knowledge_index: Rc::default(),
@@ -659,14 +664,17 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             let mut writer =
                 ReplyWriter::new(&self.store, self.clock(), sink, &mut conversation, reply)
                     .with_gates(gates)
-                    .waiting(restarted);
-            // A continued answer is planned anew.
-            writer.reply_mut().plan = Some(plan.clone());
-            // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
-            let annotations = &mut writer.reply_mut().annotations;
-            for citation in &prepared.citations {
-                if !annotations.contains(citation) {
-                    annotations.push(citation.clone());
+                    .waiting(restarted)
+                    .shown_in(&self.live);
+            {
+                let mut answer = writer.reply_mut();
+                // A continued answer is planned anew.
+                answer.plan = Some(plan.clone());
+                // Seed 000 §5: the chunks retrieved for this request are the answer's citations.
+                for citation in &prepared.citations {
+                    if !answer.annotations.contains(citation) {
+                        answer.annotations.push(citation.clone());
+                    }
                 }
             }
             let end = self
@@ -677,7 +685,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             // answer (its earlier text would be lost from view) nor one that ran tools (they
             // would run again).
             let retry_broken =
-                self.retries_broken(&end, &target, writer.reply(), broken_retries, turn);
+                self.retries_broken(&end, &target, &writer.reply(), broken_retries, turn);
             let reply = writer
                 .finish(end, &turn.compiled, &mut || self.ids.new_id())
                 .await?;

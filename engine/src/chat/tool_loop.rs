@@ -57,6 +57,14 @@ fn unsettled(part: &MessagePart) -> Option<&ToolCall> {
     }
 }
 
+/// The first call of `node` without a result, with its place among the parts.
+fn first_unsettled(node: &MessageNode) -> Option<(usize, ToolCall)> {
+    node.parts
+        .iter()
+        .enumerate()
+        .find_map(|(at, part)| Some((at, unsettled(part)?.clone())))
+}
+
 /// Whether a call of `node` waits for the user's decision.
 fn has_pending_calls(node: &MessageNode) -> bool {
     node.parts
@@ -93,7 +101,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             steps += 1;
             writer.begin_step();
             let mut history = base.to_vec();
-            history.extend(expand_node(writer.reply()));
+            history.extend(expand_node(&writer.reply()));
             crate::prompt::request_builder::unique_call_ids(&mut history);
             let request = ChatRequest {
                 messages: &history,
@@ -105,7 +113,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 .stream_model(turn.settings, &request, turn.cancel, writer)
                 .await;
             writer.end_step(&mut || self.ids.new_id());
-            if end != ReplyEnd::Finished || !has_unsettled_calls(writer.reply()) {
+            if end != ReplyEnd::Finished || !has_unsettled_calls(&writer.reply()) {
                 return end;
             }
             if steps >= MAX_STEPS {
@@ -138,25 +146,22 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 }
             }
         }
-        let pending = has_pending_calls(writer.reply());
+        let pending = has_pending_calls(&writer.reply());
         if pending {
             if newly_pending {
                 writer.save_and_show().await;
             }
             return Settled::Pending;
         }
-        while let Some(at) = writer
-            .reply()
-            .parts
-            .iter()
-            .position(|p| unsettled(p).is_some())
-        {
+        loop {
+            // Let go of the reply before the call runs (it changes the reply).
+            let next = first_unsettled(&writer.reply());
+            let Some((at, call)) = next else {
+                break;
+            };
             if turn.cancel.is_cancelled() {
                 return Settled::Cancelled;
             }
-            let Some(call) = writer.reply().parts.get(at).and_then(unsettled).cloned() else {
-                break;
-            };
             let outcome = match &call.approval {
                 ToolApproval::Denied { reason } => Ok(denied_result(reason.as_deref())),
                 ToolApproval::Answered { answer } => Ok(ToolResult {
@@ -236,6 +241,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             Runner::Tool(tool) => {
                 let scope = turn.assistant.retrieval_scope();
                 let (sink, message_id) = (turn.sink, writer.reply().id.clone());
+                let conversation_id = writer.reply().conversation_id.clone();
                 let report = |text: &str| {
                     sink.emit(crate::GenerationEvent::ToolProgress {
                         message_id: message_id.clone(),
@@ -245,7 +251,7 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
                 };
                 let context = ToolContext {
                     scope: &scope,
-                    conversation_id: &writer.reply().conversation_id,
+                    conversation_id: &conversation_id,
                     workspace: &root,
                     cancel: turn.cancel,
                     progress: &report,

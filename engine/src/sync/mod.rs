@@ -21,6 +21,10 @@
 //! [`replicate`] runs one round, push then pull: `_revs_diff` and `_bulk_docs` out, `_changes`
 //! and `_bulk_get` in, in batches, with the pull's checkpoint in a `_local` document and in the
 //! local [`SyncState`], so a dropped connection resumes from the last batch applied.
+//!
+//! [`schedule`] decides when rounds run (at start, every minute, after an answer, when the
+//! connection returns, never two at once, none while an answer streams); the app keeps the
+//! timers.
 
 pub mod account;
 pub mod couch;
@@ -32,6 +36,7 @@ mod push;
 pub mod record;
 pub mod replicate;
 pub mod resolve;
+pub mod schedule;
 pub mod settings;
 
 #[cfg(test)]
@@ -46,3 +51,4 @@ pub use couch::{CouchDb, Method};
 pub use error::SyncError;
 pub use ledger::{ConflictNote, SettingsConflict, SyncScope, SyncState};
 pub use replicate::{Progress, SyncReport};
+pub use schedule::{Conditions, Round, SyncBusy, SyncEvent, SyncFeed, SyncPlan, SyncSchedule};

@@ -219,6 +219,19 @@ impl WorkflowRun {
         }
     }
 
+    /// Whether opening this run carries it on at once. Its next step needs nothing from the
+    /// user when it is a question still to be phrased (or put as written), a dialogue round's
+    /// reply still to be written, or a round still to be judged by the moderator: the page
+    /// was closed, or the run left, while that call ran, so it is made again. A question
+    /// waiting for the user's answer, a dialogue waiting for the user's next message, a failed
+    /// call (the user tries again or ends the step) and a finished run stay as they are.
+    pub fn resumes_on_open(&self) -> bool {
+        matches!(
+            self.next(),
+            NextAction::PrepareQuestion | NextAction::DebateReply | NextAction::Moderate
+        )
+    }
+
     /// Saves the question shown for the current question step.
     pub fn set_question(
         &mut self,

@@ -193,3 +193,65 @@ fn the_context_of_a_step_is_the_runs_then_its_own_each_once() {
     assert_eq!(run.context_for(1), vec![chat.clone(), base]);
     assert_eq!(run.context_for(0), vec![chat]);
 }
+
+#[test]
+fn a_run_opened_before_its_question_was_prepared_resumes() {
+    let run = WorkflowRun::start("r", &template(), Vec::new(), 0.0);
+    assert!(
+        run.resumes_on_open(),
+        "the question is phrased or put without the user"
+    );
+}
+
+#[test]
+fn a_run_waiting_for_the_users_answer_or_next_message_does_not_resume_on_open() {
+    let mut run = WorkflowRun::start("r", &template(), Vec::new(), 0.0);
+    run.set_question("Where to?".into(), false, None).unwrap();
+    assert_eq!(run.next(), NextAction::Answer);
+    assert!(!run.resumes_on_open(), "the question waits for the user");
+    run.answer("Lisbon", 1.0).unwrap();
+    assert!(matches!(run.next(), NextAction::RoundInput { .. }));
+    assert!(
+        !run.resumes_on_open(),
+        "the dialogue waits for the user's message"
+    );
+}
+
+#[test]
+fn a_round_left_without_its_reply_or_its_decision_resumes_on_open() {
+    let mut run = at_dialogue();
+    run.claim_round("About 900 euros.", 2.0).unwrap();
+    assert_eq!(run.next(), NextAction::DebateReply);
+    assert!(
+        run.resumes_on_open(),
+        "the partner's reply is written again"
+    );
+    run.set_reply("Flights included?".into()).unwrap();
+    assert_eq!(run.next(), NextAction::Moderate);
+    assert!(run.resumes_on_open(), "the moderator is asked again");
+}
+
+#[test]
+fn a_failed_call_or_a_finished_run_does_not_resume_on_open() {
+    let mut run = at_dialogue();
+    run.claim_round("900.", 2.0).unwrap();
+    run.set_round_error("offline".into()).unwrap();
+    assert!(
+        !run.resumes_on_open(),
+        "the user tries again or ends the step"
+    );
+
+    let mut run = at_dialogue();
+    run.claim_round("900.", 2.0).unwrap();
+    run.set_reply("Ok.".into()).unwrap();
+    run.decide(decision(ModeratorAction::Finish, "", ""), 3.0)
+        .unwrap();
+    run.set_question("When?".into(), false, None).unwrap();
+    run.answer("May", 4.0).unwrap();
+    assert_eq!(run.next(), NextAction::Done);
+    assert!(!run.resumes_on_open());
+    run.status = RunStatus::ContinuedAsChat {
+        conversation_id: "c".into(),
+    };
+    assert!(!run.resumes_on_open(), "handed over to a chat");
+}

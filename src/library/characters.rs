@@ -1,0 +1,202 @@
+//! The character gallery's wiring: a card file imported as a new assistant (with the default
+//! assistant's settings), a chat started with a character's greetings, edits saved, cards
+//! exported as files, characters deleted. The rules are the engine's (`persona`,
+//! `chat::characters`).
+
+use crate::shell::runtime::Ready;
+use crate::state::AppState;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use skein_components::tf;
+use skein_components::CharacterAction;
+use skein_engine::domain::assistant::assistant_for;
+use skein_engine::Assistant;
+
+pub fn act(ready: Ready, action: CharacterAction) {
+    let state = ready.state;
+    match action {
+        CharacterAction::Import(input) => import(ready, input),
+        CharacterAction::Chat(id) => start_chat(ready, id),
+        CharacterAction::Export(id, format) => export(ready, id, format),
+        CharacterAction::Delete(id) => delete(ready, id),
+        CharacterAction::Save(id, card, books) => save(ready, id, *card, books),
+        CharacterAction::ExportBook(id) => export_book(state, id),
+    }
+}
+
+fn say(state: AppState, said: Result<String, String>) {
+    state.library.character_feedback.set(Some(said));
+}
+
+fn find(state: AppState, id: &str) -> Option<Assistant> {
+    state
+        .library
+        .assistants
+        .with_untracked(|list| list.iter().find(|a| a.id == id).cloned())
+}
+
+fn import(ready: Ready, input: web_sys::HtmlInputElement) {
+    let state = ready.state;
+    let runtime = ready.runtime;
+    spawn_local(async move {
+        let (name, bytes) = match crate::chat::files::take_chosen(&input).await {
+            Ok(Some(file)) => file,
+            Ok(None) => return,
+            Err(err) => return say(state, Err(err)),
+        };
+        let template = state
+            .library
+            .assistants
+            .with_untracked(|list| assistant_for(None, list));
+        match runtime.service.import_character(&bytes, &template).await {
+            Ok(assistant) => {
+                let imported = tf(
+                    "notice-character-imported",
+                    &[
+                        ("character", (&assistant.name).into()),
+                        ("name", (&name).into()),
+                    ],
+                );
+                state.library.put_assistant(assistant);
+                say(state, Ok(imported));
+            }
+            Err(err) => say(
+                state,
+                Err(tf(
+                    "notice-not-imported",
+                    &[
+                        ("name", (&name).into()),
+                        ("err", skein_components::explain(&err).into()),
+                    ],
+                )),
+            ),
+        }
+    });
+}
+
+/// Starts a chat with the character: its greetings first when it has some, else an empty chat
+/// with it.
+pub fn start_chat(ready: Ready, id: String) {
+    let state = ready.state;
+    let runtime = ready.runtime;
+    let Some(assistant) = find(state, &id) else {
+        return;
+    };
+    spawn_local(async move {
+        match runtime.service.start_character_chat(&assistant).await {
+            Ok(Some((conversation, branch))) => {
+                let conversation_id = conversation.id.clone();
+                runtime.announce(&conversation_id);
+                state.chat.upsert_conversation(conversation);
+                crate::chat::conversation::new_chat(state);
+                state.library.assistant_id.set(assistant.id.clone());
+                state.chat.current.set(Some(conversation_id.clone()));
+                state.chat.show_branch(&conversation_id, &branch);
+                crate::chat::conversation::refresh_context(ready, conversation_id);
+            }
+            Ok(None) => {
+                crate::chat::conversation::new_chat(state);
+                state.library.assistant_id.set(assistant.id.clone());
+            }
+            Err(err) => say(state, Err(skein_components::explain(&err))),
+        }
+    });
+}
+
+fn export(ready: Ready, id: String, format: skein_engine::chat::CardFormat) {
+    let state = ready.state;
+    let runtime = ready.runtime;
+    let Some(assistant) = find(state, &id) else {
+        return;
+    };
+    spawn_local(async move {
+        let saved = match runtime.service.export_character(&assistant, format).await {
+            Ok(file) => skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
+                .map(|()| tf("notice-exported", &[("file", (&file.file_name).into())])),
+            Err(err) => Err(skein_components::explain(&err)),
+        };
+        say(
+            state,
+            saved.map_err(|err| {
+                tf(
+                    "notice-card-export-failed",
+                    &[("err", err.to_string().into())],
+                )
+            }),
+        );
+    });
+}
+
+fn export_book(state: AppState, id: String) {
+    let Some(assistant) = find(state, &id) else {
+        return;
+    };
+    let said = match skein_engine::chat::world_books::export_own_book(&assistant) {
+        Some(file) => crate::library::world_books::download(&file),
+        None => Err(tf(
+            "notice-no-own-book",
+            &[("name", (&assistant.name).into())],
+        )),
+    };
+    say(state, said);
+}
+
+fn save(
+    ready: Ready,
+    id: String,
+    card: skein_engine::persona::card::CharacterCard,
+    world_books: Vec<String>,
+) {
+    let (state, runtime) = (ready.state, ready.runtime);
+    let Some(mut assistant) = find(state, &id) else {
+        return;
+    };
+    assistant.world_book_ids = world_books;
+    assistant.name = card.name.clone();
+    assistant.character = Some(Box::new(card));
+    spawn_local(async move {
+        match runtime.service.save_assistant(&assistant).await {
+            Ok(()) => {
+                let saved = tf("notice-saved-name", &[("name", (&assistant.name).into())]);
+                state.library.put_assistant(assistant);
+                say(state, Ok(saved));
+            }
+            Err(err) => say(state, Err(skein_components::explain(&err))),
+        }
+    });
+}
+
+fn delete(ready: Ready, id: String) {
+    let state = ready.state;
+    let runtime = ready.runtime;
+    let Some(assistant) = find(state, &id) else {
+        return;
+    };
+    if !crate::shell::confirm::confirm(&tf(
+        "confirm-delete-character",
+        &[("name", (&assistant.name).into())],
+    )) {
+        return;
+    }
+    spawn_local(async move {
+        match runtime.service.delete_assistant(&id).await {
+            Ok(()) => {
+                state
+                    .library
+                    .assistants
+                    .update(|list| list.retain(|a| a.id != id));
+                if state.library.assistant_id.get_untracked() == id {
+                    state.library.assistant_id.set(Assistant::default().id);
+                }
+                say(
+                    state,
+                    Ok(tf(
+                        "notice-deleted-name",
+                        &[("name", (&assistant.name).into())],
+                    )),
+                );
+            }
+            Err(err) => say(state, Err(skein_components::explain(&err))),
+        }
+    });
+}

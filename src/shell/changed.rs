@@ -1,0 +1,35 @@
+//! What follows a change one feature makes: the one place where features meet. A feature says
+//! what changed (`ready.changed(Changed::…)`); this tells the other tabs, schedules sync and
+//! reads again what shows it. Features never call each other for this.
+
+use crate::shell::runtime::Changed;
+use crate::shell::runtime::Ready;
+
+/// Follows `change` (the runtime's `on_changed`).
+pub fn follow(ready: Ready, change: Changed) {
+    match change {
+        Changed::Conversation(id) => ready.runtime.announce(&id),
+        Changed::Answered(_) => {
+            // The assistant may have written files, or promised to follow up.
+            crate::panels::workspace::refresh(ready);
+            crate::panels::follow_ups::refresh(ready);
+            // The new messages go to the other devices.
+            crate::sync::soon(ready);
+        }
+        Changed::Knowledge => {
+            // The other tabs' indexed bases lack the new vectors: they read them again.
+            ready.runtime.announce_knowledge();
+            crate::library::knowledge::refresh(ready);
+        }
+        Changed::Settings => {
+            // The embedding page's provider wins over the saved one (as at start-up).
+            if crate::shell::embedded::provider().is_none() {
+                crate::settings::actions::reload_provider(ready);
+            }
+            crate::library::personas::load(ready);
+            crate::library::world_books::load(ready);
+            crate::library::dictionaries::load(ready);
+            crate::settings::tools::load(ready);
+        }
+    }
+}
