@@ -357,12 +357,25 @@ const APP_GLOBALS: [&str; 1] = ["src/shell/embedded.rs"];
 
 /// The app's files that declare a `thread_local!` outside [`APP_GLOBALS`].
 fn app_globals(root: &Path) -> Vec<String> {
-    crate::catalogue::sources(&root.join("src"))
-        .into_iter()
-        .filter(|(_, text)| text.contains("thread_local!"))
-        .map(|(file, _)| file)
-        .filter(|file| !APP_GLOBALS.iter().any(|allowed| file.ends_with(allowed)))
-        .collect()
+    fn declaring(dir: &Path, found: &mut Vec<String>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for path in entries.filter_map(Result::ok).map(|e| e.path()) {
+            if path.is_dir() {
+                declaring(&path, found);
+            } else if path.extension().is_some_and(|e| e == "rs")
+                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("thread_local!"))
+            {
+                found.push(path.display().to_string());
+            }
+        }
+    }
+    let mut found = Vec::new();
+    declaring(&root.join("src"), &mut found);
+    found.sort();
+    found.retain(|file| !APP_GLOBALS.iter().any(|allowed| file.ends_with(allowed)));
+    found
 }
 
 /// Fails on a cycle in any crate that is not among its known ones, or a known cycle that is
