@@ -3,7 +3,8 @@
 //! workflow methods. A run is shown anew after every saved phase, so a reload or a closed tab
 //! finds it where it stopped; opening a run that stopped in the middle of a call resumes it.
 
-use crate::shell::runtime::Ready;
+use crate::library::collection;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -11,7 +12,7 @@ use skein_components::{t, tf};
 use skein_components::{WorkflowAction, WorkflowView};
 use skein_engine::workflow::export::{run_file_name, run_json, run_markdown};
 use skein_engine::workflow::template_file::write_template;
-use skein_engine::workflow::{ContextRef, NextAction, WorkflowRun};
+use skein_engine::workflow::{ContextRef, WorkflowRun};
 use skein_engine::{CancelToken, Clock};
 
 /// How many recent chats the start form offers as context.
@@ -93,11 +94,6 @@ fn find_run(state: AppState, id: &str) -> Option<WorkflowRun> {
         .with_untracked(|runs| runs.iter().find(|r| r.id == id).cloned())
 }
 
-fn download(name: &str, mime: &str, text: &str) -> Result<String, String> {
-    skein_platform::download_bytes(name, mime, text.as_bytes())
-        .map(|()| tf("notice-exported", &[("file", (&name).into())]))
-}
-
 /// Carries run `id` forward: with `answer`, the current step's text first. Every saved phase
 /// is shown at once.
 async fn carry(ready: Ready, id: String, answer: Option<String>) {
@@ -149,12 +145,8 @@ fn open_run(ready: Ready, id: String) {
         .workflows
         .view
         .set(WorkflowView::Run(id.clone()));
-    let pending = find_run(state, &id).is_some_and(|run| {
-        matches!(
-            run.next(),
-            NextAction::PrepareQuestion | NextAction::DebateReply | NextAction::Moderate
-        )
-    });
+    // The engine's rule: a step that needs no answer from the user goes on by itself.
+    let pending = find_run(state, &id).is_some_and(|run| run.resumes_on_open());
     if pending && !state.panels.workflows.busy.get_untracked() {
         spawn_local(carry(ready, id, None));
     }
@@ -164,6 +156,8 @@ pub fn act(ready: Ready, action: WorkflowAction) {
     let state = ready.state;
     let runtime = ready.runtime;
     let screen = state.panels.workflows;
+    let service = &runtime.service;
+    let put_templates = move |templates| screen.templates.set(templates);
     match action {
         WorkflowAction::Home => {
             screen.feedback.set(None);
@@ -207,14 +201,14 @@ pub fn act(ready: Ready, action: WorkflowAction) {
         WorkflowAction::Advance(id) => return spawn_local(carry(ready, id, None)),
         WorkflowAction::Export(id) => {
             let said = match screen.templates.with_untracked(|t| t.get(&id).cloned()) {
-                Some(template) => download(
+                Some(template) => collection::download_bytes(
                     &skein_engine::store::export::safe_file_name(
                         &template.name,
                         "workflow",
                         "json",
                     ),
                     "application/json",
-                    &write_template(&template),
+                    write_template(&template).as_bytes(),
                 ),
                 None => Err(t("workflow-gone").into()),
             };
@@ -224,45 +218,95 @@ pub fn act(ready: Ready, action: WorkflowAction) {
             let markdown = matches!(action, WorkflowAction::ExportMarkdown(_));
             let id = id.clone();
             let said = match find_run(state, &id) {
-                Some(run) if markdown => download(
+                Some(run) if markdown => collection::download_bytes(
                     &run_file_name(&run, "md"),
                     "text/markdown",
-                    &skein_components::with_words(|words, rules| {
+                    skein_components::with_words(|words, rules| {
                         run_markdown(
                             &run,
                             runtime.service.clock().utc_offset_minutes(),
                             words,
                             rules,
                         )
-                    }),
+                    })
+                    .as_bytes(),
                 ),
-                Some(run) => download(
+                Some(run) => collection::download_bytes(
                     &run_file_name(&run, "json"),
                     "application/json",
-                    &run_json(&run),
+                    run_json(&run).as_bytes(),
                 ),
                 None => Err(t("workflow-run-gone").into()),
             };
             return say(state, said);
         }
+        WorkflowAction::Save(template) => {
+            let saved = async move {
+                let (saved, templates) = service.save_workflow_template(template).await?;
+                let said = tf("notice-saved-name", &[("name", (&saved.name).into())]);
+                Ok((templates, said))
+            };
+            return collection::change(screen.feedback, saved, move |templates| {
+                screen.templates.set(templates);
+                screen.view.set(WorkflowView::Home);
+            });
+        }
+        WorkflowAction::Import(input) => {
+            let imported = move |name: String, bytes: Vec<u8>| async move {
+                let (template, templates) = service.import_workflow_template(&bytes).await?;
+                let said = tf(
+                    "notice-workflow-imported",
+                    &[
+                        ("workflow", (&template.name).into()),
+                        ("steps", (template.steps.len()).into()),
+                        ("name", (&name).into()),
+                    ],
+                );
+                Ok((templates, said))
+            };
+            return collection::import(input, screen.feedback, imported, put_templates);
+        }
+        WorkflowAction::Duplicate(id) => {
+            let duplicated = async move {
+                let templates = service.duplicate_workflow_template(&id).await?;
+                Ok((templates, t("notice-duplicated").into()))
+            };
+            return collection::change(screen.feedback, duplicated, put_templates);
+        }
+        WorkflowAction::Delete(id) => {
+            let name = screen
+                .templates
+                .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
+                .unwrap_or_default();
+            if !crate::shell::confirm::confirm(&tf(
+                "confirm-delete-workflow",
+                &[("name", (&name).into())],
+            )) {
+                return;
+            }
+            let deleted = async move {
+                let templates = service.delete_workflow_template(&id).await?;
+                let said = tf("notice-deleted-name", &[("name", (&name).into())]);
+                Ok((templates, said))
+            };
+            return collection::change(screen.feedback, deleted, put_templates);
+        }
+        WorkflowAction::DeleteRun(id) => {
+            if !crate::shell::confirm::confirm(t("confirm-delete-run")) {
+                return;
+            }
+            let deleted = async move {
+                service.delete_workflow_run(&id).await?;
+                Ok((id, t("notice-run-deleted").into()))
+            };
+            return collection::change(screen.feedback, deleted, move |id: String| {
+                screen.runs.update(|runs| runs.retain(|r| r.id != id));
+            });
+        }
         _ => {}
     }
     spawn_local(async move {
-        let service = &runtime.service;
         match action {
-            WorkflowAction::Save(template) => {
-                match service.save_workflow_template(template).await {
-                    Ok((saved, templates)) => {
-                        screen.templates.set(templates);
-                        screen.view.set(WorkflowView::Home);
-                        say(
-                            state,
-                            Ok(tf("notice-saved-name", &[("name", (&saved.name).into())])),
-                        );
-                    }
-                    Err(err) => say(state, Err(skein_components::explain(&err))),
-                }
-            }
             WorkflowAction::Draft(goal) => {
                 screen.busy.set(true);
                 let token = CancelToken::new();
@@ -278,68 +322,6 @@ pub fn act(ready: Ready, action: WorkflowAction) {
                     Ok(template) => {
                         screen.view.set(WorkflowView::Edit(template));
                         say(state, Ok(t("notice-workflow-drafted").into()));
-                    }
-                    Err(err) => say(state, Err(skein_components::explain(&err))),
-                }
-            }
-            WorkflowAction::Import(input) => {
-                let (name, bytes) = match crate::chat::files::take_chosen(&input).await {
-                    Ok(Some(file)) => file,
-                    Ok(None) => return,
-                    Err(err) => return say(state, Err(err)),
-                };
-                match service.import_workflow_template(&bytes).await {
-                    Ok((template, templates)) => {
-                        screen.templates.set(templates);
-                        say(
-                            state,
-                            Ok(tf(
-                                "notice-workflow-imported",
-                                &[
-                                    ("workflow", (&template.name).into()),
-                                    ("steps", (template.steps.len()).into()),
-                                    ("name", (&name).into()),
-                                ],
-                            )),
-                        );
-                    }
-                    Err(err) => say(
-                        state,
-                        Err(tf(
-                            "notice-not-imported",
-                            &[
-                                ("name", (&name).into()),
-                                ("err", skein_components::explain(&err).into()),
-                            ],
-                        )),
-                    ),
-                }
-            }
-            WorkflowAction::Duplicate(id) => match service.duplicate_workflow_template(&id).await {
-                Ok(templates) => {
-                    screen.templates.set(templates);
-                    say(state, Ok(t("notice-duplicated").into()));
-                }
-                Err(err) => say(state, Err(skein_components::explain(&err))),
-            },
-            WorkflowAction::Delete(id) => {
-                let name = screen
-                    .templates
-                    .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
-                    .unwrap_or_default();
-                if !crate::shell::confirm::confirm(&tf(
-                    "confirm-delete-workflow",
-                    &[("name", (&name).into())],
-                )) {
-                    return;
-                }
-                match service.delete_workflow_template(&id).await {
-                    Ok(templates) => {
-                        screen.templates.set(templates);
-                        say(
-                            state,
-                            Ok(tf("notice-deleted-name", &[("name", (&name).into())])),
-                        );
                     }
                     Err(err) => say(state, Err(skein_components::explain(&err))),
                 }
@@ -361,24 +343,12 @@ pub fn act(ready: Ready, action: WorkflowAction) {
                 }
                 Err(err) => say(state, Err(skein_components::explain(&err))),
             },
-            WorkflowAction::DeleteRun(id) => {
-                if !crate::shell::confirm::confirm(t("confirm-delete-run")) {
-                    return;
-                }
-                match service.delete_workflow_run(&id).await {
-                    Ok(()) => {
-                        screen.runs.update(|runs| runs.retain(|r| r.id != id));
-                        say(state, Ok(t("notice-run-deleted").into()));
-                    }
-                    Err(err) => say(state, Err(skein_components::explain(&err))),
-                }
-            }
             WorkflowAction::ContinueAsChat(id) => {
                 let assistant = Some(state.library.assistant_id.get_untracked());
                 match service.continue_workflow_as_chat(&id, assistant).await {
                     Ok((conversation, _)) => {
                         let conversation_id = conversation.id.clone();
-                        runtime.announce(&conversation_id);
+                        ready.changed(Changed::Conversation(conversation_id.clone()));
                         state.chat.upsert_conversation(conversation);
                         if let Ok(runs) = service.workflow_runs().await {
                             screen.runs.set(runs);

@@ -3,12 +3,34 @@
 //! here, and saved with the provider settings.
 
 use crate::i18n::{t, tf};
-use crate::settings_form::{kind_from, KINDS};
+use crate::provider_fields::{FieldWords, Named, ProviderDraft, ProviderFields};
 use leptos::prelude::*;
 use skein_engine::provider::fallback_chain::ChainEntry;
-use skein_engine::{ProviderKind, ProviderSettings};
+use skein_engine::ProviderSettings;
 
 pub use skein_engine::provider::fallback_chain::FallbackChange;
+
+/// The fallback form's words for the provider fields.
+static WORDS: FieldWords = FieldWords {
+    kind: Named {
+        label: "fallback-protocol",
+        test_id: "fallback-kind",
+    },
+    base_url: Named {
+        label: "fallback-base-url",
+        test_id: "fallback-base-url",
+    },
+    api_key: Named {
+        label: "fallback-api-key",
+        test_id: "fallback-api-key",
+    },
+    model: Named {
+        label: "fallback-model",
+        test_id: "fallback-model",
+    },
+    base_url_example: None,
+    model_example: None,
+};
 
 #[component]
 pub fn FallbackList(
@@ -17,10 +39,13 @@ pub fn FallbackList(
     #[prop(into)]
     on_edit: Callback<FallbackChange, Option<String>>,
 ) -> impl IntoView {
-    let kind = RwSignal::new(ProviderKind::OpenAi);
-    let base_url = RwSignal::new(String::new());
-    let api_key = RwSignal::new(String::new());
-    let model = RwSignal::new(String::new());
+    let draft = ProviderDraft::new();
+    let ProviderDraft {
+        kind,
+        base_url,
+        api_key,
+        model,
+    } = draft;
     let feedback = RwSignal::new(None::<String>);
     let edit = move |change: FallbackChange| feedback.set(on_edit.run(change));
     let add = move |ev: leptos::ev::SubmitEvent| {
@@ -78,30 +103,7 @@ pub fn FallbackList(
             <p class="hint">{t("fallback-hint")}</p>
             <ol class="provider-chain">{entries}</ol>
             <form class="fallback-add" on:submit=add>
-                <label>{t("fallback-protocol")}
-                    <select data-testid="fallback-kind"
-                        on:change=move |ev| kind.set(kind_from(&event_target_value(&ev)))>
-                        {KINDS.iter().map(|(k, name, label)| {
-                            let k = *k;
-                            view! { <option value=*name selected=move || kind.get() == k>{t(label)}</option> }
-                        }).collect_view()}
-                    </select>
-                </label>
-                <label>{t("fallback-base-url")}
-                    <input type="url" data-testid="fallback-base-url" required
-                        prop:value=move || base_url.get()
-                        on:input=move |ev| base_url.set(event_target_value(&ev)) />
-                </label>
-                <label>{t("fallback-api-key")}
-                    <input type="password" data-testid="fallback-api-key" autocomplete="off"
-                        prop:value=move || api_key.get()
-                        on:input=move |ev| api_key.set(event_target_value(&ev)) />
-                </label>
-                <label>{t("fallback-model")}
-                    <input type="text" data-testid="fallback-model" required
-                        prop:value=move || model.get()
-                        on:input=move |ev| model.set(event_target_value(&ev)) />
-                </label>
+                <ProviderFields draft=draft words=&WORDS />
                 <button type="submit" data-testid="fallback-add">{t("fallback-add")}</button>
             </form>
             {move || feedback.get().map(|e| view! { <p class="error" role="alert" data-testid="fallback-error">{e}</p> })}

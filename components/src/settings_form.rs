@@ -2,20 +2,33 @@
 
 use crate::fields::{code_area, number_input};
 use crate::i18n::{t, tf};
+use crate::provider_fields::{FieldWords, Named, ProviderDraft, ProviderFields};
 use leptos::prelude::*;
 use skein_engine::provider::custom_request::{body_text, headers_text, parse_body, parse_headers};
 use skein_engine::provider::model_list::ModelInfo;
-use skein_engine::{ProviderKind, ProviderSettings};
+use skein_engine::ProviderSettings;
 
-pub(crate) const KINDS: [(ProviderKind, &str, &str); 3] = [
-    (ProviderKind::OpenAi, "openai", "provider-kind-openai"),
-    (
-        ProviderKind::Anthropic,
-        "anthropic",
-        "provider-kind-anthropic",
-    ),
-    (ProviderKind::Gemini, "gemini", "provider-kind-gemini"),
-];
+/// The provider settings' words for the provider fields.
+static WORDS: FieldWords = FieldWords {
+    kind: Named {
+        label: "provider-protocol",
+        test_id: "provider-kind",
+    },
+    base_url: Named {
+        label: "provider-base-url",
+        test_id: "provider-base-url",
+    },
+    api_key: Named {
+        label: "provider-api-key",
+        test_id: "provider-api-key",
+    },
+    model: Named {
+        label: "provider-model",
+        test_id: "settings-model",
+    },
+    base_url_example: Some("https://api.openai.com/v1"),
+    model_example: Some("gpt-4o-mini, llama3.2, …"),
+};
 
 pub type ListedModels = Signal<Option<Result<Vec<ModelInfo>, String>>>;
 
@@ -46,13 +59,6 @@ fn ids_contain(ids: &[String], model: &str) -> bool {
     ids.iter().any(|id| id == model)
 }
 
-pub(crate) fn kind_from(value: &str) -> ProviderKind {
-    KINDS
-        .iter()
-        .find(|(_, name, _)| *name == value)
-        .map_or(ProviderKind::OpenAi, |(kind, _, _)| *kind)
-}
-
 #[component]
 pub fn SettingsForm(
     #[prop(into)] settings: Signal<ProviderSettings>,
@@ -66,10 +72,13 @@ pub fn SettingsForm(
     #[prop(into)]
     on_fetch_models: Callback<ProviderSettings>,
 ) -> impl IntoView {
-    let kind = RwSignal::new(ProviderKind::OpenAi);
-    let base_url = RwSignal::new(String::new());
-    let api_key = RwSignal::new(String::new());
-    let model = RwSignal::new(String::new());
+    let draft = ProviderDraft::new();
+    let ProviderDraft {
+        kind,
+        base_url,
+        api_key,
+        model,
+    } = draft;
     let first_token_timeout = RwSignal::new(String::new());
     let idle_timeout = RwSignal::new(String::new());
     let requests_per_minute = RwSignal::new(String::new());
@@ -174,47 +183,10 @@ pub fn SettingsForm(
             Some(error) => Err(error),
         }));
     };
-    // A new protocol brings its usual URL, unless the user typed their own.
-    let choose_kind = move |ev: leptos::ev::Event| {
-        let chosen = kind_from(&event_target_value(&ev));
-        let url = base_url.get_untracked();
-        let was_default = url.trim().is_empty()
-            || KINDS
-                .iter()
-                .any(|(k, _, _)| k.default_base_url() == url.trim());
-        if was_default {
-            base_url.set(chosen.default_base_url().to_owned());
-        }
-        kind.set(chosen);
-    };
     view! {
         <form class="settings" data-testid="settings" on:submit=submit>
             <h4>{t("provider-connection")}</h4>
-            <label>{t("provider-protocol")}
-                <select data-testid="provider-kind" on:change=choose_kind>
-                    {KINDS.iter().map(|(k, name, label)| {
-                        let k = *k;
-                        view! { <option value=*name selected=move || kind.get() == k>{t(label)}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
-            <label>{t("provider-base-url")}
-                <input type="url" data-testid="provider-base-url" required
-                    placeholder="https://api.openai.com/v1"
-                    prop:value=move || base_url.get()
-                    on:input=move |ev| base_url.set(event_target_value(&ev)) />
-            </label>
-            <label>{t("provider-api-key")}
-                <input type="password" data-testid="provider-api-key" autocomplete="off"
-                    prop:value=move || api_key.get()
-                    on:input=move |ev| api_key.set(event_target_value(&ev)) />
-            </label>
-            <label>{t("provider-model")}
-                <input type="text" data-testid="settings-model" required
-                    placeholder="gpt-4o-mini, llama3.2, …"
-                    prop:value=move || model.get()
-                    on:input=move |ev| model.set(event_target_value(&ev)) />
-            </label>
+            <ProviderFields draft=draft words=&WORDS url_follows_kind=true />
             <div class="model-list">
                 <button type="button" data-testid="fetch-models"
                     on:click=move |_| on_fetch_models.run(edited_connection())>{t("provider-fetch-models")}</button>

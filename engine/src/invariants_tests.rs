@@ -262,7 +262,8 @@ impl GenerationSink for FinalStateProbe<'_> {
 
 #[test]
 fn invariant_the_final_stream_state_is_flushed_before_persistence_and_notification() {
-    // A fast stream: most pieces are held by the 40 ms coalescer when it ends.
+    // The whole stream in one body chunk: its text is still held, merged, when the provider's
+    // end arrives in that same chunk, so only the step's end can hand it on.
     let words: Vec<String> = (0..30).map(|i| format!("w{i} ")).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let service = service(vec![sse(200, &content_chunks(&words, true), 4096)]);

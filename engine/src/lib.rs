@@ -21,7 +21,7 @@
 //! | [`store`] | the persistence traits, the in-memory store, backup, import, export, search |
 //! | [`sync`] | sync across devices over CouchDB's replication protocol, end-to-end encrypted |
 //! | [`i18n`] | the interface's languages: Fluent translation files, negotiation, plurals and placeholders |
-//! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the publish throttle |
+//! | [`render`] | Markdown to a safe display model, `<think>` splitting, output transforms, the rate streamed text is shown at |
 //! | [`usage`] | what the recorded provider calls add up to: per model and day, cost at the user's prices, CSV |
 //! | [`ports`] | the traits for time, identifiers, HTTP and cancellation |
 //!
@@ -50,9 +50,9 @@
 //!   ([`ChatAction::Decide`]); results stay on the call's part; outputs over 32 KiB are stored
 //!   as files with a 4 KiB preview. One generation runs per conversation, many conversations at
 //!   once.
-//! - Streamed text reaches the sink coalesced at ~40 ms and the app publishes it at ~83 ms
-//!   ([`render::throttle`]); the final state is always flushed before the answer is saved and
-//!   the generation-ended event is emitted. After a finished answer, a title and follow-up
+//! - Streamed text reaches the sink once per body chunk read, merged per kind; the transport's
+//!   batch window (~83 ms, [`render::throttle`]) is the one throttle. The final state is always
+//!   flushed before the answer is saved and the generation-ended event is emitted. After a finished answer, a title and follow-up
 //!   suggestions never touch the answer when they fail.
 //! - Output processing has the seed's three phases (`render::output_transform`): stored
 //!   transforms, visual transforms (`<think>` reasoning, `render::think_tags`) and finish.

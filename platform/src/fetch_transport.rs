@@ -22,14 +22,13 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::AbortController;
 
-/// How long a fast stream's bytes are gathered before wasm gets them: the interval at which the
-/// screen shows new text (the engine's publish throttle), since text arriving more often waits
-/// for the screen anyway. Each batch wakes wasm in a task of its own and runs the engine's work
-/// for it. This window was the engine's 40 ms coalescing interval
-/// ([`skein_engine::chat::COALESCE_MS`]) before; gathering for the publish interval took about
-/// 0.06 ms of the page's thread per token off a 200-token/s stream (`node tests/bench/profile.mjs
-/// stream-cost`, same machine, same run of builds). The first bytes, and those of a stream slower
-/// than this, are handed over at once.
+/// How long a fast stream's bytes are gathered before wasm gets them: the one throttle between
+/// the stream and the screen (the engine hands on what each batch brought as one piece, and the
+/// app shows it at once), so the rate the screen shows new text at. Each batch wakes wasm in a
+/// task of its own and runs the engine's work for it. Gathering for this interval rather than
+/// 40 ms took about 0.06 ms of the page's thread per token off a 200-token/s stream
+/// (`node tests/bench/profile.mjs stream-cost`, same machine, same run of builds). The first
+/// bytes, and those of a stream slower than this, are handed over at once.
 pub const BATCH_WINDOW_MS: f64 = skein_engine::render::throttle::PUBLISH_INTERVAL_MS;
 
 #[wasm_bindgen(module = "/src/batched_body.js")]

@@ -132,11 +132,11 @@ impl Chats {
             let conversation = find(&service, &conversation_id).await?;
             let tree = with_service!(service, s => {
                 let here = s.is_generating(&conversation.id);
-                match s.open_tree(&conversation, here, &[]).await {
+                match s.open_tree(&conversation, here).await {
                     // An answer a killed page left gets back what its journal kept.
                     Ok((_, interrupted)) if !interrupted.is_empty() => {
                         let _ = s.recover_interrupted(&conversation, &interrupted).await;
-                        s.open_tree(&conversation, here, &[]).await.map(|(tree, _)| tree)
+                        s.open_tree(&conversation, here).await.map(|(tree, _)| tree)
                     }
                     opened => opened.map(|(tree, _)| tree),
                 }

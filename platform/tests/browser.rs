@@ -177,7 +177,7 @@ async fn fetch_streams_a_reply_chunk_by_chunk_into_indexeddb() {
         .iter()
         .filter(|e| matches!(e, GenerationEvent::Delta { .. }))
         .count();
-    // Pieces 30 ms apart pass the 40 ms coalescer in at least two updates: it streamed.
+    // Pieces 30 ms apart reach the engine in more than one batch: at least two updates, it streamed.
     assert!(
         deltas >= 2,
         "the answer arrived in pieces, not at the end: {deltas}"
@@ -281,7 +281,7 @@ async fn the_browser_clock_sleeps_on_a_real_timer() {
     BrowserClock.sleep(30.0).await;
     let waited = BrowserClock.now_ms() - before;
     // A timer never fires early (allowing a millisecond of rounding); that it fired at all
-    // is the point: the stream coalescer relies on it to show held text while a stream stalls.
+    // is the point: the stream's timeouts rely on it while a stream stalls.
     assert!(waited >= 29.0, "{waited}");
 }
 

@@ -57,20 +57,12 @@ fn load_current(ready: Ready, id: String, message: Option<String>) {
         // a streaming answer is being written, not interrupted.
         let generating_here =
             state.chat.is_generating(&id) || skein_platform::generating_in_some_tab(&id).await;
-        // The answer streaming here, and answers waiting for storage space, are shown as they
-        // are, not as last stored.
-        let tree = {
-            // Copies: no borrow is held across the await (the stream writes to `live`).
-            let live = runtime.live.borrow().get(&id).cloned();
-            let unsaved: Vec<MessageNode> = (runtime.unsaved.borrow().values())
-                .map(|(_, kept)| kept.clone())
-                .collect();
-            let newer: Vec<&MessageNode> = live.iter().chain(&unsaved).collect();
-            runtime
-                .service
-                .open_tree(&conversation, generating_here, &newer)
-                .await
-        };
+        // The engine shows the answer streaming here, and answers waiting for storage space,
+        // as they are, not as last stored.
+        let tree = runtime
+            .service
+            .open_tree(&conversation, generating_here)
+            .await;
         if !state.chat.is_current(&id) {
             return; // the user moved on while this loaded
         }

@@ -3,7 +3,7 @@
 //! the page; nothing is sent anywhere.
 
 use crate::chat::conversation::select;
-use crate::shell::runtime::Ready;
+use crate::shell::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
@@ -97,7 +97,7 @@ pub fn import(ready: Ready, input: web_sys::HtmlInputElement) {
                 let count = added.len();
                 let first = added.first().map(|c| c.id.clone());
                 for conversation in added {
-                    runtime.announce(&conversation.id);
+                    ready.changed(Changed::Conversation(conversation.id.clone()));
                     state.chat.upsert_conversation(conversation);
                 }
                 state.shell.info.set(Some(tf(

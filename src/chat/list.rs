@@ -5,7 +5,7 @@
 //! be the last moment the page runs): undo just puts the conversation back, with nothing to
 //! restore.
 
-use crate::shell::runtime::Ready;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -61,8 +61,7 @@ pub fn rename(ready: Ready, id: String, title: String) {
     spawn_local(async move {
         match runtime.service.rename_conversation(&id, &title).await {
             Ok(renamed) => {
-                runtime.announce(&renamed.id);
-                crate::sync::soon(ready);
+                ready.changed(Changed::Stored(renamed.id.clone()));
                 state.chat.conversations.update(|list| {
                     if let Some(c) = list.iter_mut().find(|c| c.id == renamed.id) {
                         *c = renamed;
@@ -114,7 +113,6 @@ pub fn delete_with_undo(ready: Ready, id: String) {
             state.chat.undo.set(None);
         }
         carry_out(ready, conversation).await;
-        crate::sync::soon(ready);
     });
 }
 
@@ -154,7 +152,7 @@ async fn carry_out(ready: Ready, conversation: Conversation) {
     let id = conversation.id.as_str();
     match runtime.service.delete_conversation(id).await {
         Ok(()) => {
-            runtime.announce(id);
+            ready.changed(Changed::Stored(conversation.id.clone()));
             // Deleting frees space: see whether storage is writable again.
             if runtime.storage.health() != skein_platform::StorageHealth::Writable {
                 crate::shell::storage::check_storage(ready);

@@ -3,7 +3,7 @@
 //! connection returns, every waiting question is answered; the user may cancel the wait.
 
 use crate::chat::turns::start_in;
-use crate::shell::runtime::{Engine, Ready};
+use crate::shell::runtime::{Changed, Engine, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -67,7 +67,7 @@ pub fn cancel_waiting(ready: Ready) {
     spawn_local(async move {
         match runtime.service.cancel_waiting(&conversation).await {
             Ok(conversation) => {
-                runtime.announce(&conversation.id);
+                ready.changed(Changed::Conversation(conversation.id.clone()));
                 state.chat.upsert_conversation(conversation);
             }
             Err(err) => state

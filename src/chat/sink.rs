@@ -1,20 +1,19 @@
 //! [`UiSink`]: turns the engine's generation events into signal updates.
 //!
-//! A streamed token updates the text signal of its own message only. Events of a conversation
-//! that is not on screen update the conversation list and the runtime's live copy, and nothing
-//! else, so a generation keeps running (and stays visible in the sidebar) while the user reads
+//! A streamed token updates the text signal of its own message only (the engine keeps the reply
+//! being written, `ChatService::open_tree` shows it). Events of a conversation that is not
+//! on screen update the conversation list and nothing else, so a generation keeps running (and stays visible in the sidebar) while the user reads
 //! another chat.
 
 use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::tf;
-use skein_components::{MessageView, StreamPublisher};
+use skein_components::MessageView;
 use skein_engine::chat::{GenerationEvent, GenerationSink};
 use skein_engine::render::announce::{Announcer, Spoken};
 use skein_engine::{MessageNode, MessagePart, MessageStatus, Role, ToolApproval};
 use std::cell::RefCell;
-use std::rc::Rc;
 
 pub struct UiSink {
     state: AppState,
@@ -23,8 +22,6 @@ pub struct UiSink {
     conversation_id: RefCell<Option<String>>,
     /// The engine reported the user's message as added, i.e. saved.
     user_message_saved: std::cell::Cell<bool>,
-    /// Streamed text reaches the screen through the throttle.
-    publisher: Rc<StreamPublisher<skein_platform::BrowserClock>>,
     /// What of the streaming answer a screen reader has been told (whole sentences only).
     announcer: RefCell<Announcer>,
     /// Held while this tab generates the conversation (other tabs see it is not interrupted).
@@ -43,10 +40,6 @@ impl UiSink {
             conversation_id: RefCell::new(None),
             user_message_saved: std::cell::Cell::new(false),
             waiting_banner: RefCell::new(None),
-            publisher: StreamPublisher::new(
-                skein_platform::BrowserClock,
-                Box::new(move |id| state.chat.message_view(id)),
-            ),
             announcer: RefCell::default(),
             lock: RefCell::new(None),
         }
@@ -81,7 +74,6 @@ impl UiSink {
     pub fn generation_ended(&self) {
         self.lock.borrow_mut().take();
         if let Some(id) = self.conversation_id.borrow().as_deref() {
-            self.ready.runtime.live.borrow_mut().remove(id);
             self.state.chat.generating.update(|g| g.retain(|c| c != id));
         }
         // Its files, follow-ups and sync follow.
@@ -124,14 +116,6 @@ impl UiSink {
             ));
         }
     }
-
-    /// The live copy of a streaming message, if `message_id` is one.
-    fn live_node(&self, message_id: &str) -> Option<std::cell::RefMut<'_, MessageNode>> {
-        std::cell::RefMut::filter_map(self.ready.runtime.live.borrow_mut(), |live| {
-            live.values_mut().find(|n| n.id == message_id)
-        })
-        .ok()
-    }
 }
 
 impl GenerationSink for UiSink {
@@ -147,13 +131,6 @@ impl GenerationSink for UiSink {
                 if node.role == Role::User {
                     self.user_message_saved.set(true);
                 }
-                if node.status == MessageStatus::Streaming {
-                    self.ready
-                        .runtime
-                        .live
-                        .borrow_mut()
-                        .insert(node.conversation_id.clone(), node.clone());
-                }
                 if self.state.chat.is_current(&node.conversation_id) {
                     self.state
                         .chat
@@ -165,48 +142,28 @@ impl GenerationSink for UiSink {
                 conversation_id,
                 branch,
             } => {
-                self.publisher.flush();
-                if let Some(streaming) = branch
-                    .iter()
-                    .find(|e| e.node.status == MessageStatus::Streaming)
-                {
-                    self.ready
-                        .runtime
-                        .live
-                        .borrow_mut()
-                        .insert(conversation_id.clone(), streaming.node.clone());
-                }
                 self.state.chat.show_branch(&conversation_id, &branch);
             }
             GenerationEvent::Delta { message_id, text } => {
-                if let Some(node) = self.live_node(&message_id).as_mut() {
-                    node.push_text(&text);
+                // The engine merged what one network batch brought: it goes on screen now.
+                if let Some(view) = self.state.chat.message_view(&message_id) {
+                    view.text.update(|shown| shown.push_str(&text));
                 }
-                self.publisher.push(&message_id, &text, "");
                 let spoken = self.announcer.borrow_mut().push(&text);
                 self.announce(&spoken);
             }
             GenerationEvent::ReasoningDelta { message_id, text } => {
-                if let Some(node) = self.live_node(&message_id).as_mut() {
-                    // Only the text matters in the live copy; the stored record, with the real
-                    // timings, replaces it when generation finishes.
-                    node.push_reasoning(&text, 0.0);
+                if let Some(view) = self.state.chat.message_view(&message_id) {
+                    view.reasoning.update(|shown| shown.push_str(&text));
                 }
-                self.publisher.push(&message_id, "", &text);
             }
             GenerationEvent::MessageUpdated(node) => {
-                // Tool calls changed the message: show everything that streamed before them.
-                self.publisher.flush();
-                if let Some(live) = self.live_node(&node.id).as_mut() {
-                    **live = node.clone();
-                }
+                // Tool calls changed the message.
                 if let Some(view) = self.state.chat.message_view(&node.id) {
                     view.update_from(&node);
                 }
             }
             GenerationEvent::Finished(node) => {
-                // The final state is always published, before the stored record replaces it.
-                self.publisher.flush();
                 let rest = self.announcer.borrow_mut().finish();
                 self.announce(&rest);
                 if node.status == MessageStatus::AwaitingApproval {
@@ -214,11 +171,6 @@ impl GenerationSink for UiSink {
                 }
                 crate::shell::notify::generation_ended(self.state, &node);
                 crate::shell::embedded::answer_ended(&node);
-                self.ready
-                    .runtime
-                    .live
-                    .borrow_mut()
-                    .remove(&node.conversation_id);
                 if let Some(view) = self.state.chat.message_view(&node.id) {
                     view.update_from(&node);
                 }
@@ -247,23 +199,9 @@ impl GenerationSink for UiSink {
             }
             // The title and suggestions that may follow hold nothing up.
             GenerationEvent::AnswerDone { .. } => self.generation_ended(),
-            GenerationEvent::Unsaved {
-                conversation,
-                message,
-            } => {
-                // Storage is full: the answer stays on screen and in memory, and is saved when
-                // the user has freed space (see `runtime::check_storage`).
-                self.ready
-                    .runtime
-                    .live
-                    .borrow_mut()
-                    .remove(&message.conversation_id);
-                self.ready
-                    .runtime
-                    .unsaved
-                    .borrow_mut()
-                    .insert(message.id.clone(), (*conversation, message));
-            }
+            // Storage is full: the engine keeps the answer (shown as it is) until the user has
+            // freed space (`src/shell/storage.rs`, `check_storage`).
+            GenerationEvent::Unsaved { .. } => {}
             // The answer carries its plan (shown in its details line).
             GenerationEvent::Planned { .. } => {}
             // A long tool call's progress: shown on its card while it runs.

@@ -2,7 +2,7 @@
 //! (`TurnContext::temporary`, see `runtime::start_as`); keeping one asks the engine's
 //! `ChatService::keep_temporary` to store it whole.
 
-use crate::shell::runtime::Ready;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -34,7 +34,7 @@ pub fn keep(ready: Ready) {
         match runtime.service.keep_temporary(&id).await {
             Ok(conversation) => {
                 state.chat.upsert_conversation(conversation);
-                runtime.announce(&id);
+                ready.changed(Changed::Conversation(id.clone()));
                 state.shell.info.set(Some(t("notice-chat-kept").into()));
             }
             Err(err) => state

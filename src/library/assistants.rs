@@ -1,7 +1,7 @@
 //! Several assistants: choosing the one in use (a conversation keeps its own; a character
 //! chosen for a new chat opens it with its greeting), making a new one and deleting one. Their settings are saved by `settings_actions::save_assistant`.
 
-use crate::shell::runtime::Ready;
+use crate::shell::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::{Assistant, IdGenerator};
@@ -43,7 +43,7 @@ pub fn choose(ready: Ready, id: String) {
             .await
         {
             Ok(changed) => {
-                runtime.announce(&changed.id);
+                ready.changed(Changed::Conversation(changed.id.clone()));
                 state.chat.upsert_conversation(changed);
             }
             Err(err) => state

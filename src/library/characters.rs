@@ -3,7 +3,8 @@
 //! exported as files, characters deleted. The rules are the engine's (`persona`,
 //! `chat::characters`).
 
-use crate::shell::runtime::Ready;
+use crate::library::collection;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -25,7 +26,7 @@ pub fn act(ready: Ready, action: CharacterAction) {
 }
 
 fn say(state: AppState, said: Result<String, String>) {
-    state.library.character_feedback.set(Some(said));
+    collection::say(state.library.character_feedback, said);
 }
 
 fn find(state: AppState, id: &str) -> Option<Assistant> {
@@ -36,42 +37,23 @@ fn find(state: AppState, id: &str) -> Option<Assistant> {
 }
 
 fn import(ready: Ready, input: web_sys::HtmlInputElement) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    spawn_local(async move {
-        let (name, bytes) = match crate::chat::files::take_chosen(&input).await {
-            Ok(Some(file)) => file,
-            Ok(None) => return,
-            Err(err) => return say(state, Err(err)),
-        };
-        let template = state
-            .library
+    let (library, service) = (ready.state.library, &ready.runtime.service);
+    let imported = move |name: String, bytes: Vec<u8>| async move {
+        let template = library
             .assistants
             .with_untracked(|list| assistant_for(None, list));
-        match runtime.service.import_character(&bytes, &template).await {
-            Ok(assistant) => {
-                let imported = tf(
-                    "notice-character-imported",
-                    &[
-                        ("character", (&assistant.name).into()),
-                        ("name", (&name).into()),
-                    ],
-                );
-                state.library.put_assistant(assistant);
-                say(state, Ok(imported));
-            }
-            Err(err) => say(
-                state,
-                Err(tf(
-                    "notice-not-imported",
-                    &[
-                        ("name", (&name).into()),
-                        ("err", skein_components::explain(&err).into()),
-                    ],
-                )),
-            ),
-        }
-    });
+        let assistant = service.import_character(&bytes, &template).await?;
+        let said = tf(
+            "notice-character-imported",
+            &[
+                ("character", (&assistant.name).into()),
+                ("name", (&name).into()),
+            ],
+        );
+        Ok((assistant, said))
+    };
+    let put = move |assistant| library.put_assistant(assistant);
+    collection::import(input, library.character_feedback, imported, put);
 }
 
 /// Starts a chat with the character: its greetings first when it has some, else an empty chat
@@ -86,7 +68,7 @@ pub fn start_chat(ready: Ready, id: String) {
         match runtime.service.start_character_chat(&assistant).await {
             Ok(Some((conversation, branch))) => {
                 let conversation_id = conversation.id.clone();
-                runtime.announce(&conversation_id);
+                ready.changed(Changed::Conversation(conversation_id.clone()));
                 state.chat.upsert_conversation(conversation);
                 crate::chat::conversation::new_chat(state);
                 state.library.assistant_id.set(assistant.id.clone());
@@ -104,27 +86,15 @@ pub fn start_chat(ready: Ready, id: String) {
 }
 
 fn export(ready: Ready, id: String, format: skein_engine::chat::CardFormat) {
-    let state = ready.state;
-    let runtime = ready.runtime;
+    let (state, service) = (ready.state, &ready.runtime.service);
     let Some(assistant) = find(state, &id) else {
         return;
     };
-    spawn_local(async move {
-        let saved = match runtime.service.export_character(&assistant, format).await {
-            Ok(file) => skein_platform::download_bytes(&file.file_name, file.mime, &file.bytes)
-                .map(|()| tf("notice-exported", &[("file", (&file.file_name).into())])),
-            Err(err) => Err(skein_components::explain(&err)),
-        };
-        say(
-            state,
-            saved.map_err(|err| {
-                tf(
-                    "notice-card-export-failed",
-                    &[("err", err.to_string().into())],
-                )
-            }),
-        );
-    });
+    collection::export(
+        state.library.character_feedback,
+        async move { service.export_character(&assistant, format).await },
+        |err| tf("notice-card-export-failed", &[("err", err.into())]),
+    );
 }
 
 fn export_book(state: AppState, id: String) {
@@ -132,7 +102,7 @@ fn export_book(state: AppState, id: String) {
         return;
     };
     let said = match skein_engine::chat::world_books::export_own_book(&assistant) {
-        Some(file) => crate::library::world_books::download(&file),
+        Some(file) => collection::download(&file),
         None => Err(tf(
             "notice-no-own-book",
             &[("name", (&assistant.name).into())],
@@ -147,29 +117,25 @@ fn save(
     card: skein_engine::persona::card::CharacterCard,
     world_books: Vec<String>,
 ) {
-    let (state, runtime) = (ready.state, ready.runtime);
-    let Some(mut assistant) = find(state, &id) else {
+    let (library, service) = (ready.state.library, &ready.runtime.service);
+    let Some(mut assistant) = find(ready.state, &id) else {
         return;
     };
     assistant.world_book_ids = world_books;
     assistant.name = card.name.clone();
     assistant.character = Some(Box::new(card));
-    spawn_local(async move {
-        match runtime.service.save_assistant(&assistant).await {
-            Ok(()) => {
-                let saved = tf("notice-saved-name", &[("name", (&assistant.name).into())]);
-                state.library.put_assistant(assistant);
-                say(state, Ok(saved));
-            }
-            Err(err) => say(state, Err(skein_components::explain(&err))),
-        }
-    });
+    let saved = async move {
+        service.save_assistant(&assistant).await?;
+        let said = tf("notice-saved-name", &[("name", (&assistant.name).into())]);
+        Ok((assistant, said))
+    };
+    let put = move |assistant| library.put_assistant(assistant);
+    collection::change(library.character_feedback, saved, put);
 }
 
 fn delete(ready: Ready, id: String) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    let Some(assistant) = find(state, &id) else {
+    let (library, service) = (ready.state.library, &ready.runtime.service);
+    let Some(assistant) = find(ready.state, &id) else {
         return;
     };
     if !crate::shell::confirm::confirm(&tf(
@@ -178,25 +144,18 @@ fn delete(ready: Ready, id: String) {
     )) {
         return;
     }
-    spawn_local(async move {
-        match runtime.service.delete_assistant(&id).await {
-            Ok(()) => {
-                state
-                    .library
-                    .assistants
-                    .update(|list| list.retain(|a| a.id != id));
-                if state.library.assistant_id.get_untracked() == id {
-                    state.library.assistant_id.set(Assistant::default().id);
-                }
-                say(
-                    state,
-                    Ok(tf(
-                        "notice-deleted-name",
-                        &[("name", (&assistant.name).into())],
-                    )),
-                );
-            }
-            Err(err) => say(state, Err(skein_components::explain(&err))),
+    let deleted = async move {
+        service.delete_assistant(&id).await?;
+        let said = tf("notice-deleted-name", &[("name", (&assistant.name).into())]);
+        Ok((id, said))
+    };
+    let put = move |id: String| {
+        library
+            .assistants
+            .update(|list| list.retain(|a| a.id != id));
+        if library.assistant_id.get_untracked() == id {
+            library.assistant_id.set(Assistant::default().id);
         }
-    });
+    };
+    collection::change(library.character_feedback, deleted, put);
 }

@@ -1,7 +1,7 @@
 //! Personas and "This chat": the user's personas saved through the engine (which refuses a
 //! nameless one), and the chat on screen's own persona and system prompt.
 
-use crate::shell::runtime::Ready;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -91,7 +91,7 @@ pub fn change_chat(ready: Ready, change: ChatSettingsChange) {
         };
         match changed {
             Ok(conversation) => {
-                runtime.announce(&conversation.id);
+                ready.changed(Changed::Conversation(conversation.id.clone()));
                 state.chat.upsert_conversation(conversation);
                 state
                     .panels

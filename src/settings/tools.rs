@@ -1,11 +1,11 @@
-//! The tools page's wiring: the web search settings, and the MCP servers: read at start-up, each one that is on connected and listened to
-//! (the engine's `McpHub` keeps a client per server), their state and tools shown in Settings →
-//! Tools, and the tool list the assistants' settings offer kept up to date as servers connect
-//! and their tools change.
+//! The tools page's wiring: the web search settings, and the MCP servers: read at start-up,
+//! each one that is on connected and listened to (the engine's `McpHub` keeps a client per
+//! server), their state and tools shown in Settings → Tools, and the tool list the assistants'
+//! settings offer kept up to date as servers connect and their tools change.
 
+use crate::library::collection::{self, Feedback};
 use crate::shell::runtime::Ready;
 use crate::shell::runtime::Runtime;
-use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{t, tf};
@@ -104,89 +104,69 @@ fn refresh_view(ready: Ready) {
 
 /// Saves the web search settings; the tool is offered (or not) at once.
 pub fn save_web_search(ready: Ready, settings: WebSearchSettings) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    spawn_local(async move {
-        let said = match runtime.service.save_web_search(settings).await {
-            Ok(saved) => {
-                state.settings.web_search.set(saved);
-                refresh_view(ready);
-                Ok(t("saved").to_owned())
-            }
-            Err(err) => Err(skein_components::explain(&err)),
-        };
-        state.settings.web_search_feedback.set(Some(said));
-    });
-}
-
-fn say(state: AppState, said: Result<String, String>) {
-    state.settings.mcp_feedback.set(Some(said));
+    let (state, service) = (ready.state, &ready.runtime.service);
+    let saved = async move { Ok((service.save_web_search(settings).await?, t("saved").into())) };
+    let put = move |saved| {
+        state.settings.web_search.set(saved);
+        refresh_view(ready);
+    };
+    collection::change(state.settings.web_search_feedback, saved, put);
 }
 
 pub fn act(ready: Ready, action: McpAction) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    spawn_local(async move {
-        let service = &runtime.service;
-        match action {
-            McpAction::Save(server) => {
-                let name = server.name.trim().to_owned();
-                match service.save_mcp_server(server).await {
-                    Ok(list) => {
-                        apply(ready, runtime, list);
-                        say(
-                            state,
-                            Ok(tf("notice-saved-name", &[("name", (&name).into())])),
-                        );
-                    }
-                    Err(err) => say(
-                        state,
-                        Err(tf(
-                            "notice-server-not-saved",
-                            &[
-                                ("name", (&name).into()),
-                                ("err", skein_components::explain(&err).into()),
-                            ],
-                        )),
-                    ),
-                }
-            }
-            McpAction::Delete(id) => match service.delete_mcp_server(&id).await {
-                Ok(list) => {
-                    apply(ready, runtime, list);
-                    say(state, Ok(t("notice-server-removed").into()));
-                }
-                Err(err) => say(state, Err(skein_components::explain(&err))),
-            },
-            McpAction::Test(id) => {
-                let Some(client) = runtime.mcp.client(&id) else {
-                    return say(state, Err(t("notice-server-off").into()));
+    let (runtime, service) = (ready.runtime, &ready.runtime.service);
+    let feedback = ready.state.settings.mcp_feedback;
+    let put = move |list| apply(ready, runtime, list);
+    match action {
+        McpAction::Save(server) => {
+            let name = server.name.trim().to_owned();
+            spawn_local(async move {
+                let saved = match service.save_mcp_server(server).await {
+                    Ok(list) => Ok((list, tf("notice-saved-name", &[("name", (&name).into())]))),
+                    Err(err) => Err(tf(
+                        "notice-server-not-saved",
+                        &[
+                            ("name", (&name).into()),
+                            ("err", skein_components::explain(&err).into()),
+                        ],
+                    )),
                 };
-                let name = client.server().name.clone();
-                // A test starts afresh: a server restarted since forgot the old session.
-                match client.reconnect(&CancelToken::new()).await {
-                    Ok(()) => {
-                        let count = client.state().tools.len();
-                        say(
-                            state,
-                            Ok(tf(
-                                "notice-server-answered",
-                                &[("name", (&name).into()), ("count", count.into())],
-                            )),
-                        );
-                    }
-                    Err(err) => say(
-                        state,
-                        Err(tf(
-                            "notice-server-error",
-                            &[
-                                ("name", (&name).into()),
-                                ("err", skein_components::explain(&err).into()),
-                            ],
-                        )),
-                    ),
-                }
-            }
+                collection::show(feedback, saved, put);
+            });
         }
-    });
+        McpAction::Delete(id) => {
+            let removed = async move {
+                let list = service.delete_mcp_server(&id).await?;
+                Ok((list, t("notice-server-removed").into()))
+            };
+            collection::change(feedback, removed, put);
+        }
+        McpAction::Test(id) => spawn_local(test(runtime, feedback, id)),
+    }
+}
+
+/// Asks server `id` afresh for its tools, and says how many it offers, or why it did not answer.
+async fn test(runtime: &Runtime, feedback: Feedback, id: String) {
+    let Some(client) = runtime.mcp.client(&id) else {
+        return collection::say(feedback, Err(t("notice-server-off").into()));
+    };
+    let name = client.server().name.clone();
+    // A test starts afresh: a server restarted since forgot the old session.
+    let said = match client.reconnect(&CancelToken::new()).await {
+        Ok(()) => {
+            let count = client.state().tools.len();
+            Ok(tf(
+                "notice-server-answered",
+                &[("name", (&name).into()), ("count", count.into())],
+            ))
+        }
+        Err(err) => Err(tf(
+            "notice-server-error",
+            &[
+                ("name", (&name).into()),
+                ("err", skein_components::explain(&err).into()),
+            ],
+        )),
+    };
+    collection::say(feedback, said);
 }

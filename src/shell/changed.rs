@@ -4,17 +4,22 @@
 
 use crate::shell::runtime::Changed;
 use crate::shell::runtime::Ready;
+use skein_engine::sync::SyncEvent;
 
 /// Follows `change` (the runtime's `on_changed`).
 pub fn follow(ready: Ready, change: Changed) {
     match change {
         Changed::Conversation(id) => ready.runtime.announce(&id),
+        Changed::Stored(id) => {
+            ready.runtime.announce(&id);
+            crate::sync::on(ready, SyncEvent::ChangedHere);
+        }
         Changed::Answered(_) => {
             // The assistant may have written files, or promised to follow up.
             crate::panels::workspace::refresh(ready);
             crate::panels::follow_ups::refresh(ready);
             // The new messages go to the other devices.
-            crate::sync::soon(ready);
+            crate::sync::on(ready, SyncEvent::ChangedHere);
         }
         Changed::Knowledge => {
             // The other tabs' indexed bases lack the new vectors: they read them again.

@@ -18,10 +18,10 @@ use skein_engine::knowledge::embedding_run::RunGate;
 use skein_engine::mcp::McpServers;
 use skein_engine::store::temporary::TemporaryChats;
 use skein_engine::{Assistant, ChatAction, ProviderSettings};
-use skein_engine::{CancelToken, ChatService, Conversation, MessageNode};
+use skein_engine::{CancelToken, ChatService, Conversation};
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds};
 use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
@@ -42,12 +42,6 @@ pub struct Runtime {
     pub modules: Modules,
     /// What follows a change, for the features to call (`crate::shell::changed`).
     pub on_changed: fn(Ready, Changed),
-    /// The assistant message being streamed in each generating conversation, as it is now
-    /// (the stored copy can be up to one persistence interval behind).
-    pub live: RefCell<HashMap<String, MessageNode>>,
-    /// Finished answers that could not be saved (storage full), by message ID, with their
-    /// conversation: kept here, on screen, until storage is writable again.
-    pub unsaved: RefCell<HashMap<String, (Conversation, MessageNode)>>,
     /// Images being loaded, so each is read from storage once.
     pub loading_images: RefCell<HashSet<String>>,
     /// The tools, retrieval and workspaces of the generation module are connected.
@@ -60,23 +54,9 @@ pub struct Runtime {
     pub follow_up_timer: RefCell<Option<leptos::prelude::TimeoutHandle>>,
     /// The embedding run of this tab.
     pub embedding_run: RunGate,
-    /// When sync rounds run, and the one running (`crate::sync`).
-    pub sync: SyncClock,
-}
-
-/// The bookkeeping of sync's timers and rounds.
-#[derive(Default)]
-pub struct SyncClock {
-    /// The periodic rounds are scheduled (once per page).
-    pub scheduled: Cell<bool>,
-    /// A round is due soon (after an answer): later requests join it.
-    pub soon: Cell<bool>,
-    /// A round or a set-up is running.
-    pub busy: Cell<bool>,
-    /// The changes feed is being waited on.
-    pub live: Cell<bool>,
-    /// Rounds run on their own this visit: the first and every tenth read every message.
-    pub automatic: Cell<u32>,
+    /// When sync rounds run, and the one running (the engine's rule; `crate::sync` keeps its
+    /// timers).
+    pub sync: skein_engine::sync::SyncSchedule,
 }
 
 /// A change one feature makes that others follow (`crate::shell::changed` says how).
@@ -84,6 +64,9 @@ pub struct SyncClock {
 pub enum Changed {
     /// A conversation changed here (its messages, title or branch): the other tabs read it.
     Conversation(String),
+    /// A conversation was renamed or deleted here: the other tabs read it, and the other
+    /// devices get it soon.
+    Stored(String),
     /// An answer ended in this conversation: its files and follow-ups are read again, and the
     /// other devices get it soon.
     Answered(String),
@@ -271,8 +254,9 @@ pub struct Generation {
 pub struct SyncModule {
     /// Shows the stored state in the Sync settings.
     pub refresh: fn(Ready) -> Later<()>,
-    /// One round, unless one is running or sync is off or paused.
-    pub round: fn(Ready) -> Later<()>,
+    /// Runs a round the schedule asked for (unless sync is off or paused); whether it went
+    /// through.
+    pub round: fn(Ready, skein_engine::sync::Round) -> Later<bool>,
     /// Carries out what the user did in the Sync settings.
     pub act: fn(Ready, skein_components::SyncAction) -> Later<()>,
 }

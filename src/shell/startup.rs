@@ -12,7 +12,7 @@ use skein_components::tf;
 use skein_engine::provider::ProviderClient;
 use skein_engine::render::first_screen::opened_at_start;
 use skein_engine::store::temporary::TemporaryChats;
-use skein_engine::{ChatService, MessageNode};
+use skein_engine::ChatService;
 use skein_platform::{BrowserClock, FetchTransport, IdbStore, RandomIds, StorageHealth};
 use std::rc::Rc;
 
@@ -68,8 +68,6 @@ pub fn init(engine: Engine) {
             mcp,
             modules: crate::split::modules(),
             on_changed: crate::shell::changed::follow,
-            live: Default::default(),
-            unsaved: Default::default(),
             loading_images: Default::default(),
             equipped: Default::default(),
             persistence_asked: Default::default(),
@@ -149,7 +147,7 @@ pub fn init(engine: Engine) {
         crate::library::dictionaries::load(ready);
         crate::settings::tools::load(ready);
         state.shell.ready.set(true);
-        crate::sync::start(ready);
+        crate::sync::on(ready, skein_engine::sync::SyncEvent::Started);
         // An embedding run the last visit did not finish goes on (its code comes with the
         // module that writes answers, loaded now only when a knowledge base embeds).
         if ready.runtime.service.embeds_anything().await {
@@ -191,13 +189,9 @@ fn changed_elsewhere(ready: Ready, id: String) {
 
 /// Writes every answer streaming in this tab as it is now.
 fn flush_live(ready: Ready) {
-    let runtime = ready.runtime;
-    let live: Vec<MessageNode> = runtime.live.borrow().values().cloned().collect();
-    for node in live {
-        spawn_local(async move {
-            // Best effort: the page may be going away; the throttled writes stand otherwise.
-            // Never over a finished answer (the store checks, in one transaction).
-            let _ = runtime.service.save_streaming_snapshot(&node).await;
-        });
-    }
+    spawn_local(async move {
+        // Best effort: the page may be going away; the throttled writes stand otherwise.
+        // Never over a finished answer (the store checks, in one transaction).
+        let _ = ready.runtime.service.save_live_snapshots().await;
+    });
 }

@@ -2,13 +2,11 @@
 //! (full, closed for another tab's upgrade, waiting for other tabs), the write probe after the
 //! user freed space (which also saves answers kept in memory meanwhile), and the usage figures.
 
-use crate::shell::runtime::Ready;
-use crate::shell::runtime::Runtime;
+use crate::shell::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
-use skein_engine::{Conversation, MessageNode};
 use skein_platform::StorageHealth;
 
 /// Shows (or clears) the standing storage notice; a full storage also refreshes the figures.
@@ -33,35 +31,25 @@ pub fn check_storage(ready: Ready) {
     spawn_local(async move {
         // The outcome reaches the notice through the store's health listener.
         if runtime.storage.probe_write().await.is_ok() {
-            save_unsaved(state, runtime).await;
+            save_unsaved(ready).await;
         }
         refresh_storage(state).await;
     });
 }
 
-/// Saves the answers kept in memory while storage was full; one that still fails stays kept.
-async fn save_unsaved(state: AppState, runtime: &Runtime) {
-    let pending: Vec<(Conversation, MessageNode)> =
-        runtime.unsaved.borrow().values().cloned().collect();
-    for (conversation, message) in pending {
-        match runtime
-            .service
-            .save_kept_answer(&conversation, &message)
-            .await
-        {
-            Ok(()) => {
-                runtime.unsaved.borrow_mut().remove(&message.id);
-                runtime.announce(&conversation.id);
-                state.chat.upsert_conversation(conversation);
-            }
-            Err(err) => {
-                state.shell.banner.set(Some(tf(
-                    "notice-answer-unsaved",
-                    &[("err", skein_components::explain(&err).into())],
-                )));
-                return;
-            }
-        }
+/// Saves the answers kept in memory while storage was full (the engine's rule: in order, the
+/// first failure keeps the rest).
+async fn save_unsaved(ready: Ready) {
+    let outcome = ready.runtime.service.save_kept_answers().await;
+    for conversation in outcome.saved {
+        ready.changed(Changed::Conversation(conversation.id.clone()));
+        ready.state.chat.upsert_conversation(conversation);
+    }
+    if let Some(err) = outcome.error {
+        ready.state.shell.banner.set(Some(tf(
+            "notice-answer-unsaved",
+            &[("err", skein_components::explain(&err).into())],
+        )));
     }
 }
 

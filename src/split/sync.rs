@@ -12,7 +12,7 @@ use crate::shell::runtime::{Later, LoadFailed, SyncModule};
 fn sync_split() -> Result<SyncModule, LoadFailed> {
     Ok(SyncModule {
         refresh: |ready| Box::pin(crate::sync::rounds::refresh(ready)),
-        round: |ready| Box::pin(crate::sync::rounds::round(ready)),
+        round: |ready, round| Box::pin(crate::sync::rounds::run_round(ready, round)),
         act: |ready, action| Box::pin(crate::sync::rounds::act(ready, action)),
     })
 }

@@ -9,7 +9,7 @@ mod settings;
 mod shell;
 
 pub use chat::{ChatState, Failure};
-pub use library::LibraryState;
+pub use library::{Feedback, LibraryState};
 pub use panels::PanelsState;
 pub use settings::SettingsState;
 pub use shell::ShellState;

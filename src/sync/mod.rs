@@ -1,10 +1,9 @@
-//! Sync across devices in the app: when rounds run. The code that syncs (the protocol, the
-//! key derivation, the cipher) is its own module (`src/sync/rounds.rs`), loaded at start only
-//! where sync is set up (a flag in `localStorage` says so before storage is read), or when the
-//! user opens the Sync settings.
-//!
-//! A round runs at start, every minute while the page is open, a few seconds after an answer
-//! ends, and when the connection comes back; one at a time.
+//! Sync across devices in the app: the schedule's timers. When rounds run is the engine's rule
+//! (`skein_engine::sync::schedule`): this tells it what happened and does what it says (start
+//! the minute's timer, wake it later, run a round). The code that syncs (the protocol, the key
+//! derivation, the cipher) is its own module (`src/sync/rounds.rs`, split point
+//! `src/split/sync.rs`), loaded at start only where sync is set up (a flag in `localStorage`
+//! says so before storage is read), or when the user opens the Sync settings.
 
 pub mod rounds;
 
@@ -12,6 +11,8 @@ use crate::shell::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::SyncAction;
+use skein_engine::sync::schedule::EVERY_MS;
+use skein_engine::sync::{Conditions, Round, SyncEvent};
 use std::time::Duration;
 
 /// The `localStorage` key that says "on" while sync is set up in this storage (an embedded
@@ -19,64 +20,60 @@ use std::time::Duration;
 pub fn flag() -> String {
     format!("skein.sync.{}", crate::shell::embedded::database_name())
 }
-const EVERY: Duration = Duration::from_secs(60);
-const AFTER_ANSWER: Duration = Duration::from_secs(3);
 
 pub fn is_on() -> bool {
     skein_platform::read_local(&flag()).as_deref() == Some("on")
 }
 
-/// At start: where sync is set up, a first round and the schedule.
-pub fn start(ready: Ready) {
-    if is_on() {
-        round(ready);
-        schedule(ready);
+/// Tells the schedule what happened and carries out its plan; a round it asks for runs in the
+/// background.
+pub fn on(ready: Ready, event: SyncEvent) {
+    if let Some(round) = plan(ready, event) {
+        spawn_local(async move {
+            // The code that syncs: where it cannot be fetched, the round does not run (the
+            // schedule is free again when `round` drops).
+            if let Ok(module) = (ready.runtime.modules.sync)().await {
+                (module.round)(ready, round).await;
+            }
+        });
     }
 }
 
-/// Every minute, and when the connection returns, while sync is on.
-pub fn schedule(ready: Ready) {
-    if ready.runtime.sync.scheduled.replace(true) {
-        return;
+/// Tells the schedule what happened, starts the timers and wake-ups it asks for, and hands
+/// back the round to run now, if any.
+pub fn plan(ready: Ready, event: SyncEvent) -> Option<Round> {
+    let now = Conditions {
+        sync_on: is_on(),
+        streaming: ready.runtime.service.is_streaming(),
+    };
+    let plan = ready.runtime.sync.on(event, now);
+    if plan.start_timers {
+        start_timers(ready);
     }
+    if let Some(wait) = plan.wake_after_ms {
+        set_timeout(
+            move || on(ready, SyncEvent::Woken),
+            Duration::from_millis(wait as u64),
+        );
+    }
+    plan.round
+}
+
+/// The minute's timer, and the connection coming back.
+fn start_timers(ready: Ready) {
     fn tick(ready: Ready) {
         set_timeout(
             move || {
-                if is_on() {
-                    round(ready);
-                }
+                on(ready, SyncEvent::Minute);
                 tick(ready);
             },
-            EVERY,
+            Duration::from_millis(EVERY_MS as u64),
         );
     }
     tick(ready);
     let _ = skein_platform::on_connectivity_change(move |online| {
-        if online && is_on() {
-            round(ready);
-        }
-    });
-}
-
-/// A round a few seconds from now (an answer just ended), if sync is on.
-pub fn soon(ready: Ready) {
-    if !is_on() || ready.runtime.sync.soon.replace(true) {
-        return;
-    }
-    set_timeout(
-        move || {
-            ready.runtime.sync.soon.set(false);
-            round(ready);
-        },
-        AFTER_ANSWER,
-    );
-}
-
-/// One round now.
-pub fn round(ready: Ready) {
-    spawn_local(async move {
-        if let Ok(module) = (ready.runtime.modules.sync)().await {
-            (module.round)(ready).await;
+        if online {
+            on(ready, SyncEvent::Online);
         }
     });
 }

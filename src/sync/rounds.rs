@@ -6,29 +6,11 @@
 use crate::shell::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use skein_components::{explain, SyncAction, SyncView};
-use skein_engine::sync::{SyncError, SyncState};
+use skein_engine::sync::schedule::FEED_WAIT_MS;
+use skein_engine::sync::{Round, SyncError, SyncEvent, SyncState};
 use skein_engine::Clock;
 use skein_platform::{random_salt, BrowserClock, CouchHttp, WebCrypto};
 use std::future::Future;
-
-/// A round no one asked for: quick, but the first of a visit and every tenth one full. None
-/// while an answer streams here: a record pulled meanwhile could move the branch it streams
-/// into; the round that follows each answer (`crate::sync::soon`) brings what waited.
-async fn automatic_round(ready: Ready) -> bool {
-    if !ready.runtime.live.borrow().is_empty() {
-        return false;
-    }
-    let automatic = &ready.runtime.sync.automatic;
-    let n = automatic.replace(automatic.get() + 1);
-    run_round(ready, n.is_multiple_of(10)).await
-}
-
-/// How long one wait on the changes feed lasts before it is asked again.
-const LONGPOLL_MS: u32 = 50_000;
-/// The pause after a failed wait or round before the feed is asked again.
-const RETRY_MS: f64 = 30_000.0;
-/// The pause when a change came while a round was running.
-const BUSY_MS: f64 = 1_000.0;
 
 /// The view of a stored state (keeping this session's figures and progress).
 fn show_state(state: crate::state::AppState, stored: &SyncState) {
@@ -67,7 +49,7 @@ pub async fn refresh(ready: Ready) {
         Err(error) => return show_error(state, &error),
     }
     // Counting reads every record: done when the settings open, not after every round.
-    if !ready.runtime.sync.busy.get() {
+    if !ready.runtime.sync.is_busy() {
         if let Ok(pending) = runtime.service.sync_pending().await {
             state.settings.sync.update(|v| v.pending = Some(pending));
         }
@@ -77,10 +59,10 @@ pub async fn refresh(ready: Ready) {
 /// Waits on the server's changes feed while sync is on here, and runs a round as soon as
 /// another device has written something: sync is live while the page is open.
 async fn live(ready: Ready) {
-    if ready.runtime.sync.live.replace(true) {
-        return;
-    }
     let runtime = ready.runtime;
+    let Some(_feed) = runtime.sync.begin_feed() else {
+        return;
+    };
     loop {
         let Ok(stored) = runtime.service.sync_state().await else {
             break;
@@ -89,52 +71,40 @@ async fn live(ready: Ready) {
             break;
         };
         let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
-        let went_through = match runtime.service.sync_wait(&db, LONGPOLL_MS).await {
-            Ok(true) => automatic_round(ready).await,
+        let went_through = match runtime.service.sync_wait(&db, FEED_WAIT_MS).await {
+            Ok(true) => match crate::sync::plan(ready, SyncEvent::ChangeSeen) {
+                Some(round) => run_round(ready, round).await,
+                None => false,
+            },
             Ok(false) => true,
             Err(_) => false,
         };
-        if !went_through {
-            // A round already running will take the change, or the next one shortly; a failure
-            // waits longer before the feed is asked again.
-            let pause = if ready.runtime.sync.busy.get() {
-                BUSY_MS
-            } else {
-                RETRY_MS
-            };
+        // A round already running takes the change (a short pause); a failure waits longer
+        // before the feed is asked again.
+        if let Some(pause) = runtime.sync.feed_pause_ms(went_through) {
             BrowserClock.sleep(pause).await;
         }
     }
-    ready.runtime.sync.live.set(false);
 }
 
-pub async fn round(ready: Ready) {
-    automatic_round(ready).await;
-}
-
-/// One round; whether it ran and went through (not busy, off, offline or failed). `full` reads
-/// every message for the push (`skein_engine::sync::record::local_changes`).
-async fn run_round(ready: Ready, full: bool) -> bool {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    if ready.runtime.sync.busy.replace(true) {
-        return false;
-    }
+/// Runs `round` (the schedule's, `crate::sync`); whether it went through (not off, paused,
+/// offline or failed). A full round reads every message for the push
+/// (`skein_engine::sync::record::local_changes`). The schedule counts it as running until it
+/// is dropped, at the end.
+pub async fn run_round(ready: Ready, round: Round) -> bool {
+    let (state, runtime) = (ready.state, ready.runtime);
     let stored = match runtime.service.sync_state().await {
         Ok(stored) => stored,
         Err(error) => {
-            ready.runtime.sync.busy.set(false);
             show_error(state, &error);
             return false;
         }
     };
     show_state(state, &stored);
     let Some(setup) = stored.setup.filter(|s| !s.paused) else {
-        ready.runtime.sync.busy.set(false);
         return false;
     };
     if !skein_platform::is_online() {
-        ready.runtime.sync.busy.set(false);
         return false;
     }
     state.settings.sync.update(|v| {
@@ -144,7 +114,7 @@ async fn run_round(ready: Ready, full: bool) -> bool {
     let db = CouchHttp::new(&setup.url, &setup.username, &setup.password);
     let result = runtime
         .service
-        .sync_round(&db, &WebCrypto, full, &mut |progress| {
+        .sync_round(&db, &WebCrypto, round.full, &mut |progress| {
             state.settings.sync.update(|v| v.progress = Some(progress));
         })
         .await;
@@ -178,7 +148,7 @@ async fn run_round(ready: Ready, full: bool) -> bool {
         v.progress = None;
         v.rounds += 1;
     });
-    ready.runtime.sync.busy.set(false);
+    drop(round);
     went_through
 }
 
@@ -222,16 +192,19 @@ async fn show_changes(ready: Ready, changed: Vec<String>) {
     }
 }
 
+/// Runs the round the user's action asks for (none while one runs: it takes what there is).
+async fn run_asked(ready: Ready, event: SyncEvent) {
+    if let Some(round) = crate::sync::plan(ready, event) {
+        run_round(ready, round).await;
+    }
+}
+
 /// Runs a change of the stored setup when no round is running (a round saves its state as it
 /// goes, and would save over the change: a round ending after "Stop syncing" would turn sync
 /// back on).
 async fn exclusive<T>(ready: Ready, change: impl Future<Output = T>) -> T {
-    while ready.runtime.sync.busy.replace(true) {
-        BrowserClock.sleep(BUSY_MS / 4.0).await;
-    }
-    let done = change.await;
-    ready.runtime.sync.busy.set(false);
-    done
+    let _busy = ready.runtime.sync.setup().await;
+    change.await
 }
 
 pub async fn act(ready: Ready, action: SyncAction) {
@@ -240,9 +213,10 @@ pub async fn act(ready: Ready, action: SyncAction) {
     let service = &runtime.service;
     match action {
         SyncAction::Connect(connect) => {
-            if ready.runtime.sync.busy.replace(true) {
+            // Skipped while a round runs (as a second press would be).
+            let Some(busy) = ready.runtime.sync.try_setup() else {
                 return;
-            }
+            };
             state.settings.sync.set(SyncView {
                 busy: true,
                 ..SyncView::default()
@@ -252,12 +226,11 @@ pub async fn act(ready: Ready, action: SyncAction) {
                 .sync_connect(&db, &WebCrypto, connect, random_salt())
                 .await;
             state.settings.sync.update(|v| v.busy = false);
-            ready.runtime.sync.busy.set(false);
+            drop(busy);
             match result {
                 Ok(stored) => {
                     show_state(state, &stored);
-                    crate::sync::schedule(ready);
-                    run_round(ready, true).await;
+                    run_asked(ready, SyncEvent::Connected).await;
                 }
                 Err(error) => show_error(state, &error),
             }
@@ -266,7 +239,7 @@ pub async fn act(ready: Ready, action: SyncAction) {
             Err(error) => show_error(state, &error),
             Ok(stored) => {
                 show_state(state, &stored);
-                run_round(ready, true).await;
+                run_asked(ready, SyncEvent::ScopeChanged).await;
             }
         },
         SyncAction::TakeOther(area) => {
@@ -274,20 +247,20 @@ pub async fn act(ready: Ready, action: SyncAction) {
                 Ok(stored) => {
                     show_state(state, &stored);
                     ready.changed(Changed::Settings);
-                    run_round(ready, true).await;
+                    run_asked(ready, SyncEvent::TookOtherSettings).await;
                 }
                 Err(error) => show_error(state, &error),
             }
         }
         SyncAction::SyncNow => {
-            run_round(ready, true).await;
+            run_asked(ready, SyncEvent::SyncNow).await;
         }
         SyncAction::Pause(paused) => match exclusive(ready, service.sync_pause(paused)).await {
             Err(error) => show_error(state, &error),
             Ok(stored) => {
                 show_state(state, &stored);
                 if !paused {
-                    run_round(ready, true).await;
+                    run_asked(ready, SyncEvent::Resumed).await;
                 }
             }
         },

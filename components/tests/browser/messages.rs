@@ -564,63 +564,6 @@ async fn citations_under_an_answer_are_numbered_and_open_to_their_passage() {
     );
 }
 
-/// A clock the test moves by hand.
-#[derive(Clone)]
-struct HandClock(std::rc::Rc<std::cell::Cell<f64>>);
-
-impl skein_engine::Clock for HandClock {
-    fn now_ms(&self) -> f64 {
-        self.0.get()
-    }
-}
-
-#[wasm_bindgen_test]
-async fn streamed_text_is_published_at_once_then_throttled_then_flushed_or_timed() {
-    english();
-    use skein_components::StreamPublisher;
-    let view = MessageView::new(&node("s", Role::Assistant, "", MessageStatus::Streaming));
-    let now = std::rc::Rc::new(std::cell::Cell::new(1_000.0));
-    let publisher = StreamPublisher::new(
-        HandClock(now.clone()),
-        Box::new(move |id| (id == "s").then_some(view)),
-    );
-    publisher.push("s", "First", "");
-    assert_eq!(
-        view.text.get_untracked(),
-        "First",
-        "the first token at once"
-    );
-
-    now.set(1_010.0);
-    publisher.push("s", " second", "thinking");
-    assert_eq!(
-        view.text.get_untracked(),
-        "First",
-        "held: within the interval"
-    );
-    publisher.flush();
-    assert_eq!(view.text.get_untracked(), "First second");
-    assert_eq!(view.reasoning.get_untracked(), "thinking");
-
-    now.set(1_020.0);
-    publisher.push("s", " third", "");
-    assert_eq!(view.text.get_untracked(), "First second");
-    // The timer fires once the interval has passed on the publisher's clock.
-    now.set(2_000.0);
-    for _ in 0..10 {
-        settle().await;
-    }
-    assert_eq!(
-        view.text.get_untracked(),
-        "First second third",
-        "the timer published it"
-    );
-    // Text for a message that is not on screen is dropped here, not misplaced.
-    publisher.push("other", "lost", "");
-    publisher.flush();
-    assert_eq!(view.text.get_untracked(), "First second third");
-}
-
 #[wasm_bindgen_test]
 async fn a_long_conversation_has_its_latest_messages_in_the_page_and_brings_others_in_when_asked() {
     english();

@@ -171,11 +171,7 @@ impl<C: Clock, O: ChunkSink> DeltaSink for Sink<'_, C, O> {
         self.usage
     }
 
-    fn flush_due_in(&self) -> Option<f64> {
-        None
-    }
-
-    fn flush_if_due(&mut self) {}
+    fn flush_chunk(&mut self) {}
 
     fn warn(&self, message: crate::i18n::Cause) {
         self.out.borrow_mut().warn(message.to_string());

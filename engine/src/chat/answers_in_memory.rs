@@ -4,9 +4,8 @@
 //! the kept answers; and whether an answer streams at all (sync holds its automatic rounds
 //! meanwhile). The app keeps no copy of its own.
 
-use crate::chat::records::overlay_newer;
 use crate::chat::service::{ChatError, ChatService};
-use crate::domain::message::{Conversation, MessageNode};
+use crate::domain::message::Conversation;
 use crate::domain::tree::ConversationTree;
 use crate::ports::clock::{Clock, IdGenerator};
 use crate::ports::transport::Transport;
@@ -32,21 +31,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     ///
     /// Also returns the IDs of the answers found interrupted, for
     /// [`recover_interrupted`](Self::recover_interrupted).
-    pub async fn open_tree_now(
+    pub async fn open_tree(
         &self,
         conversation: &Conversation,
         generating_here: bool,
-    ) -> Result<(ConversationTree, Vec<String>), ChatError> {
-        self.open_tree_over(conversation, generating_here, &[])
-            .await
-    }
-
-    /// [`open_tree_now`](Self::open_tree_now), with the copies in `newer` last (the newest).
-    pub(super) async fn open_tree_over(
-        &self,
-        conversation: &Conversation,
-        generating_here: bool,
-        newer: &[&MessageNode],
     ) -> Result<(ConversationTree, Vec<String>), ChatError> {
         let generating_here = generating_here || self.is_generating(&conversation.id);
         let (mut nodes, interrupted) = self
@@ -54,7 +42,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
             .await?;
         self.live.put_kept(&mut nodes);
         self.live.put_writing(&conversation.id, &mut nodes);
-        overlay_newer(&mut nodes, newer);
         let leaf = conversation.current_leaf_id.as_deref();
         let tree = ConversationTree::from_nodes(&conversation.id, nodes, leaf)?;
         Ok((tree, interrupted))

@@ -5,7 +5,7 @@
 use super::*;
 use crate::chat::events::{EventLog, GenerationEvent};
 use crate::chat::TurnContext;
-use crate::domain::message::{MessageStatus, Role};
+use crate::domain::message::{MessageNode, MessageStatus, Role};
 use crate::store::StoreError;
 use crate::test_fixtures::*;
 use crate::{Assistant, CancelToken};
@@ -74,7 +74,7 @@ fn an_answer_streaming_shows_in_the_opened_tree_with_its_latest_text_before_it_i
 
     let conversation = stored(&service).0;
     // Generating here, whatever the caller says: the answer is not taken for interrupted.
-    let (tree, interrupted) = block_on(service.open_tree_now(&conversation, false)).unwrap();
+    let (tree, interrupted) = block_on(service.open_tree(&conversation, false)).unwrap();
     let shown = answer_in(&tree);
     assert_eq!(shown.text(), WORDS.concat());
     assert_eq!(shown.status, MessageStatus::Streaming);
@@ -108,7 +108,7 @@ fn after_an_answer_finished_nothing_is_overlaid_and_nothing_is_left_to_write() {
     edited.parts.clear();
     edited.push_text("Edited elsewhere.");
     block_on(service.store().save_message(&conversation, &edited)).unwrap();
-    let (tree, _) = block_on(service.open_tree_now(&conversation, false)).unwrap();
+    let (tree, _) = block_on(service.open_tree(&conversation, false)).unwrap();
     assert_eq!(answer_in(&tree).text(), "Edited elsewhere.");
     assert!(!service.has_kept_answers());
 }
@@ -151,7 +151,7 @@ fn an_answer_storage_could_not_take_is_kept_shown_and_saved_once_there_is_room()
     assert_eq!(stored_answer(&service).text(), "", "not in the store");
 
     // Opening the conversation shows it, and writes nothing (storage is still full).
-    let (tree, interrupted) = block_on(service.open_tree_now(&conversation, false)).unwrap();
+    let (tree, interrupted) = block_on(service.open_tree(&conversation, false)).unwrap();
     assert_eq!(answer_in(&tree), kept);
     assert_eq!(kept.text(), "Every word of it.");
     assert_eq!(kept.status, MessageStatus::Complete);
@@ -198,7 +198,7 @@ fn kept_answers_are_saved_in_order_and_a_failure_keeps_the_rest() {
     assert_eq!(saved, [first.id.as_str()], "the oldest first");
     assert!(partly.error.is_some());
     assert!(service.has_kept_answers(), "the second stays kept");
-    let (tree, _) = block_on(service.open_tree_now(&second, false)).unwrap();
+    let (tree, _) = block_on(service.open_tree(&second, false)).unwrap();
     assert_eq!(answer_in(&tree), second_answer);
 
     service.store().make_room();

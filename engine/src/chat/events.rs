@@ -1,6 +1,6 @@
 //! What a generation reports: [`GenerationEvent`]s pushed into the caller's [`GenerationSink`],
-//! ripgrep-style: the engine decides what happened; the app decides how to show it (and
-//! throttles its own rendering).
+//! ripgrep-style: the engine decides what happened; the app decides how to show it. Streamed
+//! text comes once per body chunk read, so the transport's batch window paces it.
 
 use crate::domain::message::{Conversation, MessageNode};
 

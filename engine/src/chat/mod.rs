@@ -11,8 +11,8 @@
 //! - `turn`: what one generation works with and where its reply goes;
 //! - `prepare` and `context_window`: what a reply is asked with, and where the request starts
 //!   (rolling summaries, seed 000 §2);
-//! - `reply_writer` and `coalescer`: provider deltas into the stored reply, and into the sink at
-//!   about 40 ms;
+//! - `reply_writer` and `coalescer`: provider deltas into the stored reply, and into the sink
+//!   once per body chunk read (the transport's batch window is the one throttle);
 //! - `tool_loop` and `tool_results`: the model/tool steps, approvals and results (seed 000 §8);
 //! - `tool_pictures`: the pictures tools return, made ready for the model's next step;
 //! - `after_answer`: the title and follow-up suggestions (seed 000 §9);
@@ -29,7 +29,9 @@
 //! - `summary_refusal`: why it refused or failed, in words;
 //! - `temporary_chats`: keeping a temporary chat;
 //! - `transfer`: import and backup;
-//! - `records`, `library`: the CRUD the app asks for.
+//! - `records`, `library`: the CRUD the app asks for;
+//! - `surface`: every public method of the service, one line each, by concept (a test keeps
+//!   the list and the code the same).
 //!
 //! Invariant: nothing here does I/O except through the service's `Transport` (via its
 //! [`ProviderClient`](crate::provider::ProviderClient)), its store and its clock; the service's
@@ -67,6 +69,7 @@ mod service;
 mod stream_journal;
 pub mod summary_control;
 mod summary_refusal;
+mod surface;
 mod sync;
 mod temporary_chats;
 mod tool_loop;
@@ -87,7 +90,6 @@ pub mod world_books;
 pub use action::{ChatAction, TurnContext};
 pub use answers_in_memory::KeptAnswersSaved;
 pub use characters::{CardFile, CardFormat};
-pub use coalescer::COALESCE_MS;
 pub use error::ChatError;
 pub use events::{EventLog, GenerationEvent, GenerationSink};
 pub use inspect::{EntryReason, Extra, InspectedEntry, InspectedMessage, Inspection, SummaryShown};

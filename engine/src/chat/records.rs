@@ -6,8 +6,7 @@
 
 use crate::chat::service::{ChatError, ChatService};
 use crate::domain::assistant::Assistant;
-use crate::domain::message::{Conversation, MessageNode};
-use crate::domain::tree::ConversationTree;
+use crate::domain::message::Conversation;
 use crate::knowledge::memories::{checked_text, Memory};
 use crate::knowledge::store::LibraryStore;
 use crate::ports::clock::{Clock, IdGenerator};
@@ -42,16 +41,6 @@ pub fn upsert_assistant(list: &mut Vec<Assistant>, assistant: Assistant) {
     match list.iter_mut().find(|a| a.id == assistant.id) {
         Some(existing) => *existing = assistant,
         None => list.push(assistant),
-    }
-}
-
-/// Replaces stored versions of `nodes` with newer ones held in memory (an answer streaming in
-/// this tab, answers waiting for storage space), matched by ID: what the user saw last wins.
-pub fn overlay_newer(nodes: &mut [MessageNode], newer: &[&MessageNode]) {
-    for node in nodes.iter_mut() {
-        if let Some(kept) = newer.iter().find(|n| n.id == node.id) {
-            *node = (*kept).clone();
-        }
     }
 }
 
@@ -142,45 +131,6 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
         Ok(self.store.save_provider_settings(settings).await?)
     }
 
-    /// Saves an answer that was kept in memory while storage was full (the conversation as it
-    /// was then, with it); the service's own copy of it goes too.
-    ///
-    /// Kept while the app keeps its own copies; [`save_kept_answers`](Self::save_kept_answers)
-    /// replaces it.
-    pub async fn save_kept_answer(
-        &self,
-        conversation: &Conversation,
-        answer: &MessageNode,
-    ) -> Result<(), ChatError> {
-        self.store.save_message(conversation, answer).await?;
-        self.live.superseded(&answer.id);
-        Ok(())
-    }
-
-    /// [`open_tree_now`](Self::open_tree_now), with the copies in `newer` (the app's own
-    /// copies of an answer streaming in this tab and of answers kept while storage was full)
-    /// put in place of the stored ones last.
-    ///
-    /// Kept while the app keeps its own copies; `open_tree_now` replaces it.
-    pub async fn open_tree(
-        &self,
-        conversation: &Conversation,
-        generating_here: bool,
-        newer: &[&MessageNode],
-    ) -> Result<(ConversationTree, Vec<String>), ChatError> {
-        self.open_tree_over(conversation, generating_here, newer)
-            .await
-    }
-
-    /// Writes an answer as it is while it streams (the page may be closing); never over a
-    /// finished one. Returns whether it was written.
-    ///
-    /// Kept while the app keeps its own copies;
-    /// [`save_live_snapshots`](Self::save_live_snapshots) replaces it.
-    pub async fn save_streaming_snapshot(&self, node: &MessageNode) -> Result<bool, ChatError> {
-        Ok(self.store.save_streaming_snapshot(node).await?)
-    }
-
     /// `conversation` as a file to download (made here; nothing is sent), its Markdown in the
     /// words of `words`' language.
     pub async fn export_conversation(
@@ -268,7 +218,7 @@ impl<T: Transport, S: ChatStore + LibraryStore, C: Clock, I: IdGenerator> ChatSe
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::message::Role;
+    use crate::domain::message::{MessageNode, Role};
     use crate::test_fixtures::*;
     use futures_executor::block_on;
 
@@ -450,19 +400,14 @@ mod tests {
     }
 
     #[test]
-    fn an_opened_tree_shows_newer_copies_and_a_damaged_one_is_an_error_that_changes_nothing() {
+    fn a_damaged_tree_is_an_error_that_changes_nothing() {
         let (service, conversation) = chat();
-        let (_, nodes) = stored(&service);
-        let mut newer = nodes[1].clone();
-        newer.push_text(" And more, not saved yet.");
-        let (tree, _) = block_on(service.open_tree(&conversation, false, &[&newer])).unwrap();
-        let branch: Vec<String> = tree.current_branch().iter().map(|n| n.text()).collect();
-        assert_eq!(branch, ["Hello", "Hi. And more, not saved yet."]);
+        stored(&service);
 
         let mut orphan = MessageNode::new("x", &conversation.id, Role::User, 9.0);
         orphan.parent_id = Some("gone".into());
         block_on(service.store.save_message(&conversation, &orphan)).unwrap();
-        let err = block_on(service.open_tree(&conversation, false, &[])).unwrap_err();
+        let err = block_on(service.open_tree(&conversation, false)).unwrap_err();
         assert!(matches!(err, ChatError::Tree(_)), "{err}");
         assert!(err.to_string().contains("nothing was changed"));
         assert_eq!(
@@ -471,21 +416,6 @@ mod tests {
                 .len(),
             3
         );
-    }
-
-    #[test]
-    fn newer_nodes_in_memory_replace_their_stored_versions() {
-        let stored_nodes = vec![
-            MessageNode::new("q", "c", Role::User, 1.0).with_text("Question"),
-            MessageNode::new("a", "c", Role::Assistant, 2.0).with_text("Partial"),
-        ];
-        let live = MessageNode::new("a", "c", Role::Assistant, 2.0).with_text("Partial and more");
-        let elsewhere = MessageNode::new("z", "other", Role::Assistant, 3.0).with_text("x");
-        let mut nodes = stored_nodes.clone();
-        overlay_newer(&mut nodes, &[&live, &elsewhere]);
-        assert_eq!(nodes[0], stored_nodes[0]);
-        assert_eq!(nodes[1].text(), "Partial and more");
-        assert_eq!(nodes.len(), 2, "nothing is added");
     }
 
     #[test]

@@ -83,7 +83,7 @@ pub(crate) struct ReplyWriter<'a, S: ChatStore, C: Clock> {
     open_calls: Vec<(u32, usize)>,
     /// The number of the current model step (continuing the numbers already in the reply).
     step: u32,
-    /// Merges text events for ~40 ms (the text itself is in `reply` at once).
+    /// Merges the text events one body chunk brought (the text itself is in `reply` at once).
     coalescer: StreamCoalescer,
     /// How many deltas with something to show (text, reasoning, tool calls) arrived.
     received: usize,
@@ -178,23 +178,12 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
         });
     }
 
-    /// Hands on the text events held by the coalescer.
+    /// Hands on the text events held by the coalescer (after each body chunk read, before a
+    /// tool call, at the end of a step).
     pub fn flush_events(&mut self) {
-        if let Some(held) = self.coalescer.flush(self.clock.now_ms()) {
+        if let Some(held) = self.coalescer.flush() {
             self.emit_text(held);
         }
-    }
-
-    /// Hands on the held text events if they are due (after each body chunk read).
-    pub fn flush_if_due(&mut self) {
-        if let Some(held) = self.coalescer.take_due(self.clock.now_ms()) {
-            self.emit_text(held);
-        }
-    }
-
-    /// How long until held text events must be flushed, if any are held.
-    pub fn flush_due_in(&self) -> Option<f64> {
-        self.coalescer.due_in(self.clock.now_ms())
     }
 
     /// The message as a replay of its deltas left it, text held by the `<think>` splitter
@@ -346,7 +335,7 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
                 (Kind::Reasoning, text)
             }
         };
-        if let Some(earlier) = self.coalescer.push(kind, &text, now) {
+        if let Some(earlier) = self.coalescer.push(kind, &text) {
             self.emit_text(earlier);
         }
     }
@@ -643,12 +632,8 @@ impl<S: ChatStore, C: Clock> DeltaSink for ReplyWriter<'_, S, C> {
         ReplyWriter::step_usage(self)
     }
 
-    fn flush_due_in(&self) -> Option<f64> {
-        ReplyWriter::flush_due_in(self)
-    }
-
-    fn flush_if_due(&mut self) {
-        ReplyWriter::flush_if_due(self);
+    fn flush_chunk(&mut self) {
+        ReplyWriter::flush_events(self);
     }
 
     fn warn(&self, message: Cause) {

@@ -49,6 +49,8 @@ pub(super) enum Then {
     Wait,
 }
 
+/// The chat's service: the generation of answers and the edits the app makes outside one.
+/// Its whole public surface, by concept: `chat/surface.rs`.
 pub struct ChatService<T, S, C, I> {
     /// Every call to a provider, shared with whoever else calls providers (the embedder).
     pub(super) client: Rc<ProviderClient<T, C>>,

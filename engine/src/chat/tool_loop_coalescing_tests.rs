@@ -1,5 +1,6 @@
-//! Streamed text on its way to the sink: coalesced, shown on time while a stream stalls, and
-//! flushed before a tool call.
+//! Streamed text on its way to the sink: what one body chunk brought goes on as one event per
+//! kind, in order, as soon as the chunk is read; nothing waits for a timer, not even while a
+//! stream stalls; a tool call hands on the text before it first.
 
 use super::*;
 use crate::chat::events::{EventLog, GenerationEvent, GenerationSink};
@@ -16,32 +17,86 @@ fn text_events(log: &EventLog) -> Vec<String> {
         .iter()
         .filter_map(|e| match e {
             GenerationEvent::Delta { text, .. } => Some(format!("text:{text}")),
+            GenerationEvent::ReasoningDelta { text, .. } => Some(format!("reasoning:{text}")),
             GenerationEvent::MessageUpdated(m) if !calls_of(m).is_empty() => Some("call".into()),
             _ => None,
         })
         .collect()
 }
 
-fn fast_stream(words: &[&str], timers_fire: bool) -> (Service, EventLog) {
-    let service = service(vec![sse(200, &content_chunks(words, true), 40)]);
+/// Reasoning events in the OpenAI protocol (`reasoning_content`), one per piece.
+fn reasoning_chunks(pieces: &[&str]) -> Vec<u8> {
+    pieces
+        .iter()
+        .map(|piece| {
+            let chunk = json!({"choices": [{"index": 0, "delta": {"reasoning_content": piece}}]});
+            format!("data: {chunk}\n\n")
+        })
+        .collect::<String>()
+        .into_bytes()
+}
+
+/// Streams `chunks` (one body chunk each) as the answer to a question; the clock's timers
+/// never fire, so text can only go on because its chunk was read or the step ended.
+fn stream_in_chunks(chunks: Vec<Vec<u8>>) -> (Service, EventLog) {
+    let service = service(vec![Script::Respond {
+        status: 200,
+        content_type: "text/event-stream",
+        chunks,
+    }]);
     service.clock().step_ms.set(1.0);
-    service.clock().timers_fire.set(timers_fire);
-    service.client.transport().yielding.set(true);
     let log = EventLog::default();
     send_observed(&service, "Go", &log);
     (service, log)
 }
 
 #[test]
-fn fast_stream_updates_are_coalesced_and_the_first_token_shows_at_once() {
+fn everything_one_chunk_brought_goes_on_as_one_event_per_kind_in_order() {
+    let mut first = reasoning_chunks(&["Let ", "me ", "think."]);
+    first.extend(content_chunks(&["The ", "answer"], false));
+    let (service, log) = stream_in_chunks(vec![
+        first,
+        content_chunks(&[" is ", "4", "."], false),
+        content_chunks(&["!"], true),
+    ]);
+    assert_eq!(
+        text_events(&log),
+        [
+            "reasoning:Let me think.",
+            "text:The answer",
+            "text: is 4.",
+            "text:!",
+        ],
+        "the reasoning goes first, then the answer; one event per kind and chunk"
+    );
+    assert!(
+        service
+            .clock()
+            .sleeps
+            .borrow()
+            .iter()
+            .all(|ms| *ms >= 60_000.0),
+        "only the stream's timeouts asked for a timer: {:?}",
+        service.clock().sleeps.borrow()
+    );
+}
+
+#[test]
+fn a_fast_stream_goes_on_once_per_chunk_starting_with_the_first() {
     let words: Vec<String> = (0..60).map(|i| format!("w{i} ")).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-    let (_, log) = fast_stream(&words, false);
-    let events = text_events(&log);
-    assert_eq!(events[0], "text:w0 ", "the first token is not held");
-    assert!(events.len() < words.len() / 3, "{} events", events.len());
-    let joined: String = events.iter().map(|e| &e["text:".len()..]).collect();
-    assert_eq!(joined, words.concat(), "every word arrives, in order");
+    // Five events a chunk, as a transport that gathers bytes for its batch window hands them on.
+    let mut chunks: Vec<Vec<u8>> = words
+        .chunks(5)
+        .map(|batch| content_chunks(batch, false))
+        .collect();
+    chunks.push(content_chunks(&[], true));
+    let (_, log) = stream_in_chunks(chunks);
+    let expected: Vec<String> = words
+        .chunks(5)
+        .map(|batch| format!("text:{}", batch.concat()))
+        .collect();
+    assert_eq!(text_events(&log), expected);
 }
 
 /// Records when (on the manual clock) each piece of text was handed on.
@@ -55,20 +110,20 @@ impl GenerationSink for TimedText<'_> {
     }
 }
 
-/// "a ", then "b " in the next body chunk right after it, then the stream stalls for good.
-fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) {
-    let chunks: Vec<Vec<u8>> = vec![
-        content_chunks(&["a "], false),
-        content_chunks(&["b "], false),
-        STALL.to_vec(),
-    ];
+#[test]
+fn a_stalled_stream_shows_what_arrived_without_a_timer_and_ends_with_an_idle_timeout() {
+    // "a ", then "b " in the next body chunk right after it, then the stream stalls for good.
     let service = service(vec![Script::Respond {
         status: 200,
         content_type: "text/event-stream",
-        chunks,
+        chunks: vec![
+            content_chunks(&["a "], false),
+            content_chunks(&["b "], false),
+            STALL.to_vec(),
+        ],
     }]);
     service.clock().step_ms.set(1.0);
-    service.clock().timers_fire.set(timers_fire);
+    service.clock().timers_fire.set(true);
     let start = service.clock().now.get();
     let sink = TimedText(service.clock(), RefCell::default());
     let no_retry = Assistant {
@@ -81,18 +136,18 @@ fn stalling_stream(timers_fire: bool) -> (MessageNode, Vec<(f64, String)>, f64) 
         &TurnContext::new(&settings(), &no_retry, &CancelToken::new(), &sink),
     ))
     .unwrap();
-    (reply, sink.1.into_inner(), start)
-}
-
-#[test]
-fn held_text_is_shown_on_time_and_a_stalled_stream_ends_with_an_idle_timeout() {
-    let (reply, shown, start) = stalling_stream(true);
+    let shown = sink.1.into_inner();
     let texts: Vec<&str> = shown.iter().map(|(_, t)| t.as_str()).collect();
-    assert_eq!(texts, ["a ", "b "]);
+    assert_eq!(texts, ["a ", "b "], "each chunk's text, as it was read");
     let b_at = shown[1].0 - start;
     assert!(
         b_at < 1_000.0,
-        "held text went out by its timer, not at the end: {b_at} ms"
+        "the last text went out once its chunk was read, before any timer fired: {b_at} ms"
+    );
+    let sleeps = service.clock().sleeps.borrow();
+    assert!(
+        sleeps.iter().all(|ms| *ms >= 60_000.0),
+        "the stall armed the idle timeout only, no timer to flush text: {sleeps:?}"
     );
     assert_eq!(reply.status, MessageStatus::Incomplete);
     assert_eq!(reply.text(), "a b ", "what arrived is kept");
@@ -126,9 +181,9 @@ fn a_tool_call_flushes_held_text_first() {
     .unwrap();
     let events = text_events(&log);
     let first_call = events.iter().position(|e| e == "call").unwrap();
-    let before: String = events[..first_call]
-        .iter()
-        .map(|e| &e["text:".len()..])
-        .collect();
-    assert_eq!(before, "Let me check.", "{events:?}");
+    assert_eq!(
+        events[..first_call],
+        ["text:Let me check."],
+        "the text before the call, one event, handed on before it: {events:?}"
+    );
 }

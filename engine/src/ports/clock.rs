@@ -24,8 +24,8 @@ pub trait Clock {
         false
     }
 
-    /// Resolves after `ms` milliseconds. Without a timer (the default never resolves), text
-    /// held by the stream coalescer waits for the next chunk or the end of the stream instead.
+    /// Resolves after `ms` milliseconds (the default never does). Streamed text needs no timer:
+    /// what a body chunk brought is handed on once the chunk is read.
     fn sleep(&self, _ms: f64) -> Pin<Box<dyn Future<Output = ()>>> {
         Box::pin(std::future::pending())
     }

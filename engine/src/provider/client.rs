@@ -52,11 +52,9 @@ pub(crate) trait DeltaSink {
     fn provider_finished(&self) -> bool;
     /// The token usage the provider reported for the current step.
     fn step_usage(&self) -> Option<TokenUsage>;
-    /// In how many milliseconds held text is due on screen, if any is held.
-    fn flush_due_in(&self) -> Option<f64>;
-    /// Hands held text on if it is due: called once per body chunk read, so that everything a
-    /// chunk brought goes on together.
-    fn flush_if_due(&mut self);
+    /// A body chunk was read and its deltas applied: hands on the text it brought (one piece
+    /// per kind), so nothing waits for the next chunk.
+    fn flush_chunk(&mut self);
     /// Tells the user something that does not stop the answer.
     fn warn(&self, message: Cause);
     /// Tells the user the call waits before trying again, and why (until the answer arrives).
@@ -411,7 +409,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         let mut deltas = Vec::new();
         let mut timer = StreamTimer::default();
         while let Some(chunk) = self
-            .next_chunk(&mut response.body, sink, &mut watch, &mut timer)
+            .next_chunk(&mut response.body, &mut watch, &mut timer)
             .await
         {
             if cancel.is_cancelled() {
@@ -427,7 +425,7 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
                     }
                 }
             }
-            sink.flush_if_due();
+            sink.flush_chunk();
         }
         if cancel.is_cancelled() {
             return Ok(CallEnd::Cancelled);
@@ -444,15 +442,15 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
         })
     }
 
-    /// The next body chunk. A timer races the read (which is never dropped): it wakes when
-    /// held text is due (the sink says when), so the text shows even while the stream stalls,
-    /// or when the stream sent nothing for too long (a timeout). The timer outlives the read:
-    /// it is armed again only when something is due earlier than it fires, so a stream of
-    /// thousands of chunks makes a timer per flush, not one per chunk.
+    /// The next body chunk. Its text needs no timer: the caller hands on what each chunk
+    /// brought as soon as it is read, and the transport's batch window is the one throttle on
+    /// how often that happens. The only timer races the read (which is never dropped) for the
+    /// stream's timeouts: it wakes when the stream sent nothing for too long. It outlives the
+    /// read and is armed again only when the deadline comes earlier than it fires, so a stream
+    /// of thousands of chunks makes a few timers, not one per chunk.
     async fn next_chunk<B: ByteStream>(
         &self,
         body: &mut B,
-        sink: &mut impl DeltaSink,
         watch: &mut StreamWatch,
         timer: &mut StreamTimer,
     ) -> Option<Result<Vec<u8>, ProviderError>> {
@@ -463,17 +461,13 @@ impl<T: Transport, C: Clock> ProviderClient<T, C> {
             if until_timeout <= 0.0 {
                 return Some(Err(ProviderError::Timeout(watch.kind())));
             }
-            let until_flush = sink.flush_due_in().unwrap_or(f64::INFINITY);
-            let fires = timer.arm(&self.clock, now, until_flush.min(until_timeout));
+            let fires = timer.arm(&self.clock, now, until_timeout);
             match select(read.as_mut(), fires).await {
                 Either::Left((chunk, _)) => {
                     watch.alive(self.clock.now_ms());
                     return chunk.map(|c| c.map_err(ProviderError::from));
                 }
-                Either::Right(((), _)) => {
-                    timer.fired();
-                    sink.flush_if_due();
-                }
+                Either::Right(((), _)) => timer.fired(),
             }
         }
     }

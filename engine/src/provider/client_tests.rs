@@ -26,7 +26,8 @@ fn requests(service: &Service) -> usize {
     service.client().transport().requests.borrow().len()
 }
 
-/// The waits longer than the coalescer's and timeouts' bookkeeping: the backoff sleeps.
+/// The backoff sleeps: the waits between 0.1 s and a minute (the stream timeouts' timers are
+/// longer, and streamed text asks for none).
 fn backoffs(service: &Service) -> Vec<f64> {
     service
         .clock()
@@ -631,10 +632,15 @@ fn a_long_stream_keeps_one_timer_across_its_reads_instead_of_one_per_chunk() {
     }]);
     let reply = send_observed(&service, "Hello", &EventLog::default());
     assert_eq!(reply.text(), words.concat());
-    let timers = service.clock().sleeps.borrow().len();
+    let sleeps = service.clock().sleeps.borrow();
     assert!(
-        (1..10).contains(&timers),
-        "{timers} timers for about 300 reads"
+        (1..10).contains(&sleeps.len()),
+        "{} timers for about 300 reads",
+        sleeps.len()
+    );
+    assert!(
+        sleeps.iter().all(|ms| *ms >= 60_000.0),
+        "only the timeouts' timers, none to hand text on: {sleeps:?}"
     );
 }
 

@@ -76,7 +76,7 @@ pub(super) struct StreamTimer {
 impl StreamTimer {
     /// The timer to race the next read against: the armed one when it fires no later than
     /// `in_ms` from `now_ms` (waking early costs a look and a new timer; waking late would
-    /// hold text or miss a timeout), else a new one.
+    /// miss a timeout), else a new one.
     pub(super) fn arm(
         &mut self,
         clock: &impl crate::ports::clock::Clock,

@@ -1,7 +1,7 @@
 //! When sync rounds run, decided here; the app keeps only the timers and the network.
 //!
 //! The app tells the schedule what happened ([`SyncEvent`]: the page started, the minute's
-//! timer fired, the connection came back, an answer ended, the user asked) with what it knows
+//! timer fired, the connection came back, something changed here, the user asked) with what it knows
 //! then ([`Conditions`]: whether sync is set up here, whether an answer is streaming), and does
 //! what the [`SyncPlan`] says: start its timers, wake the schedule later, run a [`Round`]. The
 //! rules:
@@ -9,8 +9,8 @@
 //! - where sync is on, a round runs when the page starts, every minute ([`EVERY_MS`]), and when
 //!   the connection comes back; the timers start once a visit, at start or when sync is
 //!   connected;
-//! - an answer that ended asks for a round [`AFTER_ANSWER_MS`] later; answers that end before
-//!   that round runs join it;
+//! - a change here (an answer that ended, a conversation renamed or deleted) asks for a round
+//!   [`AFTER_ANSWER_MS`] later; changes made before that round runs join it;
 //! - the rounds no one asked for (automatic) do not run while an answer streams: a record
 //!   pulled meanwhile could move the branch it streams into, and the round after the answer
 //!   brings what waited. The first of a visit and every tenth ([`FULL_EVERY`]) are full (every
@@ -72,8 +72,9 @@ pub enum SyncEvent {
     Minute,
     /// The connection came back.
     Online,
-    /// An answer ended in this page.
-    AnswerEnded,
+    /// Something changed in this page that other devices should get soon (an answer ended,
+    /// a conversation was renamed or deleted).
+    ChangedHere,
     /// The wake-up a plan asked for ([`SyncPlan::wake_after_ms`]) came.
     Woken,
     /// The changes feed saw another device's write.
@@ -169,7 +170,7 @@ impl SyncSchedule {
             SyncEvent::Minute | SyncEvent::Online | SyncEvent::ChangeSeen => {
                 plan.round = self.automatic(now);
             }
-            SyncEvent::AnswerEnded => {
+            SyncEvent::ChangedHere => {
                 let mut state = self.state.borrow_mut();
                 if now.sync_on && !state.wake_pending {
                     state.wake_pending = true;

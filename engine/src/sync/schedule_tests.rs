@@ -90,15 +90,15 @@ fn while_sync_is_on_the_minute_and_the_connection_coming_back_each_run_a_round()
 fn an_answer_that_ended_asks_for_a_round_three_seconds_later_and_answers_ending_meanwhile_join_it()
 {
     let schedule = SyncSchedule::default();
-    let plan = schedule.on(SyncEvent::AnswerEnded, ON);
+    let plan = schedule.on(SyncEvent::ChangedHere, ON);
     assert_eq!(plan.wake_after_ms, Some(3_000.0));
     assert!(plan.round.is_none(), "not now");
-    let joined = schedule.on(SyncEvent::AnswerEnded, ON);
+    let joined = schedule.on(SyncEvent::ChangedHere, ON);
     assert_eq!(joined.wake_after_ms, None, "joins the round asked for");
     assert!(round_of(&schedule, SyncEvent::Woken, ON).is_some());
     // The next answer asks for a round of its own.
     assert_eq!(
-        schedule.on(SyncEvent::AnswerEnded, ON).wake_after_ms,
+        schedule.on(SyncEvent::ChangedHere, ON).wake_after_ms,
         Some(AFTER_ANSWER_MS)
     );
 }
@@ -106,7 +106,7 @@ fn an_answer_that_ended_asks_for_a_round_three_seconds_later_and_answers_ending_
 #[test]
 fn an_answer_ending_where_sync_is_off_asks_for_nothing() {
     let schedule = SyncSchedule::default();
-    assert_eq!(schedule.on(SyncEvent::AnswerEnded, OFF).wake_after_ms, None);
+    assert_eq!(schedule.on(SyncEvent::ChangedHere, OFF).wake_after_ms, None);
 }
 
 #[test]
