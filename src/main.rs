@@ -12,7 +12,9 @@
 
 mod chat;
 mod library;
+mod page;
 mod panels;
+mod runtime;
 mod settings;
 mod shell;
 mod split;
@@ -26,7 +28,7 @@ fn main() {
     skein_platform::log_panics_to_console();
     #[cfg(not(feature = "embed"))]
     wasm_bindgen_futures::spawn_local(async {
-        shell::language::start("").await;
+        page::language::start("").await;
         leptos::mount::mount_to_body(shell::app::App);
     });
 }

@@ -4,7 +4,7 @@
 //! finds it where it stopped; opening a run that stopped in the middle of a call resumes it.
 
 use crate::library::collection;
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -278,7 +278,7 @@ pub fn act(ready: Ready, action: WorkflowAction) {
                 .templates
                 .with_untracked(|t| t.get(&id).map(|t| t.name.clone()))
                 .unwrap_or_default();
-            if !crate::shell::confirm::confirm(&tf(
+            if !crate::page::confirm::confirm(&tf(
                 "confirm-delete-workflow",
                 &[("name", (&name).into())],
             )) {
@@ -292,7 +292,7 @@ pub fn act(ready: Ready, action: WorkflowAction) {
             return collection::change(screen.feedback, deleted, put_templates);
         }
         WorkflowAction::DeleteRun(id) => {
-            if !crate::shell::confirm::confirm(t("confirm-delete-run")) {
+            if !crate::page::confirm::confirm(t("confirm-delete-run")) {
                 return;
             }
             let deleted = async move {

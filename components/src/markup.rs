@@ -4,7 +4,7 @@
 //! itself: it asks the [`LazyMarkup`] the app provides. Until that holds [`MarkupParts`], a
 //! formula shows as its TeX source and code as plain text (nothing is hidden or lost), and the
 //! first such block asks the app to load them; once they are there, every block still waiting
-//! is drawn again. The web build puts them in a module of their own (src/lazy_markup.rs), so a
+//! is drawn again. The web build puts them in a module of their own (src/split/markup.rs), so a
 //! reader who never sees a formula or a code block never downloads their code.
 
 use leptos::prelude::*;

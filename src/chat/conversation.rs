@@ -2,7 +2,7 @@
 //! this tab up to date), a new chat, reading it again when it changed elsewhere, the context
 //! meter, switching versions and deleting messages, and its images.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -149,7 +149,7 @@ pub fn reshape(ready: Ready, action: Reshape) {
         };
         match result {
             Ok((conversation, branch)) => {
-                ready.changed(crate::shell::runtime::Changed::Conversation(
+                ready.changed(crate::runtime::Changed::Conversation(
                     conversation.id.clone(),
                 ));
                 state.chat.upsert_conversation(conversation.clone());

@@ -11,7 +11,7 @@
 //! module first ([`crate::chat::generation::equip`]); the start does when an MCP server is on
 //! (the MCP client comes with it too) or a knowledge base embeds.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 
 use leptos::prelude::*;
 use skein_engine::tools::{read_url::ReadUrl, web_search::WebSearch, ToolSource};

@@ -3,7 +3,7 @@
 //! the page; nothing is sent anywhere.
 
 use crate::chat::conversation::select;
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;

@@ -12,8 +12,8 @@
 //! A module that cannot be fetched leaves everything as it was: the question goes back into
 //! the composer, and the banner says what failed (`could_not_load` in `src/chat/turns.rs`).
 
-use crate::shell::runtime::Ready;
-use crate::shell::runtime::{Generation, LoadFailed};
+use crate::runtime::Ready;
+use crate::runtime::{Generation, LoadFailed};
 use leptos::prelude::*;
 use skein_components::t;
 

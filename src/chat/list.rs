@@ -5,7 +5,7 @@
 //! be the last moment the page runs): undo just puts the conversation back, with nothing to
 //! restore.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -155,7 +155,7 @@ async fn carry_out(ready: Ready, conversation: Conversation) {
             ready.changed(Changed::Stored(conversation.id.clone()));
             // Deleting frees space: see whether storage is writable again.
             if runtime.storage.health() != skein_platform::StorageHealth::Writable {
-                crate::shell::storage::check_storage(ready);
+                crate::page::storage::check_storage(ready);
             }
         }
         Err(err) => {

@@ -3,7 +3,7 @@
 //! connection returns, every waiting question is answered; the user may cancel the wait.
 
 use crate::chat::turns::start_in;
-use crate::shell::runtime::{Changed, Engine, Ready};
+use crate::runtime::{Changed, Engine, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

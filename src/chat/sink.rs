@@ -5,7 +5,7 @@
 //! on screen update the conversation list and nothing else, so a generation keeps running (and stays visible in the sidebar) while the user reads
 //! another chat.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use skein_components::tf;
@@ -77,8 +77,8 @@ impl UiSink {
             self.state.chat.generating.update(|g| g.retain(|c| c != id));
         }
         // Its files, follow-ups and sync follow.
-        if let Some(id) = self.conversation_id.borrow().clone() {
-            self.ready.changed(Changed::Answered(id));
+        if self.conversation_id.borrow().is_some() {
+            self.ready.changed(Changed::Answered);
         }
     }
 
@@ -169,8 +169,8 @@ impl GenerationSink for UiSink {
                 if node.status == MessageStatus::AwaitingApproval {
                     self.announce_approvals(&node);
                 }
-                crate::shell::notify::generation_ended(self.state, &node);
-                crate::shell::embedded::answer_ended(&node);
+                crate::page::notify::generation_ended(self.state, &node);
+                crate::page::embedded::answer_ended(&node);
                 if let Some(view) = self.state.chat.message_view(&node.id) {
                     view.update_from(&node);
                 }
@@ -200,7 +200,7 @@ impl GenerationSink for UiSink {
             // The title and suggestions that may follow hold nothing up.
             GenerationEvent::AnswerDone { .. } => self.generation_ended(),
             // Storage is full: the engine keeps the answer (shown as it is) until the user has
-            // freed space (`src/shell/storage.rs`, `check_storage`).
+            // freed space (`src/page/storage.rs`, `check_storage`).
             GenerationEvent::Unsaved { .. } => {}
             // The answer carries its plan (shown in its details line).
             GenerationEvent::Planned { .. } => {}

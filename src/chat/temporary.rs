@@ -2,7 +2,7 @@
 //! (`TurnContext::temporary`, see `runtime::start_as`); keeping one asks the engine's
 //! `ChatService::keep_temporary` to store it whole.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

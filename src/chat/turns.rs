@@ -4,8 +4,8 @@
 //! banner's retry, the question given back when it never reached storage).
 
 use crate::chat::sink::UiSink;
-use crate::shell::runtime::Ready;
-use crate::shell::runtime::Turn;
+use crate::runtime::Ready;
+use crate::runtime::Turn;
 use crate::state::Failure;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -105,7 +105,7 @@ fn start_as(
             }
             Err(_) => could_not_load(ready, conversation, action),
         }
-        crate::shell::storage::ask_for_persistence(ready);
+        crate::page::storage::ask_for_persistence(ready);
         state.chat.actions_running.update(|n| *n -= 1);
     });
     true

@@ -1,7 +1,7 @@
 //! Several assistants: choosing the one in use (a conversation keeps its own; a character
-//! chosen for a new chat opens it with its greeting), making a new one and deleting one. Their settings are saved by `settings_actions::save_assistant`.
+//! chosen for a new chat opens it with its greeting), making a new one and deleting one. Their settings are saved by `settings::actions::save_assistant`.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_engine::{Assistant, IdGenerator};

@@ -4,7 +4,7 @@
 //! `chat::characters`).
 
 use crate::library::collection;
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -138,7 +138,7 @@ fn delete(ready: Ready, id: String) {
     let Some(assistant) = find(ready.state, &id) else {
         return;
     };
-    if !crate::shell::confirm::confirm(&tf(
+    if !crate::page::confirm::confirm(&tf(
         "confirm-delete-character",
         &[("name", (&assistant.name).into())],
     )) {

@@ -13,7 +13,7 @@ use std::future::Future;
 pub use crate::state::Feedback;
 
 /// What a change made and what it says, or why it failed (in the interface's words).
-pub type Changed<T> = Result<(T, String), String>;
+pub type Outcome<T> = Result<(T, String), String>;
 
 /// Says `said` in `feedback`.
 pub fn say(feedback: Feedback, said: Result<String, String>) {
@@ -22,7 +22,7 @@ pub fn say(feedback: Feedback, said: Result<String, String>) {
 
 /// Shows what a change did: on success `put` takes what it made (the new list, mostly) and
 /// `feedback` says its message; on failure `feedback` says why.
-pub fn show<T>(feedback: Feedback, changed: Changed<T>, put: impl FnOnce(T)) {
+pub fn show<T>(feedback: Feedback, changed: Outcome<T>, put: impl FnOnce(T)) {
     match changed {
         Ok((made, said)) => {
             put(made);

@@ -2,7 +2,7 @@
 //! pattern), exported and deleted.
 
 use crate::library::collection;
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::DictionaryAction;
@@ -80,7 +80,7 @@ pub fn act(ready: Ready, action: DictionaryAction) {
             let name = list
                 .with_untracked(|d| d.get(&id).map(|d| d.name.clone()))
                 .unwrap_or_default();
-            if !crate::shell::confirm::confirm(&tf(
+            if !crate::page::confirm::confirm(&tf(
                 "confirm-delete-dictionary",
                 &[("name", (&name).into())],
             )) {

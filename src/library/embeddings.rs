@@ -2,7 +2,7 @@
 //! batches, with progress, resumed at the next start if the page closes (each batch is stored as
 //! it arrives). The rules are the engine's (`knowledge::embedding_run`).
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use skein_components::tf;
 use skein_engine::knowledge::embedding_run::EmbeddingProgress;
@@ -17,7 +17,7 @@ pub async fn embed_pending(ready: Ready) {
     if !ready.runtime.embedding_run.enter() {
         return;
     }
-    // The embedder comes with the code that writes answers (src/equipment.rs): loaded when
+    // The embedder comes with the code that writes answers (src/chat/equipment.rs): loaded when
     // a knowledge base embeds at all, so a start without one fetches nothing more.
     if !ready.runtime.equipped.get()
         && runtime.service.embeds_anything().await

@@ -1,7 +1,7 @@
 //! Knowledge bases: what the settings' knowledge panel shows and does. The rules are the
 //! engine's (`knowledge::bases`, `knowledge::ingest`); this reads files and shows the result.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;

@@ -1,6 +1,6 @@
 //! The memories screen: what assistants remember, as the user sees, edits and deletes it.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MemoryAction;

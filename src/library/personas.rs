@@ -1,7 +1,7 @@
 //! Personas and "This chat": the user's personas saved through the engine (which refuses a
 //! nameless one), and the chat on screen's own persona and system prompt.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -3,7 +3,7 @@
 //! exported.
 
 use crate::library::collection;
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::WorldBookAction;
@@ -79,7 +79,7 @@ pub fn act(ready: Ready, action: WorldBookAction) {
             let name = list
                 .with_untracked(|b| b.get(&id).map(|b| b.name.clone()))
                 .unwrap_or_default();
-            if !crate::shell::confirm::confirm(&tf(
+            if !crate::page::confirm::confirm(&tf(
                 "confirm-delete-book",
                 &[("name", (&name).into())],
             )) {

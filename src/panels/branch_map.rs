@@ -4,7 +4,7 @@
 
 use crate::chat::conversation::reshape;
 use crate::chat::conversation::Reshape;
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::MapRequest;

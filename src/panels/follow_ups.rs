@@ -2,7 +2,7 @@
 //! one in the engine), shown in their side sheet, and a timer armed for the next reminder,
 //! which is a browser notification (when the user allowed them) and a notice in the app.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -142,7 +142,7 @@ pub fn act(ready: Ready, action: FollowUpAction) {
     let state = ready.state;
     let runtime = ready.runtime;
     match action {
-        FollowUpAction::EnableNotifications => return crate::shell::notify::enable(state),
+        FollowUpAction::EnableNotifications => return crate::page::notify::enable(state),
         FollowUpAction::Open(conversation, message) => {
             state.panels.follow_ups.open.set(false);
             return crate::chat::conversation::open_message(ready, conversation, message);

@@ -1,10 +1,10 @@
 //! The prompt inspector's wiring: the next request (with the composer's text) or an answer's,
 //! built by the engine in a dry run (`ChatService::inspect_next` / `inspect_answer`) with the
 //! settings and assistant a real send would use. The dry run is in the module that writes
-//! answers (`lazy_generation`): it needs the same prompt assembly and request builders.
+//! answers (`src/chat/generation.rs`): it needs the same prompt assembly and request builders.
 
-use crate::shell::runtime::Inspection;
-use crate::shell::runtime::Ready;
+use crate::runtime::Inspection;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::t;

@@ -2,7 +2,7 @@
 //! (`chat::summary_control`), passes on what the user asks (summarise now, edit, reset), and
 //! shows a covered message in the chat when the user jumps to it.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

@@ -2,7 +2,7 @@
 //! opens, after each action and after each answer), and what the user does there, through the
 //! engine's workspace methods. The files live in the browser's Origin Private File System.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -43,7 +43,7 @@ pub fn refresh(ready: Ready) {
         return;
     }
     spawn_local(async move {
-        // The workspaces come with the code that writes answers (src/equipment.rs).
+        // The workspaces come with the code that writes answers (src/chat/equipment.rs).
         if crate::chat::generation::equip(ready).await.is_err() {
             return;
         }

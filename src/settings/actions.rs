@@ -1,7 +1,7 @@
 //! Saving what the settings screen edits: the provider (and its model list), the assistant,
 //! and the memory switch.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
@@ -74,7 +74,7 @@ pub fn save_settings(ready: Ready, settings: ProviderSettings) -> Option<String>
     let runtime = ready.runtime;
     state.settings.provider.set(settings.clone());
     state.shell.welcome.set(false);
-    crate::shell::extension::ask_for_provider(state, &settings.base_url);
+    crate::page::extension::ask_for_provider(state, &settings.base_url);
     spawn_local(async move {
         if let Err(err) = runtime.service.save_provider_settings(&settings).await {
             state

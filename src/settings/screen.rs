@@ -2,7 +2,7 @@
 //! (`skein_components::SettingsNav`); which block of the app goes on which page is decided
 //! here, and every block reports to the app's actions.
 
-use crate::shell::runtime::Engine;
+use crate::runtime::Engine;
 use leptos::prelude::*;
 use skein_components::t;
 use skein_components::{
@@ -56,7 +56,7 @@ pub fn SettingsScreen(
                         />
                         <HostPermissions
                             hosts=Signal::derive(move || state.shell.hosts.get())
-                            on_revoke=move |host| crate::shell::extension::revoke(state, host) />
+                            on_revoke=move |host| crate::page::extension::revoke(state, host) />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Assistants current=section>
                         <div class="assistant-bar" role="group" aria-label=t("settings-assistants")>
@@ -155,15 +155,15 @@ pub fn SettingsScreen(
                         <AppearancePanel
                             preferences=state.shell.preferences
                             on_change=move |preferences| {
-                                crate::shell::preferences::save(preferences);
+                                crate::page::preferences::save(preferences);
                                 state.shell.preferences.set(preferences);
                             }
                             on_shortcuts=move |()| help.set(true)
-                            switches_later=crate::shell::embedded::is_embedded()
+                            switches_later=crate::page::embedded::is_embedded()
                         />
                         <NotificationToggle
                             status=Signal::derive(move || state.shell.notifications.get())
-                            on_enable=move |()| crate::shell::notify::enable(state)
+                            on_enable=move |()| crate::page::notify::enable(state)
                         />
                     </SettingsPage>
                     <SettingsPage section=SettingsSection::Usage current=section>

@@ -4,8 +4,8 @@
 //! settings offer kept up to date as servers connect and their tools change.
 
 use crate::library::collection::{self, Feedback};
-use crate::shell::runtime::Ready;
-use crate::shell::runtime::Runtime;
+use crate::runtime::Ready;
+use crate::runtime::Runtime;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{t, tf};
@@ -30,7 +30,7 @@ pub fn load(ready: Ready) {
                 .set(Some(skein_components::explain(&err))),
         }
         match runtime.service.mcp_servers().await {
-            // The MCP client comes with the code that writes answers (src/equipment.rs):
+            // The MCP client comes with the code that writes answers (src/chat/equipment.rs):
             // loaded at start only when a server is on.
             Ok(list) if list.servers.iter().any(|s| s.enabled) => {
                 match crate::chat::generation::load(ready).await {

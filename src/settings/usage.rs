@@ -2,7 +2,7 @@
 //! prices in `localStorage` (what they are and how a damaged value is read is the engine's,
 //! `usage::prices`), and downloads the CSV.
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;

@@ -2,7 +2,7 @@
 
 use crate::chat::conversation::{self, Reshape};
 use crate::chat::{list, turns};
-use crate::shell::runtime::Engine;
+use crate::runtime::Engine;
 use crate::state::{AppState, ChatState, LibraryState, PanelsState, SettingsState, ShellState};
 use leptos::prelude::*;
 use skein_components::{
@@ -17,8 +17,8 @@ use skein_engine::ChatAction;
 pub fn App() -> impl IntoView {
     let state = AppState {
         shell: ShellState::new(
-            crate::shell::preferences::load(),
-            crate::shell::notify::status(),
+            crate::page::preferences::load(),
+            crate::page::notify::status(),
             skein_platform::is_online(),
         ),
         chat: ChatState::new(),
@@ -28,9 +28,9 @@ pub fn App() -> impl IntoView {
     };
     let engine = Engine::new(state);
     crate::shell::startup::init(engine);
-    crate::shell::installed::init(state);
+    crate::page::installed::init(state);
     crate::chat::offline::watch(engine);
-    crate::shell::extension::init(state);
+    crate::page::extension::init(state);
     provide_context(ImageUrls {
         urls: state.chat.image_urls,
         request: Callback::new(move |blob_id| {
@@ -63,14 +63,14 @@ pub fn App() -> impl IntoView {
             .with(|g| current.is_some_and(|id| g.contains(&id)))
     });
     let messages = Signal::derive(move || state.chat.messages.get());
-    if let Some(root) = crate::shell::embedded::theme_root() {
+    if let Some(root) = crate::page::embedded::theme_root() {
         skein_components::apply_theme(&root, state.shell.preferences.get_untracked().theme);
     }
     let help = RwSignal::new(false);
     // The conversation list on a narrow screen (always shown on a wide one).
     let drawer = RwSignal::new(false);
     // Settings, workflows and the chat's panels load their code when one of them first opens
-    // (see lazy_screens); after a failure, opening one tries again.
+    // (src/split/screens.rs); after a failure, opening one tries again.
     let lazy = crate::split::screens::LazyScreens::new();
     let panel_open = move || state.panels.any_open();
     Effect::new(move || {
@@ -82,10 +82,11 @@ pub fn App() -> impl IntoView {
             engine.if_ready(crate::chat::generation::prefetch);
         }
     });
-    // The code that writes answers loads once the user starts a question (see lazy_generation).
+    // The code that writes answers loads once the user starts a question (src/chat/generation.rs).
     Effect::new(move |prefetched: Option<bool>| {
         let typing = state.chat.draft.text.with(|text| !text.is_empty());
-        let prefetch = typing && prefetched != Some(true);
+        // Typed before storage opened: it loads once start-up has built the runtime.
+        let prefetch = typing && prefetched != Some(true) && state.shell.ready.get();
         if prefetch {
             engine.if_ready(crate::chat::generation::prefetch);
         }
@@ -95,7 +96,7 @@ pub fn App() -> impl IntoView {
     let mount_dialogs = Memo::new(move |_| lazy.ready() || panel_open());
     // The shortcuts listen on the window: in a page that embeds the chat they would take the
     // page's own keys, so an embedded chat has none.
-    if !crate::shell::embedded::is_embedded() {
+    if !crate::page::embedded::is_embedded() {
         crate::shell::shortcuts::install(engine, help);
     }
     Effect::new(move |_| {
@@ -239,14 +240,14 @@ pub fn App() -> impl IntoView {
             })}
             <StorageAlertBar
                 alert=Signal::derive(move || state.shell.storage_alert.get())
-                on_check=move |()| engine.act(crate::shell::storage::check_storage)
-                on_reload=move |()| crate::shell::storage::reload()
+                on_check=move |()| engine.act(crate::page::storage::check_storage)
+                on_reload=move |()| crate::page::storage::reload()
             />
             <LiveRegions region=state.shell.live />
             <ShortcutsHelp open=help />
             <UpdateNotice
                 update=Signal::derive(move || state.shell.update.get())
-                on_reload=move |()| crate::shell::installed::reload(state)
+                on_reload=move |()| crate::page::installed::reload(state)
             />
             <UndoToast
                 deleted=Signal::derive(move || state.chat.undo.get().map(|(_, title)| title))
@@ -318,7 +319,7 @@ pub fn App() -> impl IntoView {
                                 engine.act(move |ready| turns::start(ready, ChatAction::Decide(message, call, decision)));
                             }),
                             delete: Callback::new(move |id| {
-                                if crate::shell::confirm::confirm(t("app-confirm-delete-message")) {
+                                if crate::page::confirm::confirm(t("app-confirm-delete-message")) {
                                     engine.act(move |ready| conversation::reshape(ready, Reshape::Delete(id)));
                                 }
                             }),

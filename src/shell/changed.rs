@@ -2,8 +2,8 @@
 //! what changed (`ready.changed(Changed::…)`); this tells the other tabs, schedules sync and
 //! reads again what shows it. Features never call each other for this.
 
-use crate::shell::runtime::Changed;
-use crate::shell::runtime::Ready;
+use crate::runtime::Changed;
+use crate::runtime::Ready;
 use skein_engine::sync::SyncEvent;
 
 /// Follows `change` (the runtime's `on_changed`).
@@ -14,7 +14,7 @@ pub fn follow(ready: Ready, change: Changed) {
             ready.runtime.announce(&id);
             crate::sync::on(ready, SyncEvent::ChangedHere);
         }
-        Changed::Answered(_) => {
+        Changed::Answered => {
             // The assistant may have written files, or promised to follow up.
             crate::panels::workspace::refresh(ready);
             crate::panels::follow_ups::refresh(ready);
@@ -28,7 +28,7 @@ pub fn follow(ready: Ready, change: Changed) {
         }
         Changed::Settings => {
             // The embedding page's provider wins over the saved one (as at start-up).
-            if crate::shell::embedded::provider().is_none() {
+            if crate::page::embedded::provider().is_none() {
                 crate::settings::actions::reload_provider(ready);
             }
             crate::library::personas::load(ready);

@@ -22,7 +22,7 @@ pub async fn mount_chat(
     let options = skein_platform::js_api::json_from_js(&options)?;
     let options =
         ElementOptions::from_json(&options).map_err(skein_platform::js_api::error_to_js)?;
-    let embedded = crate::shell::embedded::set(crate::shell::embedded::Host {
+    let embedded = crate::page::embedded::set(crate::page::embedded::Host {
         element: host,
         options,
     });
@@ -32,7 +32,7 @@ pub async fn mount_chat(
             "a page holds one chat; this one already has one",
         )));
     }
-    crate::shell::language::start(&base).await;
+    crate::page::language::start(&base).await;
     leptos::mount::mount_to(container, crate::shell::app::App).forget();
     Ok(())
 }

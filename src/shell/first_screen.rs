@@ -35,7 +35,7 @@ pub fn attributes(state: AppState) -> Attributes {
         copy(Screen {
             chat,
             conversation,
-            embedded: crate::shell::embedded::is_embedded(),
+            embedded: crate::page::embedded::is_embedded(),
             newest_in_page: state.chat.newest_in_page.get(),
         })
         .attribute()

@@ -1,7 +1,7 @@
 //! The app's keyboard shortcuts: one listener on the window; which key means what is the
 //! components' `shortcut_for` (beside the list the help overlay shows).
 
-use crate::shell::runtime::Engine;
+use crate::runtime::Engine;
 use leptos::prelude::*;
 use skein_components::{shortcut_for, KeyPress, Shortcut};
 use wasm_bindgen::JsCast;

@@ -2,10 +2,10 @@
 //! and starts what runs in the background (the other tabs' changes, sync, an embedding run the
 //! last visit left).
 
-use crate::shell::runtime::Engine;
-use crate::shell::runtime::Ready;
-use crate::shell::runtime::Runtime;
-use crate::shell::runtime::KNOWLEDGE_CHANGED;
+use crate::runtime::Engine;
+use crate::runtime::Ready;
+use crate::runtime::Runtime;
+use crate::runtime::KNOWLEDGE_CHANGED;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
@@ -24,9 +24,9 @@ pub fn init(engine: Engine) {
     let state = engine.state;
     spawn_local(async move {
         let on_health: skein_platform::HealthListener = Rc::new(move |health: &StorageHealth| {
-            crate::shell::storage::storage_health_changed(state, health)
+            crate::page::storage::storage_health_changed(state, health)
         });
-        let database = crate::shell::embedded::database_name();
+        let database = crate::page::embedded::database_name();
         let store = match IdbStore::open_watched(&database, Some(on_health)).await {
             Ok(store) => store,
             Err(err) => {
@@ -87,7 +87,7 @@ pub fn init(engine: Engine) {
                 &[("err", err.to_string().into())],
             )));
         }
-        match (crate::shell::embedded::provider(), settings) {
+        match (crate::page::embedded::provider(), settings) {
             // The embedding page's provider wins over the saved one (and is not saved).
             (Some(chosen), _) => state.settings.provider.set(chosen),
             (None, Ok(Some(settings))) => state.settings.provider.set(settings),
@@ -102,7 +102,7 @@ pub fn init(engine: Engine) {
                 .banner
                 .set(Some(skein_components::explain(&err))),
         }
-        let assistant = crate::shell::embedded::assistant();
+        let assistant = crate::page::embedded::assistant();
         match conversations {
             Ok(list) => {
                 let first = opened_at_start(&list).map(|c| c.id.clone());
@@ -135,8 +135,8 @@ pub fn init(engine: Engine) {
         }
         // What the browser keeps for Skein; kept for good once there is something to keep.
         spawn_local(async move {
-            crate::shell::storage::refresh_storage(state).await;
-            crate::shell::storage::ask_for_persistence(ready);
+            crate::page::storage::refresh_storage(state).await;
+            crate::page::storage::ask_for_persistence(ready);
         });
         // Questions written offline on an earlier visit go out if the connection is here.
         crate::chat::offline::send_waiting(ready);

@@ -3,7 +3,7 @@
 //! saves the provider with the model picked. What each provider needs and which model to start
 //! with are the engine's (`provider::presets`).
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::{listed_window, LocalServer, WelcomeAction};
@@ -73,7 +73,7 @@ pub fn act(ready: Ready, action: WelcomeAction) {
             }
             // In the extension the site is permitted first (the click lets the browser ask).
             let base_url = settings.base_url.clone();
-            crate::shell::extension::ask_for_provider_then(state, &base_url, move || {
+            crate::page::extension::ask_for_provider_then(state, &base_url, move || {
                 crate::settings::actions::fetch_models(ready, settings)
             });
         }

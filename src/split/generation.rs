@@ -5,7 +5,7 @@
 //! (`split_generation.wasm`), precached by the service worker. Without the feature it is there
 //! from the start.
 
-use crate::shell::runtime::{Generation, Later, LoadFailed};
+use crate::runtime::{Generation, Later, LoadFailed};
 
 #[cfg_attr(
     feature = "split",

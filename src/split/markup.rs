@@ -10,7 +10,7 @@
 //! formula or code block drawn tries again.
 
 #[cfg(feature = "split")]
-use crate::shell::runtime::LoadFailed;
+use crate::runtime::LoadFailed;
 use leptos::prelude::*;
 use skein_components::LazyMarkup;
 #[cfg(feature = "split")]

@@ -16,9 +16,9 @@
 //! that dropped the file) shows what failed and a way to try again, instead of aborting the
 //! wasm instance the way an unhandled load failure would.
 
+use crate::runtime::LoadFailed;
+use crate::runtime::{Engine, Ready};
 use crate::settings::screen::SettingsScreen;
-use crate::shell::runtime::LoadFailed;
-use crate::shell::runtime::{Engine, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

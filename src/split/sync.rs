@@ -3,7 +3,7 @@
 //! derivation and the WebCrypto cipher into their own module (`split_sync.wasm`, precached by
 //! the service worker) that a device without sync never fetches.
 
-use crate::shell::runtime::{Later, LoadFailed, SyncModule};
+use crate::runtime::{Later, LoadFailed, SyncModule};
 
 #[cfg_attr(
     feature = "split",

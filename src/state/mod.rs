@@ -1,6 +1,6 @@
 //! The app's reactive state: signals only, by area, calling nothing of the app (a leaf: every
 //! other part of `src/` reads it, it reads none of them). The browser resources that are not
-//! signals (the engine's service, storage, the tab channel) are the [`crate::shell::runtime`]'s.
+//! signals (the engine's service, storage, the tab channel) are the [`crate::runtime`]'s.
 
 mod chat;
 mod library;

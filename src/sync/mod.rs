@@ -7,7 +7,7 @@
 
 pub mod rounds;
 
-use crate::shell::runtime::Ready;
+use crate::runtime::Ready;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::SyncAction;
@@ -18,7 +18,7 @@ use std::time::Duration;
 /// The `localStorage` key that says "on" while sync is set up in this storage (an embedded
 /// chat keeps its own storage, and its own flag).
 pub fn flag() -> String {
-    format!("skein.sync.{}", crate::shell::embedded::database_name())
+    format!("skein.sync.{}", crate::page::embedded::database_name())
 }
 
 pub fn is_on() -> bool {

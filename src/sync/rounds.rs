@@ -3,7 +3,7 @@
 //! its own module with the `split` feature (`src/split/sync.rs`); `src/sync/mod.rs` says when
 //! rounds run.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use leptos::prelude::*;
 use skein_components::{explain, SyncAction, SyncView};
 use skein_engine::sync::schedule::FEED_WAIT_MS;

@@ -278,31 +278,126 @@ pub fn sources(dir: &Path) -> Vec<(String, String)> {
 }
 
 /// English sentences written as string literals in code (a notice built with `format!`), not
-/// read from the catalogue: a literal of three words or more that starts with a capital letter.
-/// Comments, `expect` messages and lint reasons are not read.
+/// read from the catalogue: a literal of three words or more whose first letter is a capital
+/// (after any `{placeholder}`). Literals may run over lines (`\` continuations, raw strings);
+/// comments are skipped, and so are the messages of `expect`, `panic!`, `unreachable!` and
+/// the assertions, and lint reasons, which no user reads.
 pub fn sentence_literals(text: &str) -> Vec<Found> {
+    let chars: Vec<char> = text.chars().collect();
     let mut found = Vec::new();
-    for (index, line) in text.lines().enumerate() {
-        let code = line.trim_start();
-        if code.starts_with("//") || code.contains("expect(") || code.contains("reason =") {
-            continue;
-        }
-        let mut rest = line;
-        while let Some(start) = rest.find('"') {
-            let after = &rest[start + 1..];
-            let Some(end) = after.find('"') else { break };
-            let literal = &after[..end];
-            let words = literal.split_whitespace().count();
-            if words >= 3 && literal.starts_with(|c: char| c.is_ascii_uppercase()) {
+    let (mut i, mut line) = (0, 1);
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+            i += 1;
+        } else if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '\'' {
+            // A char literal ('"', '\'') or a lifetime ('a): step over it.
+            i += match (chars.get(i + 1), chars.get(i + 2), chars.get(i + 3)) {
+                (Some('\\'), _, Some('\'')) => 4,
+                (Some(_), Some('\''), _) => 3,
+                _ => 1,
+            };
+        } else if c == '"' || (c == 'r' && matches!(chars.get(i + 1), Some('"' | '#'))) {
+            let start_line = line;
+            let before: String = chars[i.saturating_sub(40)..i].iter().collect();
+            let (literal, end) = read_literal(&chars, i);
+            line += chars[i..end].iter().filter(|&&c| c == '\n').count();
+            i = end;
+            if is_sentence(&literal) && !for_developers(&before) {
                 found.push(Found {
-                    line: index + 1,
-                    text: literal.to_owned(),
+                    line: start_line,
+                    text: literal,
                 });
             }
-            rest = &after[end + 1..];
+        } else {
+            i += 1;
         }
     }
     found
+}
+
+/// The text of the string literal starting at `start` (`"…"` with escapes and `\` line
+/// continuations, or `r"…"`/`r#"…"#`), and where it ends.
+fn read_literal(chars: &[char], start: usize) -> (String, usize) {
+    let mut i = start;
+    let mut hashes = 0;
+    let raw = chars[i] == 'r';
+    if raw {
+        i += 1;
+        while chars.get(i) == Some(&'#') {
+            hashes += 1;
+            i += 1;
+        }
+    }
+    i += 1; // the opening quote
+    let mut text = String::new();
+    while i < chars.len() {
+        let c = chars[i];
+        if raw && c == '"' && (0..hashes).all(|h| chars.get(i + 1 + h) == Some(&'#')) {
+            return (text, i + 1 + hashes);
+        }
+        if !raw && c == '"' {
+            return (text, i + 1);
+        }
+        if !raw && c == '\\' {
+            match chars.get(i + 1) {
+                // A continuation: the line break and the next line's indent are not text.
+                Some('\n') => {
+                    i += 2;
+                    while chars.get(i).is_some_and(|c| c.is_whitespace()) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                Some(&escaped) => {
+                    text.push(escaped);
+                    i += 2;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        text.push(c);
+        i += 1;
+    }
+    (text, chars.len())
+}
+
+/// Whether a literal reads as a sentence: three words or more, its first letter a capital.
+fn is_sentence(literal: &str) -> bool {
+    let mut depth = 0;
+    let first_letter = literal.chars().find(|&c| {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => return depth == 0 && c.is_alphabetic(),
+        }
+        false
+    });
+    literal.split_whitespace().count() >= 3 && first_letter.is_some_and(char::is_uppercase)
+}
+
+/// Whether the code just before a literal makes it a message for developers (a panic, an
+/// assertion, a lint reason) or documentation.
+fn for_developers(before: &str) -> bool {
+    [
+        "expect(",
+        "panic!(",
+        "unreachable!(",
+        "assert!(",
+        "assert_eq!(",
+        "assert_ne!(",
+        "debug_assert!(",
+        "reason =",
+        "doc =",
+    ]
+    .iter()
+    .any(|marker| before.contains(marker))
 }
 
 #[cfg(test)]

@@ -352,10 +352,27 @@ pub fn cycles(graph: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
 }
 
 /// The one global the app crate may hold: the embedding page's element, set before the app
-/// mounts (everything else is handed down from start-up, `src/shell/runtime.rs`).
-const APP_GLOBALS: [&str; 1] = ["src/shell/embedded.rs"];
+/// mounts (everything else is handed down from start-up, `src/runtime.rs`).
+const APP_GLOBALS: [&str; 1] = ["src/page/embedded.rs"];
 
-/// The app's files that declare a `thread_local!` outside [`APP_GLOBALS`].
+/// Whether `text` declares a global that can change (see [`app_globals`]).
+fn declares_global(text: &str) -> bool {
+    const CHANGING: [&str; 8] = [
+        "Cell<", "OnceCell", "OnceLock", "LazyLock", "LazyCell", "Mutex", "RwLock", "Atomic",
+    ];
+    text.lines()
+        .map(|line| line.split("//").next().unwrap_or_default().trim())
+        .any(|code| {
+            code.contains("thread_local!")
+                || code.contains("static mut ")
+                || (code.split_whitespace().any(|word| word == "static")
+                    && CHANGING.iter().any(|kind| code.contains(kind)))
+        })
+}
+
+/// The app's files that declare a global outside [`APP_GLOBALS`]: a `thread_local!`, a
+/// `static mut`, or a `static` of a type that can change (a cell, a lock, an atomic, a value
+/// made on first use). Comments are not read.
 fn app_globals(root: &Path) -> Vec<String> {
     fn declaring(dir: &Path, found: &mut Vec<String>) {
         let Ok(entries) = std::fs::read_dir(dir) else {
@@ -365,7 +382,7 @@ fn app_globals(root: &Path) -> Vec<String> {
             if path.is_dir() {
                 declaring(&path, found);
             } else if path.extension().is_some_and(|e| e == "rs")
-                && std::fs::read_to_string(&path).is_ok_and(|t| t.contains("thread_local!"))
+                && std::fs::read_to_string(&path).is_ok_and(|t| declares_global(&t))
             {
                 found.push(path.display().to_string());
             }
@@ -386,7 +403,7 @@ pub fn check(root: &Path) -> Result<(), String> {
     if !globals.is_empty() {
         problems.push(format!(
             "thread_local! in the app crate (hand the value down from start-up instead, \
-             src/shell/runtime.rs): {}",
+             src/runtime.rs): {}",
             globals.join(", ")
         ));
     }
@@ -429,6 +446,28 @@ pub fn check(root: &Path) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_global_is_a_thread_local_a_static_mut_or_a_static_that_can_change() {
+        assert!(declares_global("thread_local! { static A: u8 = 0; }"));
+        assert!(declares_global("static mut COUNT: u32 = 0;"));
+        assert!(declares_global(
+            "static SEEN: OnceLock<String> = OnceLock::new();"
+        ));
+        assert!(declares_global(
+            "pub static N: AtomicU32 = AtomicU32::new(0);"
+        ));
+        assert!(!declares_global(
+            "static NAMES: [&str; 2] = [\"a\", \"b\"];"
+        ));
+        assert!(!declares_global("const KEY: &str = \"skein\";"));
+        assert!(!declares_global(
+            "// no thread_local! here, nor a static mut"
+        ));
+        assert!(!declares_global(
+            "fn f(cell: &Cell<u8>) -> &'static str { \"x\" }"
+        ));
+    }
 
     #[test]
     fn the_app_crate_has_no_cycle_and_no_global_but_its_root() {

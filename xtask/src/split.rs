@@ -4,7 +4,7 @@
 //! web build Trunk only does the page, the stylesheet and the static files (from a copy of
 //! `index.html` without the Rust link, [`page_without_rust`]), and xtask builds the wasm:
 //!
-//! 1. `cargo rustc` with the `split` feature (src/lazy_screens.rs turns its functions into
+//! 1. `cargo rustc` with the `split` feature (the files of src/split/ turn their functions into
 //!    split points) and `--emit-relocs` at link time, which the splitter reads. Only the app's
 //!    own crate sees the extra flag, so the dependencies are shared with the other builds;
 //! 2. `wasm-split-cli` cuts the module at the split points: `main.wasm`, one

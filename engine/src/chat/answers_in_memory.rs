@@ -92,6 +92,10 @@ impl<T: Transport, S: ChatStore, C: Clock, I: IdGenerator> ChatService<T, S, C, 
     pub async fn save_kept_answers(&self) -> KeptAnswersSaved {
         let mut done = KeptAnswersSaved::default();
         for kept in self.live.kept() {
+            // Saved or replaced by a newer version while an earlier one was being written.
+            if !self.live.is_kept_serial(kept.serial) {
+                continue;
+            }
             let conversation_id = &kept.conversation.id;
             if let Err(err) = self
                 .store

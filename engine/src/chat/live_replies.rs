@@ -116,6 +116,11 @@ impl LiveReplies {
         !self.table.borrow().kept.is_empty()
     }
 
+    /// Whether kept answer `serial` is still kept (not saved, nor replaced by a newer copy).
+    pub fn is_kept_serial(&self, serial: u64) -> bool {
+        self.table.borrow().kept.iter().any(|k| k.serial == serial)
+    }
+
     /// Kept answer `serial` is saved: it is no longer only in memory.
     pub fn saved(&self, serial: u64) {
         self.table.borrow_mut().kept.retain(|k| k.serial != serial);

@@ -424,6 +424,10 @@ impl<'a, S: ChatStore, C: Clock> ReplyWriter<'a, S, C> {
 
     async fn persist_if_due(&mut self) {
         if self.clock.now_ms() - self.last_persist_ms >= PERSIST_INTERVAL_MS {
+            // What the reply holds goes on first: a conversation opened while the store writes
+            // shows the reply as it is, and the text it has already been handed must not come
+            // again after it.
+            self.flush_events();
             self.save(SaveMoment::Streaming).await;
         }
     }

@@ -69,7 +69,7 @@ pub enum Changed {
     Stored(String),
     /// An answer ended in this conversation: its files and follow-ups are read again, and the
     /// other devices get it soon.
-    Answered(String),
+    Answered,
     /// Knowledge vectors were written here: the other tabs read them again.
     Knowledge,
     /// Settings were written under the screens (a sync round): every settings area is read

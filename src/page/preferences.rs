@@ -14,7 +14,7 @@ pub fn load() -> Preferences {
 /// Storage being unavailable (a private window's policy) only means they last for this visit.
 pub fn save(preferences: Preferences) {
     skein_platform::write_local(KEY, &preferences.to_json());
-    if let Some(root) = crate::shell::embedded::theme_root() {
+    if let Some(root) = crate::page::embedded::theme_root() {
         skein_components::apply_theme(&root, preferences.theme);
     }
     follow(preferences.language);
@@ -26,7 +26,7 @@ pub fn save(preferences: Preferences) {
 fn follow(preferences_language: Option<Language>) {
     let wanted = preferences_language
         .unwrap_or_else(|| Language::negotiate(&skein_platform::browser_languages()));
-    if wanted != skein_components::language() && !crate::shell::embedded::is_embedded() {
-        crate::shell::storage::reload();
+    if wanted != skein_components::language() && !crate::page::embedded::is_embedded() {
+        crate::page::storage::reload();
     }
 }

@@ -2,7 +2,7 @@
 //! (full, closed for another tab's upgrade, waiting for other tabs), the write probe after the
 //! user freed space (which also saves answers kept in memory meanwhile), and the usage figures.
 
-use crate::shell::runtime::{Changed, Ready};
+use crate::runtime::{Changed, Ready};
 use crate::state::AppState;
 use leptos::prelude::*;
 use leptos::task::spawn_local;

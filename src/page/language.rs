@@ -7,7 +7,7 @@ use skein_engine::i18n::{Language, Localizer};
 
 /// The language the preferences ask for.
 pub fn wanted() -> Language {
-    crate::shell::preferences::load()
+    crate::page::preferences::load()
         .language
         .unwrap_or_else(|| Language::negotiate(&skein_platform::browser_languages()))
 }
@@ -45,7 +45,7 @@ async fn load(base: &str, language: Language) -> Result<Localizer, String> {
 
 /// `lang` and `dir` on the root the theme goes on (the page, or the embedding element).
 fn mark_root(language: Language) {
-    if let Some(root) = crate::shell::embedded::theme_root() {
+    if let Some(root) = crate::page::embedded::theme_root() {
         let _ = root.set_attribute("lang", language.tag());
         let _ = root.set_attribute("dir", language.dir());
     }

@@ -28,7 +28,7 @@ fn act(state: AppState, step: UpdateStep) {
                 )));
             }
         }),
-        UpdateStep::Reload => crate::shell::storage::reload(),
+        UpdateStep::Reload => crate::page::storage::reload(),
     }
 }
 
