@@ -70,6 +70,12 @@ pub enum Changed {
     /// An answer ended in this conversation: its files and follow-ups are read again, and the
     /// other devices get it soon.
     Answered,
+    /// Conversations changed elsewhere (another tab): the list is read again, and the
+    /// conversation on screen when it is one of them.
+    Elsewhere(Vec<String>),
+    /// A sync round brought other devices' changes to these conversations: read again as
+    /// [`Changed::Elsewhere`], and the other tabs told.
+    Pulled(Vec<String>),
     /// Knowledge vectors were written here: the other tabs read them again.
     Knowledge,
     /// Settings were written under the screens (a sync round): every settings area is read

@@ -167,3 +167,33 @@ async fn carry_out(ready: Ready, conversation: Conversation) {
         }
     }
 }
+
+/// Conversations `ids` changed elsewhere (another tab, another device): the list is read again
+/// (a chat in its undo window here stays off it), and the conversation on screen too when it
+/// is one of them, whatever screen is open (unless it generates here, where this tab is the
+/// writer). Deleted there, the chat area empties.
+pub async fn read_again(ready: Ready, ids: Vec<String>) {
+    let state = ready.state;
+    match ready.runtime.service.list_conversations().await {
+        Ok(list) => {
+            let list: Vec<Conversation> = list
+                .into_iter()
+                .filter(|c| !state.chat.is_pending_delete(&c.id))
+                .collect();
+            let current = state.chat.current.get_untracked();
+            let gone = current
+                .as_ref()
+                .is_some_and(|id| !list.iter().any(|c| &c.id == id));
+            state.chat.conversations.set(list);
+            if gone {
+                state.chat.clear_screen();
+            } else if let Some(id) = current.filter(|id| ids.contains(id)) {
+                crate::chat::conversation::reload(ready, id);
+            }
+        }
+        Err(err) => state
+            .shell
+            .banner
+            .set(Some(skein_components::explain(&err))),
+    }
+}

@@ -4,6 +4,7 @@
 
 use crate::runtime::Changed;
 use crate::runtime::Ready;
+use leptos::task::spawn_local;
 use skein_engine::sync::SyncEvent;
 
 /// Follows `change` (the runtime's `on_changed`).
@@ -20,6 +21,13 @@ pub fn follow(ready: Ready, change: Changed) {
             crate::panels::follow_ups::refresh(ready);
             // The new messages go to the other devices.
             crate::sync::on(ready, SyncEvent::ChangedHere);
+        }
+        Changed::Elsewhere(ids) => spawn_local(crate::chat::list::read_again(ready, ids)),
+        Changed::Pulled(ids) => {
+            for id in &ids {
+                ready.runtime.announce(id);
+            }
+            spawn_local(crate::chat::list::read_again(ready, ids));
         }
         Changed::Knowledge => {
             // The other tabs' indexed bases lack the new vectors: they read them again.

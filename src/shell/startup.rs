@@ -2,10 +2,7 @@
 //! and starts what runs in the background (the other tabs' changes, sync, an embedding run the
 //! last visit left).
 
-use crate::runtime::Engine;
-use crate::runtime::Ready;
-use crate::runtime::Runtime;
-use crate::runtime::KNOWLEDGE_CHANGED;
+use crate::runtime::{Changed, Engine, Ready, Runtime, KNOWLEDGE_CHANGED};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use skein_components::tf;
@@ -158,33 +155,14 @@ pub fn init(engine: Engine) {
     });
 }
 
-/// Another tab changed conversation `id` (or added, renamed, deleted one): the list is read
-/// again, and the conversation on screen too when it is the one (unless it is generating here,
-/// where this tab is the writer).
+/// Another tab changed conversation `id` (or added, renamed, deleted one), or wrote knowledge
+/// vectors.
 fn changed_elsewhere(ready: Ready, id: String) {
-    let (state, runtime) = (ready.state, ready.runtime);
     if id == KNOWLEDGE_CHANGED {
-        runtime.service.knowledge_changed_elsewhere();
-        return;
+        ready.runtime.service.knowledge_changed_elsewhere();
+    } else {
+        ready.changed(Changed::Elsewhere(vec![id]));
     }
-    spawn_local(async move {
-        match runtime.service.list_conversations().await {
-            Ok(list) => {
-                let gone = state.chat.is_current(&id) && !list.iter().any(|c| c.id == id);
-                state.chat.conversations.set(list);
-                if gone {
-                    crate::chat::conversation::new_chat(state);
-                } else {
-                    // Whatever screen is open here (settings, workflows) stays open.
-                    crate::chat::conversation::reload(ready, id);
-                }
-            }
-            Err(err) => state
-                .shell
-                .banner
-                .set(Some(skein_components::explain(&err))),
-        }
-    });
 }
 
 /// Writes every answer streaming in this tab as it is now.

@@ -131,16 +131,16 @@ pub async fn run_round(ready: Ready, round: Round) -> bool {
                 v.report = Some(report);
                 v.pending = None;
             });
-            show_changes(ready, changed).await;
+            if !changed.is_empty() {
+                ready.changed(Changed::Pulled(changed));
+            }
             // From now on, what other devices write arrives as they write it.
             leptos::task::spawn_local(live(ready));
         }
         Err(error) => {
             show_error(state, &error);
-            // What was applied before the error is here: the screen reads it again.
-            if let Ok(list) = runtime.service.list_conversations().await {
-                state.chat.conversations.set(listed(state, list));
-            }
+            // What was applied before the error is here: the list is read again.
+            ready.changed(Changed::Pulled(Vec::new()));
         }
     }
     state.settings.sync.update(|v| {
@@ -150,46 +150,6 @@ pub async fn run_round(ready: Ready, round: Round) -> bool {
     });
     drop(round);
     went_through
-}
-
-/// The stored conversations the list shows: a chat in its undo window stays off it.
-fn listed(
-    state: crate::state::AppState,
-    list: Vec<skein_engine::Conversation>,
-) -> Vec<skein_engine::Conversation> {
-    list.into_iter()
-        .filter(|c| !state.chat.is_pending_delete(&c.id))
-        .collect()
-}
-
-/// Reads the conversation list again, and the conversation on screen if a round changed it;
-/// tells the other tabs.
-async fn show_changes(ready: Ready, changed: Vec<String>) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    if changed.is_empty() {
-        return;
-    }
-    match runtime.service.list_conversations().await {
-        Ok(list) => {
-            let current = state.chat.current.get_untracked();
-            let list = listed(state, list);
-            let gone = current
-                .as_ref()
-                .is_some_and(|id| !list.iter().any(|c| &c.id == id));
-            state.chat.conversations.set(list);
-            if gone {
-                // Deleted on another device: the chat area empties, whatever screen is open.
-                state.chat.clear_screen();
-            } else if let Some(id) = current.filter(|id| changed.contains(id)) {
-                crate::chat::conversation::reload(ready, id);
-            }
-        }
-        Err(error) => state.shell.banner.set(Some(explain(&error))),
-    }
-    for id in changed {
-        ready.changed(Changed::Conversation(id));
-    }
 }
 
 /// Runs the round the user's action asks for (none while one runs: it takes what there is).
