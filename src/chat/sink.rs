@@ -125,7 +125,12 @@ impl GenerationSink for UiSink {
                 self.register(&conversation.id);
                 self.ready
                     .changed(Changed::Conversation(conversation.id.clone()));
-                self.state.chat.upsert_conversation(conversation);
+                // The generation's copy is the one it started with: a rename made meanwhile
+                // stays (the engine's rule).
+                let listed = self.state.chat.conversation(&conversation.id);
+                let shown =
+                    skein_engine::chat::records::as_generated(listed.as_ref(), conversation);
+                self.state.chat.upsert_conversation(shown);
             }
             GenerationEvent::MessageAdded(node) => {
                 if node.role == Role::User {

@@ -36,6 +36,18 @@ pub fn upsert_newest_first(list: &mut Vec<Conversation>, conversation: Conversat
     list.insert(at, conversation);
 }
 
+/// The conversation a generation reports (`GenerationEvent::ConversationUpdated`), as the list
+/// should show it: the generation holds the copy it started with, so a title the user chose
+/// meanwhile (`listed`, locked) stays, as it does in storage (a message write never undoes a
+/// rename). A generated title replaces only a title the user did not choose.
+pub fn as_generated(listed: Option<&Conversation>, mut reported: Conversation) -> Conversation {
+    if let Some(listed) = listed.filter(|l| l.title_locked && !reported.title_locked) {
+        reported.title = listed.title.clone();
+        reported.title_locked = true;
+    }
+    reported
+}
+
 /// Puts `assistant` into `list`, replacing the one with its ID in place, or at the end.
 pub fn upsert_assistant(list: &mut Vec<Assistant>, assistant: Assistant) {
     match list.iter_mut().find(|a| a.id == assistant.id) {
@@ -416,6 +428,33 @@ mod tests {
                 .len(),
             3
         );
+    }
+
+    #[test]
+    fn a_generation_never_undoes_a_title_the_user_chose_meanwhile() {
+        let started = Conversation::new("c", "Before", 1.0);
+        let renamed = Conversation {
+            title: "After".into(),
+            title_locked: true,
+            ..started.clone()
+        };
+        let reported = Conversation {
+            updated_at_ms: 9.0,
+            ..started.clone()
+        };
+        let shown = as_generated(Some(&renamed), reported.clone());
+        assert_eq!((shown.title.as_str(), shown.title_locked), ("After", true));
+        assert_eq!(shown.updated_at_ms, 9.0, "the rest is the generation's");
+        // A generated title replaces one the user did not choose, and a new chat's is kept.
+        let generated = Conversation {
+            title: "Generated".into(),
+            ..reported.clone()
+        };
+        assert_eq!(
+            as_generated(Some(&started), generated.clone()).title,
+            "Generated"
+        );
+        assert_eq!(as_generated(None, generated).title, "Generated");
     }
 
     #[test]
