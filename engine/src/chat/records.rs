@@ -37,15 +37,26 @@ pub fn upsert_newest_first(list: &mut Vec<Conversation>, conversation: Conversat
 }
 
 /// The conversation a generation reports (`GenerationEvent::ConversationUpdated`), as the list
-/// should show it: the generation holds the copy it started with, so a title the user chose
-/// meanwhile (`listed`, locked) stays, as it does in storage (a message write never undoes a
-/// rename). A generated title replaces only a title the user did not choose.
-pub fn as_generated(listed: Option<&Conversation>, mut reported: Conversation) -> Conversation {
-    if let Some(listed) = listed.filter(|l| l.title_locked && !reported.title_locked) {
-        reported.title = listed.title.clone();
-        reported.title_locked = true;
+/// should show it. The generation holds the copy it started with, so from its report come only
+/// what a generation changes: when the conversation last changed, the branch's leaf, the
+/// waiting question, the suggestions, and a generated title where the user has not chosen one.
+/// The rest (a title the user chose meanwhile, this chat's persona, prompt, books and
+/// dictionaries) stays as listed, as it does in storage (a message write never undoes them).
+/// A conversation not listed yet (a new one) is taken as reported.
+pub fn as_generated(listed: Option<&Conversation>, reported: Conversation) -> Conversation {
+    let Some(listed) = listed else {
+        return reported;
+    };
+    let mut shown = listed.clone();
+    shown.updated_at_ms = reported.updated_at_ms;
+    shown.current_leaf_id = reported.current_leaf_id;
+    shown.waiting_question = reported.waiting_question;
+    shown.suggestions = reported.suggestions;
+    shown.suggestions_for = reported.suggestions_for;
+    if !listed.title_locked {
+        shown.title = reported.title;
     }
-    reported
+    shown
 }
 
 /// Puts `assistant` into `list`, replacing the one with its ID in place, or at the end.
@@ -431,30 +442,52 @@ mod tests {
     }
 
     #[test]
-    fn a_generation_never_undoes_a_title_the_user_chose_meanwhile() {
-        let started = Conversation::new("c", "Before", 1.0);
-        let renamed = Conversation {
-            title: "After".into(),
+    fn a_generation_reports_only_what_it_changed_never_a_title_or_setting_chosen_meanwhile() {
+        let started = Conversation {
+            title: "Renamed once".into(),
             title_locked: true,
+            ..Conversation::new("c", "Before", 1.0)
+        };
+        let listed = Conversation {
+            title: "Renamed while streaming".into(),
+            persona_id: Some("p2".into()),
             ..started.clone()
         };
         let reported = Conversation {
             updated_at_ms: 9.0,
+            current_leaf_id: Some("a2".into()),
+            suggestions: vec!["Next?".into()],
             ..started.clone()
         };
-        let shown = as_generated(Some(&renamed), reported.clone());
-        assert_eq!((shown.title.as_str(), shown.title_locked), ("After", true));
-        assert_eq!(shown.updated_at_ms, 9.0, "the rest is the generation's");
-        // A generated title replaces one the user did not choose, and a new chat's is kept.
+        let shown = as_generated(Some(&listed), reported.clone());
+        assert_eq!(
+            (
+                shown.title.as_str(),
+                shown.title_locked,
+                shown.persona_id.as_deref()
+            ),
+            ("Renamed while streaming", true, Some("p2"))
+        );
+        assert_eq!(
+            (
+                shown.updated_at_ms,
+                shown.current_leaf_id.as_deref(),
+                shown.suggestions.len()
+            ),
+            (9.0, Some("a2"), 1),
+            "what the generation changed comes from its report"
+        );
+        // A generated title replaces one the user did not choose; a new chat is taken whole.
+        let untitled = Conversation::new("c", "New chat", 1.0);
         let generated = Conversation {
             title: "Generated".into(),
-            ..reported.clone()
+            ..untitled.clone()
         };
         assert_eq!(
-            as_generated(Some(&started), generated.clone()).title,
+            as_generated(Some(&untitled), generated.clone()).title,
             "Generated"
         );
-        assert_eq!(as_generated(None, generated).title, "Generated");
+        assert_eq!(as_generated(None, generated.clone()), generated);
     }
 
     #[test]
