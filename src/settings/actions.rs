@@ -31,13 +31,18 @@ pub fn fetch_models(ready: Ready, settings: ProviderSettings) {
 /// Saves the assistant's settings (used by every conversation from the next answer on).
 /// Returns an error to show in the form, or `None`.
 pub fn save_assistant(ready: Ready, assistant: Assistant) -> Option<String> {
-    let state = ready.state;
     if let Err(err) = assistant.compile() {
         return Some(skein_components::explain(&err));
     }
-    let runtime = ready.runtime;
+    store_assistant(ready, assistant);
+    None
+}
+
+/// Saves `assistant` and puts it in the list; a failure goes to the banner.
+fn store_assistant(ready: Ready, assistant: Assistant) {
+    let state = ready.state;
     spawn_local(async move {
-        match runtime.service.save_assistant(&assistant).await {
+        match ready.runtime.service.save_assistant(&assistant).await {
             Ok(()) => state.library.put_assistant(assistant),
             Err(err) => state
                 .shell
@@ -45,24 +50,13 @@ pub fn save_assistant(ready: Ready, assistant: Assistant) -> Option<String> {
                 .set(Some(skein_components::explain(&err))),
         }
     });
-    None
 }
 
 /// Turns the assistant's memory tools on or off, and saves the choice.
 pub fn set_memory(ready: Ready, on: bool) {
-    let state = ready.state;
-    let runtime = ready.runtime;
-    let mut assistant = state.library.assistant_untracked();
+    let mut assistant = ready.state.library.assistant_untracked();
     assistant.set_memory(on);
-    spawn_local(async move {
-        match runtime.service.save_assistant(&assistant).await {
-            Ok(()) => state.library.put_assistant(assistant),
-            Err(err) => state
-                .shell
-                .banner
-                .set(Some(skein_components::explain(&err))),
-        }
-    });
+    store_assistant(ready, assistant);
 }
 
 /// Validates and saves provider settings; returns the error to show, if any.
