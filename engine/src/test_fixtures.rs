@@ -341,6 +341,37 @@ pub(crate) fn warnings(log: &crate::chat::EventLog) -> Vec<String> {
         .collect()
 }
 
+/// Sends `text` in a new conversation while storage has room for the question and the empty
+/// answer only: the answer's final save fails, and the engine hands the answer back
+/// ([`crate::chat::GenerationEvent::Unsaved`]); events go to `log`.
+pub(crate) fn send_into_full_storage(
+    service: &Service,
+    text: &str,
+    log: &EventLog,
+) -> (Conversation, MessageNode) {
+    service.store().fill_up_after(2);
+    let result = block_on(service.send_message(
+        None,
+        text,
+        &TurnContext::new(&settings(), &Assistant::default(), &CancelToken::new(), log),
+    ));
+    assert!(
+        matches!(
+            result,
+            Err(ChatError::Store(crate::store::StoreError::QuotaExceeded(_)))
+        ),
+        "{result:?}"
+    );
+    let unsaved = log.0.borrow().iter().find_map(|event| match event {
+        crate::chat::GenerationEvent::Unsaved {
+            conversation,
+            message,
+        } => Some(((**conversation).clone(), message.clone())),
+        _ => None,
+    });
+    unsaved.expect("the answer was not saved")
+}
+
 /// Sends `text` in a new conversation with the default assistant, events going to `sink`.
 pub(crate) fn send_observed(
     service: &Service,

@@ -3,7 +3,7 @@
 //! shown, continued from, and saved in order once there is room.
 
 use super::*;
-use crate::chat::events::{EventLog, GenerationEvent};
+use crate::chat::events::EventLog;
 use crate::chat::TurnContext;
 use crate::domain::message::{MessageNode, MessageStatus, Role};
 use crate::store::StoreError;
@@ -113,39 +113,10 @@ fn after_an_answer_finished_nothing_is_overlaid_and_nothing_is_left_to_write() {
     assert!(!service.has_kept_answers());
 }
 
-/// Sends `text` in a new conversation while storage has room for the question and the empty
-/// answer only: the answer's final save fails.
-fn send_into_full_storage(service: &Service, text: &str) -> (Conversation, MessageNode) {
-    service.store().fill_up_after(2);
-    let log = EventLog::default();
-    let result = block_on(service.send_message(
-        None,
-        text,
-        &TurnContext::new(
-            &settings(),
-            &Assistant::default(),
-            &CancelToken::new(),
-            &log,
-        ),
-    ));
-    assert!(
-        matches!(result, Err(ChatError::Store(StoreError::QuotaExceeded(_)))),
-        "{result:?}"
-    );
-    let unsaved = log.0.borrow().iter().find_map(|event| match event {
-        GenerationEvent::Unsaved {
-            conversation,
-            message,
-        } => Some(((**conversation).clone(), message.clone())),
-        _ => None,
-    });
-    unsaved.expect("the answer was not saved")
-}
-
 #[test]
 fn an_answer_storage_could_not_take_is_kept_shown_and_saved_once_there_is_room() {
     let service = service(vec![answer("Every word of it.")]);
-    let (conversation, kept) = send_into_full_storage(&service, "q");
+    let (conversation, kept) = send_into_full_storage(&service, "q", &EventLog::default());
     assert!(service.has_kept_answers());
     assert!(!service.is_streaming(), "it is no longer being written");
     assert_eq!(stored_answer(&service).text(), "", "not in the store");
@@ -188,8 +159,8 @@ fn an_answer_storage_could_not_take_is_kept_shown_and_saved_once_there_is_room()
 #[test]
 fn kept_answers_are_saved_in_order_and_a_failure_keeps_the_rest() {
     let service = service(vec![answer("First."), answer("Second.")]);
-    let (first, _) = send_into_full_storage(&service, "one");
-    let (second, second_answer) = send_into_full_storage(&service, "two");
+    let (first, _) = send_into_full_storage(&service, "one", &EventLog::default());
+    let (second, second_answer) = send_into_full_storage(&service, "two", &EventLog::default());
 
     // Room for one more message.
     service.store().fill_up_after(1);
@@ -211,7 +182,7 @@ fn kept_answers_are_saved_in_order_and_a_failure_keeps_the_rest() {
 #[test]
 fn a_kept_answer_is_continued_from_the_words_the_user_saw() {
     let service = service(vec![answer("Kept words."), answer(" And the rest.")]);
-    let (conversation, kept) = send_into_full_storage(&service, "q");
+    let (conversation, kept) = send_into_full_storage(&service, "q", &EventLog::default());
     service.store().make_room();
     let (settings, assistant, cancel, log) = (
         settings(),

@@ -4,7 +4,6 @@
 use super::*;
 use crate::chat::events::EventLog;
 use crate::prompt::system_prompt::capability_block;
-use crate::store::StoreError;
 use crate::test_fixtures::*;
 use crate::Assistant;
 use futures_executor::block_on;
@@ -405,31 +404,10 @@ fn an_answer_that_cannot_be_saved_is_handed_back_whole_with_the_storage_error() 
     let words: Vec<String> = (0..60).map(|i| format!("w{i} ")).collect();
     let words: Vec<&str> = words.iter().map(String::as_str).collect();
     let service = service(vec![sse(200, &content_chunks(&words, true), 64)]);
-    // The question and the empty answer fit; then storage is full.
-    service.store.fill_up_after(2);
+    // The question and the empty answer fit; then storage is full, and the answer is handed
+    // back.
     let log = EventLog::default();
-    let result = block_on(service.send_message(
-        None,
-        "q",
-        &TurnContext::new(
-            &settings(),
-            &Assistant::default(),
-            &CancelToken::new(),
-            &log,
-        ),
-    ));
-    assert!(
-        matches!(result, Err(ChatError::Store(StoreError::QuotaExceeded(_)))),
-        "{result:?}"
-    );
-    let unsaved = log.0.borrow().iter().find_map(|event| match event {
-        GenerationEvent::Unsaved {
-            conversation,
-            message,
-        } => Some(((**conversation).clone(), message.clone())),
-        _ => None,
-    });
-    let (conversation, message) = unsaved.expect("the unsaved answer is handed back");
+    let (conversation, message) = send_into_full_storage(&service, "q", &log);
     assert_eq!(message.text(), words.concat(), "every word");
     assert_eq!(message.status, MessageStatus::Complete);
     assert!(
